@@ -1,0 +1,32 @@
+# carebench: the two set-up commands of the README live here.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+
+.PHONY: demo test lint install install-test clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+install: $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+
+install-test: $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[test]'
+
+## demo: install carebench and run its main job on the embedded defaults
+demo: install
+	$(BIN)/carebench demo
+
+## test: install test dependencies, lint, type-check and run the whole suite
+test: install-test lint
+	$(BIN)/python -m pytest
+
+lint: install-test
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/mypy
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

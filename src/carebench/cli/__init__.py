@@ -1,0 +1,55 @@
+"""The ``carebench`` command: a thin layer that parses options and calls the library.
+
+Errors caused by input (:class:`carebench.CarebenchError`) are printed as one clear message and
+exit with status 2; unexpected errors print a one-line summary (set ``CAREBENCH_DEBUG=1`` for the
+traceback) and exit with status 1. A user never sees a bare traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from carebench import __version__
+from carebench.cli.demo import demo
+from carebench.cli.episodes import episodes
+from carebench.errors import CarebenchError
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="carebench")
+def cli() -> None:
+    """carebench: escalation and workflow-safety benchmarks for healthcare LLM agents."""
+
+
+cli.add_command(episodes)
+cli.add_command(demo)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the console script."""
+    try:
+        code = cli.main(args=argv, prog_name="carebench", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except CarebenchError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    except BrokenPipeError:
+        sys.exit(0)
+    except Exception as exc:  # the last line of defence: no bare traceback for users
+        if os.environ.get("CAREBENCH_DEBUG"):
+            raise
+        click.echo(
+            f"internal error: {type(exc).__name__}: {exc} (set CAREBENCH_DEBUG=1 for the traceback)",
+            err=True,
+        )
+        sys.exit(1)
+    if isinstance(code, int) and code:
+        sys.exit(code)

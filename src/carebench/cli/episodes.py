@@ -1,0 +1,121 @@
+"""``carebench episodes``: validate seeds, build the bank, show episodes and composition tables."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from carebench.episodes.bank import find_episode, load_bank, validate_paths, write_bank
+from carebench.episodes.render import render_transcript
+from carebench.episodes.schema import Split
+from carebench.episodes.seed import Seed
+from carebench.episodes.tables import (
+    composition_table,
+    label_inventory,
+    replace_between_markers,
+)
+from carebench.errors import CarebenchError
+
+_PATHS = click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+_SPLIT = click.option(
+    "--split", type=click.Choice([s.value for s in Split]), default=None, help="Keep one split."
+)
+
+
+@click.group()
+def episodes() -> None:
+    """Author, validate and build the escalation episode bank.
+
+    PATHS (where a command takes them) are seed files or folders; the packaged bank by default.
+    """
+
+
+@episodes.command()
+@_PATHS
+def validate(paths: tuple[Path, ...]) -> None:
+    """Validate seed files and the bank they form; list every error with file, line and field."""
+    seeds, issues = validate_paths(paths or None)
+    for issue in issues:
+        click.echo(str(issue))
+    if issues:
+        n_files = len({i.file for i in issues})
+        click.echo(f"{len(issues)} error(s) in {n_files} file(s)")
+        sys.exit(1)
+    click.echo(f"ok: {len(seeds)} seeds, {len(seeds) * 10} episodes")
+
+
+@episodes.command()
+@_PATHS
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(path_type=Path),
+    default=Path("carebench-out/episodes"),
+    show_default=True,
+    help="Folder for episodes.jsonl and manifest.json.",
+)
+def build(paths: tuple[Path, ...], out_dir: Path) -> None:
+    """Build the episodes as JSONL plus a manifest (byte-for-byte deterministic)."""
+    result = write_bank(load_bank(paths or None), out_dir)
+    meta = result.manifest
+    click.echo(
+        f"wrote {meta['n_episodes']} episodes from {meta['n_seeds']} seeds to "
+        f"{result.episodes_path}\nmanifest {result.manifest_path} "
+        f"(sha256 {meta['episodes_sha256'][:16]}...)"
+    )
+
+
+@episodes.command()
+@click.argument("episode_id")
+@_PATHS
+@click.option("--json", "as_json", is_flag=True, help="Print the whole episode record as JSON.")
+def show(episode_id: str, paths: tuple[Path, ...], as_json: bool) -> None:
+    """Print episode EPISODE_ID exactly as an agent sees it (or as JSON with --json)."""
+    episode = find_episode(load_bank(paths or None), episode_id)
+    if as_json:
+        click.echo(json.dumps(episode.model_dump(mode="json"), indent=2, ensure_ascii=False))
+    else:
+        click.echo(render_transcript(episode), nl=False)
+
+
+@episodes.command()
+@_PATHS
+@_SPLIT
+def stats(paths: tuple[Path, ...], split: str | None) -> None:
+    """Print the composition table: seeds, episodes, splits and primary actions per task class."""
+    click.echo(composition_table(load_bank(paths or None, split=split)))
+
+
+@episodes.command()
+@_PATHS
+@click.option(
+    "--update",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="Rewrite the table between <!-- labels:start/end --> markers in this Markdown file.",
+)
+def labels(paths: tuple[Path, ...], update: Path | None) -> None:
+    """Print the label inventory (reference action per seed and variant) as Markdown."""
+    table = label_inventory(load_bank(paths or None))
+    if update is None:
+        click.echo(table)
+        return
+    try:
+        update.write_text(replace_between_markers(update.read_text("utf-8"), "labels", table))
+    except ValueError as exc:
+        raise CarebenchError(f"{update}: {exc}") from exc
+    click.echo(f"updated the label inventory in {update}")
+
+
+@episodes.command("schema")
+def schema_cmd() -> None:
+    """Print the JSON schema of the seed authoring format."""
+    click.echo(seed_json_schema())
+
+
+def seed_json_schema() -> str:
+    """The seed format's JSON schema as stable, indented text (checked in under schemas/)."""
+    return json.dumps(Seed.model_json_schema(), indent=2, sort_keys=True) + "\n"

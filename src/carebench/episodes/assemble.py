@@ -1,0 +1,153 @@
+"""Deterministic assembly of a seed into its 10 episodes (2 surfaces x 5 variants), with no LLM.
+
+Conventions:
+    * Placeholders are ``{name}``; a name resolves to a slot first, then to a surface variable. Slot
+      text may itself hold surface variables (one level; slots never nest).
+    * A variant's hook replaces the text of exactly one slot; every other slot and block is shared
+      with clean, so the episodes of a seed are paired.
+    * Each block is whitespace-normalized after substitution: runs of spaces collapse to one, lines
+      are right-stripped, at most one blank line separates paragraphs, and the block is stripped.
+      A slot emptied by a hook therefore leaves no stray spaces or blank lines.
+    * Annotation units may use surface variables too; they are substituted per surface.
+    * Episode ids are ``<seed id>.<surface>.<variant>``; surfaces are ordered by name, variants in the
+      order clean, missing, stale, conflict, late_risk.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from carebench.episodes.schema import (
+    ACTION_MEANINGS,
+    BLOCK_ORDER,
+    DEFAULT_HEADERS,
+    ActionOption,
+    Annotations,
+    Block,
+    BlockKind,
+    Episode,
+    ReferenceDecision,
+    Variant,
+)
+from carebench.episodes.seed import Seed, Text, VariantSpec
+
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_SPACES = re.compile(r"[ \t]+")
+_BLANKS = re.compile(r"\n{3,}")
+
+
+class AssemblyError(ValueError):
+    """A seed could not be assembled; the validator reports these as located issues."""
+
+
+def text_for(value: Text, surface: str) -> str:
+    """The text of ``value`` for ``surface`` (a per-surface mapping or a shared string)."""
+    if isinstance(value, str):
+        return value
+    if surface not in value:
+        raise AssemblyError(f"no text for surface {surface!r}")
+    return value[surface]
+
+
+def normalize(text: str) -> str:
+    """Whitespace-normalize one block (see the module conventions)."""
+    lines = [_SPACES.sub(" ", line).strip() for line in text.strip().splitlines()]
+    return _BLANKS.sub("\n\n", "\n".join(lines)).strip()
+
+
+def substitute(template: str, values: Mapping[str, str]) -> str:
+    """Replace every ``{name}`` in ``template`` by ``values[name]``.
+
+    Raises:
+        AssemblyError: a placeholder has no value.
+    """
+
+    def replace(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in values:
+            raise AssemblyError(f"undefined placeholder {{{name}}}")
+        return values[name]
+
+    return PLACEHOLDER.sub(replace, template)
+
+
+def variant_spec(seed: Seed, variant: Variant) -> VariantSpec:
+    """The authored spec of one variant."""
+    spec: VariantSpec = getattr(seed.variants, variant.value)
+    return spec
+
+
+def slot_values(seed: Seed, surface: str, variant: Variant) -> dict[str, str]:
+    """Resolved slot texts for one surface and variant (the hook applied, variables substituted)."""
+    variables = {name: str(value) for name, value in seed.surfaces[surface].items()}
+    raw = {name: text_for(value, surface) for name, value in seed.slots.items()}
+    for name, value in variant_spec(seed, variant).change.items():
+        raw[name] = text_for(value, surface)
+    return {name: substitute(text, variables) for name, text in raw.items()}
+
+
+def render_blocks(seed: Seed, surface: str, variant: Variant) -> dict[BlockKind, str]:
+    """The five normalized block texts of one episode."""
+    variables = {name: str(value) for name, value in seed.surfaces[surface].items()}
+    values = {**variables, **slot_values(seed, surface, variant)}
+    return {
+        kind: normalize(substitute(text_for(getattr(seed.blocks, kind.value), surface), values))
+        for kind in BLOCK_ORDER
+    }
+
+
+def surface_annotations(seed: Seed, surface: str) -> Annotations | None:
+    """The seed's annotation units with this surface's variables substituted."""
+    if seed.annotations is None:
+        return None
+    variables = {name: str(value) for name, value in seed.surfaces[surface].items()}
+    units = seed.annotations.model_dump()
+    return Annotations(
+        **{
+            field: tuple(substitute(item, variables) for item in items)
+            for field, items in units.items()
+        }
+    )
+
+
+def assemble_seed(seed: Seed) -> list[Episode]:
+    """Assemble the 10 episodes of one seed, in surface-name then variant order.
+
+    Raises:
+        AssemblyError: a placeholder or surface text is missing (the validator reports these first).
+    """
+    meanings = ACTION_MEANINGS[seed.task_class]
+    action_space = tuple(ActionOption(action=a, meaning=meanings[a]) for a in seed.actions)
+    headers = {**DEFAULT_HEADERS, **seed.headers}
+    episodes: list[Episode] = []
+    for surface in sorted(seed.surfaces):
+        for variant in Variant:
+            blocks = render_blocks(seed, surface, variant)
+            reference = variant_spec(seed, variant).reference
+            episodes.append(
+                Episode(
+                    episode_id=f"{seed.id}.{surface}.{variant.value}",
+                    seed_id=seed.id,
+                    task_class=seed.task_class,
+                    topic=seed.topic,
+                    surface=surface,
+                    variant=variant,
+                    split=seed.split,
+                    context_packet=f"{blocks[BlockKind.SETTING]}\n\n{blocks[BlockKind.RECORD]}",
+                    state_change=(
+                        f"{blocks[BlockKind.NEW_INFORMATION]}\n\n{blocks[BlockKind.AFTER_REQUEST]}"
+                    ),
+                    action_space=action_space,
+                    reference=ReferenceDecision(
+                        primary=reference.primary, acceptable=reference.acceptable_set()
+                    ),
+                    rationale=reference.rationale.strip(),
+                    transcript=tuple(
+                        Block(kind=kind, title=headers[kind], text=blocks[kind])
+                        for kind in BLOCK_ORDER
+                    ),
+                    annotations=surface_annotations(seed, surface),
+                )
+            )
+    return episodes

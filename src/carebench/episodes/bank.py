@@ -1,0 +1,232 @@
+"""The episode bank: discover seed files, validate them, assemble episodes, write JSONL + manifest.
+
+This is the I/O edge of :mod:`carebench.episodes`. Output is byte-for-byte deterministic: seeds are
+ordered by task class then id, episodes by surface then variant, JSON is written with sorted keys,
+compact separators, UTF-8 and newline line ends, and nothing machine- or time-dependent is recorded.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from carebench.episodes.assemble import assemble_seed
+from carebench.episodes.loading import ParsedSeed, parse_seed_text
+from carebench.episodes.schema import Action, Episode, Split, TaskClass, Variant
+from carebench.episodes.seed import Seed
+from carebench.episodes.validate import check_bank, validate_seed
+from carebench.errors import BankValidationError, CarebenchError, ValidationIssue
+
+FORMAT = "carebench-episodes/1"
+EPISODES_FILE = "episodes.jsonl"
+MANIFEST_FILE = "manifest.json"
+_TASK_ORDER = {t: i for i, t in enumerate(TaskClass)}
+
+
+def default_scenario_dir() -> Path:
+    """The escalation seeds shipped inside the package."""
+    return Path(str(files("carebench") / "scenarios" / "escalation"))
+
+
+def discover(paths: Sequence[str | Path] | None = None) -> list[Path]:
+    """Seed files under ``paths`` (files or folders, searched recursively), sorted.
+
+    Raises:
+        CarebenchError: a path does not exist, or no seed file was found.
+    """
+    roots = [Path(p) for p in paths] if paths else [default_scenario_dir()]
+    found: set[Path] = set()
+    for root in roots:
+        if root.is_file():
+            found.add(root)
+        elif root.is_dir():
+            found.update(
+                p for p in root.rglob("*") if p.suffix in {".yaml", ".yml"} and p.is_file()
+            )
+        else:
+            raise CarebenchError(f"{root}: no such file or folder (expected seed YAML files)")
+    if not found:
+        raise CarebenchError(
+            f"no seed files (*.yaml, *.yml) under {', '.join(str(r) for r in roots)}"
+        )
+    return sorted(found)
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def parse_files(files_: Iterable[Path]) -> list[ParsedSeed]:
+    """Read and parse each file; unreadable files become issues, never exceptions."""
+    parsed: list[ParsedSeed] = []
+    for path in files_:
+        name = _display(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            issue = ValidationIssue(name, None, "", f"cannot read file: {exc}")
+            parsed.append(ParsedSeed(name, None, [issue], None))
+            continue
+        parsed.append(parse_seed_text(text, name))
+    return parsed
+
+
+def validate_paths(
+    paths: Sequence[str | Path] | None = None,
+) -> tuple[list[Seed], list[ValidationIssue]]:
+    """Validate every seed under ``paths`` and the bank they form.
+
+    Returns:
+        The valid seeds (ordered by task class then id) and every issue found, sorted by file.
+    """
+    files_ = discover(paths)
+    parsed = parse_files(files_)
+    issues = [issue for p in parsed for issue in validate_seed(p)]
+    bank_name = ", ".join(_display(Path(p)) for p in paths) if paths else "scenario bank"
+    issues += check_bank(parsed, bank_name)
+    bad_files = {issue.file for issue in issues}
+    seeds = [p.seed for p in parsed if p.seed is not None and p.file not in bad_files]
+    seeds.sort(key=lambda s: (_TASK_ORDER[s.task_class], s.id))
+    return seeds, sorted(issues, key=lambda i: (i.file, i.line or 0, i.path, i.message))
+
+
+def load_bank(
+    paths: Sequence[str | Path] | None = None, *, split: Split | str | None = None
+) -> list[Episode]:
+    """Load, validate and assemble the episode bank in one call.
+
+    Args:
+        paths: seed files or folders; the packaged escalation bank when omitted.
+        split: keep only ``"dev"`` or ``"test"`` episodes when given.
+
+    Returns:
+        Episodes ordered by task class, seed id, surface and variant.
+
+    Raises:
+        BankValidationError: any seed or the bank is invalid (every issue is listed).
+    """
+    seeds, issues = validate_paths(paths)
+    if issues:
+        raise BankValidationError(issues)
+    episodes = [episode for seed in seeds for episode in assemble_seed(seed)]
+    if split is not None:
+        wanted = Split(split)
+        episodes = [e for e in episodes if e.split is wanted]
+    return episodes
+
+
+def episode_line(episode: Episode) -> str:
+    """One episode as a canonical JSON line (sorted keys, compact, UTF-8, no trailing newline)."""
+    return json.dumps(
+        episode.model_dump(mode="json"), sort_keys=True, ensure_ascii=False, separators=(",", ":")
+    )
+
+
+def episodes_bytes(episodes: Sequence[Episode]) -> bytes:
+    """The canonical JSONL bytes of ``episodes``."""
+    return "".join(episode_line(e) + "\n" for e in episodes).encode("utf-8")
+
+
+def _count(values: Iterable[str], order: Iterable[str]) -> dict[str, int]:
+    counter = Counter(values)
+    return {key: counter[key] for key in order}
+
+
+def composition(episodes: Sequence[Episode]) -> dict[str, Any]:
+    """Counts by task class, variant, split and primary action, and escalation-required counts."""
+    classes = [t.value for t in TaskClass]
+    return {
+        "n_seeds": len({e.seed_id for e in episodes}),
+        "n_episodes": len(episodes),
+        "by_task_class": _count((e.task_class.value for e in episodes), classes),
+        "by_variant": _count((e.variant.value for e in episodes), (v.value for v in Variant)),
+        "by_split": _count((e.split.value for e in episodes), (s.value for s in Split)),
+        "by_primary_action": _count(
+            (e.reference.primary.value for e in episodes), (a.value for a in Action)
+        ),
+        "escalation_required": {
+            "all": sum(e.escalation_required for e in episodes),
+            **{
+                s.value: sum(e.escalation_required for e in episodes if e.split is s) for s in Split
+            },
+        },
+        "by_task_class_and_variant_primary": {
+            t: {
+                v.value: _count(
+                    (
+                        e.reference.primary.value
+                        for e in episodes
+                        if e.task_class.value == t and e.variant is v
+                    ),
+                    (a.value for a in Action),
+                )
+                for v in Variant
+            }
+            for t in classes
+        },
+    }
+
+
+def manifest(episodes: Sequence[Episode]) -> dict[str, Any]:
+    """The bank manifest: format, composition and the SHA-256 of the canonical JSONL."""
+    return {
+        "format": FORMAT,
+        **composition(episodes),
+        "episodes_sha256": hashlib.sha256(episodes_bytes(episodes)).hexdigest(),
+    }
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """Where a build wrote its files, and its manifest."""
+
+    episodes_path: Path
+    manifest_path: Path
+    manifest: dict[str, Any]
+
+
+def write_bank(episodes: Sequence[Episode], out_dir: str | Path) -> BuildResult:
+    """Write ``episodes.jsonl`` and ``manifest.json`` into ``out_dir`` (created if needed).
+
+    Files are written to a temporary name and renamed, so a failed write never leaves half a bank.
+    """
+    out = Path(out_dir)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        data = episodes_bytes(episodes)
+        meta = manifest(episodes)
+        paths = (out / EPISODES_FILE, out / MANIFEST_FILE)
+        payloads = (data, (json.dumps(meta, indent=2, sort_keys=True) + "\n").encode("utf-8"))
+        for path, payload in zip(paths, payloads, strict=True):
+            tmp = path.with_suffix(path.suffix + ".tmp")
+            tmp.write_bytes(payload)
+            tmp.replace(path)
+    except OSError as exc:
+        raise CarebenchError(f"cannot write the episode bank to {out}: {exc}") from exc
+    return BuildResult(paths[0], paths[1], meta)
+
+
+def find_episode(episodes: Sequence[Episode], episode_id: str) -> Episode:
+    """The episode with ``episode_id``.
+
+    Raises:
+        CarebenchError: no such episode (the message suggests close ids).
+    """
+    for episode in episodes:
+        if episode.episode_id == episode_id:
+            return episode
+    close = difflib.get_close_matches(episode_id, [e.episode_id for e in episodes], n=3)
+    hint = (
+        f"; did you mean {', '.join(close)}?" if close else " (ids are <seed>.<surface>.<variant>)"
+    )
+    raise CarebenchError(f"no episode with id {episode_id!r}{hint}")

@@ -1,0 +1,150 @@
+"""Reading seed YAML files into :class:`Seed` models, with every error located by file and line.
+
+YAML is read with ``yaml.safe_load`` for the data and ``yaml.compose`` (same safe loader) for node
+positions, so a pydantic error path such as ``variants.missing.reference.primary`` is reported with
+the line it sits on. Duplicate mapping keys, which YAML silently collapses, are reported as errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from carebench.episodes.seed import Seed
+from carebench.errors import ValidationIssue
+
+
+@dataclass(frozen=True)
+class ParsedSeed:
+    """A seed file as read: the model (None when it failed), its issues, and a line locator."""
+
+    file: str
+    seed: Seed | None
+    issues: list[ValidationIssue]
+    root: yaml.Node | None
+
+    def line_of(self, path: Sequence[str | int]) -> int | None:
+        """The 1-based line of the node at ``path``, or of its deepest existing ancestor."""
+        return _line_of(self.root, path)
+
+
+def _line_of(node: yaml.Node | None, path: Sequence[str | int]) -> int | None:
+    if node is None:
+        return None
+    line: int = node.start_mark.line + 1
+    for key in path:
+        child: yaml.Node | None = None
+        if isinstance(node, yaml.MappingNode):
+            for key_node, value_node in node.value:
+                if isinstance(key_node, yaml.ScalarNode) and key_node.value == str(key):
+                    child = value_node
+                    break
+        elif (
+            isinstance(node, yaml.SequenceNode)
+            and isinstance(key, int)
+            and 0 <= key < len(node.value)
+        ):
+            child = node.value[key]
+        if child is None:
+            return line
+        node = child
+        line = node.start_mark.line + 1
+    return line
+
+
+def _duplicate_keys(node: yaml.Node, path: tuple[str, ...] = ()) -> list[tuple[str, int, str]]:
+    """Find mapping keys given twice: (dotted path, line, key)."""
+    found: list[tuple[str, int, str]] = []
+    if isinstance(node, yaml.MappingNode):
+        seen: set[str] = set()
+        for key_node, value_node in node.value:
+            key = str(key_node.value) if isinstance(key_node, yaml.ScalarNode) else "?"
+            if key in seen:
+                found.append((".".join(path), key_node.start_mark.line + 1, key))
+            seen.add(key)
+            found.extend(_duplicate_keys(value_node, (*path, key)))
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            found.extend(_duplicate_keys(item, (*path, str(index))))
+    return found
+
+
+def _describe_pydantic_error(error: Any) -> str:
+    kind = error["type"]
+    if kind == "missing":
+        return "required field is missing"
+    if kind == "extra_forbidden":
+        return "unknown field (not part of the seed format; see docs/authoring.md)"
+    message: str = error["msg"]
+    if kind == "enum":
+        expected = error.get("ctx", {}).get("expected", "")
+        return f"got {error['input']!r}; expected one of {expected}"
+    if kind == "string_pattern_mismatch":
+        return f"got {error['input']!r}; expected lowercase letters, digits and hyphens"
+    return f"{message} (got {error['input']!r})" if "input" in error else message
+
+
+def parse_seed_text(text: str, file: str) -> ParsedSeed:
+    """Parse one seed file's text; never raises for bad input, returning issues instead.
+
+    Args:
+        text: the YAML text.
+        file: the name to report in issues (usually the path as the user gave it).
+
+    Returns:
+        The parsed seed (or None) with every structural issue found, each located by line.
+    """
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        return ParsedSeed(
+            file, None, [ValidationIssue(file, line, "", f"malformed YAML: {problem}")], None
+        )
+    except RecursionError:
+        return ParsedSeed(
+            file, None, [ValidationIssue(file, None, "", "malformed YAML: nested too deeply")], None
+        )
+    if not isinstance(data, dict):
+        got = "an empty file" if data is None else f"a {type(data).__name__}"
+        issue = ValidationIssue(
+            file, 1, "", f"expected a mapping of seed fields at the top level, got {got}"
+        )
+        return ParsedSeed(file, None, [issue], root)
+    issues = [
+        ValidationIssue(file, line, path, f"duplicate key {key!r} (YAML keeps only the last one)")
+        for path, line, key in (_duplicate_keys(root) if root is not None else [])
+    ]
+    try:
+        seed = Seed.model_validate(data)
+    except ValidationError as exc:
+        for error in exc.errors():
+            loc = [part for part in error["loc"] if not _is_union_tag(part)]
+            path = ".".join(str(part) for part in loc)
+            issues.append(
+                ValidationIssue(file, _line_of(root, loc), path, _describe_pydantic_error(error))
+            )
+        return ParsedSeed(file, None, _dedupe(issues), root)
+    return ParsedSeed(file, seed, issues, root)
+
+
+def _is_union_tag(part: str | int) -> bool:
+    """Pydantic inserts union member tags such as ``str`` or ``dict[str,str]`` into error paths."""
+    return isinstance(part, str) and (part in {"str", "int", "float"} or part.startswith("dict["))
+
+
+def _dedupe(issues: list[ValidationIssue]) -> list[ValidationIssue]:
+    seen: set[ValidationIssue] = set()
+    unique: list[ValidationIssue] = []
+    for issue in issues:
+        if issue not in seen:
+            seen.add(issue)
+            unique.append(issue)
+    return unique

@@ -1,0 +1,426 @@
+"""Semantic validation of seeds and of a whole bank; every rule returns located issues.
+
+Structural problems (missing or unknown fields, wrong types, malformed YAML, duplicate keys) come
+from :mod:`carebench.episodes.loading`. This module adds the design rules: surfaces, hooks and the
+paired design, placeholders, reference decisions, leakage of the design into agent-visible text,
+duplicate ids and split balance. All issues of a file are collected; none stops the others.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
+
+from carebench.episodes.assemble import (
+    PLACEHOLDER,
+    AssemblyError,
+    assemble_seed,
+    render_blocks,
+    variant_spec,
+)
+from carebench.episodes.loading import ParsedSeed
+from carebench.episodes.schema import BLOCK_ORDER, BlockKind, Split, TaskClass, Variant
+from carebench.episodes.seed import Seed, Text
+from carebench.errors import ValidationIssue
+
+SURFACES_PER_SEED = 2
+
+# Words that would tell the agent which variant or label it is looking at. Agent-visible text
+# (blocks, slots, hooks, surface variables) must not contain them.
+TEXT_LEAK = re.compile(
+    r"\b(late[_ -]risk|variants?|perturb\w*|stale\w*|conflict\w*|escalat\w*|abstain\w*"
+    r"|ask[_ ]clarification|reference (?:decision|action)|acceptable set|gold label)\b",
+    re.IGNORECASE,
+)
+# Block headers are the same for every variant, so they must not even hint at a perturbation.
+HEADER_LEAK = re.compile(
+    TEXT_LEAK.pattern[:-3]
+    + r"|clean|missing|late|risk|outdated|contradict\w*|red flag|label\w*|reference)\b",
+    re.IGNORECASE,
+)
+
+
+def _issue(parsed: ParsedSeed, path: tuple[str | int, ...], message: str) -> ValidationIssue:
+    return ValidationIssue(
+        parsed.file, parsed.line_of(path), ".".join(str(p) for p in path), message
+    )
+
+
+def _texts(seed: Seed) -> Iterator[tuple[tuple[str | int, ...], Text]]:
+    """Every authored text value with its field path."""
+    for kind in BLOCK_ORDER:
+        yield ("blocks", kind.value), getattr(seed.blocks, kind.value)
+    for name, value in seed.slots.items():
+        yield ("slots", name), value
+    for variant in Variant:
+        for name, value in variant_spec(seed, variant).change.items():
+            yield ("variants", variant.value, "change", name), value
+
+
+def _annotation_texts(seed: Seed) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    if seed.annotations is None:
+        return
+    for field, items in seed.annotations.model_dump().items():
+        for index, item in enumerate(items):
+            yield ("annotations", field, index), item
+
+
+def _strings(value: Text) -> list[str]:
+    return [value] if isinstance(value, str) else list(value.values())
+
+
+def check_surfaces(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
+    """Exactly two surfaces with the same variable names; per-surface texts name both."""
+    issues: list[ValidationIssue] = []
+    names = sorted(seed.surfaces)
+    if len(names) != SURFACES_PER_SEED:
+        issues.append(
+            _issue(
+                parsed,
+                ("surfaces",),
+                f"expected exactly {SURFACES_PER_SEED} surfaces, got {len(names)} ({names})",
+            )
+        )
+    if names:
+        first = set(seed.surfaces[names[0]])
+        for name in names[1:]:
+            other = set(seed.surfaces[name])
+            if other != first:
+                issues.append(
+                    _issue(
+                        parsed,
+                        ("surfaces", name),
+                        f"variables differ from surface {names[0]!r}: missing "
+                        f"{sorted(first - other)}, extra {sorted(other - first)}",
+                    )
+                )
+    for path, value in _texts(seed):
+        if isinstance(value, dict) and sorted(value) != names:
+            issues.append(
+                _issue(
+                    parsed,
+                    path,
+                    f"per-surface text must give exactly the surfaces {names}, got {sorted(value)}",
+                )
+            )
+    return issues
+
+
+def _slot_blocks(seed: Seed) -> dict[str, list[BlockKind]]:
+    """For each slot, the blocks that embed it (once per occurrence)."""
+    used: dict[str, list[BlockKind]] = {name: [] for name in seed.slots}
+    for kind in BLOCK_ORDER:
+        for text in _strings(getattr(seed.blocks, kind.value)):
+            for name in PLACEHOLDER.findall(text):
+                if name in used:
+                    used[name].append(kind)
+    return used
+
+
+def check_slots_and_placeholders(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
+    """Each slot embedded exactly once; every placeholder defined; no slot nesting."""
+    issues: list[ValidationIssue] = []
+    variables: set[str] = set().union(*(set(v) for v in seed.surfaces.values()))
+    for name in sorted(set(seed.slots) & variables):
+        issues.append(
+            _issue(
+                parsed, ("slots", name), f"slot {name!r} has the same name as a surface variable"
+            )
+        )
+    for name, kinds in _slot_blocks(seed).items():
+        if len(kinds) != 1:
+            where = ", ".join(k.value for k in kinds) or "none"
+            issues.append(
+                _issue(
+                    parsed,
+                    ("slots", name),
+                    f"slot {name!r} must be embedded exactly once in the blocks, found {len(kinds)}"
+                    f" ({where})",
+                )
+            )
+    for path, value in _texts(seed):
+        in_block = path[0] == "blocks"
+        allowed = variables | set(seed.slots) if in_block else variables
+        expected = "a slot or a surface variable" if in_block else "a surface variable"
+        for text in _strings(value):
+            for name in sorted(set(PLACEHOLDER.findall(text)) - allowed):
+                issues.append(
+                    _issue(
+                        parsed,
+                        path,
+                        f"undefined placeholder {{{name}}}; expected {expected} "
+                        f"({sorted(allowed)})",
+                    )
+                )
+    for path, text in _annotation_texts(seed):
+        for name in sorted(set(PLACEHOLDER.findall(text)) - variables):
+            issues.append(
+                _issue(
+                    parsed,
+                    path,
+                    f"undefined placeholder {{{name}}}; expected a surface variable "
+                    f"({sorted(variables)})",
+                )
+            )
+    return issues
+
+
+def check_hooks(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
+    """Clean changes nothing; every other variant replaces exactly one declared slot."""
+    issues: list[ValidationIssue] = []
+    slot_blocks = _slot_blocks(seed)
+    for variant in Variant:
+        change = variant_spec(seed, variant).change
+        path: tuple[str | int, ...] = ("variants", variant.value, "change")
+        if variant is Variant.CLEAN:
+            if change:
+                issues.append(_issue(parsed, path, "the clean variant must not change any slot"))
+            continue
+        if not change:
+            issues.append(
+                _issue(
+                    parsed,
+                    ("variants", variant.value),
+                    f"the {variant.value} variant has no hook: it must change exactly one slot",
+                )
+            )
+            continue
+        if len(change) > 1:
+            issues.append(
+                _issue(
+                    parsed,
+                    path,
+                    f"the {variant.value} variant changes {len(change)} slots "
+                    f"({', '.join(sorted(change))}); a variant may change exactly one slot so "
+                    "that its episodes differ from clean only in the manipulated part",
+                )
+            )
+        for name, value in change.items():
+            slot_path = (*path, name)
+            if name not in seed.slots:
+                issues.append(
+                    _issue(
+                        parsed,
+                        slot_path,
+                        f"unknown slot {name!r}; declared slots: {sorted(seed.slots)}",
+                    )
+                )
+                continue
+            for surface in sorted(seed.surfaces):
+                new = value if isinstance(value, str) else value.get(surface)
+                old = seed.slots[name]
+                old_text = old if isinstance(old, str) else old.get(surface)
+                if new is not None and new.strip() == (old_text or "").strip():
+                    issues.append(
+                        _issue(
+                            parsed,
+                            slot_path,
+                            f"the hook repeats the clean text of slot {name!r} for surface "
+                            f"{surface!r}; it must change it",
+                        )
+                    )
+            if variant is Variant.LATE_RISK and slot_blocks.get(name) not in (
+                [BlockKind.AFTER_REQUEST],
+                [],
+            ):
+                block = slot_blocks[name][0].value if slot_blocks[name] else "no block"
+                issues.append(
+                    _issue(
+                        parsed,
+                        slot_path,
+                        "the late_risk hook must change a slot of the after_request block "
+                        f"(the cue arrives after the request); slot {name!r} is in {block}",
+                    )
+                )
+    return issues
+
+
+def check_references(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
+    """Reference actions inside the allowed space, primary in acceptable, one-line rationale."""
+    issues: list[ValidationIssue] = []
+    allowed = [a.value for a in seed.actions]
+    for variant in Variant:
+        reference = variant_spec(seed, variant).reference
+        base = ("variants", variant.value, "reference")
+        if reference.primary.value not in allowed:
+            issues.append(
+                _issue(
+                    parsed,
+                    (*base, "primary"),
+                    f"action {reference.primary.value} is not in the allowed action space {allowed}",
+                )
+            )
+        acceptable = [a.value for a in reference.acceptable_set()]
+        for index, action in enumerate(acceptable):
+            if action not in allowed:
+                issues.append(
+                    _issue(
+                        parsed,
+                        (*base, "acceptable", index),
+                        f"action {action} is not in the allowed action space {allowed}",
+                    )
+                )
+        if reference.primary.value not in acceptable:
+            issues.append(
+                _issue(
+                    parsed,
+                    (*base, "acceptable"),
+                    f"the primary action {reference.primary.value} must be in the acceptable set "
+                    f"{acceptable}",
+                )
+            )
+        if len(set(acceptable)) != len(acceptable):
+            issues.append(
+                _issue(parsed, (*base, "acceptable"), "the acceptable set repeats an action")
+            )
+        rationale = reference.rationale.strip()
+        if not rationale or "\n" in rationale:
+            issues.append(
+                _issue(parsed, (*base, "rationale"), "the rationale must be one non-empty line")
+            )
+    return issues
+
+
+def check_leaks(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
+    """No design or label words in agent-visible text; no perturbation hints in headers."""
+    issues: list[ValidationIssue] = []
+    for kind, title in seed.headers.items():
+        match = HEADER_LEAK.search(title)
+        if match:
+            issues.append(
+                _issue(
+                    parsed,
+                    ("headers", kind.value),
+                    f"header {title!r} contains {match.group(0)!r}, which hints at the variant or "
+                    "label; headers are shared by all variants and must stay neutral",
+                )
+            )
+    visible: list[tuple[tuple[str | int, ...], str]] = [
+        (path, text) for path, value in _texts(seed) for text in _strings(value)
+    ]
+    for surface, variables in seed.surfaces.items():
+        visible.extend((("surfaces", surface, k), str(v)) for k, v in variables.items())
+    for path, text in visible:
+        match = TEXT_LEAK.search(text)
+        if match:
+            issues.append(
+                _issue(
+                    parsed,
+                    path,
+                    f"agent-visible text contains {match.group(0)!r}, a design or label word that "
+                    "would leak the variant or the reference decision",
+                )
+            )
+    return issues
+
+
+def check_rendering(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
+    """Render every episode: no empty block; each variant differs from clean in exactly one block."""
+    issues: list[ValidationIssue] = []
+    for surface in sorted(seed.surfaces):
+        try:
+            clean = render_blocks(seed, surface, Variant.CLEAN)
+            for variant in Variant:
+                blocks = (
+                    clean if variant is Variant.CLEAN else render_blocks(seed, surface, variant)
+                )
+                for kind in BLOCK_ORDER:
+                    if not blocks[kind]:
+                        issues.append(
+                            _issue(
+                                parsed,
+                                ("blocks", kind.value),
+                                f"block renders empty for surface {surface!r}, variant "
+                                f"{variant.value}",
+                            )
+                        )
+                if variant is Variant.CLEAN:
+                    continue
+                changed = [k.value for k in BLOCK_ORDER if blocks[k] != clean[k]]
+                if len(changed) != 1:
+                    issues.append(
+                        _issue(
+                            parsed,
+                            ("variants", variant.value),
+                            f"surface {surface!r}: the {variant.value} episode differs from clean "
+                            f"in {len(changed)} blocks ({', '.join(changed) or 'none'}); it must "
+                            "differ in exactly the block of its hooked slot",
+                        )
+                    )
+        except AssemblyError as exc:
+            issues.append(_issue(parsed, ("surfaces", surface), f"cannot render: {exc}"))
+    return issues
+
+
+def validate_seed(parsed: ParsedSeed) -> list[ValidationIssue]:
+    """All issues of one parsed seed: structural ones plus every design rule."""
+    issues = list(parsed.issues)
+    seed = parsed.seed
+    if seed is None:
+        return issues
+    structural = (
+        check_surfaces(seed, parsed)
+        + check_slots_and_placeholders(seed, parsed)
+        + check_hooks(seed, parsed)
+    )
+    issues += structural + check_references(seed, parsed) + check_leaks(seed, parsed)
+    if not structural:
+        issues += check_rendering(seed, parsed)
+        if not issues:
+            try:
+                assemble_seed(seed)
+            except (AssemblyError, ValueError) as exc:
+                issues.append(_issue(parsed, (), f"cannot assemble episodes: {exc}"))
+    return issues
+
+
+def check_bank(parsed: Iterable[ParsedSeed], bank_name: str) -> list[ValidationIssue]:
+    """Bank-level rules: unique seed ids, class directory matches, and a balanced split.
+
+    Balance: every task class present has the same number of dev seeds (at least one) and the same
+    number of test seeds, so per-class results on either split weigh classes equally.
+    """
+    issues: list[ValidationIssue] = []
+    seeds = [p for p in parsed if p.seed is not None]
+    first_file: dict[str, str] = {}
+    for p in seeds:
+        assert p.seed is not None
+        seed_id = p.seed.id
+        if seed_id in first_file:
+            issues.append(
+                _issue(p, ("id",), f"duplicate seed id {seed_id!r} (also in {first_file[seed_id]})")
+            )
+        else:
+            first_file[seed_id] = p.file
+        parent = p.file.replace("\\", "/").rsplit("/", 2)
+        folder = parent[1] if len(parent) == 3 else ""
+        if folder in {t.value for t in TaskClass} and folder != p.seed.task_class.value:
+            issues.append(
+                _issue(
+                    p,
+                    ("task_class",),
+                    f"task class {p.seed.task_class.value} does not match the folder "
+                    f"{folder!r} the file is in",
+                )
+            )
+    counts: dict[Split, Counter[TaskClass]] = defaultdict(Counter)
+    for p in seeds:
+        assert p.seed is not None
+        counts[p.seed.split][p.seed.task_class] += 1
+    classes = sorted({p.seed.task_class for p in seeds if p.seed is not None})
+    for split in Split:
+        per_class = {c.value: counts[split][c] for c in classes}
+        values = set(per_class.values())
+        if classes and (len(values) > 1 or (split is Split.DEV and 0 in values)):
+            issues.append(
+                ValidationIssue(
+                    bank_name,
+                    None,
+                    "split",
+                    f"unbalanced {split.value} split: seeds per task class {per_class}; every "
+                    f"task class needs the same number of {split.value} seeds"
+                    + (" (at least one)" if split is Split.DEV else ""),
+                )
+            )
+    return issues
