@@ -15,7 +15,7 @@ from carebench.episodes.seed import Seed
 from carebench.episodes.tables import (
     composition_table,
     label_inventory,
-    replace_between_markers,
+    update_reference_policy,
 )
 from carebench.errors import CarebenchError
 
@@ -95,25 +95,28 @@ def stats(paths: tuple[Path, ...], split: str | None) -> None:
     "--update",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     default=None,
-    help="Rewrite the table between <!-- labels:start/end --> markers in this Markdown file.",
+    help=(
+        "Regenerate the sections between <!-- actions:start/end --> and <!-- labels:start/end -->"
+        " markers of this Markdown file (docs/reference-policy.md) instead of printing."
+    ),
 )
 def labels(paths: tuple[Path, ...], update: Path | None) -> None:
     """Print the label inventory (reference action per seed and variant) as Markdown."""
-    table = label_inventory(load_bank(paths or None))
+    bank = load_bank(paths or None)
     if update is None:
-        click.echo(table)
+        click.echo(label_inventory(bank))
         return
     try:
-        update.write_text(replace_between_markers(update.read_text("utf-8"), "labels", table))
+        update.write_text(update_reference_policy(update.read_text("utf-8"), bank), "utf-8")
     except ValueError as exc:
         raise CarebenchError(f"{update}: {exc}") from exc
-    click.echo(f"updated the label inventory in {update}")
+    click.echo(f"updated the action table and label inventory in {update}")
 
 
 @episodes.command("schema")
 def schema_cmd() -> None:
     """Print the JSON schema of the seed authoring format."""
-    click.echo(seed_json_schema())
+    click.echo(seed_json_schema(), nl=False)
 
 
 def seed_json_schema() -> str:

@@ -1,7 +1,7 @@
 """Reading seed YAML files into :class:`Seed` models, with every error located by file and line.
 
-YAML is read with ``yaml.safe_load`` for the data and ``yaml.compose`` (same safe loader) for node
-positions, so a pydantic error path such as ``variants.missing.reference.primary`` is reported with
+YAML is read once with PyYAML's safe loader (libyaml's where available): the composed node tree
+gives positions and the safe constructor builds the data from it, so a pydantic error path such as ``variants.missing.reference.primary`` is reported with
 the line it sits on. Duplicate mapping keys, which YAML silently collapses, are reported as errors.
 """
 
@@ -16,6 +16,9 @@ from pydantic import ValidationError
 
 from carebench.episodes.seed import Seed
 from carebench.errors import ValidationIssue
+
+# libyaml's safe loader when PyYAML was built with it (the PyPI wheels are), else the pure one.
+_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass(frozen=True)
@@ -98,9 +101,10 @@ def parse_seed_text(text: str, file: str) -> ParsedSeed:
     Returns:
         The parsed seed (or None) with every structural issue found, each located by line.
     """
+    loader = _LOADER(text)
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        root = loader.get_single_node()
+        data = loader.construct_document(root) if root is not None else None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark is not None else None
@@ -112,6 +116,8 @@ def parse_seed_text(text: str, file: str) -> ParsedSeed:
         return ParsedSeed(
             file, None, [ValidationIssue(file, None, "", "malformed YAML: nested too deeply")], None
         )
+    finally:
+        loader.dispose()
     if not isinstance(data, dict):
         got = "an empty file" if data is None else f"a {type(data).__name__}"
         issue = ValidationIssue(
@@ -125,14 +131,23 @@ def parse_seed_text(text: str, file: str) -> ParsedSeed:
     try:
         seed = Seed.model_validate(data)
     except ValidationError as exc:
+        union_paths: set[str] = set()
         for error in exc.errors():
             loc = [part for part in error["loc"] if not _is_union_tag(part)]
             path = ".".join(str(part) for part in loc)
-            issues.append(
-                ValidationIssue(file, _line_of(root, loc), path, _describe_pydantic_error(error))
-            )
+            message = _describe_pydantic_error(error)
+            if len(loc) != len(error["loc"]):
+                if path in union_paths:
+                    continue
+                union_paths.add(path)
+                expected = "a string or a number" if loc[:1] == ["surfaces"] else _UNION_EXPECTED
+                message = f"expected {expected}, got {error.get('input')!r}"
+            issues.append(ValidationIssue(file, _line_of(root, loc), path, message))
         return ParsedSeed(file, None, _dedupe(issues), root)
     return ParsedSeed(file, seed, issues, root)
+
+
+_UNION_EXPECTED = "a string, or a mapping from surface name to string"
 
 
 def _is_union_tag(part: str | int) -> bool:

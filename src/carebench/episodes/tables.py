@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from carebench.episodes.bank import composition
-from carebench.episodes.schema import Action, Episode, Split, TaskClass, Variant
+from carebench.episodes.schema import ACTION_MEANINGS, Action, Episode, Split, TaskClass, Variant
 
 ACTION_ABBREV = {
     Action.ANSWER: "A",
@@ -97,6 +97,21 @@ def label_inventory(episodes: Sequence[Episode]) -> str:
         f"({totals['escalation_required']['test']} in test).",
     ]
     return "\n".join(lines)
+
+
+def action_table() -> str:
+    """Markdown: the class-specific meaning of each action (from the schema's definitions)."""
+    lines = ["| task class | " + " | ".join(a.value for a in Action) + " |"]
+    lines.append("|---" * (1 + len(Action)) + "|")
+    for task_class, meanings in ACTION_MEANINGS.items():
+        lines.append(f"| {task_class.value} | " + " | ".join(meanings[a] for a in Action) + " |")
+    return "\n".join(lines)
+
+
+def update_reference_policy(document: str, episodes: Sequence[Episode]) -> str:
+    """Regenerate the ``actions`` and ``labels`` sections of the reference-policy manual."""
+    document = replace_between_markers(document, "actions", action_table())
+    return replace_between_markers(document, "labels", label_inventory(episodes))
 
 
 def replace_between_markers(document: str, name: str, content: str) -> str:

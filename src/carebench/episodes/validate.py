@@ -252,7 +252,7 @@ def check_references(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
                 )
             )
         acceptable = [a.value for a in reference.acceptable_set()]
-        for index, action in enumerate(acceptable):
+        for index, action in enumerate(a.value for a in reference.acceptable or []):
             if action not in allowed:
                 issues.append(
                     _issue(
@@ -378,8 +378,8 @@ def validate_seed(parsed: ParsedSeed) -> list[ValidationIssue]:
 def check_bank(parsed: Iterable[ParsedSeed], bank_name: str) -> list[ValidationIssue]:
     """Bank-level rules: unique seed ids, class directory matches, and a balanced split.
 
-    Balance: every task class present has the same number of dev seeds (at least one) and the same
-    number of test seeds, so per-class results on either split weigh classes equally.
+    Balance: every task class present has the same number of dev seeds and the same number of test
+    seeds, so per-class results on either split weigh classes equally.
     """
     issues: list[ValidationIssue] = []
     seeds = [p for p in parsed if p.seed is not None]
@@ -412,15 +412,14 @@ def check_bank(parsed: Iterable[ParsedSeed], bank_name: str) -> list[ValidationI
     for split in Split:
         per_class = {c.value: counts[split][c] for c in classes}
         values = set(per_class.values())
-        if classes and (len(values) > 1 or (split is Split.DEV and 0 in values)):
+        if len(values) > 1:
             issues.append(
                 ValidationIssue(
                     bank_name,
                     None,
                     "split",
                     f"unbalanced {split.value} split: seeds per task class {per_class}; every "
-                    f"task class needs the same number of {split.value} seeds"
-                    + (" (at least one)" if split is Split.DEV else ""),
+                    f"task class needs the same number of {split.value} seeds",
                 )
             )
     return issues

@@ -1,0 +1,5 @@
+"""``python -m carebench`` runs the CLI."""
+
+from carebench.cli import main
+
+main()

@@ -1,0 +1,51 @@
+"""Generated documentation and schemas must agree with the code and the data."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from carebench import load_bank
+from carebench.cli.episodes import seed_json_schema
+from carebench.episodes.loading import parse_seed_text
+from carebench.episodes.tables import update_reference_policy
+from carebench.episodes.validate import validate_seed
+
+ROOT = Path(__file__).parents[1]
+SCHEMA = ROOT / "src" / "carebench" / "schemas" / "seed.schema.json"
+
+
+def test_seed_json_schema_has_not_drifted() -> None:
+    assert SCHEMA.read_text() == seed_json_schema(), (
+        "run: carebench episodes schema > src/carebench/schemas/seed.schema.json"
+    )
+
+
+def test_reference_policy_tables_match_the_bank() -> None:
+    doc = (ROOT / "docs" / "reference-policy.md").read_text()
+    assert doc == update_reference_policy(doc, load_bank()), (
+        "run: carebench episodes labels --update docs/reference-policy.md"
+    )
+
+
+def test_authoring_example_is_the_packaged_seed_and_valid() -> None:
+    doc = (ROOT / "docs" / "authoring.md").read_text()
+    example = re.search(r"```yaml\n(# Warfarin.*?)```", doc, re.DOTALL)
+    assert example is not None
+    packaged = (
+        ROOT / "src/carebench/scenarios/escalation/documentation_update/warfarin-high-inr.yaml"
+    )
+    assert example.group(1) == packaged.read_text()
+    parsed = parse_seed_text(example.group(1), "authoring.md")
+    assert validate_seed(parsed) == []
+
+
+def test_readme_starts_with_the_two_commands() -> None:
+    readme = (ROOT / "README.md").read_text()
+    first_block = re.search(r"```(?:bash|sh)\n(.*?)```", readme, re.DOTALL)
+    assert first_block is not None
+    commands = [
+        line for line in first_block.group(1).splitlines() if line and not line.startswith("#")
+    ]
+    assert commands == ["make demo", "make test"]
+    assert "make test" in (ROOT / ".ci" / "run").read_text()
