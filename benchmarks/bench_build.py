@@ -41,11 +41,15 @@ def main() -> None:
         n_episodes = len(episodes)
     full_s, base_s = statistics.median(full), statistics.median(base)
     print(f"seeds: {len(files)}  episodes: {n_episodes}  repeats: {args.repeats}")
-    print(f"baseline safe YAML load ({LOADER.__name__}) of the seed files: {base_s * 1000:.1f} ms (median)")
+    print(
+        f"baseline safe YAML load ({LOADER.__name__}) of the seed files: {base_s * 1000:.1f} ms (median)"
+    )
     print(f"full build (validate + assemble + serialize): {full_s * 1000:.1f} ms (median)")
     print(f"ratio full / baseline: {full_s / base_s:.2f}")
     per_episode = full_s / n_episodes
-    print(f"per episode: {per_episode * 1000:.3f} ms; 400 episodes extrapolated: {per_episode * 400:.3f} s")
+    print(
+        f"per episode: {per_episode * 1000:.3f} ms; 400 episodes extrapolated: {per_episode * 400:.3f} s"
+    )
 
 
 if __name__ == "__main__":
