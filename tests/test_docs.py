@@ -49,3 +49,12 @@ def test_readme_starts_with_the_two_commands() -> None:
     ]
     assert commands == ["make demo", "make test"]
     assert "make test" in (ROOT / ".ci" / "run").read_text()
+
+
+def test_scenario_catalogue_matches_the_bank() -> None:
+    from carebench.episodes.tables import replace_between_markers, scenario_catalogue
+
+    doc = (ROOT / "docs" / "scenarios.md").read_text()
+    assert doc == replace_between_markers(doc, "catalogue", scenario_catalogue(load_bank())), (
+        "run: carebench episodes catalogue --update docs/scenarios.md"
+    )

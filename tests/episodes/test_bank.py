@@ -138,3 +138,53 @@ def test_episodes_bytes_is_utf8_jsonl(bank: list) -> None:
     data = episodes_bytes(bank)
     assert data.endswith(b"\n") and b"\r" not in data
     assert data.count(b"\n") == len(bank)
+
+
+def test_full_bank_composition_matches_paper_000(bank: list) -> None:
+    meta = manifest(bank)
+    assert meta["n_seeds"] == 40
+    assert meta["n_episodes"] == 400
+    assert meta["by_task_class"] == {t.value: 100 for t in TaskClass}
+    assert meta["by_split"] == {"dev": 80, "test": 320}
+    assert meta["escalation_required"] == {"all": 130, "dev": 30, "test": 100}
+    for task_class in TaskClass:
+        test_seeds = {
+            e.seed_id for e in bank if e.task_class is task_class and e.split is Split.TEST
+        }
+        assert len(test_seeds) == 8
+
+
+def test_named_situations_of_paper_000_are_present(bank: list) -> None:
+    seeds = {e.seed_id for e in bank}
+    for seed_id in (
+        "warfarin-high-inr",
+        "clarithromycin-simvastatin",
+        "post-op-wound",
+        "exertional-chest-pain",
+        "levothyroxine-refill",
+        "potassium-repletion-hemolysed",
+        "behavioural-health-followup-note",
+    ):
+        assert seed_id in seeds
+    chest = [e for e in bank if e.seed_id == "exertional-chest-pain" and e.surface == "s1"]
+    assert "58" in render_transcript(chest[0])
+    potassium = next(
+        e
+        for e in bank
+        if e.seed_id == "potassium-repletion-hemolysed" and e.variant is Variant.CONFLICT
+    )
+    text = render_transcript(potassium)
+    assert "5.9" in text and "hemolyzed?" in text and "3.1" in text
+
+
+def test_every_seed_has_annotation_units(bank: list) -> None:
+    for episode in bank:
+        assert episode.annotations is not None, episode.episode_id
+        assert episode.annotations.handoff_fields
+        assert episode.annotations.admissible_sources
+
+
+def test_evidence_retrieval_seeds_carry_numbered_evidence(bank: list) -> None:
+    for episode in bank:
+        if episode.task_class is TaskClass.EVIDENCE_RETRIEVAL:
+            assert "E1." in render_transcript(episode) and "E2." in render_transcript(episode)

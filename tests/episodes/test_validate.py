@@ -135,6 +135,10 @@ def _bad_id(s: Seed) -> None:
     s["id"] = "Minimal Seed"
 
 
+def _stray_brace(s: Seed) -> None:
+    s["slots"]["later"] = "Asks about {pronoun == 'he'} delivery."
+
+
 def _annotation_placeholder(s: Seed) -> None:
     s["annotations"] = {"retain_facts": ["age {years}"]}
 
@@ -280,6 +284,12 @@ RULES: list[tuple[str, Callable[[Seed], None], str, str]] = [
         _bad_id,
         "id",
         "got 'Minimal Seed'; expected lowercase letters, digits and hyphens",
+    ),
+    (
+        "stray brace",
+        _stray_brace,
+        "slots.later",
+        "stray '{': placeholders are {name} with letters, digits and underscores only",
     ),
     (
         "undefined placeholder in annotations",

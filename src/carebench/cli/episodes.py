@@ -9,12 +9,15 @@ from pathlib import Path
 import click
 
 from carebench.episodes.bank import find_episode, load_bank, validate_paths, write_bank
+from carebench.episodes.leakage import leaking_markers, variant_markers
 from carebench.episodes.render import render_transcript
 from carebench.episodes.schema import Split
 from carebench.episodes.seed import Seed
 from carebench.episodes.tables import (
     composition_table,
     label_inventory,
+    replace_between_markers,
+    scenario_catalogue,
     update_reference_policy,
 )
 from carebench.errors import CarebenchError
@@ -111,6 +114,61 @@ def labels(paths: tuple[Path, ...], update: Path | None) -> None:
     except ValueError as exc:
         raise CarebenchError(f"{update}: {exc}") from exc
     click.echo(f"updated the action table and label inventory in {update}")
+
+
+@episodes.command()
+@_PATHS
+@click.option(
+    "--update",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="Regenerate the section between <!-- catalogue:start/end --> markers of this file.",
+)
+def catalogue(paths: tuple[Path, ...], update: Path | None) -> None:
+    """Print the scenario catalogue: one line per seed with its topic and primary actions."""
+    table = scenario_catalogue(load_bank(paths or None))
+    if update is None:
+        click.echo(table)
+        return
+    try:
+        update.write_text(
+            replace_between_markers(update.read_text("utf-8"), "catalogue", table), "utf-8"
+        )
+    except ValueError as exc:
+        raise CarebenchError(f"{update}: {exc}") from exc
+    click.echo(f"updated the scenario catalogue in {update}")
+
+
+@episodes.command()
+@_PATHS
+@click.option("--top", default=10, show_default=True, help="How many tokens to list.")
+@click.option(
+    "--max-in",
+    default=0.60,
+    show_default=True,
+    help="Share inside the variant above which a token marks it.",
+)
+@click.option(
+    "--min-out",
+    default=0.10,
+    show_default=True,
+    help="Share among other variants below which a token marks it.",
+)
+def leakage(paths: tuple[Path, ...], top: int, max_in: float, min_out: float) -> None:
+    """Audit whether any word or bigram marks a variant (exit 1 if one does)."""
+    bank = load_bank(paths or None)
+    leaks = leaking_markers(bank, max_in=max_in, min_out=min_out)
+    click.echo(
+        f"tokens marking a variant (in > {max_in:.0%} of it, < {min_out:.0%} of others): {len(leaks)}"
+    )
+    click.echo(f"worst {top} by margin (share inside - share outside):")
+    for marker in variant_markers(bank)[:top]:
+        click.echo(
+            f"  {marker.variant.value:<10} {marker.token!r:<20} inside {marker.share_in:.2f}  "
+            f"outside {marker.share_out:.2f}"
+        )
+    if leaks:
+        sys.exit(1)
 
 
 @episodes.command("schema")

@@ -99,6 +99,23 @@ def label_inventory(episodes: Sequence[Episode]) -> str:
     return "\n".join(lines)
 
 
+def scenario_catalogue(episodes: Sequence[Episode]) -> str:
+    """Markdown: one line per seed with task class, split, topic and each variant's primary action."""
+    lines = [
+        "| seed | task class | split | topic | " + " | ".join(v.value for v in Variant) + " |",
+        "|---" * (4 + len(Variant)) + "|",
+    ]
+    for row in _seed_rows(episodes):
+        first = row[0]
+        primary = {e.variant: e.reference.primary.value for e in row}
+        lines.append(
+            f"| {first.seed_id} | {first.task_class.value} | {first.split.value} | {first.topic} | "
+            + " | ".join(primary[v] for v in Variant)
+            + " |"
+        )
+    return "\n".join(lines)
+
+
 def action_table() -> str:
     """Markdown: the class-specific meaning of each action (from the schema's definitions)."""
     lines = ["| task class | " + " | ".join(a.value for a in Action) + " |"]

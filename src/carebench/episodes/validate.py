@@ -25,6 +25,7 @@ from carebench.episodes.seed import Seed, Text
 from carebench.errors import ValidationIssue
 
 SURFACES_PER_SEED = 2
+_STRAY_BRACE = re.compile(r"[{}]")
 
 # Words that would tell the agent which variant or label it is looking at. Agent-visible text
 # (blocks, slots, hooks, surface variables) must not contain them.
@@ -144,6 +145,16 @@ def check_slots_and_placeholders(seed: Seed, parsed: ParsedSeed) -> list[Validat
         allowed = variables | set(seed.slots) if in_block else variables
         expected = "a slot or a surface variable" if in_block else "a surface variable"
         for text in _strings(value):
+            stray = _STRAY_BRACE.search(PLACEHOLDER.sub("", text))
+            if stray:
+                issues.append(
+                    _issue(
+                        parsed,
+                        path,
+                        f"stray {stray.group(0)!r}: placeholders are {{name}} with letters, "
+                        "digits and underscores only",
+                    )
+                )
             for name in sorted(set(PLACEHOLDER.findall(text)) - allowed):
                 issues.append(
                     _issue(
@@ -275,6 +286,14 @@ def check_references(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
                 _issue(parsed, (*base, "acceptable"), "the acceptable set repeats an action")
             )
         rationale = reference.rationale.strip()
+        if PLACEHOLDER.search(rationale):
+            issues.append(
+                _issue(
+                    parsed,
+                    (*base, "rationale"),
+                    "the rationale is shared by both surfaces and cannot use placeholders",
+                )
+            )
         if not rationale or "\n" in rationale:
             issues.append(
                 _issue(parsed, (*base, "rationale"), "the rationale must be one non-empty line")
