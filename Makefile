@@ -9,11 +9,14 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# llama-cpp-python is compiled from source; the portable build (no -march=native) is required here.
+export CMAKE_ARGS ?= -DGGML_NATIVE=OFF
+
 install: $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet -e '.[embedded]'
 
 install-test: $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[embedded,test]'
 
 ## demo: install carebench and run its main job on the embedded defaults
 demo: install

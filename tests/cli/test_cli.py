@@ -110,8 +110,98 @@ def test_help_and_version(args: list[str]) -> None:
     assert result.stdout
 
 
-def test_demo(tmp_path: Path) -> None:
-    result = run("demo", "--out", str(tmp_path))
-    assert result.returncode == 0, result.stderr
+def test_demo_end_to_end_with_fast_agents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The demo's whole path; the embedded runs are swapped for scripted ones to keep it fast
+    (tests/agents/test_embedded.py runs the real model)."""
+    from click.testing import CliRunner
+
+    import carebench.cli.demo as demo
+    from carebench.cli import cli
+    from carebench.runs.config import RunConfig
+
+    real = demo.demo_configs
+
+    def fast(split: str, model: str | None, max_tokens: int) -> list[RunConfig]:
+        configs = real(split, model, max_tokens)
+        assert [c.backend.name for c in configs[-2:]] == ["embedded", "embedded"]
+        assert {c.condition.value for c in configs[-2:]} == {"vanilla", "uncertainty"}
+        return [c for c in configs if c.backend.name == "scripted"]
+
+    monkeypatch.setattr(demo, "demo_configs", fast)
+    result = CliRunner().invoke(cli, ["demo", "--out", str(tmp_path), "--quiet"])
+    assert result.exit_code == 0, result.output
     assert (tmp_path / "episodes" / "episodes.jsonl").exists()
-    assert "bank sha256" in result.stdout
+    assert "scripted:oracle/vanilla" in result.output
+    oracle = next(line for line in result.output.splitlines() if line.startswith("scripted:oracle"))
+    assert oracle.split()[1:4] == ["80", "0.00", "1.00"]
+
+
+def test_run_and_runs_commands(tmp_path: Path) -> None:
+    ws = str(tmp_path)
+    result = run(
+        "run",
+        "--backend",
+        "scripted",
+        "--model",
+        "rule",
+        "--split",
+        "dev",
+        "--quiet",
+        "--workspace",
+        ws,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "80 new records (80 valid, 0 invalid, 0 errors)" in result.stdout
+    again = run(
+        "run",
+        "--backend",
+        "scripted",
+        "--model",
+        "rule",
+        "--split",
+        "dev",
+        "--quiet",
+        "--workspace",
+        ws,
+    )
+    assert "0 new records" in again.stdout and "80 already stored" in again.stdout
+    listing = run("runs", "list", "--workspace", ws)
+    assert "scripted:rule/vanilla" in listing.stdout
+    shown = run("runs", "show", "rule", "--workspace", ws)
+    assert '"condition": "vanilla"' in shown.stdout and "records 80" in shown.stdout
+    out = tmp_path / "rule.csv"
+    exported = run(
+        "runs", "export", "rule", "--format", "csv", "--out", str(out), "--workspace", ws
+    )
+    assert exported.returncode == 0 and len(out.read_text().splitlines()) == 81
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["run", "--backend", "nope"], "error: unknown backend 'nope'"),
+        (
+            ["run", "--backend", "scripted", "--model", "psychic"],
+            "error: unknown scripted policy 'psychic'",
+        ),
+        (
+            ["run", "--backend", "scripted", "--option", "delay"],
+            "error: --option 'delay': expected KEY=VALUE",
+        ),
+        (
+            ["run", "--backend", "scripted", "--episode", "no.such.episode"],
+            "error: unknown episode id(s): no.such.episode",
+        ),
+        (
+            ["run", "--backend", "scripted", "--temperature", "-1"],
+            "error: invalid run option temperature: Input should be greater than or equal to 0",
+        ),
+        (["run", "--backend", "openai"], "error: the openai backend needs --model"),
+        (["runs", "show", "zzz"], "error: "),
+    ],
+)
+def test_run_errors_are_clear(tmp_path: Path, args: list[str], message: str) -> None:
+    result = run(*args, "--workspace", str(tmp_path))
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith(message)
+    assert "Traceback" not in result.stderr

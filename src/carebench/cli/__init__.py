@@ -13,8 +13,10 @@ import sys
 import click
 
 from carebench import __version__
-from carebench.cli.demo import demo
-from carebench.cli.episodes import episodes
+from carebench.cli.demo import demo_cmd
+from carebench.cli.episodes import episodes_group
+from carebench.cli.run import run_cmd
+from carebench.cli.runs import runs_group
 from carebench.errors import CarebenchError
 
 
@@ -24,8 +26,10 @@ def cli() -> None:
     """carebench: escalation and workflow-safety benchmarks for healthcare LLM agents."""
 
 
-cli.add_command(episodes)
-cli.add_command(demo)
+cli.add_command(demo_cmd)
+cli.add_command(episodes_group)
+cli.add_command(run_cmd)
+cli.add_command(runs_group)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,4 +1,10 @@
-"""``carebench demo``: the main job on embedded defaults (no API key, no network)."""
+"""``carebench demo``: the main job on embedded defaults (no API key, no network).
+
+It builds the episode bank, runs four scripted baselines and the embedded SmolLM2-135M under both
+prompt conditions on the dev split (80 episodes each; the full 400-episode bank takes about 2 s per
+episode per condition on 2 CPU cores, so the demo keeps to dev), and prints headline metrics.
+Re-running resumes from the store and takes seconds.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +12,34 @@ from pathlib import Path
 
 import click
 
+from carebench.agents.config import BackendConfig, SamplingParams
+from carebench.agents.prompts import Condition
+from carebench.cli.run import execute
 from carebench.episodes.bank import load_bank, write_bank
-from carebench.episodes.render import render_transcript
 from carebench.episodes.tables import composition_table
+from carebench.metrics.summary import format_table, headline_table
+from carebench.runs.config import RunConfig
+from carebench.runs.results import load_results, store_path
+
+BASELINES = ("oracle", "always-escalate", "always-answer", "rule")
+
+
+def demo_configs(split: str, model: str | None, max_tokens: int) -> list[RunConfig]:
+    """The runs of the demo: scripted baselines, then the embedded model under both conditions."""
+    configs = [
+        RunConfig(backend=BackendConfig(name="scripted", model=policy), split=split)
+        for policy in BASELINES
+    ]
+    configs += [
+        RunConfig(
+            backend=BackendConfig(name="embedded", model=model),
+            condition=condition,
+            split=split,
+            sampling=SamplingParams(max_tokens=max_tokens),
+        )
+        for condition in Condition
+    ]
+    return configs
 
 
 @click.command()
@@ -20,12 +51,31 @@ from carebench.episodes.tables import composition_table
     show_default=True,
     help="Workspace folder for everything the job writes.",
 )
-def demo(out_dir: Path) -> None:
-    """Build the packaged episode bank and summarize it."""
+@click.option(
+    "--split",
+    type=click.Choice(["dev", "test", "all"]),
+    default="dev",
+    show_default=True,
+    help="Episodes to run (dev keeps the job to a few minutes on 2 cores).",
+)
+@click.option(
+    "--model", default=None, help="A local GGUF file instead of the packaged SmolLM2-135M."
+)
+@click.option("--max-tokens", type=int, default=128, show_default=True)
+@click.option("--quiet", is_flag=True, help="No progress bars.")
+def demo_cmd(out_dir: Path, split: str, model: str | None, max_tokens: int, quiet: bool) -> None:
+    """Build the bank, run baselines and the embedded model under both conditions, summarize."""
     episodes = load_bank()
     result = write_bank(episodes, out_dir / "episodes")
     click.echo(composition_table(episodes))
-    click.echo(f"\nbank sha256 {result.manifest['episodes_sha256']}")
-    click.echo(f"episodes: {result.episodes_path}\nmanifest: {result.manifest_path}\n")
-    click.echo(f"One episode as the agent sees it ({episodes[0].episode_id}):\n")
-    click.echo(render_transcript(episodes[0]), nl=False)
+    click.echo(f"\nbank sha256 {result.manifest['episodes_sha256']} -> {result.episodes_path}\n")
+    run_ids = [
+        execute(config, out_dir, quiet).run_id for config in demo_configs(split, model, max_tokens)
+    ]
+    frame = load_results(out_dir, run_ids)
+    click.echo(
+        f"\nHeadline metrics on the {split} split (agent evidence level; synthetic episodes;"
+    )
+    click.echo("point estimates without intervals; dev is for tuning, report test for claims):\n")
+    click.echo(format_table(headline_table(frame)))
+    click.echo(f"\nstore: {store_path(out_dir)}  (carebench runs list --workspace {out_dir})")

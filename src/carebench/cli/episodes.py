@@ -28,15 +28,15 @@ _SPLIT = click.option(
 )
 
 
-@click.group()
-def episodes() -> None:
+@click.group("episodes")
+def episodes_group() -> None:
     """Author, validate and build the escalation episode bank.
 
     PATHS (where a command takes them) are seed files or folders; the packaged bank by default.
     """
 
 
-@episodes.command()
+@episodes_group.command()
 @_PATHS
 def validate(paths: tuple[Path, ...]) -> None:
     """Validate seed files and the bank they form; list every error with file, line and field."""
@@ -50,7 +50,7 @@ def validate(paths: tuple[Path, ...]) -> None:
     click.echo(f"ok: {len(seeds)} seeds, {len(seeds) * 10} episodes")
 
 
-@episodes.command()
+@episodes_group.command()
 @_PATHS
 @click.option(
     "--out",
@@ -71,7 +71,7 @@ def build(paths: tuple[Path, ...], out_dir: Path) -> None:
     )
 
 
-@episodes.command()
+@episodes_group.command()
 @click.argument("episode_id")
 @_PATHS
 @click.option("--json", "as_json", is_flag=True, help="Print the whole episode record as JSON.")
@@ -84,7 +84,7 @@ def show(episode_id: str, paths: tuple[Path, ...], as_json: bool) -> None:
         click.echo(render_transcript(episode), nl=False)
 
 
-@episodes.command()
+@episodes_group.command()
 @_PATHS
 @_SPLIT
 def stats(paths: tuple[Path, ...], split: str | None) -> None:
@@ -92,7 +92,7 @@ def stats(paths: tuple[Path, ...], split: str | None) -> None:
     click.echo(composition_table(load_bank(paths or None, split=split)))
 
 
-@episodes.command()
+@episodes_group.command()
 @_PATHS
 @click.option(
     "--update",
@@ -116,7 +116,7 @@ def labels(paths: tuple[Path, ...], update: Path | None) -> None:
     click.echo(f"updated the action table and label inventory in {update}")
 
 
-@episodes.command()
+@episodes_group.command()
 @_PATHS
 @click.option(
     "--update",
@@ -139,7 +139,7 @@ def catalogue(paths: tuple[Path, ...], update: Path | None) -> None:
     click.echo(f"updated the scenario catalogue in {update}")
 
 
-@episodes.command()
+@episodes_group.command()
 @_PATHS
 @click.option("--top", default=10, show_default=True, help="How many tokens to list.")
 @click.option(
@@ -171,7 +171,7 @@ def leakage(paths: tuple[Path, ...], top: int, max_in: float, min_out: float) ->
         sys.exit(1)
 
 
-@episodes.command("schema")
+@episodes_group.command("schema")
 def schema_cmd() -> None:
     """Print the JSON schema of the seed authoring format."""
     click.echo(seed_json_schema(), nl=False)

@@ -1,0 +1,1 @@
+"""Agents: prompt conditions, the output contract and backends."""

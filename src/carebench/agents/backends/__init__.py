@@ -1,0 +1,59 @@
+"""Backends, registered by name and imported lazily so optional dependencies stay optional.
+
+Built-ins register exactly as plugins do. A plugin package exposes an entry point in the group
+``carebench.backends`` whose value is ``"module:factory"``; the factory takes a
+:class:`~carebench.agents.config.BackendConfig` and returns a :class:`~.base.Backend`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from importlib.metadata import entry_points
+from typing import Any
+
+from carebench.agents.backends.base import Backend
+from carebench.agents.config import BackendConfig
+from carebench.errors import CarebenchError
+
+Factory = Callable[[BackendConfig], Backend]
+
+_REGISTRY: dict[str, str | Factory] = {
+    "embedded": "carebench.agents.backends.embedded:EmbeddedBackend",
+    "openai": "carebench.agents.backends.openai_compat:OpenAIBackend",
+    "scripted": "carebench.agents.backends.scripted:ScriptedBackend",
+}
+
+
+def register_backend(name: str, factory: str | Factory) -> None:
+    """Register a backend factory (or a ``"module:attribute"`` path, imported on first use)."""
+    _REGISTRY[name] = factory
+
+
+def backend_names() -> list[str]:
+    """Every registered backend name, built-ins and installed plugins."""
+    names = set(_REGISTRY) | {ep.name for ep in entry_points(group="carebench.backends")}
+    return sorted(names)
+
+
+def _resolve(target: str) -> Any:
+    module, _, attribute = target.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+def create_backend(config: BackendConfig) -> Backend:
+    """Instantiate the backend named in ``config``.
+
+    Raises:
+        CarebenchError: the name is unknown.
+    """
+    target = _REGISTRY.get(config.name)
+    if target is None:
+        plugins = {ep.name: ep for ep in entry_points(group="carebench.backends")}
+        if config.name not in plugins:
+            raise CarebenchError(
+                f"unknown backend {config.name!r}; expected one of {', '.join(backend_names())}"
+            )
+        target = plugins[config.name].value
+    factory: Factory = _resolve(target) if isinstance(target, str) else target
+    return factory(config)

@@ -1,0 +1,147 @@
+"""The ``openai`` backend: any OpenAI-compatible chat-completions endpoint.
+
+vLLM, SGLang, llama.cpp's server, Ollama and hosted APIs all speak this protocol. The key is read
+from the environment variable named by ``--api-key-env`` (default ``OPENAI_API_KEY``) and never
+stored or logged; local servers that need no key get a placeholder.
+
+Options (``--option key=value``):
+    response_format: ``json_schema`` (default: the output contract as a strict JSON schema),
+        ``json_object`` (llama.cpp server style: ``{"type": "json_object", "schema": ...}``) or
+        ``none``. A server that rejects the requested format (an HTTP 400, 422 or 500 naming
+        response_format) is asked again with the next mode down (json_schema, json_object, none),
+        which is kept for the rest of the run; without a format, tolerant parsing takes over.
+
+A 401, 403 or 404 stops the run with a clear error (the endpoint, model or key is wrong); any other
+4xx is recorded as an error for that episode.
+
+The client's own retries are disabled: the runner retries transient faults (timeouts, connection
+errors, 429, 5xx, unreadable responses) with exponential backoff and jitter, and counts them.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from carebench.agents.backends.base import (
+    Generation,
+    GenerationRequest,
+    RequestRejectedError,
+    TransientBackendError,
+)
+from carebench.agents.config import BackendConfig
+from carebench.agents.contract import decision_json_schema
+from carebench.errors import CarebenchError
+
+_FORMATS = ("json_schema", "json_object", "none")
+
+
+class OpenAIBackend:
+    """AsyncOpenAI against ``base_url``; see the module docstring for options."""
+
+    max_concurrency: int | None = None
+    cacheable = True
+
+    def __init__(self, config: BackendConfig) -> None:
+        try:
+            import openai
+        except ImportError as exc:  # pragma: no cover - openai is a core dependency
+            raise CarebenchError("the openai backend needs the openai package") from exc
+        if not config.model:
+            raise CarebenchError("the openai backend needs --model (the served model name)")
+        options = dict(config.options)
+        self.format = options.pop("response_format", "json_schema")
+        if self.format not in _FORMATS or options:
+            raise CarebenchError(
+                f"openai backend options: response_format must be one of {list(_FORMATS)}, got "
+                f"{self.format!r}; unknown options {sorted(options)}"
+            )
+        self._openai = openai
+        self.model = config.model
+        self.base_url = config.base_url
+        self.api_key_env = config.api_key_env
+        self._client = openai.AsyncOpenAI(
+            base_url=config.base_url,
+            api_key=os.environ.get(config.api_key_env) or "not-needed",
+            max_retries=0,
+        )
+        self.downgraded = False
+
+    def describe(self) -> dict[str, Any]:
+        """The served model name, endpoint and structured-output mode (never the key)."""
+        return {"model": self.model, "base_url": self.base_url, "response_format": self.format}
+
+    def _response_format(self) -> dict[str, Any] | None:
+        schema = decision_json_schema()
+        if self.format == "json_schema":
+            return {
+                "type": "json_schema",
+                "json_schema": {"name": "agent_decision", "schema": schema, "strict": True},
+            }
+        if self.format == "json_object":
+            return {"type": "json_object", "schema": schema}
+        return None
+
+    async def generate(self, request: GenerationRequest) -> Generation:
+        """One chat completion; transient faults raise :class:`TransientBackendError`."""
+        openai = self._openai
+        params = request.params
+        kwargs: dict[str, Any] = {
+            "model": self.model,
+            "messages": request.messages,
+            "temperature": params.temperature,
+            "top_p": params.top_p,
+            "max_tokens": params.max_tokens,
+            "seed": params.seed + request.repeat,
+        }
+        try:
+            response = await self._create(kwargs)
+        except (
+            openai.APITimeoutError,
+            openai.APIConnectionError,
+            openai.RateLimitError,
+            openai.InternalServerError,
+            openai.APIResponseValidationError,
+        ) as exc:
+            raise TransientBackendError(f"{type(exc).__name__}: {exc}") from exc
+        except openai.APIStatusError as exc:
+            if exc.status_code >= 500:
+                raise TransientBackendError(f"HTTP {exc.status_code}: {exc}") from exc
+            if exc.status_code in (401, 403, 404):
+                raise CarebenchError(
+                    f"{self.base_url or 'the endpoint'} refused the request (HTTP "
+                    f"{exc.status_code}): check --base-url, --model and the key in "
+                    f"${self.api_key_env}"
+                ) from exc
+            raise RequestRejectedError(f"HTTP {exc.status_code}: {exc}") from exc
+        except ValueError as exc:  # a response body that is not JSON
+            raise TransientBackendError(f"unreadable response: {exc}") from exc
+        if not response.choices:
+            raise TransientBackendError("response without choices")
+        usage = response.usage
+        return Generation(
+            text=response.choices[0].message.content or "",
+            prompt_tokens=usage.prompt_tokens if usage else None,
+            completion_tokens=usage.completion_tokens if usage else None,
+        )
+
+    async def _create(self, kwargs: dict[str, Any]) -> Any:
+        """Create a completion, stepping down the structured-output mode if the server rejects it."""
+        openai = self._openai
+        while True:
+            used = self.format
+            response_format = self._response_format()
+            request = {**kwargs, "response_format": response_format} if response_format else kwargs
+            try:
+                return await self._client.chat.completions.create(**request)
+            except openai.APIStatusError as exc:
+                rejected = exc.status_code in (400, 422, 500) and "response_format" in str(exc)
+                if response_format is None or not rejected:
+                    raise
+                if self.format == used:  # concurrent requests step down only once per level
+                    self.format = _FORMATS[_FORMATS.index(used) + 1]
+                self.downgraded = True
+
+    async def aclose(self) -> None:
+        """Close the HTTP client."""
+        await self._client.close()

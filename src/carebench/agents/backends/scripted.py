@@ -1,0 +1,126 @@
+"""The ``scripted`` backend: deterministic policies for baselines and tests.
+
+These are real agents for the report, not mocks: they go through the same prompt rendering, output
+contract, runner and store as any model. Policies (``--model``):
+
+    oracle            the primary reference action, confidence 1.0 (an upper bound; reads labels).
+    always-answer, always-ask, always-abstain, always-escalate
+                      one fixed action, confidence 0.5.
+    random            a uniformly random action and confidence, from a generator seeded by
+                      (seed, episode id, repeat), so results do not depend on order or concurrency.
+    rule              a transparent keyword rule on the transcript text only (never labels):
+                      Escalate on a red-flag term, Ask_Clarification on a gap marker, else Answer.
+
+Option ``delay`` (seconds, default 0) waits before answering, to exercise concurrency and
+interruption in demos and tests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import random
+import re
+from collections.abc import Callable
+from typing import Any
+
+from carebench.agents.backends.base import Generation, GenerationRequest
+from carebench.agents.config import BackendConfig
+from carebench.episodes.render import strip_headers
+from carebench.episodes.schema import Action
+from carebench.errors import CarebenchError
+
+_RED_FLAGS = re.compile(
+    r"\b(chest pain|crushing|sweat\w*|faint|collapse|unconscious|can't breathe|struggling to breathe|"
+    r"blue|non-blanching|purple spots|stiff neck|worst|suicid|end (?:my|his|her) life|"
+    r"black, tarry|melaena|blood|confus|drows|floppy|seizure|sepsis|shivering|rigors?)",
+    re.IGNORECASE,
+)
+_GAPS = re.compile(
+    r"\b(not (?:recorded|stated|legible|asked|known)|illegible|blank|unknown|not in the)\b",
+    re.IGNORECASE,
+)
+
+Policy = Callable[[GenerationRequest], tuple[Action, float, str]]
+
+
+def _oracle(request: GenerationRequest) -> tuple[Action, float, str]:
+    return request.episode.reference.primary, 1.0, "oracle: the primary reference action"
+
+
+def _always(action: Action) -> Policy:
+    def policy(request: GenerationRequest) -> tuple[Action, float, str]:
+        return action, 0.5, f"always {action.value}"
+
+    return policy
+
+
+def _random(request: GenerationRequest) -> tuple[Action, float, str]:
+    key = f"{request.params.seed}:{request.episode.episode_id}:{request.repeat}"
+    rng = random.Random(int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big"))
+    actions = [o.action for o in request.episode.action_space]
+    return rng.choice(actions), round(rng.random(), 4), "random policy"
+
+
+def _rule(request: GenerationRequest) -> tuple[Action, float, str]:
+    text = strip_headers(request.messages[-1]["content"])
+    flag = _RED_FLAGS.search(text)
+    if flag:
+        return Action.ESCALATE, 0.8, f"red-flag term {flag.group(0)!r}"
+    gap = _GAPS.search(text)
+    if gap:
+        return Action.ASK_CLARIFICATION, 0.7, f"gap marker {gap.group(0)!r}"
+    return Action.ANSWER, 0.9, "no red flag or gap marker found"
+
+
+POLICIES: dict[str, Policy] = {
+    "oracle": _oracle,
+    "always-answer": _always(Action.ANSWER),
+    "always-ask": _always(Action.ASK_CLARIFICATION),
+    "always-abstain": _always(Action.ABSTAIN),
+    "always-escalate": _always(Action.ESCALATE),
+    "random": _random,
+    "rule": _rule,
+}
+
+
+class ScriptedBackend:
+    """A deterministic policy; see the module docstring."""
+
+    max_concurrency: int | None = None
+    cacheable = False
+
+    def __init__(self, config: BackendConfig) -> None:
+        self.policy_name = config.model or "oracle"
+        if self.policy_name not in POLICIES:
+            raise CarebenchError(
+                f"unknown scripted policy {self.policy_name!r}; expected one of {', '.join(POLICIES)}"
+            )
+        options = dict(config.options)
+        try:
+            self.delay = float(options.pop("delay", "0"))
+        except ValueError as exc:
+            raise CarebenchError(
+                f"scripted option delay must be a number of seconds: {exc}"
+            ) from exc
+        if options:
+            raise CarebenchError(
+                f"unknown scripted backend option(s) {sorted(options)}; expected delay"
+            )
+        self._policy = POLICIES[self.policy_name]
+
+    def describe(self) -> dict[str, Any]:
+        """The policy name."""
+        return {"policy": self.policy_name}
+
+    async def generate(self, request: GenerationRequest) -> Generation:
+        """Answer with the policy's decision as contract JSON."""
+        if self.delay:
+            await asyncio.sleep(self.delay)
+        action, confidence, reason = self._policy(request)
+        text = json.dumps({"action": action.value, "confidence": confidence, "reason": reason})
+        return Generation(text=text)
+
+    async def aclose(self) -> None:
+        """Nothing to release."""

@@ -1,0 +1,276 @@
+"""``carebench run``: run one agent over the episode bank, resumably."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from carebench.agents.backends import backend_names
+from carebench.agents.config import BackendConfig, SamplingParams
+from carebench.agents.prompts import Condition
+from carebench.episodes.bank import load_bank
+from carebench.errors import CarebenchError
+from carebench.metrics.costs import CostMatrix
+from carebench.runs.config import RunConfig
+from carebench.runs.results import store_path
+from carebench.runs.runner import RunSummary, run_async, select_episodes
+from carebench.runs.store import Record, RunStore
+
+WORKSPACE = click.option(
+    "--workspace",
+    type=click.Path(path_type=Path),
+    default=Path("carebench-out"),
+    show_default=True,
+    help="Workspace folder holding the run store (carebench.db).",
+)
+
+
+def _options(pairs: tuple[str, ...]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise CarebenchError(f"--option {pair!r}: expected KEY=VALUE")
+        options[key] = value
+    return options
+
+
+class _Progress:
+    """A rich progress bar with throughput, ETA, invalid and error counts, and cache hits."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self._progress: Any = None
+        self._task: Any = None
+
+    def start(self, summary: RunSummary) -> None:
+        todo = summary.total - summary.already_done
+        click.echo(
+            f"run {summary.run_id} ({summary.label}): {summary.total} records, "
+            f"{summary.already_done} already stored, {todo} to do",
+            err=True,
+        )
+        if not self.enabled or todo == 0:
+            return
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+
+        self._progress = Progress(
+            TextColumn("[progress.description]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]:.1f} ep/s"),
+            TimeRemainingColumn(),
+            TextColumn(
+                "invalid {task.fields[invalid]}  errors {task.fields[errors]}  cache {task.fields[hits]}"
+            ),
+            transient=False,
+        )
+        self._progress.start()
+        self._task = self._progress.add_task(
+            summary.label, total=todo, rate=0.0, invalid=0, errors=0, hits=0
+        )
+        self._begin = __import__("time").perf_counter()
+
+    def record(self, record: Record, summary: RunSummary) -> None:
+        if self._progress is None:
+            return
+        elapsed = max(__import__("time").perf_counter() - self._begin, 1e-9)
+        self._progress.update(
+            self._task,
+            advance=1,
+            rate=summary.completed_now / elapsed,
+            invalid=summary.invalid,
+            errors=summary.errors,
+            hits=summary.cache_hits,
+        )
+
+    def stop(self) -> None:
+        if self._progress is not None:
+            self._progress.stop()
+
+
+def execute(config: RunConfig, workspace: Path, quiet: bool = False) -> RunSummary:
+    """Run ``config`` with a progress bar; Ctrl-C stops cleanly (records so far are kept)."""
+    bank = load_bank(config.bank_paths)
+    if not select_episodes(config, bank):
+        raise CarebenchError("the selection contains no episodes")
+    progress = _Progress(enabled=not quiet and sys.stderr.isatty())
+    with RunStore(store_path(workspace)) as store:
+        try:
+            summary = asyncio.run(
+                run_async(config, bank, store, on_record=progress.record, on_start=progress.start)
+            )
+        except KeyboardInterrupt:
+            progress.stop()
+            click.echo(
+                "interrupted: every stored record is complete; run the same command to resume",
+                err=True,
+            )
+            sys.exit(130)
+        finally:
+            progress.stop()
+    return summary
+
+
+def print_summary(summary: RunSummary, workspace: Path) -> None:
+    """One paragraph about what the invocation did."""
+    click.echo(
+        f"run {summary.run_id} ({summary.label}): {summary.completed_now} new records "
+        f"({summary.ok} valid, {summary.invalid} invalid, {summary.errors} errors), "
+        f"{summary.already_done} already stored; retries {summary.retries}; response cache "
+        f"{summary.cache_hits} hits / {summary.cache_misses} misses; {summary.wall_s:.1f} s"
+    )
+    for note in summary.notes:
+        click.echo(f"note: {note}")
+    click.echo(f"store: {store_path(workspace)}")
+
+
+@click.command("run")
+@click.option(
+    "--backend",
+    default="embedded",
+    show_default=True,
+    help=f"One of: {', '.join(backend_names())}.",
+)
+@click.option(
+    "--model", default=None, help="Model name (openai), GGUF path (embedded) or policy (scripted)."
+)
+@click.option(
+    "--base-url", default=None, help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1."
+)
+@click.option(
+    "--api-key-env",
+    default="OPENAI_API_KEY",
+    show_default=True,
+    help="Environment variable holding the API key (never stored).",
+)
+@click.option(
+    "--option", "options", multiple=True, metavar="KEY=VALUE", help="Backend option (repeatable)."
+)
+@click.option(
+    "--condition",
+    type=click.Choice([c.value for c in Condition]),
+    default="vanilla",
+    show_default=True,
+)
+@click.option(
+    "--split", type=click.Choice(["dev", "test", "all"]), default="all", show_default=True
+)
+@click.option(
+    "--episode",
+    "episode_ids",
+    multiple=True,
+    metavar="ID",
+    help="Run only these episodes (repeatable).",
+)
+@click.option(
+    "--bank",
+    "bank_paths",
+    multiple=True,
+    type=click.Path(),
+    help="Seed files or folders (default: packaged bank).",
+)
+@click.option("--temperature", type=float, default=0.0, show_default=True)
+@click.option("--top-p", type=float, default=1.0, show_default=True)
+@click.option("--max-tokens", type=int, default=256, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--repeats", type=int, default=1, show_default=True)
+@click.option(
+    "--cost-fn",
+    type=float,
+    default=5.0,
+    show_default=True,
+    help="Declared cost of a missed escalation.",
+)
+@click.option(
+    "--cost-fp",
+    type=float,
+    default=1.0,
+    show_default=True,
+    help="Declared cost of an unnecessary escalation.",
+)
+@click.option("--concurrency", type=int, default=8, show_default=True)
+@click.option(
+    "--timeout",
+    "timeout_s",
+    type=float,
+    default=300.0,
+    show_default=True,
+    help="Per-request timeout in seconds.",
+)
+@click.option(
+    "--retries",
+    "max_retries",
+    type=int,
+    default=4,
+    show_default=True,
+    help="Retries on transient failures.",
+)
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@WORKSPACE
+def run_cmd(
+    backend: str,
+    model: str | None,
+    base_url: str | None,
+    api_key_env: str,
+    options: tuple[str, ...],
+    condition: str,
+    split: str,
+    episode_ids: tuple[str, ...],
+    bank_paths: tuple[str, ...],
+    temperature: float,
+    top_p: float,
+    max_tokens: int,
+    seed: int,
+    repeats: int,
+    cost_fn: float,
+    cost_fp: float,
+    concurrency: int,
+    timeout_s: float,
+    max_retries: int,
+    quiet: bool,
+    workspace: Path,
+) -> None:
+    """Run one agent over the episodes and store every result; re-running resumes."""
+    from pydantic import ValidationError
+
+    try:
+        config = RunConfig(
+            backend=BackendConfig(
+                name=backend,
+                model=model,
+                base_url=base_url,
+                api_key_env=api_key_env,
+                options=_options(options),
+            ),
+            condition=Condition(condition),
+            sampling=SamplingParams(
+                temperature=temperature,
+                top_p=top_p,
+                max_tokens=max_tokens,
+                seed=seed,
+                repeats=repeats,
+            ),
+            split=split,
+            episode_ids=episode_ids or None,
+            bank_paths=bank_paths or None,
+            costs=CostMatrix(c_fn=cost_fn, c_fp=cost_fp),
+            concurrency=concurrency,
+            timeout_s=timeout_s,
+            max_retries=max_retries,
+        )
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise CarebenchError(f"invalid run option {where}: {first['msg']}") from exc
+    print_summary(execute(config, workspace, quiet), workspace)

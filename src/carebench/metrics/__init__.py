@@ -1,0 +1,1 @@
+"""Metrics: small pure functions over arrays, each stating its conventions."""

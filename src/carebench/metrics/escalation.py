@@ -1,0 +1,80 @@
+"""Escalation decisions as a binary classification, and the cost-weighted utility.
+
+Conventions:
+    * Positive class: the episode is escalation-required (primary reference action Escalate).
+    * Predicted positive: the agent's (valid) action is Escalate. Invalid outputs and transport
+      errors count as *not escalated* (GUIDE.md).
+    * Utility U = (u_tp*TP + u_tn*TN - c_fn*FN - c_fp*FP) / N, with N the number of episodes.
+    * Rates with an empty denominator (sensitivity with no positives, specificity with no
+      negatives, precision with no predicted positives) are NaN, never 0 or 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from carebench.metrics.costs import CostMatrix
+
+BoolArray = npt.ArrayLike
+
+
+@dataclass(frozen=True)
+class Confusion:
+    """Counts of escalation decisions."""
+
+    tp: int
+    fp: int
+    tn: int
+    fn: int
+
+    @property
+    def n(self) -> int:
+        """Number of episodes."""
+        return self.tp + self.fp + self.tn + self.fn
+
+
+def confusion(required: BoolArray, escalated: BoolArray) -> Confusion:
+    """Escalation confusion counts from two boolean arrays of equal length."""
+    req = np.asarray(required, dtype=bool)
+    esc = np.asarray(escalated, dtype=bool)
+    if req.shape != esc.shape:
+        raise ValueError(f"shapes differ: {req.shape} vs {esc.shape}")
+    return Confusion(
+        tp=int(np.sum(req & esc)),
+        fp=int(np.sum(~req & esc)),
+        tn=int(np.sum(~req & ~esc)),
+        fn=int(np.sum(req & ~esc)),
+    )
+
+
+def _ratio(num: int, den: int) -> float:
+    return num / den if den else float("nan")
+
+
+def sensitivity(c: Confusion) -> float:
+    """TP / (TP + FN): share of escalation-required episodes escalated (NaN without positives)."""
+    return _ratio(c.tp, c.tp + c.fn)
+
+
+def specificity(c: Confusion) -> float:
+    """TN / (TN + FP) (NaN without negatives)."""
+    return _ratio(c.tn, c.tn + c.fp)
+
+
+def missed_escalation_rate(c: Confusion) -> float:
+    """FN / (TP + FN) = 1 - sensitivity (NaN without positives)."""
+    return _ratio(c.fn, c.tp + c.fn)
+
+
+def precision(c: Confusion) -> float:
+    """TP / (TP + FP) (NaN when nothing was escalated)."""
+    return _ratio(c.tp, c.tp + c.fp)
+
+
+def utility(c: Confusion, costs: CostMatrix) -> float:
+    """Per-episode utility (u_tp*TP + u_tn*TN - c_fn*FN - c_fp*FP) / N (NaN for no episodes)."""
+    total = costs.u_tp * c.tp + costs.u_tn * c.tn - costs.c_fn * c.fn - costs.c_fp * c.fp
+    return total / c.n if c.n else float("nan")

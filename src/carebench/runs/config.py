@@ -1,0 +1,102 @@
+"""Run configuration, the declared cost matrix and the run manifest.
+
+A run is one agent (backend + model + options, prompt condition, sampling) over a selection of
+episodes. Its id is a hash of that identity plus the episode bank's hash and the declared cost
+matrix, so re-running the same command finds the same run and resumes it. Operational settings
+(concurrency, timeout, retries) are not part of the identity.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from carebench import __version__
+from carebench.agents.config import BackendConfig, SamplingParams
+from carebench.agents.prompts import Condition, template_hash
+from carebench.metrics.costs import CostMatrix
+
+Selection = Literal["dev", "test", "all"]
+
+
+class RunConfig(BaseModel):
+    """Everything that defines a run, plus how to execute it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    backend: BackendConfig = Field(default_factory=BackendConfig)
+    condition: Condition = Condition.VANILLA
+    sampling: SamplingParams = Field(default_factory=SamplingParams)
+    split: Selection = "all"
+    episode_ids: tuple[str, ...] | None = None
+    bank_paths: tuple[str, ...] | None = None
+    costs: CostMatrix = Field(default_factory=CostMatrix)
+    # operational, not part of the identity
+    concurrency: int = Field(default=8, ge=1, le=1024)
+    timeout_s: float = Field(default=300.0, gt=0)
+    max_retries: int = Field(default=4, ge=0, le=20)
+    backoff_base_s: float = Field(default=0.5, ge=0)
+    backoff_max_s: float = Field(default=30.0, ge=0)
+
+    def identity(self, bank_sha256: str) -> dict[str, Any]:
+        """The fields that make two runs the same run."""
+        return {
+            "backend": self.backend.model_dump(mode="json"),
+            "condition": self.condition.value,
+            "template_sha256": template_hash(self.condition),
+            "sampling": self.sampling.model_dump(mode="json"),
+            "split": self.split,
+            "episode_ids": list(self.episode_ids) if self.episode_ids else None,
+            "bank_sha256": bank_sha256,
+            "costs": self.costs.model_dump(mode="json"),
+        }
+
+    def run_id(self, bank_sha256: str) -> str:
+        """A short stable hash of :meth:`identity`."""
+        canonical = json.dumps(self.identity(bank_sha256), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(canonical.encode()).hexdigest()[:12]
+
+    def label(self) -> str:
+        """A human-readable name: backend:model/condition."""
+        model = self.backend.model or ("smollm2-135m" if self.backend.name == "embedded" else "-")
+        return f"{self.backend.name}:{Path(model).name}/{self.condition.value}"
+
+
+def git_revision() -> str | None:
+    """The git revision of the carebench source tree, when it is a checkout."""
+    try:
+        result = subprocess.run(
+            ["git", "rev-parse", "HEAD"],
+            cwd=Path(__file__).parent,
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return result.stdout.strip() or None if result.returncode == 0 else None
+
+
+def build_manifest(
+    config: RunConfig, bank_sha256: str, n_episodes: int, backend_facts: dict[str, Any]
+) -> dict[str, Any]:
+    """The manifest recorded before the first request of a run."""
+    return {
+        "run_id": config.run_id(bank_sha256),
+        "label": config.label(),
+        **config.identity(bank_sha256),
+        "bank_paths": list(config.bank_paths) if config.bank_paths else None,
+        "n_episodes": n_episodes,
+        "backend_facts": backend_facts,
+        "carebench_version": __version__,
+        "git_revision": git_revision(),
+        "started_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "evidence_level": "agent",
+    }

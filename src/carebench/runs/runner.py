@@ -1,0 +1,273 @@
+"""The async runner: bounded concurrency, timeouts, retries with backoff, resumable records.
+
+Conventions:
+    * Episodes run in bank order (task class, seed, surface, variant), so consecutive prompts share
+      long prefixes (the embedded backend reuses their KV cache).
+    * A request that times out or fails transiently (see :class:`TransientBackendError`) is retried
+      up to ``max_retries`` times; before retry ``k`` (1-based) the runner sleeps
+      ``min(backoff_max_s, backoff_base_s * 2**(k-1)) * U(0.5, 1.0)`` (exponential backoff with
+      jitter). After the last failure the record is stored with status ``error``.
+    * A request the backend rejects (:class:`RequestRejectedError`) is stored as ``error`` at once.
+    * A raw output that fails the contract is stored with status ``invalid`` and its raw text.
+    * Successful generations of cacheable backends are stored in the response cache under
+      SHA-256(backend identity, sampling, repeat, messages); a later identical request is served
+      from it (a cache hit), across runs.
+    * Interrupting the runner (Ctrl-C, SIGKILL) loses at most the requests in flight; every stored
+      record is complete. Re-running the same configuration resumes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from carebench.agents.backends import create_backend
+from carebench.agents.backends.base import (
+    Backend,
+    Generation,
+    GenerationRequest,
+    RequestRejectedError,
+    TransientBackendError,
+)
+from carebench.agents.contract import parse_decision
+from carebench.agents.prompts import prompt_hash, render_messages
+from carebench.episodes.bank import episodes_bytes
+from carebench.episodes.schema import Episode
+from carebench.errors import CarebenchError
+from carebench.runs.config import RunConfig, build_manifest
+from carebench.runs.store import Record, RunStore
+
+
+@dataclass
+class RunSummary:
+    """What one invocation of the runner did."""
+
+    run_id: str
+    label: str
+    total: int
+    already_done: int
+    ok: int = 0
+    invalid: int = 0
+    errors: int = 0
+    cache_hits: int = 0
+    cache_misses: int = 0
+    retries: int = 0
+    wall_s: float = 0.0
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def completed_now(self) -> int:
+        """Records written by this invocation."""
+        return self.ok + self.invalid + self.errors
+
+
+def bank_sha256(episodes: Sequence[Episode]) -> str:
+    """SHA-256 of the canonical JSONL of the bank (equals the manifest's ``episodes_sha256``)."""
+    return hashlib.sha256(episodes_bytes(episodes)).hexdigest()
+
+
+def cache_key(config: RunConfig, messages: list[dict[str, str]], repeat: int) -> str:
+    """The response-cache key of one request."""
+    sampling = config.sampling.model_dump(mode="json")
+    sampling.pop("repeats")
+    payload = {
+        "backend": config.backend.model_dump(mode="json"),
+        "sampling": sampling,
+        "repeat": repeat,
+        "messages": messages,
+    }
+    return hashlib.sha256(
+        json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
+    ).hexdigest()
+
+
+def backoff_delay(config: RunConfig, retry: int, rng: random.Random) -> float:
+    """Seconds to wait before retry number ``retry`` (1-based)."""
+    cap = min(config.backoff_max_s, config.backoff_base_s * 2.0 ** (retry - 1))
+    return float(cap * rng.uniform(0.5, 1.0))
+
+
+async def _generate_with_retries(
+    backend: Backend,
+    request: GenerationRequest,
+    config: RunConfig,
+    rng: random.Random,
+) -> tuple[Generation | None, str | None, int]:
+    """(generation, error, attempts)."""
+    error: str | None = None
+    for attempt in range(1, config.max_retries + 2):
+        try:
+            generation = await asyncio.wait_for(backend.generate(request), config.timeout_s)
+            return generation, None, attempt
+        except TimeoutError:
+            error = f"timeout after {config.timeout_s:g} s"
+        except TransientBackendError as exc:
+            error = str(exc)
+        except RequestRejectedError as exc:
+            return None, f"rejected: {exc}", attempt
+        if attempt <= config.max_retries:
+            await asyncio.sleep(backoff_delay(config, attempt, rng))
+    return (
+        None,
+        f"{error} (gave up after {config.max_retries + 1} attempts)",
+        config.max_retries + 1,
+    )
+
+
+async def run_async(
+    config: RunConfig,
+    bank: Sequence[Episode],
+    store: RunStore,
+    on_record: Callable[[Record, RunSummary], None] | None = None,
+    on_start: Callable[[RunSummary], None] | None = None,
+    backend: Backend | None = None,
+) -> RunSummary:
+    """Run ``config`` over ``episodes``, storing every record; resume if the run exists.
+
+    Args:
+        config: the run configuration (its split and episode ids select from ``bank``).
+        bank: the whole episode bank, in bank order; its hash identifies the run.
+        store: the run store.
+        on_record: called after each record is stored (for progress display).
+        on_start: called once the work list is known, before the first request.
+        backend: an already created backend (created from ``config`` when omitted).
+
+    Returns:
+        A summary of what this invocation did.
+    """
+    bank_hash = bank_sha256(bank)
+    episodes = select_episodes(config, bank)
+    run_id = config.run_id(bank_hash)
+    done = store.completed(run_id)
+    todo = [
+        (episode, repeat)
+        for episode in episodes
+        for repeat in range(config.sampling.repeats)
+        if (episode.episode_id, repeat) not in done
+    ]
+    summary = RunSummary(run_id, config.label(), len(episodes) * config.sampling.repeats, len(done))
+    own_backend = backend is None and bool(todo)
+    if todo and backend is None:
+        backend = create_backend(config.backend)
+    if on_start is not None:
+        on_start(summary)
+    if backend is None or not todo:
+        return summary
+    try:
+        store.ensure_run(
+            run_id,
+            config.label(),
+            build_manifest(config, bank_hash, len(episodes), backend.describe()),
+        )
+        limit = min(config.concurrency, backend.max_concurrency or config.concurrency)
+        semaphore = asyncio.Semaphore(limit)
+        cacheable = backend.cacheable
+        rng = random.Random(0)
+        started = time.perf_counter()
+
+        async def one(episode: Episode, repeat: int) -> None:
+            async with semaphore:
+                messages = render_messages(episode, config.condition)
+                key = cache_key(config, messages, repeat) if cacheable else None
+                cached = store.cache_get(key) if key else None
+                begin = time.perf_counter()
+                generation: Generation | None
+                if cached is not None:
+                    generation, error, attempts = cached, None, 0
+                    summary.cache_hits += 1
+                else:
+                    request = GenerationRequest(episode, messages, config.sampling, repeat)
+                    generation, error, attempts = await _generate_with_retries(
+                        backend, request, config, rng
+                    )
+                    summary.retries += max(attempts - 1, 0)
+                    if cacheable:
+                        summary.cache_misses += 1
+                    if key and generation is not None:
+                        store.cache_put(key, generation)
+                latency = time.perf_counter() - begin
+                if generation is None:
+                    record = Record(
+                        run_id,
+                        episode.episode_id,
+                        repeat,
+                        prompt_hash(messages),
+                        None,
+                        None,
+                        None,
+                        None,
+                        "error",
+                        error,
+                        latency,
+                        None,
+                        None,
+                        attempts,
+                        False,
+                    )
+                    summary.errors += 1
+                else:
+                    parsed = parse_decision(generation.text)
+                    decision = parsed.decision
+                    record = Record(
+                        run_id,
+                        episode.episode_id,
+                        repeat,
+                        prompt_hash(messages),
+                        generation.text,
+                        decision.action.value if decision else None,
+                        decision.confidence if decision else None,
+                        decision.reason if decision else None,
+                        "ok" if decision else "invalid",
+                        parsed.error,
+                        latency,
+                        generation.prompt_tokens,
+                        generation.completion_tokens,
+                        attempts,
+                        cached is not None,
+                    )
+                    if decision:
+                        summary.ok += 1
+                    else:
+                        summary.invalid += 1
+                store.put_record(record)
+                if on_record is not None:
+                    on_record(record, summary)
+
+        tasks = [asyncio.create_task(one(e, r)) for e, r in todo]
+        try:
+            await asyncio.gather(*tasks)
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            summary.wall_s = time.perf_counter() - started
+            if getattr(backend, "downgraded", False):
+                summary.notes.append(
+                    "the server rejected the requested response_format; continued with "
+                    f"response_format={getattr(backend, 'format', '?')}"
+                )
+    finally:
+        if own_backend:
+            await backend.aclose()
+    return summary
+
+
+def select_episodes(config: RunConfig, episodes: Sequence[Episode]) -> list[Episode]:
+    """Apply the config's split and episode-id selection, keeping bank order.
+
+    Raises:
+        CarebenchError: an id in the selection is not in the bank.
+    """
+    chosen = [e for e in episodes if config.split == "all" or e.split.value == config.split]
+    if config.episode_ids:
+        wanted = set(config.episode_ids)
+        unknown = wanted - {e.episode_id for e in episodes}
+        if unknown:
+            raise CarebenchError(f"unknown episode id(s): {', '.join(sorted(unknown))}")
+        chosen = [e for e in chosen if e.episode_id in wanted]
+    return chosen

@@ -1,0 +1,1 @@
+"""Test and benchmark helpers shipped with carebench (a scripted OpenAI-compatible server)."""

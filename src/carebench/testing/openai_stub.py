@@ -1,0 +1,156 @@
+"""A real OpenAI-compatible HTTP server with scripted answers and injectable faults.
+
+It answers ``POST /v1/chat/completions`` (and ``GET /v1/models``) on 127.0.0.1. Each request takes
+the next entry of a *plan*, cycling:
+
+    ok         a completion whose content is a valid decision JSON
+    500        HTTP 500
+    429        HTTP 429 (rate limited)
+    timeout    sleeps ``hang_s`` seconds before answering ok (the client should time out first)
+    truncated  HTTP 200, but the message content is truncated JSON (an invalid model output)
+    badbody    HTTP 200 with a response body that is not valid JSON (a broken server)
+    reject400  HTTP 400 mentioning response_format if the request has one, else ok (a server
+               that does not support structured output)
+
+Use it from tests (:func:`serve_in_thread`) or as a process for benchmarks::
+
+    python -m carebench.testing.openai_stub --port 8765 --plan ok
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import itertools
+import json
+import socket
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+ANSWER = {"action": "Escalate", "confidence": 0.9, "reason": "scripted stub answer"}
+MODES = ("ok", "500", "429", "timeout", "truncated", "badbody", "reject400")
+
+
+def _completion(content: str, model: str) -> dict[str, Any]:
+    return {
+        "id": "chatcmpl-stub",
+        "object": "chat.completion",
+        "created": int(time.time()),
+        "model": model,
+        "choices": [
+            {
+                "index": 0,
+                "message": {"role": "assistant", "content": content},
+                "finish_reason": "stop",
+            }
+        ],
+        "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
+    }
+
+
+def make_app(plan: Sequence[str] = ("ok",), hang_s: float = 5.0) -> Any:
+    """The ASGI app; ``app.state`` logs requests, modes served, bodies and authorization headers."""
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse, Response
+    from starlette.routing import Route
+
+    unknown = set(plan) - set(MODES)
+    if unknown:
+        raise ValueError(f"unknown stub modes {sorted(unknown)}; expected {MODES}")
+    cycle = itertools.cycle(plan)
+    lock = threading.Lock()
+
+    async def chat(request: Request) -> Response:
+        body = await request.json()
+        with lock:
+            mode = next(cycle)
+            app.state.requests += 1
+            app.state.modes.append(mode)
+            app.state.bodies.append(body)
+            app.state.authorization.append(request.headers.get("authorization"))
+        model = body.get("model", "stub")
+        if mode == "500":
+            return JSONResponse({"error": {"message": "injected failure"}}, status_code=500)
+        if mode == "429":
+            return JSONResponse({"error": {"message": "slow down"}}, status_code=429)
+        if mode == "reject400" and "response_format" in body:
+            return JSONResponse(
+                {"error": {"message": "response_format is not supported"}}, status_code=400
+            )
+        if mode == "badbody":
+            return Response('{"id": "chatcmpl-stub", "choices": [', media_type="application/json")
+        if mode == "timeout":
+            await asyncio.sleep(hang_s)
+        content = json.dumps(ANSWER)
+        if mode == "truncated":
+            content = content[: len(content) // 2]
+        return JSONResponse(_completion(content, model))
+
+    async def models(request: Request) -> Response:
+        return JSONResponse({"object": "list", "data": [{"id": "stub", "object": "model"}]})
+
+    app = Starlette(
+        routes=[
+            Route("/v1/chat/completions", chat, methods=["POST"]),
+            Route("/v1/models", models, methods=["GET"]),
+        ]
+    )
+    app.state.requests = 0
+    app.state.modes = []
+    app.state.bodies = []
+    app.state.authorization = []
+    return app
+
+
+def free_port() -> int:
+    """An unused TCP port on 127.0.0.1."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@contextmanager
+def serve_in_thread(app: Any, port: int | None = None) -> Iterator[str]:
+    """Serve ``app`` on 127.0.0.1 in a background thread; yields the ``/v1`` base URL."""
+    import uvicorn
+
+    port = port or free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error", lifespan="off")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the stub server did not start")
+        time.sleep(0.01)
+    try:
+        yield f"http://127.0.0.1:{port}/v1"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the stub as a process."""
+    import uvicorn
+
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--plan", default="ok", help="comma-separated modes, cycled")
+    parser.add_argument("--hang", type=float, default=5.0, help="seconds a 'timeout' request hangs")
+    args = parser.parse_args(argv)
+    app = make_app(args.plan.split(","), args.hang)
+    uvicorn.run(app, host="127.0.0.1", port=args.port, log_level="warning", access_log=False)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from carebench.agents.backends.base import Generation
+from carebench.errors import CarebenchError
+from carebench.runs.store import Record, RunStore
+
+
+def _record(status: str, action: str | None = "Answer", error: str | None = None) -> Record:
+    return Record("r1", "ep", 0, "h", "{}", action, 0.5, "x", status, error, 0.1, 10, 5, 1, False)
+
+
+def test_wal_mode_and_schema(tmp_path: Path) -> None:
+    with RunStore(tmp_path / "db.sqlite") as store:
+        assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        store.ensure_run("r1", "label", {"run_id": "r1"})
+        assert store.manifest("r1") == {"run_id": "r1"}
+
+
+def test_first_manifest_wins(tmp_path: Path) -> None:
+    with RunStore(tmp_path / "db") as store:
+        store.ensure_run("r1", "label", {"started_at": "first"})
+        assert store.ensure_run("r1", "label", {"started_at": "second"}) == {"started_at": "first"}
+
+
+def test_final_records_are_never_overwritten(tmp_path: Path) -> None:
+    with RunStore(tmp_path / "db") as store:
+        store.ensure_run("r1", "label", {})
+        store.put_record(_record("ok", "Answer"))
+        store.put_record(_record("ok", "Escalate"))
+        assert [r.action for r in store.records("r1")] == ["Answer"]
+
+
+def test_error_records_are_replaced_on_resume(tmp_path: Path) -> None:
+    with RunStore(tmp_path / "db") as store:
+        store.ensure_run("r1", "label", {})
+        store.put_record(_record("error", None, "timeout"))
+        assert store.completed("r1") == set()
+        store.put_record(_record("invalid", None, "no JSON object found"))
+        (record,) = store.records("r1")
+        assert record.status == "invalid" and record.error == "no JSON object found"
+        assert store.completed("r1") == {("ep", 0)}
+
+
+def test_cache_round_trip(tmp_path: Path) -> None:
+    with RunStore(tmp_path / "db") as store:
+        assert store.cache_get("k") is None
+        store.cache_put("k", Generation("text", 3, 4))
+        store.cache_put("k", Generation("other", 1, 1))
+        assert store.cache_get("k") == Generation("text", 3, 4)
+
+
+def test_not_a_database_is_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "carebench.db"
+    path.write_bytes(b"this is not sqlite" * 100)
+    with pytest.raises(CarebenchError, match=r"carebench.db: not a usable carebench store"):
+        RunStore(path)
+    assert path.read_bytes() == b"this is not sqlite" * 100
+
+
+def test_newer_schema_is_refused_without_touching_data(tmp_path: Path) -> None:
+    path = tmp_path / "db"
+    with RunStore(path) as store:
+        store.ensure_run("r1", "label", {})
+    db = sqlite3.connect(path)
+    db.execute("UPDATE meta SET value='99' WHERE key='schema_version'")
+    db.commit()
+    db.close()
+    with pytest.raises(CarebenchError, match="schema version 99"):
+        RunStore(path)
+    assert sqlite3.connect(path).execute("SELECT count(*) FROM runs").fetchone()[0] == 1
+
+
+def test_resolve_by_prefix_and_label(tmp_path: Path) -> None:
+    with RunStore(tmp_path / "db") as store:
+        store.ensure_run("abc123", "scripted:oracle/vanilla", {})
+        store.ensure_run("abd456", "scripted:rule/vanilla", {})
+        assert store.resolve("abc") == "abc123"
+        assert store.resolve("rule") == "abd456"
+        with pytest.raises(CarebenchError, match="2 runs match 'ab'"):
+            store.resolve("ab")
+        with pytest.raises(CarebenchError, match="no run matches 'zzz'"):
+            store.resolve("zzz")
