@@ -58,3 +58,23 @@ def test_sigkill_then_resume_matches_uninterrupted(tmp_path: Path) -> None:
         "prompt_hash",
     ]
     assert resumed[columns].equals(reference[columns])
+
+
+def test_ctrl_c_stops_cleanly_and_resumes(tmp_path: Path) -> None:
+    process = subprocess.Popen(
+        _cli(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    deadline = time.monotonic() + 60
+    while _count(tmp_path / "carebench.db") < 10:
+        assert process.poll() is None and time.monotonic() < deadline
+        time.sleep(0.01)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert "interrupted: every stored record is complete" in stderr
+    assert "Traceback" not in stderr
+    stored = _count(tmp_path / "carebench.db")
+    assert 10 <= stored < 80
+    resumed = subprocess.run(_cli(tmp_path), check=True, capture_output=True, text=True)
+    assert f"{stored} already stored" in resumed.stdout
+    assert _count(tmp_path / "carebench.db") == 80

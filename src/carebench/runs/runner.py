@@ -19,6 +19,7 @@ Conventions:
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import json
 import random
@@ -66,6 +67,33 @@ class RunSummary:
         return self.ok + self.invalid + self.errors
 
 
+class _Writer:
+    """Buffers finished records and commits them in batches.
+
+    A batch is committed when it holds ``batch`` records, when ``interval_s`` has passed since
+    the last commit, and at the end (also on interruption). A hard kill loses at most the
+    uncommitted batch, whose episodes are simply run again on resume.
+    """
+
+    def __init__(self, store: RunStore, batch: int = 64, interval_s: float = 0.5) -> None:
+        self.store, self.batch, self.interval_s = store, batch, interval_s
+        self.records: list[Record] = []
+        self.cache: list[tuple[str, Generation]] = []
+        self.last = time.monotonic()
+
+    def add(self, record: Record, cache_entry: tuple[str, Generation] | None) -> None:
+        self.records.append(record)
+        if cache_entry is not None:
+            self.cache.append(cache_entry)
+        if len(self.records) >= self.batch or time.monotonic() - self.last >= self.interval_s:
+            self.flush()
+
+    def flush(self) -> None:
+        self.store.put_records(self.records, self.cache)
+        self.records, self.cache = [], []
+        self.last = time.monotonic()
+
+
 def bank_sha256(episodes: Sequence[Episode]) -> str:
     """SHA-256 of the canonical JSONL of the bank (equals the manifest's ``episodes_sha256``)."""
     return hashlib.sha256(episodes_bytes(episodes)).hexdigest()
@@ -102,7 +130,8 @@ async def _generate_with_retries(
     error: str | None = None
     for attempt in range(1, config.max_retries + 2):
         try:
-            generation = await asyncio.wait_for(backend.generate(request), config.timeout_s)
+            async with asyncio.timeout(config.timeout_s):
+                generation = await backend.generate(request)
             return generation, None, attempt
         except TimeoutError:
             error = f"timeout after {config.timeout_s:g} s"
@@ -166,15 +195,22 @@ async def run_async(
         )
         limit = min(config.concurrency, backend.max_concurrency or config.concurrency)
         semaphore = asyncio.Semaphore(limit)
-        cacheable = backend.cacheable
+        rendered = {(e.episode_id, r): render_messages(e, config.condition) for e, r in todo}
+        keys = (
+            {item: cache_key(config, messages, item[1]) for item, messages in rendered.items()}
+            if backend.cacheable
+            else {}
+        )
+        cached_all = store.cache_get_many(list(keys.values()))
+        writer = _Writer(store)
         rng = random.Random(0)
         started = time.perf_counter()
 
         async def one(episode: Episode, repeat: int) -> None:
             async with semaphore:
-                messages = render_messages(episode, config.condition)
-                key = cache_key(config, messages, repeat) if cacheable else None
-                cached = store.cache_get(key) if key else None
+                messages = rendered[(episode.episode_id, repeat)]
+                key = keys.get((episode.episode_id, repeat))
+                cached = cached_all.get(key) if key else None
                 begin = time.perf_counter()
                 generation: Generation | None
                 if cached is not None:
@@ -186,55 +222,21 @@ async def run_async(
                         backend, request, config, rng
                     )
                     summary.retries += max(attempts - 1, 0)
-                    if cacheable:
+                    if key:
                         summary.cache_misses += 1
-                    if key and generation is not None:
-                        store.cache_put(key, generation)
                 latency = time.perf_counter() - begin
-                if generation is None:
-                    record = Record(
-                        run_id,
-                        episode.episode_id,
-                        repeat,
-                        prompt_hash(messages),
-                        None,
-                        None,
-                        None,
-                        None,
-                        "error",
-                        error,
-                        latency,
-                        None,
-                        None,
-                        attempts,
-                        False,
-                    )
-                    summary.errors += 1
+                record = _record(run_id, episode.episode_id, repeat, messages, generation, error)
+                record = dataclasses.replace(
+                    record, latency_s=latency, attempts=attempts, cache_hit=cached is not None
+                )
+                if record.status == "ok":
+                    summary.ok += 1
+                elif record.status == "invalid":
+                    summary.invalid += 1
                 else:
-                    parsed = parse_decision(generation.text)
-                    decision = parsed.decision
-                    record = Record(
-                        run_id,
-                        episode.episode_id,
-                        repeat,
-                        prompt_hash(messages),
-                        generation.text,
-                        decision.action.value if decision else None,
-                        decision.confidence if decision else None,
-                        decision.reason if decision else None,
-                        "ok" if decision else "invalid",
-                        parsed.error,
-                        latency,
-                        generation.prompt_tokens,
-                        generation.completion_tokens,
-                        attempts,
-                        cached is not None,
-                    )
-                    if decision:
-                        summary.ok += 1
-                    else:
-                        summary.invalid += 1
-                store.put_record(record)
+                    summary.errors += 1
+                new_cache = (key, generation) if key and generation and cached is None else None
+                writer.add(record, new_cache)
                 if on_record is not None:
                     on_record(record, summary)
 
@@ -245,6 +247,7 @@ async def run_async(
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
+            writer.flush()
             summary.wall_s = time.perf_counter() - started
             if getattr(backend, "downgraded", False):
                 summary.notes.append(
@@ -255,6 +258,36 @@ async def run_async(
         if own_backend:
             await backend.aclose()
     return summary
+
+
+def _record(
+    run_id: str,
+    episode_id: str,
+    repeat: int,
+    messages: list[dict[str, str]],
+    generation: Generation | None,
+    error: str | None,
+) -> Record:
+    """The record of one finished request (latency, attempts and cache flag filled in later)."""
+    base = Record(
+        run_id, episode_id, repeat, prompt_hash(messages), None, None, None, None, "error",
+        error, None, None, None, 0, False,
+    )  # fmt: skip
+    if generation is None:
+        return base
+    parsed = parse_decision(generation.text)
+    decision = parsed.decision
+    return dataclasses.replace(
+        base,
+        raw_output=generation.text,
+        action=decision.action.value if decision else None,
+        confidence=decision.confidence if decision else None,
+        reason=decision.reason if decision else None,
+        status="ok" if decision else "invalid",
+        error=parsed.error,
+        prompt_tokens=generation.prompt_tokens,
+        completion_tokens=generation.completion_tokens,
+    )
 
 
 def select_episodes(config: RunConfig, episodes: Sequence[Episode]) -> list[Episode]:

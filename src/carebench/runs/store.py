@@ -3,17 +3,17 @@
 Tables: ``runs`` (one manifest per run, written before its first request), ``records`` (one row per
 episode x repeat of a run) and ``response_cache`` (content-addressed raw outputs shared by all runs).
 A record with status ``ok`` or ``invalid`` is final and is never overwritten; a record with status
-``error`` (a transport failure after retries) is replaced when the run is resumed. Each record is
-written in its own transaction, so an interrupted run never leaves half a record.
+``error`` (a transport failure after retries) is replaced when the run is resumed. Records are
+written in transactions of whole records, so an interrupted run never leaves half a record.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -81,6 +81,17 @@ class Record:
     attempts: int
     cache_hit: bool
     created_at: str = ""
+
+
+_COLUMNS = [f.name for f in fields(Record)]
+_UPSERT = (
+    f"INSERT INTO records ({', '.join(_COLUMNS)}) VALUES ({', '.join(':' + c for c in _COLUMNS)}) "
+    "ON CONFLICT(run_id, episode_id, repeat) DO UPDATE SET "
+    + ", ".join(
+        f"{c}=excluded.{c}" for c in _COLUMNS if c not in ("run_id", "episode_id", "repeat")
+    )
+    + " WHERE records.status = 'error'"
+)
 
 
 def _now() -> str:
@@ -191,23 +202,29 @@ class RunStore:
         )
         return {(episode_id, repeat) for episode_id, repeat in rows}
 
-    def put_record(self, record: Record) -> None:
-        """Write one record atomically; a final record is never overwritten."""
-        values = asdict(record)
-        values["created_at"] = _now()
-        values["cache_hit"] = int(record.cache_hit)
-        columns = ", ".join(values)
-        marks = ", ".join(f":{k}" for k in values)
-        updates = ", ".join(
-            f"{k}=excluded.{k}" for k in values if k not in ("run_id", "episode_id", "repeat")
-        )
+    def put_records(
+        self, records: Sequence[Record], cache: Sequence[tuple[str, Generation]] = ()
+    ) -> None:
+        """Write records (and new cache entries) in one transaction; final records are kept.
+
+        Either every record of the batch is stored or none is; a record with status ok or invalid
+        is never overwritten, one with status error is replaced.
+        """
+        if not records and not cache:
+            return
+        now = _now()
+        rows = [{**asdict(r), "created_at": now, "cache_hit": int(r.cache_hit)} for r in records]
         with self._transaction() as db:
-            db.execute(
-                f"INSERT INTO records ({columns}) VALUES ({marks}) "
-                f"ON CONFLICT(run_id, episode_id, repeat) DO UPDATE SET {updates} "
-                "WHERE records.status = 'error'",
-                values,
+            if rows:
+                db.executemany(_UPSERT, rows)
+            db.executemany(
+                "INSERT OR IGNORE INTO response_cache VALUES (?, ?, ?, ?, ?)",
+                [(k, g.text, g.prompt_tokens, g.completion_tokens, now) for k, g in cache],
             )
+
+    def put_record(self, record: Record) -> None:
+        """Write one record atomically (see :meth:`put_records`)."""
+        self.put_records([record])
 
     def records(self, run_id: str) -> list[Record]:
         """All records of a run, ordered by episode id and repeat."""
@@ -225,21 +242,22 @@ class RunStore:
     # response cache ---------------------------------------------------------------------------
     def cache_get(self, key: str) -> Generation | None:
         """A cached generation, or None."""
-        row = self._db.execute(
-            "SELECT text, prompt_tokens, completion_tokens FROM response_cache WHERE key=?", (key,)
-        ).fetchone()
-        return Generation(*row) if row else None
+        return self.cache_get_many([key]).get(key)
+
+    def cache_get_many(self, keys: Sequence[str]) -> dict[str, Generation]:
+        """The cached generations among ``keys`` (one query per 500 keys)."""
+        found: dict[str, Generation] = {}
+        for start in range(0, len(keys), 500):
+            chunk = list(keys[start : start + 500])
+            marks = ", ".join("?" * len(chunk))
+            for key, text, prompt_tokens, completion_tokens in self._db.execute(
+                "SELECT key, text, prompt_tokens, completion_tokens FROM response_cache "
+                f"WHERE key IN ({marks})",
+                chunk,
+            ):
+                found[key] = Generation(text, prompt_tokens, completion_tokens)
+        return found
 
     def cache_put(self, key: str, generation: Generation) -> None:
         """Cache a generation under ``key`` (first write wins)."""
-        with self._transaction() as db:
-            db.execute(
-                "INSERT OR IGNORE INTO response_cache VALUES (?, ?, ?, ?, ?)",
-                (
-                    key,
-                    generation.text,
-                    generation.prompt_tokens,
-                    generation.completion_tokens,
-                    _now(),
-                ),
-            )
+        self.put_records([], [(key, generation)])

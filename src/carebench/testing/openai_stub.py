@@ -51,8 +51,12 @@ def _completion(content: str, model: str) -> dict[str, Any]:
     }
 
 
-def make_app(plan: Sequence[str] = ("ok",), hang_s: float = 5.0) -> Any:
-    """The ASGI app; ``app.state`` logs requests, modes served, bodies and authorization headers."""
+def make_app(plan: Sequence[str] = ("ok",), hang_s: float = 5.0, log: bool = True) -> Any:
+    """The ASGI app.
+
+    With ``log``, ``app.state`` keeps the modes served, request bodies and authorization headers
+    (off for benchmarks, where the log would grow without bound).
+    """
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import JSONResponse, Response
@@ -69,9 +73,10 @@ def make_app(plan: Sequence[str] = ("ok",), hang_s: float = 5.0) -> Any:
         with lock:
             mode = next(cycle)
             app.state.requests += 1
-            app.state.modes.append(mode)
-            app.state.bodies.append(body)
-            app.state.authorization.append(request.headers.get("authorization"))
+            if log:
+                app.state.modes.append(mode)
+                app.state.bodies.append(body)
+                app.state.authorization.append(request.headers.get("authorization"))
         model = body.get("model", "stub")
         if mode == "500":
             return JSONResponse({"error": {"message": "injected failure"}}, status_code=500)
@@ -148,7 +153,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--plan", default="ok", help="comma-separated modes, cycled")
     parser.add_argument("--hang", type=float, default=5.0, help="seconds a 'timeout' request hangs")
     args = parser.parse_args(argv)
-    app = make_app(args.plan.split(","), args.hang)
+    app = make_app(args.plan.split(","), args.hang, log=False)
     uvicorn.run(app, host="127.0.0.1", port=args.port, log_level="warning", access_log=False)
 
 

@@ -15,7 +15,8 @@ Options (``--option key=value``):
         consecutive episodes (llama-cpp-python reuses the longest common token prefix); ``off``
         resets it before every request (for measurement).
 
-Decoding is greedy unless a temperature is set. One model instance serves one request at a time.
+Decoding is greedy unless a temperature is set. One model instance serves one request at a time,
+on the event-loop thread.
 """
 
 from __future__ import annotations
@@ -138,8 +139,14 @@ class EmbeddedBackend:
         )
 
     async def generate(self, request: GenerationRequest) -> Generation:
-        """Run one chat completion in a worker thread."""
-        return await asyncio.to_thread(self.generate_sync, request)
+        """Run one chat completion on the event-loop thread.
+
+        The backend serves one request at a time, so blocking the loop costs no concurrency, while
+        llama.cpp measured 15-30 % slower when driven from a worker thread on these machines
+        (benchmarks/bench_runner.py, docs/performance.md).
+        """
+        await asyncio.sleep(0)
+        return self.generate_sync(request)
 
     async def aclose(self) -> None:
         """Free the model."""

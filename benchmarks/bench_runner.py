@@ -1,0 +1,226 @@
+"""Runner and embedded-backend performance, each measured side by side with its baseline.
+
+Run: .venv/bin/python benchmarks/bench_runner.py [--rounds 3] [--embedded-episodes 12]
+
+(a) Harness overhead. An instant OpenAI-compatible server (carebench.testing.openai_stub, its own
+    process) answers every request at once. We send the same 2,000 requests (the whole bank, vanilla
+    prompts, 5 repeats each) through (1) a bare AsyncOpenAI loop with a semaphore of 32, the limit, and (2)
+    carebench's runner at concurrency 32 with a fresh store (no cache hits): prompt rendering,
+    parsing, retries bookkeeping, SQLite writes. Rounds alternate which side goes first; we report median episodes/s and
+    the ratio harness / bare (goal >= 0.9).
+(b) Embedded backend. The same episodes through (1) raw llama-cpp-python create_chat_completion on
+    the same Llama object with the same messages, grammar and sampling, and (2) carebench's runner
+    with the embedded backend and a fresh store. KV cache reset before each phase. Ratio of wall
+    times harness / raw (goal <= 1.05).
+(c) Prefix reuse. Tokens actually evaluated by llama.cpp (counted by wrapping Llama.eval) and wall
+    time for the same episodes with prefix_reuse on and off.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from carebench import load_bank
+from carebench.agents.backends import create_backend
+from carebench.agents.config import BackendConfig, SamplingParams
+from carebench.agents.contract import decision_json_schema
+from carebench.agents.prompts import Condition, render_messages
+from carebench.runs.config import RunConfig
+from carebench.runs.runner import run_async
+from carebench.runs.store import RunStore
+from carebench.testing.openai_stub import free_port
+
+
+def _start_stub() -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "carebench.testing.openai_stub", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/v1"
+    for _ in range(200):
+        try:
+            with urllib.request.urlopen(f"{url}/models", timeout=1):
+                return process, url
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError("stub server did not start")
+
+
+async def _bare_loop(url: str, requests: list[list[dict[str, str]]], concurrency: int) -> float:
+    from openai import AsyncOpenAI
+
+    client = AsyncOpenAI(base_url=url, api_key="none", max_retries=0)
+    semaphore = asyncio.Semaphore(concurrency)
+    response_format: Any = {
+        "type": "json_schema",
+        "json_schema": {"name": "agent_decision", "schema": decision_json_schema(), "strict": True},
+    }
+
+    async def one(messages: list[dict[str, str]]) -> str:
+        async with semaphore:
+            response = await client.chat.completions.create(
+                model="stub",
+                messages=messages,  # type: ignore[arg-type]
+                temperature=0.0,
+                top_p=1.0,
+                max_tokens=256,
+                seed=0,
+                response_format=response_format,
+            )
+            return response.choices[0].message.content or ""
+
+    start = time.perf_counter()
+    await asyncio.gather(*(one(m) for m in requests))
+    elapsed = time.perf_counter() - start
+    await client.close()
+    return elapsed
+
+
+def bench_harness(rounds: int, concurrency: int, repeats: int) -> None:
+    bank = load_bank()
+    requests = [render_messages(e, Condition.VANILLA) for e in bank for _ in range(repeats)]
+    process, url = _start_stub()
+    bare: list[float] = []
+    harness: list[float] = []
+    try:
+        asyncio.run(_bare_loop(url, requests[:50], concurrency))  # warm-up
+        for round_ in range(rounds):
+            # alternate which side goes first, so drift in the server or machine hits both
+            for side in ("bare", "harness") if round_ % 2 == 0 else ("harness", "bare"):
+                if side == "bare":
+                    bare.append(len(requests) / asyncio.run(_bare_loop(url, requests, concurrency)))
+                    continue
+                with (
+                    tempfile.TemporaryDirectory() as tmp,
+                    RunStore(Path(tmp) / "carebench.db") as store,
+                ):
+                    config = RunConfig(
+                        backend=BackendConfig(name="openai", model="stub", base_url=url),
+                        sampling=SamplingParams(repeats=repeats),
+                        concurrency=concurrency,
+                    )
+                    start = time.perf_counter()
+                    summary = asyncio.run(run_async(config, bank, store))
+                    harness.append(summary.ok / (time.perf_counter() - start))
+                    assert summary.ok == len(requests) and summary.cache_hits == 0
+    finally:
+        process.terminate()
+        process.wait()
+    b, h = statistics.median(bare), statistics.median(harness)
+    print(
+        f"(a) instant server, {len(requests)} requests, concurrency {concurrency}, {rounds} rounds"
+    )
+    print(
+        f"    bare AsyncOpenAI loop: {b:.0f} episodes/s (median)   rounds: {[round(x) for x in bare]}"
+    )
+    print(
+        f"    carebench run:         {h:.0f} episodes/s (median)   rounds: {[round(x) for x in harness]}"
+    )
+    print(f"    ratio harness / bare:  {h / b:.2f}  (goal >= 0.90)")
+
+
+def _counting_eval(llm: Any) -> list[int]:
+    counts: list[int] = []
+    original = llm.eval
+
+    def wrapped(tokens: Any) -> Any:
+        counts.append(len(tokens))
+        return original(tokens)
+
+    llm.eval = wrapped
+    return counts
+
+
+def bench_embedded(rounds: int, n_episodes: int) -> None:
+    bank = load_bank(split="dev")
+    episodes = bank[:n_episodes]
+    ids = tuple(e.episode_id for e in episodes)
+    sampling = SamplingParams(max_tokens=128)
+    backend: Any = create_backend(BackendConfig(name="embedded"))
+    llm = backend._llm
+    response_format: Any = {"type": "json_object", "schema": decision_json_schema()}
+    messages = [render_messages(e, Condition.VANILLA) for e in episodes]
+
+    def raw() -> float:
+        llm.reset()
+        start = time.perf_counter()
+        for m in messages:
+            llm.create_chat_completion(
+                messages=m,
+                temperature=0.0,
+                top_p=1.0,
+                max_tokens=sampling.max_tokens,
+                seed=0,
+                response_format=response_format,
+            )
+        return time.perf_counter() - start
+
+    def harness(reuse: bool = True) -> float:
+        backend.prefix_reuse = reuse
+        llm.reset()
+        with tempfile.TemporaryDirectory() as tmp, RunStore(Path(tmp) / "carebench.db") as store:
+            config = RunConfig(episode_ids=ids, sampling=sampling)
+            start = time.perf_counter()
+            asyncio.run(run_async(config, load_bank(), store, backend=backend))
+            return time.perf_counter() - start
+
+    raw_times, harness_times = [], []
+    for _ in range(rounds):
+        raw_times.append(raw())
+        harness_times.append(harness())
+    r, h = statistics.median(raw_times), statistics.median(harness_times)
+    print(
+        f"(b) embedded SmolLM2-135M, {len(ids)} dev episodes, greedy, grammar-constrained, {rounds} rounds"
+    )
+    print(
+        f"    raw llama-cpp-python: {r:.2f} s (median)  rounds: {[round(x, 2) for x in raw_times]}"
+    )
+    print(
+        f"    carebench run:        {h:.2f} s (median)  rounds: {[round(x, 2) for x in harness_times]}"
+    )
+    print(f"    ratio harness / raw:  {h / r:.3f}  (goal <= 1.05)")
+
+    counts = _counting_eval(llm)
+    on = harness(reuse=True)
+    evaluated_on = sum(counts)
+    counts.clear()
+    off = harness(reuse=False)
+    evaluated_off = sum(counts)
+    print(f"(c) prefix reuse over the same {len(ids)} episodes (bank order)")
+    print(f"    tokens evaluated with reuse:    {evaluated_on}   wall {on:.2f} s")
+    print(f"    tokens evaluated without reuse: {evaluated_off}   wall {off:.2f} s")
+    print(
+        f"    saved: {1 - evaluated_on / evaluated_off:.1%} of evaluated tokens, wall ratio {on / off:.2f}"
+    )
+    asyncio.run(backend.aclose())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--concurrency", type=int, default=32)
+    parser.add_argument("--repeats", type=int, default=5, help="requests per episode in (a)")
+    parser.add_argument("--embedded-episodes", type=int, default=12)
+    parser.add_argument("--only", choices=["harness", "embedded"], default=None)
+    args = parser.parse_args()
+    if args.only in (None, "harness"):
+        bench_harness(args.rounds, args.concurrency, args.repeats)
+    if args.only in (None, "embedded"):
+        bench_embedded(args.rounds, args.embedded_episodes)
+
+
+if __name__ == "__main__":
+    main()
