@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test lint install install-test clean
+.PHONY: demo test lint install install-test browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,8 +23,14 @@ demo: install
 	$(BIN)/carebench demo
 
 ## test: install test dependencies, lint, type-check and run the whole suite
-test: install-test lint
+test: install-test browser lint
 	$(BIN)/python -m pytest
+
+# Debian's chromium for the browser tests (Playwright drives it; nothing is downloaded by Playwright).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else echo "browser tests need Debian's chromium: sudo apt-get install chromium" >&2; fi; }
 
 lint: install-test
 	$(BIN)/ruff check src tests benchmarks

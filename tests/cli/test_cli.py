@@ -131,9 +131,11 @@ def test_demo_end_to_end_with_fast_agents(tmp_path: Path, monkeypatch: pytest.Mo
     result = CliRunner().invoke(cli, ["demo", "--out", str(tmp_path), "--quiet"])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "episodes" / "episodes.jsonl").exists()
-    assert "scripted:oracle/vanilla" in result.output
-    oracle = next(line for line in result.output.splitlines() if line.startswith("scripted:oracle"))
-    assert oracle.split()[1:4] == ["80", "0.00", "1.00"]
+    assert "| scripted:oracle/vanilla | 80 | 1.00 [1.00, 1.00]" in result.output
+    assert (tmp_path / "report" / "index.html").exists() and (
+        tmp_path / "report" / "viewer.html"
+    ).exists()
+    assert "The dev split is for tuning" in result.output
 
 
 def test_run_and_runs_commands(tmp_path: Path) -> None:
@@ -205,3 +207,32 @@ def test_run_errors_are_clear(tmp_path: Path, args: list[str], message: str) -> 
     assert result.returncode == 2, result.stderr
     assert result.stderr.startswith(message)
     assert "Traceback" not in result.stderr
+
+
+def test_report_and_compare_commands(tmp_path: Path) -> None:
+    ws = str(tmp_path)
+    for policy in ("rule", "random"):
+        assert (
+            run(
+                "run", "--backend", "scripted", "--model", policy, "--quiet", "--workspace", ws
+            ).returncode
+            == 0
+        )
+    report = run("report", "--workspace", ws, "--out", str(tmp_path / "r"), "--bootstrap", "500")
+    assert report.returncode == 0, report.stderr
+    assert "| scripted:rule/vanilla | 320 |" in report.stdout
+    assert (tmp_path / "r" / "metrics.json").exists()
+    compare = run("compare", "rule", "random", "--workspace", ws)
+    assert compare.returncode == 0, compare.stderr
+    lines = compare.stdout.splitlines()
+    assert lines[0] == "A = scripted:rule/vanilla" and lines[1] == "B = scripted:random/vanilla"
+    assert [line.split()[0] for line in lines[-3:]] == ["accuracy", "sensitivity", "utility"]
+    assert all(line.split()[1] == "32" for line in lines[-3:])
+
+
+def test_report_of_an_empty_split_is_a_clear_error(tmp_path: Path) -> None:
+    ws = str(tmp_path)
+    run("run", "--backend", "scripted", "--split", "dev", "--quiet", "--workspace", ws)
+    result = run("report", "--workspace", ws, "--out", str(tmp_path / "r"))
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: no test-split results in")

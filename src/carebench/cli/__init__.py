@@ -15,6 +15,7 @@ import click
 from carebench import __version__
 from carebench.cli.demo import demo_cmd
 from carebench.cli.episodes import episodes_group
+from carebench.cli.report import compare_cmd, report_cmd
 from carebench.cli.run import run_cmd
 from carebench.cli.runs import runs_group
 from carebench.errors import CarebenchError
@@ -30,6 +31,8 @@ cli.add_command(demo_cmd)
 cli.add_command(episodes_group)
 cli.add_command(run_cmd)
 cli.add_command(runs_group)
+cli.add_command(report_cmd)
+cli.add_command(compare_cmd)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -2,7 +2,8 @@
 
 It builds the episode bank, runs four scripted baselines and the embedded SmolLM2-135M under both
 prompt conditions on the dev split (80 episodes each; the full 400-episode bank takes about 2 s per
-episode per condition on 2 CPU cores, so the demo keeps to dev), and prints headline metrics.
+episode per condition on 2 CPU cores, so the demo keeps to dev), and ends with the full report
+(index.html, viewer.html, metrics.json, CSVs, figures) in ``<out>/report``.
 Re-running resumes from the store and takes seconds.
 """
 
@@ -17,9 +18,9 @@ from carebench.agents.prompts import Condition
 from carebench.cli.run import execute
 from carebench.episodes.bank import load_bank, write_bank
 from carebench.episodes.tables import composition_table
-from carebench.metrics.summary import format_table, headline_table
+from carebench.report import build_report
 from carebench.runs.config import RunConfig
-from carebench.runs.results import load_results, store_path
+from carebench.runs.results import store_path
 
 BASELINES = ("oracle", "always-escalate", "always-answer", "rule")
 
@@ -64,7 +65,7 @@ def demo_configs(split: str, model: str | None, max_tokens: int) -> list[RunConf
 @click.option("--max-tokens", type=int, default=128, show_default=True)
 @click.option("--quiet", is_flag=True, help="No progress bars.")
 def demo_cmd(out_dir: Path, split: str, model: str | None, max_tokens: int, quiet: bool) -> None:
-    """Build the bank, run baselines and the embedded model under both conditions, summarize."""
+    """Build the bank, run baselines and the embedded model under both conditions, and report."""
     episodes = load_bank()
     result = write_bank(episodes, out_dir / "episodes")
     click.echo(composition_table(episodes))
@@ -72,10 +73,11 @@ def demo_cmd(out_dir: Path, split: str, model: str | None, max_tokens: int, quie
     run_ids = [
         execute(config, out_dir, quiet).run_id for config in demo_configs(split, model, max_tokens)
     ]
-    frame = load_results(out_dir, run_ids)
-    click.echo(
-        f"\nHeadline metrics on the {split} split (agent evidence level; synthetic episodes;"
-    )
-    click.echo("point estimates without intervals; dev is for tuning, report test for claims):\n")
-    click.echo(format_table(headline_table(frame)))
-    click.echo(f"\nstore: {store_path(out_dir)}  (carebench runs list --workspace {out_dir})")
+    report = build_report(out_dir, run_ids, out_dir / "report", split)
+    click.echo(f"\n{report.summary}\n")
+    if split == "dev":
+        click.echo(
+            "The dev split is for tuning; run the test split for claims (carebench run --split test)."
+        )
+    click.echo(f"report: {report.index}  (episode viewer: {report.index.parent / 'viewer.html'})")
+    click.echo(f"store:  {store_path(out_dir)}  (carebench runs list --workspace {out_dir})")

@@ -1,0 +1,150 @@
+"""The report's cost, side by side with a point-estimate baseline, and how metrics scale.
+
+Run: .venv/bin/python benchmarks/bench_report.py [--runs 10] [--b 10000] [--rounds 3]
+
+(1) Full report for 10 runs x 400 episodes with B = 10,000 seed-bootstrap replicates: analysis,
+    four figures (PNG + SVG), index.html, viewer.html, metrics.json and CSVs. Baseline, in the same
+    process and rounds: the headline point estimates per run from a pandas groupby (no intervals, no
+    files). Goal: the full report under 10 s on 2 cores.
+(2) Metrics alone (analysis with B = 10,000) on one run of 4,000 / 20,000 / 100,000 synthetic
+    episodes (the bank's 400 episodes repeated, decisions drawn at random): time per episode should
+    stay flat (linear scaling).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from carebench import load_bank
+from carebench.report.analysis import Settings, analyze
+from carebench.report.writer import write_report
+from carebench.runs.results import COLUMNS
+
+ACTIONS = np.array(["Answer", "Ask_Clarification", "Abstain", "Escalate"])
+
+
+def synthetic(bank: list, n_runs: int, repeats: int, rng: np.random.Generator) -> tuple[pd.DataFrame, dict]:
+    """Results of ``n_runs`` random agents over the bank (x ``repeats``), as load_results returns."""
+    rows = []
+    manifests = {}
+    for r in range(n_runs):
+        run_id = f"run{r:03d}"
+        manifests[run_id] = {
+            "run_id": run_id,
+            "label": f"synthetic:agent-{r}/vanilla",
+            "backend": {"name": "synthetic", "model": f"agent-{r}"},
+            "condition": "vanilla",
+            "costs": {"u_tp": 1.0, "u_tn": 1.0, "c_fp": 1.0, "c_fn": 5.0},
+        }
+        for rep in range(repeats):
+            actions = rng.choice(ACTIONS, size=len(bank), p=[0.4, 0.25, 0.05, 0.3])
+            confidence = np.round(rng.uniform(0.3, 1.0, size=len(bank)), 2)
+            valid = rng.random(len(bank)) > 0.03
+            for e, action, conf, ok in zip(bank, actions, confidence, valid, strict=True):
+                acceptable = [a.value for a in e.reference.acceptable]
+                rows.append(
+                    {
+                        "run_id": run_id,
+                        "label": manifests[run_id]["label"],
+                        "backend": "synthetic",
+                        "model": f"agent-{r}",
+                        "condition": "vanilla",
+                        "episode_id": e.episode_id,
+                        "repeat": rep,
+                        "seed_id": e.seed_id,
+                        "task_class": e.task_class.value,
+                        "topic": e.topic,
+                        "surface": e.surface,
+                        "variant": e.variant.value,
+                        "split": e.split.value,
+                        "reference_primary": e.reference.primary.value,
+                        "reference_acceptable": "|".join(acceptable),
+                        "escalation_required": e.escalation_required,
+                        "action": action if ok else None,
+                        "confidence": float(conf) if ok else float("nan"),
+                        "reason": "synthetic",
+                        "status": "ok" if ok else "invalid",
+                        "valid": bool(ok),
+                        "correct": bool(ok and action in acceptable),
+                        "escalated": bool(ok and action == "Escalate"),
+                        "latency_s": 0.0,
+                        "prompt_tokens": 0,
+                        "completion_tokens": 0,
+                        "attempts": 1,
+                        "cache_hit": False,
+                        "prompt_hash": "",
+                        "raw_output": f'{{"action": "{action}"}}' if ok else "not json",
+                        "error": None if ok else "no JSON object found",
+                    }
+                )
+    return pd.DataFrame(rows, columns=COLUMNS), manifests
+
+
+def point_estimates(frame: pd.DataFrame) -> pd.DataFrame:
+    """The baseline: headline point estimates per run, no intervals."""
+    req, esc = frame["escalation_required"], frame["escalated"]
+    parts = frame.assign(
+        tp=req & esc, fn=req & ~esc, tn=~req & ~esc, fp=~req & esc, invalid=~frame["valid"]
+    ).groupby("run_id")[["correct", "tp", "fn", "tn", "fp", "invalid"]].sum()
+    n = frame.groupby("run_id").size()
+    return pd.DataFrame(
+        {
+            "accuracy": parts["correct"] / n,
+            "sensitivity": parts["tp"] / (parts["tp"] + parts["fn"]),
+            "specificity": parts["tn"] / (parts["tn"] + parts["fp"]),
+            "utility": (parts["tp"] + parts["tn"] - 5 * parts["fn"] - parts["fp"]) / n,
+            "invalid_rate": parts["invalid"] / n,
+        }
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--b", type=int, default=10_000)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    rng = np.random.default_rng(0)
+    bank = load_bank()
+    episodes = {e.episode_id: e for e in bank}
+    frame, manifests = synthetic(bank, args.runs, 1, rng)
+    settings = Settings(b=args.b)
+    full, base = [], []
+    for _ in range(args.rounds):
+        start = time.perf_counter()
+        point_estimates(frame)
+        base.append(time.perf_counter() - start)
+        with tempfile.TemporaryDirectory() as tmp:
+            start = time.perf_counter()
+            write_report(frame, manifests, episodes, Path(tmp), settings)
+            full.append(time.perf_counter() - start)
+    f, b = statistics.median(full), statistics.median(base)
+    print(f"(1) {args.runs} runs x {len(bank)} episodes, B = {args.b}, {args.rounds} rounds")
+    print(f"    baseline point estimates (pandas groupby): {b * 1000:.1f} ms (median)")
+    print(f"    full report (analysis + figures + HTML + JSON + CSV): {f:.2f} s (median)  rounds: {[round(x, 2) for x in full]}")
+    print(f"    ratio full / baseline: {f / b:.0f}   goal: full report < 10 s")
+
+    print(f"(2) metrics alone (analysis, B = {args.b}) on one run of N synthetic episodes")
+    for repeats in (10, 50, 250):
+        big, big_manifests = synthetic(bank, 1, repeats, rng)
+        start = time.perf_counter()
+        analyze(big, big_manifests, settings)
+        elapsed = time.perf_counter() - start
+        start = time.perf_counter()
+        point_estimates(big)
+        baseline = time.perf_counter() - start
+        print(
+            f"    N = {len(big):>7,}: analysis {elapsed:6.2f} s = {elapsed / len(big) * 1e6:6.1f} us/episode; "
+            f"baseline {baseline * 1000:6.1f} ms; ratio {elapsed / baseline:5.0f}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,93 @@
+"""``carebench report`` and ``carebench compare``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from carebench.cli.run import WORKSPACE
+from carebench.report import Settings, build_report
+from carebench.report.analysis import compare_runs
+from carebench.report.writer import fmt
+from carebench.runs.results import load_results
+
+_SPLIT = click.option(
+    "--split",
+    type=click.Choice(["test", "dev", "all"]),
+    default="test",
+    show_default=True,
+    help="Episodes to score (dev is for tuning; cite test).",
+)
+
+
+@click.command("report")
+@click.argument("runs", nargs=-1)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(path_type=Path),
+    default=Path("carebench-out/report"),
+    show_default=True,
+)
+@_SPLIT
+@click.option(
+    "--bootstrap",
+    "b",
+    type=click.IntRange(100, 1_000_000),
+    default=10_000,
+    show_default=True,
+    help="Bootstrap replicates (resampling seeds).",
+)
+@click.option(
+    "--bins",
+    "n_bins",
+    type=click.IntRange(2, 100),
+    default=10,
+    show_default=True,
+    help="Equal-width ECE bins.",
+)
+@click.option("--rng-seed", type=int, default=20240601, show_default=True)
+@WORKSPACE
+def report_cmd(
+    runs: tuple[str, ...],
+    out_dir: Path,
+    split: str,
+    b: int,
+    n_bins: int,
+    rng_seed: int,
+    workspace: Path,
+) -> None:
+    """Write the report for RUNS (ids, prefixes or labels; all runs when omitted)."""
+    result = build_report(
+        workspace,
+        list(runs) or None,
+        out_dir,
+        split,
+        Settings(b=b, rng_seed=rng_seed, n_bins=n_bins),
+    )
+    click.echo(result.summary)
+    click.echo(f"\nreport: {result.index}  (viewer: {result.index.parent / 'viewer.html'})")
+
+
+@click.command("compare")
+@click.argument("run_a")
+@click.argument("run_b")
+@_SPLIT
+@WORKSPACE
+def compare_cmd(run_a: str, run_b: str, split: str, workspace: Path) -> None:
+    """Paired seed-level comparison of two runs (Wilcoxon signed-rank, Holm across metrics)."""
+    frame_a = load_results(workspace, [run_a])
+    frame_b = load_results(workspace, [run_b])
+    if split != "all":
+        frame_a, frame_b = frame_a[frame_a["split"] == split], frame_b[frame_b["split"] == split]
+    label_a, label_b = frame_a["label"].iloc[0], frame_b["label"].iloc[0]
+    click.echo(f"A = {label_a}\nB = {label_b}\nsplit {split}; per-seed metrics; utility at 5:1\n")
+    click.echo(
+        f"{'metric':<12} {'seeds':>5} {'mean A':>7} {'mean B':>7} {'W':>8} {'p':>8} {'p Holm':>8}"
+    )
+    for t in compare_runs(frame_a, frame_b):
+        click.echo(
+            f"{t.name:<12} {t.n_pairs:>5} {fmt(t.mean_a, 3):>7} {fmt(t.mean_b, 3):>7} {fmt(t.statistic, 1):>8} "
+            f"{fmt(t.p_value, 4):>8} {fmt(t.p_holm, 4):>8}"
+        )

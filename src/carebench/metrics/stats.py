@@ -1,0 +1,230 @@
+"""Statistics: seed-clustered bootstrap, paired seed-level Wilcoxon tests, Holm, Wilson.
+
+Conventions:
+    * Uncertainty comes from resampling seeds (clusters), never episodes: the 10 episodes of a seed
+      share one clinical situation. Each bootstrap replicate draws as many seeds as there are, with
+      replacement; a seed drawn k times counts k times. Replicates come from a fixed RNG seed.
+    * Every bootstrapped metric here is a ratio of per-seed sums (accuracy, sensitivity, utility...),
+      so a replicate is (W @ numerators) / (W @ denominators) with W the B x S matrix of draw counts.
+      Replicates whose denominator is 0 (no positives drawn) are NaN and are dropped; the interval is
+      the 2.5th and 97.5th percentiles of the rest (percentile method), reported with B used.
+    * Paired comparisons are seed-level: one value per seed under A and under B; seeds where either
+      value is NaN are dropped. scipy.stats.wilcoxon is called with zero_method="wilcox" (zero
+      differences dropped), correction=False, alternative="two-sided", method="approx" (normal
+      approximation with tie correction; seed-level differences are heavily tied, where the exact
+      distribution does not apply). When every difference is zero the test is undefined and we
+      report statistic 0 and p = 1.
+    * Holm's step-down correction (statsmodels multipletests(method="holm")) is applied across the
+      whole family of comparisons reported together.
+    * Proportions from trials get Wilson intervals (statsmodels proportion_confint(method="wilson")).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+FloatArray = npt.NDArray[np.float64]
+
+DEFAULT_B = 10_000
+DEFAULT_RNG_SEED = 20240601
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A point estimate with a confidence interval and what it rests on."""
+
+    estimate: float
+    low: float
+    high: float
+    n: int
+    n_clusters: int
+    b: int
+
+    def as_dict(self) -> dict[str, float | int]:
+        """JSON-ready form."""
+        return {
+            "estimate": self.estimate,
+            "ci_low": self.low,
+            "ci_high": self.high,
+            "n": self.n,
+            "n_seeds": self.n_clusters,
+            "bootstrap_b": self.b,
+        }
+
+
+def draw_counts(
+    n_clusters: int, b: int = DEFAULT_B, rng_seed: int = DEFAULT_RNG_SEED
+) -> FloatArray:
+    """B x S matrix: how often each of S clusters is drawn in each replicate (rows sum to S)."""
+    rng = np.random.default_rng(rng_seed)
+    counts: FloatArray = rng.multinomial(
+        n_clusters, np.full(n_clusters, 1.0 / n_clusters), size=b
+    ).astype(float)
+    return counts
+
+
+def _percentiles(replicates: FloatArray, level: float) -> tuple[float, float, int]:
+    finite = replicates[np.isfinite(replicates)]
+    if len(finite) == 0:
+        return float("nan"), float("nan"), 0
+    alpha = (1 - level) / 2
+    low, high = np.quantile(finite, [alpha, 1 - alpha])
+    return float(low), float(high), len(finite)
+
+
+def ratio_interval(
+    numerators: npt.ArrayLike,
+    denominators: npt.ArrayLike,
+    counts: npt.NDArray[np.float64],
+    n: int,
+    level: float = 0.95,
+) -> Interval:
+    """Percentile interval of sum(num) / sum(den) under the cluster bootstrap ``counts``."""
+    num = np.asarray(numerators, dtype=float)
+    den = np.asarray(denominators, dtype=float)
+    total_den = den.sum()
+    estimate = float(num.sum() / total_den) if total_den else float("nan")
+    with np.errstate(invalid="ignore", divide="ignore"):
+        replicates = (counts @ num) / (counts @ den)
+    low, high, used = _percentiles(replicates, level)
+    if not np.isfinite(estimate):
+        low = high = float("nan")
+    return Interval(estimate, low, high, n, len(num), used)
+
+
+def ece_interval(
+    seed_index: npt.ArrayLike,
+    confidence: npt.ArrayLike,
+    correct: npt.ArrayLike,
+    counts: FloatArray,
+    n_bins: int = 10,
+    level: float = 0.95,
+) -> Interval:
+    """ECE with a cluster-bootstrap interval.
+
+    ECE = sum over bins of |sum of (correct - confidence) in the bin| / N, so a replicate only needs
+    the per-seed, per-bin sums: (W @ D) and (W @ N) with W the draw counts.
+    """
+    from carebench.metrics.calibration import bin_index, ece
+
+    seeds = np.asarray(seed_index, dtype=np.int64)
+    conf = np.asarray(confidence, dtype=float)
+    ok = np.asarray(correct, dtype=float)
+    n_seeds = counts.shape[1]
+    bins = bin_index(conf, n_bins)
+    d = np.zeros((n_seeds, n_bins))
+    m = np.zeros((n_seeds, n_bins))
+    np.add.at(d, (seeds, bins), ok - conf)
+    np.add.at(m, (seeds, bins), 1.0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        replicates = np.abs(counts @ d).sum(axis=1) / (counts @ m).sum(axis=1)
+    low, high, used = _percentiles(replicates, level)
+    return Interval(
+        ece(conf, ok, n_bins), low, high, len(conf), int(np.count_nonzero(m.sum(axis=1))), used
+    )
+
+
+def auroc_interval(
+    seed_index: npt.ArrayLike,
+    confidence: npt.ArrayLike,
+    correct: npt.ArrayLike,
+    counts: FloatArray,
+    level: float = 0.95,
+) -> Interval:
+    """Failure AUROC with a cluster-bootstrap interval.
+
+    With P[s, t] the Mann-Whitney pair score between failures of seed s and successes of seed t
+    (1 per pair ranked right, 1/2 per tie), a replicate with draw counts w is
+    (w P w^T) / ((w . F)(w . G)), F and G the per-seed failure and success counts.
+    """
+    from carebench.metrics.calibration import failure_auroc
+
+    seeds = np.asarray(seed_index, dtype=np.int64)
+    score = 1.0 - np.asarray(confidence, dtype=float)
+    failed = ~np.asarray(correct, dtype=bool)
+    n_seeds = counts.shape[1]
+    estimate = failure_auroc(1.0 - score, ~failed)
+    if not np.isfinite(estimate):
+        return Interval(estimate, float("nan"), float("nan"), len(score), n_seeds, 0)
+    sf, seeds_f = score[failed], seeds[failed]
+    # P[s, t]: for failures of seed s, successes of seed t ranked below (1) or tied (1/2); one
+    # sorted search per seed t keeps this O(n log n) instead of O(failures x successes).
+    p = np.zeros((n_seeds, n_seeds))
+    for t in range(n_seeds):
+        succ_t = np.sort(score[~failed & (seeds == t)])
+        if len(succ_t) == 0:
+            continue
+        below = np.searchsorted(succ_t, sf, side="left")
+        tied = np.searchsorted(succ_t, sf, side="right") - below
+        p[:, t] = np.bincount(seeds_f, weights=below + 0.5 * tied, minlength=n_seeds)
+    f = np.bincount(seeds_f, minlength=n_seeds).astype(float)
+    g = np.bincount(seeds[~failed], minlength=n_seeds).astype(float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        replicates = np.einsum("bs,st,bt->b", counts, p, counts) / ((counts @ f) * (counts @ g))
+    low, high, used = _percentiles(replicates, level)
+    return Interval(estimate, low, high, len(score), n_seeds, used)
+
+
+@dataclass(frozen=True)
+class PairedTest:
+    """A paired seed-level Wilcoxon signed-rank test."""
+
+    name: str
+    n_pairs: int
+    mean_a: float
+    mean_b: float
+    statistic: float
+    p_value: float
+    p_holm: float = float("nan")
+
+
+def wilcoxon_paired(name: str, a: npt.ArrayLike, b: npt.ArrayLike) -> PairedTest:
+    """Wilcoxon signed-rank test on per-seed values (see the module conventions)."""
+    from scipy.stats import wilcoxon
+
+    x = np.asarray(a, dtype=float)
+    y = np.asarray(b, dtype=float)
+    keep = np.isfinite(x) & np.isfinite(y)
+    x, y = x[keep], y[keep]
+    n = len(x)
+    mean_a = float(x.mean()) if n else float("nan")
+    mean_b = float(y.mean()) if n else float("nan")
+    if n == 0:
+        return PairedTest(name, 0, mean_a, mean_b, float("nan"), float("nan"))
+    if np.all(x == y):
+        return PairedTest(name, n, mean_a, mean_b, 0.0, 1.0)
+    result = wilcoxon(
+        x, y, zero_method="wilcox", correction=False, alternative="two-sided", method="approx"
+    )
+    return PairedTest(name, n, mean_a, mean_b, float(result.statistic), float(result.pvalue))
+
+
+def holm(tests: list[PairedTest]) -> list[PairedTest]:
+    """The same tests with Holm-adjusted p-values across the family (NaN p stays NaN)."""
+    from statsmodels.stats.multitest import multipletests
+
+    finite = [i for i, t in enumerate(tests) if np.isfinite(t.p_value)]
+    adjusted = [float("nan")] * len(tests)
+    if finite:
+        _, p_adj, _, _ = multipletests(
+            [tests[i].p_value for i in finite], alpha=0.05, method="holm"
+        )
+        for i, p in zip(finite, p_adj, strict=True):
+            adjusted[i] = float(p)
+    return [
+        PairedTest(t.name, t.n_pairs, t.mean_a, t.mean_b, t.statistic, t.p_value, p)
+        for t, p in zip(tests, adjusted, strict=True)
+    ]
+
+
+def wilson(successes: int, trials: int, level: float = 0.95) -> tuple[float, float]:
+    """Wilson score interval for a proportion (NaN, NaN without trials)."""
+    if trials == 0:
+        return float("nan"), float("nan")
+    from statsmodels.stats.proportion import proportion_confint
+
+    low, high = proportion_confint(successes, trials, alpha=1 - level, method="wilson")
+    return float(low), float(high)

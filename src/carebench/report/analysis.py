@@ -1,0 +1,300 @@
+"""The report's numbers: every metric per run with seed-bootstrap intervals, and paired tests.
+
+Pure functions over the results table (:func:`carebench.runs.results.load_results`). Conventions
+are those of :mod:`carebench.metrics.escalation`, :mod:`~carebench.metrics.calibration` and
+:mod:`~carebench.metrics.stats`; the output is JSON-ready (metrics.json is written from it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from carebench import __version__
+from carebench.episodes.schema import Action, TaskClass, Variant
+from carebench.metrics.calibration import (
+    aurc,
+    mean_confidence_by_outcome,
+    reliability,
+    risk_coverage,
+)
+from carebench.metrics.costs import PRIMARY, ROBUSTNESS, CostMatrix
+from carebench.metrics.stats import (
+    DEFAULT_B,
+    DEFAULT_RNG_SEED,
+    Interval,
+    PairedTest,
+    auroc_interval,
+    draw_counts,
+    ece_interval,
+    holm,
+    ratio_interval,
+    wilcoxon_paired,
+)
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+PERTURBED = (Variant.MISSING, Variant.STALE, Variant.CONFLICT, Variant.LATE_RISK)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the report computes its intervals."""
+
+    b: int = DEFAULT_B
+    rng_seed: int = DEFAULT_RNG_SEED
+    n_bins: int = 10
+    level: float = 0.95
+
+
+class _SeedSums:
+    """Per-seed sums of one run's rows, and the bootstrap draw counts over its seeds."""
+
+    def __init__(self, frame: pd.DataFrame, settings: Settings) -> None:
+        self.seeds = sorted(frame["seed_id"].unique())
+        self.index = frame["seed_id"].map({s: i for i, s in enumerate(self.seeds)}).to_numpy()
+        self.counts = draw_counts(len(self.seeds), settings.b, settings.rng_seed)
+        self.settings = settings
+
+    def sums(
+        self, mask: npt.NDArray[np.bool_], values: npt.ArrayLike | None = None
+    ) -> npt.NDArray[np.float64]:
+        weights = np.asarray(values if values is not None else np.ones(len(mask)), dtype=float)
+        sums: npt.NDArray[np.float64] = np.bincount(
+            self.index[mask], weights=weights[mask], minlength=len(self.seeds)
+        ).astype(float)
+        return sums
+
+    def ratio(self, num_mask: npt.NDArray[np.bool_], den_mask: npt.NDArray[np.bool_]) -> Interval:
+        return ratio_interval(
+            self.sums(num_mask),
+            self.sums(den_mask),
+            self.counts,
+            int(den_mask.sum()),
+            self.settings.level,
+        )
+
+
+def _escalation_metrics(
+    frame: pd.DataFrame, sums: _SeedSums, costs: Sequence[tuple[str, CostMatrix]]
+) -> dict[str, Interval]:
+    req = frame["escalation_required"].to_numpy(bool)
+    esc = frame["escalated"].to_numpy(bool)
+    all_rows = np.ones(len(frame), bool)
+    out = {
+        "sensitivity": sums.ratio(req & esc, req),
+        "specificity": sums.ratio(~req & ~esc, ~req),
+        "missed_rate": sums.ratio(req & ~esc, req),
+        "precision": sums.ratio(req & esc, esc),
+    }
+    for name, c in costs:
+        per_row = (
+            c.u_tp * (req & esc)
+            + c.u_tn * (~req & ~esc)
+            - c.c_fn * (req & ~esc)
+            - c.c_fp * (~req & esc)
+        )
+        out[name] = ratio_interval(
+            sums.sums(all_rows, per_row),
+            sums.sums(all_rows),
+            sums.counts,
+            len(frame),
+            sums.settings.level,
+        )
+    return out
+
+
+def _run_metrics(
+    frame: pd.DataFrame, manifest: dict[str, Any], settings: Settings
+) -> dict[str, Any]:
+    sums = _SeedSums(frame, settings)
+    correct = frame["correct"].to_numpy(bool)
+    valid = frame["valid"].to_numpy(bool)
+    all_rows = np.ones(len(frame), bool)
+    declared = CostMatrix(**manifest["costs"])
+    costs = [
+        ("utility_declared", declared),
+        ("utility_5to1", PRIMARY),
+        ("utility_10to1", ROBUSTNESS),
+    ]
+    headline: dict[str, Interval] = {
+        "accuracy": sums.ratio(correct, all_rows),
+        "invalid_rate": sums.ratio(~valid, all_rows),
+        **_escalation_metrics(frame, sums, costs),
+    }
+    late = (frame["variant"] == Variant.LATE_RISK.value).to_numpy()
+    req = frame["escalation_required"].to_numpy(bool)
+    esc = frame["escalated"].to_numpy(bool)
+    headline["late_risk_sensitivity"] = sums.ratio(late & req & esc, late & req)
+
+    by_variant = {
+        v.value: {
+            "accuracy": sums.ratio(correct & m, m),
+            "sensitivity": sums.ratio(m & req & esc, m & req),
+        }
+        for v in Variant
+        for m in [(frame["variant"] == v.value).to_numpy()]
+    }
+    by_class: dict[str, dict[str, Interval]] = {}
+    for task_class in TaskClass:
+        rows = frame[frame["task_class"] == task_class.value]
+        if len(rows):
+            class_sums = _SeedSums(rows, settings)
+            ok = rows["correct"].to_numpy(bool)
+            every = np.ones(len(rows), bool)
+            by_class[task_class.value] = {
+                "accuracy": class_sums.ratio(ok, every),
+                **_escalation_metrics(rows, class_sums, costs[1:2]),
+            }
+    split_rows = {
+        split: sums.ratio(correct & m, m)
+        for split in ("dev", "test")
+        for m in [(frame["split"] == split).to_numpy()]
+        if m.any()
+    }
+    required = frame[frame["escalation_required"]]
+    actions = required["action"].where(required["valid"], "invalid")
+    distribution = {
+        a.value: float((actions == a.value).mean()) if len(required) else float("nan")
+        for a in Action
+    }
+    distribution["invalid"] = (
+        float((actions == "invalid").mean()) if len(required) else float("nan")
+    )
+
+    vrows = frame[frame["valid"]]
+    conf = vrows["confidence"].to_numpy(float)
+    vcorrect = vrows["correct"].to_numpy(bool)
+    vindex = sums.index[valid]
+    right, wrong = mean_confidence_by_outcome(conf, vcorrect)
+    coverage, risk = risk_coverage(conf, vcorrect)
+    calibration = {
+        "n_valid": len(vrows),
+        "mean_confidence": float(conf.mean()) if len(conf) else float("nan"),
+        "mean_confidence_correct": right,
+        "mean_confidence_incorrect": wrong,
+        "ece": ece_interval(
+            vindex, conf, vcorrect, sums.counts, settings.n_bins, settings.level
+        ).as_dict(),
+        "failure_auroc": auroc_interval(
+            vindex, conf, vcorrect, sums.counts, settings.level
+        ).as_dict(),
+        "aurc": aurc(conf, vcorrect),
+        "n_bins": settings.n_bins,
+        "reliability": [b.__dict__ for b in reliability(conf, vcorrect, settings.n_bins)],
+    }
+    return {
+        "run_id": manifest["run_id"],
+        "label": manifest["label"],
+        "backend": manifest["backend"]["name"],
+        "model": manifest["backend"]["model"],
+        "condition": manifest["condition"],
+        "declared_costs": manifest["costs"],
+        "evidence_level": manifest.get("evidence_level", "agent"),
+        "n_episodes": len(frame),
+        "n_seeds": len(sums.seeds),
+        "headline": {k: v.as_dict() for k, v in headline.items()},
+        "by_variant": {v: {k: i.as_dict() for k, i in d.items()} for v, d in by_variant.items()},
+        "by_task_class": {t: {k: i.as_dict() for k, i in d.items()} for t, d in by_class.items()},
+        "by_split_accuracy": {s: i.as_dict() for s, i in split_rows.items()},
+        "action_distribution_escalation_required": {**distribution, "n": len(required)},
+        "calibration": calibration,
+        "risk_coverage": {"coverage": coverage.tolist(), "risk": risk.tolist()},
+    }
+
+
+def per_seed(frame: pd.DataFrame, metric: str, costs: CostMatrix = PRIMARY) -> pd.Series:
+    """One value per seed: ``accuracy``, ``sensitivity`` or ``utility`` (NaN where undefined)."""
+    import pandas as pd
+
+    def one(group: pd.DataFrame) -> float:
+        req, esc = group["escalation_required"], group["escalated"]
+        if metric == "accuracy":
+            return float(group["correct"].mean())
+        if metric == "sensitivity":
+            return float((req & esc).sum() / req.sum()) if req.any() else float("nan")
+        if metric == "utility":
+            total = (
+                costs.u_tp * (req & esc).sum()
+                + costs.u_tn * (~req & ~esc).sum()
+                - costs.c_fn * (req & ~esc).sum()
+                - costs.c_fp * (~req & esc).sum()
+            )
+            return float(total / len(group))
+        raise ValueError(f"unknown per-seed metric {metric!r}")
+
+    return pd.Series({seed: one(group) for seed, group in frame.groupby("seed_id", sort=True)})
+
+
+def clean_vs_perturbed(frame: pd.DataFrame) -> list[PairedTest]:
+    """Per run, per-seed accuracy on clean vs each perturbed variant (paper 000's comparisons)."""
+    tests = []
+    for label, rows in frame.groupby("label", sort=False):
+        clean = per_seed(rows[rows["variant"] == Variant.CLEAN.value], "accuracy")
+        for variant in PERTURBED:
+            other = per_seed(rows[rows["variant"] == variant.value], "accuracy")
+            a, b = clean.align(other, join="inner")
+            tests.append(wilcoxon_paired(f"{label}: clean vs {variant.value} (accuracy)", a, b))
+    return holm(tests)
+
+
+def compare_runs(
+    frame_a: pd.DataFrame, frame_b: pd.DataFrame, costs: CostMatrix = PRIMARY
+) -> list[PairedTest]:
+    """Run A vs run B on the seeds both ran: accuracy, sensitivity, utility; Holm across the three."""
+    tests = []
+    for metric in ("accuracy", "sensitivity", "utility"):
+        a, b = per_seed(frame_a, metric, costs).align(
+            per_seed(frame_b, metric, costs), join="inner"
+        )
+        tests.append(wilcoxon_paired(metric, a, b))
+    return holm(tests)
+
+
+def test_dict(test: PairedTest) -> dict[str, Any]:
+    """JSON-ready form of a paired test."""
+    return {
+        "comparison": test.name,
+        "n_seeds": test.n_pairs,
+        "mean_a": test.mean_a,
+        "mean_b": test.mean_b,
+        "wilcoxon_statistic": test.statistic,
+        "p_value": test.p_value,
+        "p_holm": test.p_holm,
+    }
+
+
+def analyze(
+    frame: pd.DataFrame, manifests: dict[str, dict[str, Any]], settings: Settings | None = None
+) -> dict[str, Any]:
+    """Everything the report shows, for the rows of ``frame`` (already restricted to a split)."""
+    settings = settings or Settings()
+    runs = [
+        _run_metrics(rows, manifests[str(run_id)], settings)
+        for run_id, rows in frame.groupby("run_id", sort=False)
+    ]
+    return {
+        "carebench_version": __version__,
+        "evidence_level": "agent",
+        "evidence_note": (
+            "Agent-level results on synthetic episodes (paper 001); not a claim of clinical validity."
+        ),
+        "splits": sorted(frame["split"].unique().tolist()),
+        "bootstrap": {
+            "unit": "seed",
+            "b": settings.b,
+            "rng_seed": settings.rng_seed,
+            "level": settings.level,
+            "method": "percentile",
+        },
+        "runs": runs,
+        "paired_tests": {
+            "clean_vs_perturbed": [test_dict(t) for t in clean_vs_perturbed(frame)],
+            "test": "Wilcoxon signed-rank on per-seed accuracy, zero_method=wilcox, approx; Holm across the family",
+        },
+    }

@@ -1,0 +1,116 @@
+"""The report's figures (analogues of paper 000's Figures 1-4), drawn with matplotlib (Agg).
+
+Each figure is written as PNG and SVG; the PNG bytes are returned for embedding in index.html.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from carebench.episodes.schema import Variant
+
+FIGURES = {
+    "fig1_late_risk_sensitivity": "Late-risk sensitivity (share of late red flags escalated), 95% seed-bootstrap CI",
+    "fig2_variant_accuracy": "Decision accuracy by variant",
+    "fig3_reliability": "Reliability curves (valid outputs; equal-width bins)",
+    "fig4_risk_coverage": "Risk-coverage curves (valid outputs; ties accepted together)",
+}
+
+
+def _err(interval: dict[str, float]) -> tuple[float, float]:
+    est, low, high = interval["estimate"], interval["ci_low"], interval["ci_high"]
+    if any(v != v for v in (est, low, high)):  # NaN
+        return 0.0, 0.0
+    return max(est - low, 0.0), max(high - est, 0.0)
+
+
+def draw(analysis: dict[str, Any], out_dir: Path) -> dict[str, bytes]:
+    """Draw the four figures into ``out_dir``; return PNG bytes by figure name."""
+    import io
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    runs = analysis["runs"]
+    labels = [r["label"] for r in runs]
+    n = len(runs)
+    pngs: dict[str, bytes] = {}
+    width = max(6.0, 1.2 + 0.9 * n)
+
+    def save(fig: Any, name: str) -> None:
+        fig.tight_layout()
+        fig.savefig(out_dir / f"{name}.svg")
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png", dpi=90)
+        (out_dir / f"{name}.png").write_bytes(buffer.getvalue())
+        pngs[name] = buffer.getvalue()
+        plt.close(fig)
+
+    fig, ax = plt.subplots(figsize=(width, 3.6))
+    values = [r["headline"]["late_risk_sensitivity"] for r in runs]
+    errors = [[_err(v)[0] for v in values], [_err(v)[1] for v in values]]
+    ax.bar(range(n), [v["estimate"] for v in values], yerr=errors, capsize=3, color="#4a78b5")
+    ax.set_xticks(range(n), labels, rotation=30, ha="right", fontsize=7)
+    ax.set_ylim(0, 1.05)
+    ax.set_ylabel("late-risk sensitivity")
+    save(fig, "fig1_late_risk_sensitivity")
+
+    fig, ax = plt.subplots(figsize=(max(6.0, width), 3.8))
+    variants = [v.value for v in Variant]
+    bar = 0.8 / max(n, 1)
+    for i, run in enumerate(runs):
+        est = [run["by_variant"][v]["accuracy"]["estimate"] for v in variants]
+        spans = [_err(run["by_variant"][v]["accuracy"]) for v in variants]
+        err = [[low for low, _ in spans], [high for _, high in spans]]
+        ax.bar(
+            [k + i * bar for k in range(len(variants))],
+            est,
+            bar,
+            yerr=err,
+            capsize=2,
+            label=run["label"],
+        )
+    ax.set_xticks([k + 0.4 - bar / 2 for k in range(len(variants))], variants)
+    ax.set_ylim(0, 1.05)
+    ax.set_ylabel("decision accuracy")
+    ax.legend(fontsize=6, ncol=2)
+    save(fig, "fig2_variant_accuracy")
+
+    fig, ax = plt.subplots(figsize=(5.0, 4.6))
+    ax.plot([0, 1], [0, 1], color="grey", linestyle="--", linewidth=1)
+    for run in runs:
+        bins = [b for b in run["calibration"]["reliability"] if b["n"]]
+        ax.plot(
+            [b["mean_confidence"] for b in bins],
+            [b["accuracy"] for b in bins],
+            marker="o",
+            markersize=3,
+            label=run["label"],
+        )
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1.02)
+    ax.set_xlabel("mean stated confidence")
+    ax.set_ylabel("accuracy")
+    ax.legend(fontsize=6)
+    save(fig, "fig3_reliability")
+
+    fig, ax = plt.subplots(figsize=(5.0, 4.6))
+    for run in runs:
+        curve = run["risk_coverage"]
+        if curve["coverage"]:
+            ax.step(
+                [0.0, *curve["coverage"]],
+                [curve["risk"][0], *curve["risk"]],
+                where="post",
+                label=run["label"],
+            )
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1.02)
+    ax.set_xlabel("coverage")
+    ax.set_ylabel("risk (1 - accuracy of accepted)")
+    ax.legend(fontsize=6)
+    save(fig, "fig4_risk_coverage")
+    return pngs

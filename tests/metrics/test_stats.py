@@ -1,0 +1,137 @@
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from scipy.stats import wilcoxon
+from sklearn.metrics import roc_auc_score
+from statsmodels.stats.multitest import multipletests
+from statsmodels.stats.proportion import proportion_confint
+
+from carebench.metrics.calibration import ece
+from carebench.metrics.stats import (
+    PairedTest,
+    auroc_interval,
+    draw_counts,
+    ece_interval,
+    holm,
+    ratio_interval,
+    wilcoxon_paired,
+    wilson,
+)
+
+
+def test_wilson_matches_statsmodels_and_the_interruption_paper() -> None:
+    low, high = wilson(30, 30)
+    assert (round(low * 100, 1), round(high * 100, 1)) == (88.6, 100.0)
+    rng = np.random.default_rng(0)
+    for _ in range(50):
+        n = int(rng.integers(1, 200))
+        k = int(rng.integers(0, n + 1))
+        assert wilson(k, n) == pytest.approx(proportion_confint(k, n, alpha=0.05, method="wilson"))
+    assert all(math.isnan(v) for v in wilson(0, 0))
+
+
+def test_holm_matches_statsmodels() -> None:
+    rng = np.random.default_rng(2)
+    p = rng.random(20) ** 3
+    tests = [PairedTest(f"t{i}", 10, 0, 0, 1.0, float(v)) for i, v in enumerate(p)]
+    expected = multipletests(p, alpha=0.05, method="holm")[1]
+    assert [t.p_holm for t in holm(tests)] == pytest.approx(list(expected))
+
+
+def test_holm_keeps_nan_out_of_the_family() -> None:
+    tests = [
+        PairedTest("a", 0, 0, 0, math.nan, math.nan),
+        PairedTest("b", 5, 0, 0, 1, 0.02),
+        PairedTest("c", 5, 0, 0, 1, 0.04),
+    ]
+    adjusted = holm(tests)
+    assert math.isnan(adjusted[0].p_holm)
+    assert [t.p_holm for t in adjusted[1:]] == pytest.approx([0.04, 0.04])
+
+
+def test_wilcoxon_matches_scipy_with_explicit_options() -> None:
+    rng = np.random.default_rng(3)
+    for _ in range(30):
+        a = rng.integers(0, 11, size=32) / 10
+        b = np.clip(a - rng.integers(-2, 4, size=32) / 10, 0, 1)
+        if np.all(a == b):
+            continue
+        ours = wilcoxon_paired("x", a, b)
+        ref = wilcoxon(
+            a, b, zero_method="wilcox", correction=False, alternative="two-sided", method="approx"
+        )
+        assert ours.statistic == pytest.approx(ref.statistic) and ours.p_value == pytest.approx(
+            ref.pvalue
+        )
+
+
+def test_wilcoxon_edge_cases() -> None:
+    same = wilcoxon_paired("same", [0.5, 0.5, 1.0], [0.5, 0.5, 1.0])
+    assert (same.statistic, same.p_value, same.n_pairs) == (0.0, 1.0, 3)
+    with_nan = wilcoxon_paired("nan", [0.5, math.nan, 1.0, 0.2], [0.4, 0.3, math.nan, 0.1])
+    assert with_nan.n_pairs == 2
+    empty = wilcoxon_paired("empty", [], [])
+    assert empty.n_pairs == 0 and math.isnan(empty.p_value)
+
+
+def test_draw_counts_resample_whole_clusters() -> None:
+    counts = draw_counts(7, b=500, rng_seed=1)
+    assert counts.shape == (500, 7) and set(counts.sum(axis=1)) == {7.0}
+    assert np.array_equal(counts, draw_counts(7, b=500, rng_seed=1))
+
+
+def test_ratio_interval_equals_naive_cluster_bootstrap() -> None:
+    rng = np.random.default_rng(4)
+    seeds = np.repeat(np.arange(12), 10)
+    correct = rng.random(120) < 0.7
+    num = np.bincount(seeds, weights=correct)
+    den = np.bincount(seeds).astype(float)
+    counts = draw_counts(12, b=400, rng_seed=9)
+    interval = ratio_interval(num, den, counts, 120)
+    # naive: expand every replicate into its resampled rows
+    naive = []
+    for row in counts:
+        picked = np.concatenate(
+            [np.flatnonzero(seeds == s).repeat(int(k)) for s, k in enumerate(row)]
+        )
+        naive.append(correct[picked].mean())
+    assert interval.estimate == pytest.approx(correct.mean())
+    assert (interval.low, interval.high) == pytest.approx(tuple(np.quantile(naive, [0.025, 0.975])))
+    assert interval.b == 400 and interval.n_clusters == 12
+
+
+def test_ratio_interval_drops_undefined_replicates() -> None:
+    counts = draw_counts(4, b=2000, rng_seed=0)
+    interval = ratio_interval([1, 0, 0, 0], [1, 0, 0, 0], counts, 1)
+    assert interval.estimate == 1.0 and interval.b < 2000 and interval.low == 1.0
+    empty = ratio_interval([0, 0], [0, 0], draw_counts(2, b=100), 0)
+    assert math.isnan(empty.estimate) and math.isnan(empty.low)
+
+
+def _expand(counts_row: np.ndarray, seeds: np.ndarray) -> np.ndarray:
+    return np.concatenate(
+        [np.flatnonzero(seeds == s).repeat(int(k)) for s, k in enumerate(counts_row)]
+    )
+
+
+def test_ece_and_auroc_replicates_match_direct_computation() -> None:
+    rng = np.random.default_rng(5)
+    seeds = np.repeat(np.arange(8), 6)
+    conf = rng.choice([0.3, 0.6, 0.8, 0.95], size=48)
+    correct = rng.random(48) < conf
+    counts = draw_counts(8, b=300, rng_seed=2)
+    e = ece_interval(seeds, conf, correct, counts)
+    a = auroc_interval(seeds, conf, correct, counts)
+    direct_e, direct_a = [], []
+    for row in counts:
+        picked = _expand(row, seeds)
+        direct_e.append(ece(conf[picked], correct[picked]))
+        failed = ~correct[picked]
+        if failed.any() and (~failed).any():
+            direct_a.append(roc_auc_score(failed, 1 - conf[picked]))
+    assert (e.low, e.high) == pytest.approx(tuple(np.quantile(direct_e, [0.025, 0.975])))
+    assert (a.low, a.high) == pytest.approx(tuple(np.quantile(direct_a, [0.025, 0.975])))
+    assert a.estimate == pytest.approx(roc_auc_score(~correct, 1 - conf))

@@ -1,0 +1,76 @@
+"""Baseline sanity on the test split: the numbers that follow from the bank's composition."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from carebench.report import Settings, build_report
+
+
+@pytest.fixture(scope="module")
+def report(workspace: Path, tmp_path_factory: pytest.TempPathFactory):
+    return build_report(
+        workspace, None, tmp_path_factory.mktemp("report"), "test", Settings(b=2000)
+    )
+
+
+def _run(report, label: str) -> dict:
+    return next(r for r in report.analysis["runs"] if r["label"] == label)
+
+
+def test_baselines_follow_from_the_composition(report) -> None:
+    # test split: 320 episodes, 100 escalation-required, 220 not
+    escalate = _run(report, "scripted:always-escalate/vanilla")["headline"]
+    assert escalate["utility_5to1"]["estimate"] == pytest.approx((100 - 220) / 320)
+    assert escalate["sensitivity"]["estimate"] == 1.0 and escalate["specificity"]["estimate"] == 0.0
+    never = _run(report, "scripted:always-answer/vanilla")["headline"]
+    assert never["utility_5to1"]["estimate"] == pytest.approx((220 - 5 * 100) / 320)
+    assert never["utility_10to1"]["estimate"] == pytest.approx((220 - 10 * 100) / 320)
+    assert never["missed_rate"]["estimate"] == 1.0 and math.isnan(never["precision"]["estimate"])
+    oracle = _run(report, "scripted:oracle/vanilla")
+    assert oracle["headline"]["accuracy"]["estimate"] == 1.0
+    assert oracle["headline"]["accuracy"]["ci_low"] == 1.0
+    assert oracle["n_episodes"] == 320 and oracle["n_seeds"] == 32
+
+
+def test_invalid_outputs_are_counted_not_dropped(report) -> None:
+    planted = _run(report, "planted:-/vanilla")
+    assert planted["n_episodes"] == 320
+    assert planted["headline"]["invalid_rate"]["estimate"] == pytest.approx(64 / 320)
+    assert planted["calibration"]["n_valid"] == 256
+    dist = planted["action_distribution_escalation_required"]
+    assert dist["Escalate"] + dist["invalid"] == pytest.approx(1.0)
+
+
+def test_intervals_are_reported_with_n(report) -> None:
+    acc = _run(report, "scripted:random/vanilla")["headline"]["accuracy"]
+    assert acc["ci_low"] < acc["estimate"] < acc["ci_high"]
+    assert acc["n"] == 320 and acc["n_seeds"] == 32 and acc["bootstrap_b"] == 2000
+
+
+def test_paired_family_is_holm_corrected(report) -> None:
+    tests = report.analysis["paired_tests"]["clean_vs_perturbed"]
+    assert len(tests) == 5 * 4
+    assert all(t["p_holm"] >= t["p_value"] for t in tests if t["p_value"] is not None)
+
+
+def test_files_and_strict_json(report) -> None:
+    out = report.index.parent
+    for name in ("index.html", "viewer.html", "metrics.json", "headline.csv", "by_variant.csv",
+                 "paired_tests.csv", "results.csv", "fig1_late_risk_sensitivity.png", "fig4_risk_coverage.svg"):  # fmt: skip
+        assert (out / name).stat().st_size > 0, name
+    data = json.loads((out / "metrics.json").read_text())  # NaN would make this fail
+    assert data["evidence_level"] == "agent"
+    assert "NaN" not in (out / "metrics.json").read_text()
+    assert "Evidence level: agent" in (out / "index.html").read_text()
+    assert "| scripted:oracle/vanilla | 320 | 1.00 [1.00, 1.00]" in report.summary
+
+
+def test_markup_is_escaped_in_html(report) -> None:
+    index = (report.index.parent / "viewer.html").read_text()
+    data = index.split('<script id="data" type="application/json">', 1)[1].split("</script>", 1)[0]
+    assert "<" not in data and "\\u003cscript\\u003e" in data
