@@ -30,7 +30,9 @@ from carebench.runs.results import COLUMNS
 ACTIONS = np.array(["Answer", "Ask_Clarification", "Abstain", "Escalate"])
 
 
-def synthetic(bank: list, n_runs: int, repeats: int, rng: np.random.Generator) -> tuple[pd.DataFrame, dict]:
+def synthetic(
+    bank: list, n_runs: int, repeats: int, rng: np.random.Generator
+) -> tuple[pd.DataFrame, dict]:
     """Results of ``n_runs`` random agents over the bank (x ``repeats``), as load_results returns."""
     rows = []
     manifests = {}
@@ -90,9 +92,13 @@ def synthetic(bank: list, n_runs: int, repeats: int, rng: np.random.Generator) -
 def point_estimates(frame: pd.DataFrame) -> pd.DataFrame:
     """The baseline: headline point estimates per run, no intervals."""
     req, esc = frame["escalation_required"], frame["escalated"]
-    parts = frame.assign(
-        tp=req & esc, fn=req & ~esc, tn=~req & ~esc, fp=~req & esc, invalid=~frame["valid"]
-    ).groupby("run_id")[["correct", "tp", "fn", "tn", "fp", "invalid"]].sum()
+    parts = (
+        frame.assign(
+            tp=req & esc, fn=req & ~esc, tn=~req & ~esc, fp=~req & esc, invalid=~frame["valid"]
+        )
+        .groupby("run_id")[["correct", "tp", "fn", "tn", "fp", "invalid"]]
+        .sum()
+    )
     n = frame.groupby("run_id").size()
     return pd.DataFrame(
         {
@@ -106,7 +112,9 @@ def point_estimates(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--b", type=int, default=10_000)
     parser.add_argument("--rounds", type=int, default=3)
@@ -128,7 +136,9 @@ def main() -> None:
     f, b = statistics.median(full), statistics.median(base)
     print(f"(1) {args.runs} runs x {len(bank)} episodes, B = {args.b}, {args.rounds} rounds")
     print(f"    baseline point estimates (pandas groupby): {b * 1000:.1f} ms (median)")
-    print(f"    full report (analysis + figures + HTML + JSON + CSV): {f:.2f} s (median)  rounds: {[round(x, 2) for x in full]}")
+    print(
+        f"    full report (analysis + figures + HTML + JSON + CSV): {f:.2f} s (median)  rounds: {[round(x, 2) for x in full]}"
+    )
     print(f"    ratio full / baseline: {f / b:.0f}   goal: full report < 10 s")
 
     print(f"(2) metrics alone (analysis, B = {args.b}) on one run of N synthetic episodes")

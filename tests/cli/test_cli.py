@@ -236,3 +236,50 @@ def test_report_of_an_empty_split_is_a_clear_error(tmp_path: Path) -> None:
     result = run("report", "--workspace", ws, "--out", str(tmp_path / "r"))
     assert result.returncode == 2
     assert result.stderr.startswith("error: no test-split results in")
+
+
+def test_detect_and_audit_commands() -> None:
+    one = run("detect", "exertional-chest-pain.s1.conflict", "--family", "lexicon")
+    assert one.returncode == 0 and one.stdout.startswith(
+        "exertional-chest-pain.s1.conflict  C=1 M=0 H=1"
+    )
+    table = run("detect")
+    assert (
+        table.stdout.splitlines()[0] == "episode_id\tC\tM\tH"
+        and len(table.stdout.splitlines()) == 401
+    )
+    audit = run("detectors", "audit")
+    assert audit.returncode == 0
+    assert "regex    M        1.00        0.00" in audit.stdout
+
+
+def test_controller_commands(tmp_path: Path) -> None:
+    ws = str(tmp_path)
+    assert (
+        run(
+            "run", "--backend", "scripted", "--model", "always-answer", "--quiet", "--workspace", ws
+        ).returncode
+        == 0
+    )
+    fitted = run("controller", "fit", "always-answer", "--workspace", ws)
+    assert fitted.returncode == 0, fitted.stderr
+    assert json.loads(fitted.stdout)["n_dev"] == 80
+    applied = run("controller", "apply", "always-answer", "--family", "lexicon", "--workspace", ws)
+    lines = applied.stdout.splitlines()
+    assert lines[1].startswith("baseline    n=320  U 5:1 -0.88  missed 1.00")
+    assert lines[2].startswith("controller  n=320")
+    ablate = run("controller", "ablate", "always-answer", "--workspace", ws)
+    assert [line.split()[0] for line in ablate.stdout.splitlines()] == [
+        "full",
+        "workflow",
+        "confidence",
+    ]
+    transfer = run("controller", "transfer", "always-answer", "--workspace", ws)
+    assert len(transfer.stdout.splitlines()) == 4
+
+
+def test_controller_needs_dev_and_test(tmp_path: Path) -> None:
+    ws = str(tmp_path)
+    run("run", "--backend", "scripted", "--split", "dev", "--quiet", "--workspace", ws)
+    result = run("controller", "apply", "oracle", "--workspace", ws)
+    assert result.returncode == 2 and "has no test-split results" in result.stderr

@@ -74,3 +74,27 @@ def test_markup_is_escaped_in_html(report) -> None:
     index = (report.index.parent / "viewer.html").read_text()
     data = index.split('<script id="data" type="application/json">', 1)[1].split("</script>", 1)[0]
     assert "<" not in data and "\\u003cscript\\u003e" in data
+
+
+def test_controller_section(workspace: Path, tmp_path: Path) -> None:
+    result = build_report(workspace, ["always-answer"], tmp_path, "test", Settings(b=500))
+    section = result.analysis["controller"]
+    (entry,) = section["runs"]
+    assert entry["baseline"]["utility_5to1"]["estimate"] == pytest.approx(-0.875)
+    for family in ("regex", "lexicon"):
+        assert entry["controller"][family]["test"]["utility_5to1"]["estimate"] > -0.875
+        assert [a["ablation"] for a in entry["ablations"][family]] == [
+            "full",
+            "workflow",
+            "confidence",
+        ]
+        assert len(entry["transfer"][family]) == 4
+    assert {r["detector"] for r in section["stress_audit"]["regex"]} == {"C", "M", "H"}
+    html = (tmp_path / "index.html").read_text()
+    assert (
+        "Risk controller (fitted on dev, scored on test)" in html and "controller (lexicon)" in html
+    )
+    assert (
+        json.loads((tmp_path / "metrics.json").read_text())["controller"]["runs"][0]["label"]
+        == entry["label"]
+    )

@@ -13,6 +13,7 @@ import sys
 import click
 
 from carebench import __version__
+from carebench.cli.controller import controller_group, detect_cmd, detectors_group
 from carebench.cli.demo import demo_cmd
 from carebench.cli.episodes import episodes_group
 from carebench.cli.report import compare_cmd, report_cmd
@@ -33,6 +34,9 @@ cli.add_command(run_cmd)
 cli.add_command(runs_group)
 cli.add_command(report_cmd)
 cli.add_command(compare_cmd)
+cli.add_command(detect_cmd)
+cli.add_command(detectors_group)
+cli.add_command(controller_group)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -25,9 +25,8 @@ def build_report(
     from carebench.runs.results import load_results, store_path
     from carebench.runs.store import RunStore
 
-    frame = load_results(workspace, runs)
-    if split != "all":
-        frame = frame[frame["split"] == split]
+    all_splits = load_results(workspace, runs)
+    frame = all_splits if split == "all" else all_splits[all_splits["split"] == split]
     if frame.empty:
         raise CarebenchError(
             f"no {split}-split results in {store_path(workspace)}; run agents on it first "
@@ -41,4 +40,4 @@ def build_report(
     for manifest in manifests.values():
         paths = tuple(manifest.get("bank_paths") or ()) or None
         episodes.update({e.episode_id: e for e in load_bank(paths)})
-    return write_report(frame, manifests, episodes, out_dir, settings)
+    return write_report(frame, manifests, episodes, out_dir, settings, all_splits)

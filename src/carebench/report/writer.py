@@ -20,6 +20,8 @@ from carebench.episodes.render import render_transcript
 from carebench.episodes.schema import Action, Episode, TaskClass, Variant
 from carebench.errors import CarebenchError
 from carebench.report.analysis import Settings, analyze
+from carebench.report.controller_section import METRICS as CONTROLLER_METRICS
+from carebench.report.controller_section import controller_analysis
 from carebench.report.figures import FIGURES, draw
 
 if TYPE_CHECKING:
@@ -177,8 +179,13 @@ def write_report(
     episodes: dict[str, Episode],
     out_dir: str | Path,
     settings: Settings | None = None,
+    all_splits: pd.DataFrame | None = None,
 ) -> ReportResult:
-    """Compute and write the whole report for the rows of ``frame`` into ``out_dir``."""
+    """Compute and write the whole report for the rows of ``frame`` into ``out_dir``.
+
+    ``all_splits`` (the same runs' results on every split) enables the controller section, which
+    fits on dev rows and scores test rows.
+    """
     from jinja2 import Environment, select_autoescape
 
     if frame.empty:
@@ -189,6 +196,8 @@ def write_report(
     except OSError as exc:
         raise CarebenchError(f"cannot create the report folder {out}: {exc}") from exc
     analysis = analyze(frame, manifests, settings)
+    if all_splits is not None:
+        analysis["controller"] = controller_analysis(all_splits, settings or Settings())
     pngs = draw(analysis, out)
     env = Environment(autoescape=select_autoescape(default=True, default_for_string=True))
     env.globals["fmt"] = fmt
@@ -199,6 +208,7 @@ def write_report(
         actions=[*(a.value for a in Action), "invalid"],
         classes=[t.value for t in TaskClass],
         figures=FIGURES,
+        ctl_metrics=CONTROLLER_METRICS,
         pngs={k: base64.b64encode(v).decode() for k, v in pngs.items()},
     )
     viewer = env.from_string((templates / "viewer.html.j2").read_text("utf-8")).render(

@@ -64,7 +64,8 @@ class RunConfig(BaseModel):
 
     def label(self) -> str:
         """A human-readable name: backend:model/condition."""
-        model = self.backend.model or ("smollm2-135m" if self.backend.name == "embedded" else "-")
+        defaults = {"embedded": "smollm2-135m", "scripted": "oracle"}
+        model = self.backend.model or defaults.get(self.backend.name, "-")
         return f"{self.backend.name}:{Path(model).name}/{self.condition.value}"
 
 

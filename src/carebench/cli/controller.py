@@ -1,0 +1,166 @@
+"""``carebench detect``, ``carebench detectors audit`` and ``carebench controller ...``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from carebench.cli.run import WORKSPACE
+from carebench.controller.detectors import FAMILIES, detect_episode, quality
+from carebench.controller.evaluate import (
+    ablations,
+    apply_fit,
+    controller_summary,
+    episode_flags,
+    fit_run,
+    transfer,
+)
+from carebench.controller.risk import ABLATIONS
+from carebench.controller.stress import audit
+from carebench.episodes.bank import find_episode, load_bank
+from carebench.errors import CarebenchError
+from carebench.report.writer import fmt
+from carebench.runs.results import load_results
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+_FAMILY = click.option(
+    "--family",
+    type=click.Choice(FAMILIES),
+    default="regex",
+    show_default=True,
+    help="Detector family.",
+)
+
+
+@click.command("detect")
+@click.argument("episode_ids", nargs=-1)
+@_FAMILY
+def detect_cmd(episode_ids: tuple[str, ...], family: str) -> None:
+    """Print C, M, H (and what fired them) for EPISODE_IDS, or for the whole bank as TSV."""
+    bank = load_bank()
+    if episode_ids:
+        for episode_id in episode_ids:
+            flags = detect_episode(find_episode(bank, episode_id), family)
+            click.echo(f"{episode_id}  C={int(flags.C)} M={int(flags.M)} H={int(flags.H)}")
+            for d, evidence in flags.evidence.items():
+                if evidence:
+                    click.echo(f"  {d}: {'; '.join(evidence)}")
+        return
+    click.echo("episode_id\tC\tM\tH")
+    for episode in bank:
+        flags = detect_episode(episode, family)
+        click.echo(f"{episode.episode_id}\t{int(flags.C)}\t{int(flags.M)}\t{int(flags.H)}")
+
+
+@click.group("detectors")
+def detectors_group() -> None:
+    """Audit the workflow detectors."""
+
+
+@detectors_group.command("audit")
+def audit_cmd() -> None:
+    """Stress-set recall (triggers vs paraphrases) and in-bank precision / recall, both families."""
+    bank = load_bank()
+    click.echo(
+        "Stress set: recall on trigger phrases vs unseen paraphrases (10 concepts per detector)"
+    )
+    click.echo(f"{'family':<8} {'det':<4} {'triggers':>8} {'paraphrases':>11}  missed paraphrases")
+    for family in FAMILIES:
+        for row in audit(family):
+            click.echo(
+                f"{family:<8} {row.detector:<4} {row.trigger_recall:>8.2f} {row.paraphrase_recall:>11.2f}  "
+                f"{', '.join(row.missed_paraphrases) or '-'}"
+            )
+    click.echo(
+        "\nIn-bank quality: C vs conflict variants, M vs missing variants, H vs escalation-required"
+    )
+    click.echo(
+        f"{'family':<8} {'det':<4} {'split':<5} {'precision':>9} {'recall':>7} {'TP':>4} {'FP':>4} {'FN':>4}"
+    )
+    for family in FAMILIES:
+        flags = [detect_episode(e, family) for e in bank]
+        for q in quality(bank, flags):
+            click.echo(
+                f"{family:<8} {q.detector:<4} {q.split:<5} {fmt(q.precision):>9} {fmt(q.recall):>7} "
+                f"{q.tp:>4} {q.fp:>4} {q.fn:>4}"
+            )
+
+
+@click.group("controller")
+def controller_group() -> None:
+    """Fit and evaluate the two-threshold risk controller (dev fit, test evaluation)."""
+
+
+def _frame(run: str, workspace: Path, need_test: bool = False) -> pd.DataFrame:
+    frame = load_results(workspace, [run])
+    if frame.empty:
+        raise CarebenchError(f"run {run!r} has no results")
+    if need_test and not (frame["split"] == "test").any():
+        raise CarebenchError(
+            f"run {run!r} has no test-split results: the controller is fitted on dev and evaluated "
+            "on test (carebench run --split all)"
+        )
+    return frame
+
+
+@controller_group.command("fit")
+@click.argument("run")
+@_FAMILY
+@click.option("--ablation", type=click.Choice(ABLATIONS), default="full", show_default=True)
+@WORKSPACE
+def fit_cmd(run: str, family: str, ablation: str, workspace: Path) -> None:
+    """Fit on RUN's dev split and print the weights, thresholds and dev scores as JSON."""
+    fitted = fit_run(_frame(run, workspace), episode_flags(None, family), ablation=ablation)
+    click.echo(json.dumps({"family": family, **fitted.as_dict()}, indent=2))
+
+
+@controller_group.command("apply")
+@click.argument("run")
+@_FAMILY
+@click.option("--ablation", type=click.Choice(ABLATIONS), default="full", show_default=True)
+@WORKSPACE
+def apply_cmd(run: str, family: str, ablation: str, workspace: Path) -> None:
+    """Fit on RUN's dev split, apply to its test split; print baseline vs controller."""
+    frame = _frame(run, workspace, need_test=True)
+    flags = episode_flags(None, family)
+    fitted = fit_run(frame, flags, ablation=ablation)
+    test = frame[frame["split"] == "test"]
+    click.echo(json.dumps({"family": family, **fitted.as_dict()}))
+    for name, rows in (("baseline", test), ("controller", apply_fit(test, flags, fitted))):
+        s = controller_summary(rows)
+        click.echo(
+            f"{name:<11} n={s['n']}  U 5:1 {fmt(s['utility_5to1'])}  missed {fmt(s['missed_rate'])}  accuracy {fmt(s['accuracy'])}"
+        )
+
+
+@controller_group.command("ablate")
+@click.argument("run")
+@_FAMILY
+@WORKSPACE
+def ablate_cmd(run: str, family: str, workspace: Path) -> None:
+    """Full vs workflow-only vs confidence-only controllers on RUN (test split)."""
+    for row in ablations(_frame(run, workspace, need_test=True), episode_flags(None, family)):
+        f = row["fit"]
+        click.echo(
+            f"{row['ablation']:<11} U 5:1 {fmt(row['utility_5to1'])}  missed {fmt(row['missed_rate'])}  "
+            f"accuracy {fmt(row['accuracy'])}  w=({f['w_c']}, {f['w_m']}, {f['w_h']}, {f['w_u']}) "
+            f"tau=({f['tau_low']}, {f['tau_high']})"
+        )
+
+
+@controller_group.command("transfer")
+@click.argument("run")
+@_FAMILY
+@WORKSPACE
+def transfer_cmd(run: str, family: str, workspace: Path) -> None:
+    """Leave-one-task-class-out: fit on three classes' dev rows, test on the fourth."""
+    for row in transfer(_frame(run, workspace, need_test=True), episode_flags(None, family)):
+        click.echo(
+            f"{row['held_out']:<22} U 5:1 {fmt(row['utility_5to1'])}  missed {fmt(row['missed_rate'])}  "
+            f"accuracy {fmt(row['accuracy'])}  n={row['n']}"
+        )

@@ -1,0 +1,163 @@
+"""Transparent workflow detectors over episode text: C, M and H.
+
+C is state conflict, M missing information, H a high-risk cue.
+
+Two families, each loaded from a data file whose every entry says what it is for:
+
+* ``regex`` (paper 000): literal regular expressions (``patterns/regex.yaml``).
+* ``lexicon`` (beyond the paper): a concept lexicon with medical morphology, order-free
+  co-occurrence and ConText-style negation and hypothetical scope (``patterns/lexicon.yaml``).
+
+Detectors see only the agent-visible transcript with its structural header lines stripped
+(:func:`carebench.episodes.render.strip_headers`); they never see labels, variants or ids.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from importlib.resources import files
+from typing import Any
+
+import yaml
+
+from carebench.controller.lexicon import Lexicon
+from carebench.episodes.render import render_transcript, strip_headers
+from carebench.episodes.schema import Episode
+from carebench.errors import CarebenchError
+
+DETECTORS = ("C", "M", "H")
+FAMILIES = ("regex", "lexicon")
+
+
+@dataclass(frozen=True)
+class Flags:
+    """Detector outputs for one text, with the evidence that fired each."""
+
+    C: bool
+    M: bool
+    H: bool
+    evidence: dict[str, list[str]] = field(default_factory=dict)
+
+    def as_tuple(self) -> tuple[bool, bool, bool]:
+        """(C, M, H)."""
+        return self.C, self.M, self.H
+
+
+def _load(name: str) -> Any:
+    return yaml.safe_load((files("carebench.controller") / "patterns" / name).read_text("utf-8"))
+
+
+class RegexDetectors:
+    """The paper's family: any listed pattern fires its detector."""
+
+    family = "regex"
+
+    def __init__(self, spec: dict[str, list[dict[str, str]]] | None = None) -> None:
+        spec = spec or _load("regex.yaml")
+        self.patterns = {d: [re.compile(p["pattern"]) for p in spec[d]] for d in DETECTORS}
+
+    def detect_text(self, text: str) -> Flags:
+        """Run the three detectors on already header-stripped text."""
+        lowered = text.lower()
+        evidence = {
+            d: [m.group(0) for p in self.patterns[d] for m in [p.search(lowered)] if m]
+            for d in DETECTORS
+        }
+        return Flags(bool(evidence["C"]), bool(evidence["M"]), bool(evidence["H"]), evidence)
+
+
+class LexiconDetectors:
+    """The generalizing family (see :mod:`carebench.controller.lexicon`)."""
+
+    family = "lexicon"
+
+    def __init__(self, spec: dict[str, Any] | None = None) -> None:
+        self.lexicon = Lexicon(spec or _load("lexicon.yaml"))
+
+    def detect_text(self, text: str) -> Flags:
+        """Run the three detectors on already header-stripped text."""
+        evidence = self.lexicon.matches(text)
+        return Flags(bool(evidence["C"]), bool(evidence["M"]), bool(evidence["H"]), evidence)
+
+
+Detectors = RegexDetectors | LexiconDetectors
+
+
+@cache
+def detectors(family: str = "regex") -> Detectors:
+    """The detectors of a family (loaded once).
+
+    Raises:
+        CarebenchError: unknown family.
+    """
+    if family == "regex":
+        return RegexDetectors()
+    if family == "lexicon":
+        return LexiconDetectors()
+    raise CarebenchError(
+        f"unknown detector family {family!r}; expected one of {', '.join(FAMILIES)}"
+    )
+
+
+def detect_episode(episode: Episode, family: str = "regex") -> Flags:
+    """Flags for one episode: only its agent-visible transcript, header lines stripped."""
+    return _detect_text(family, strip_headers(render_transcript(episode)))
+
+
+@lru_cache(maxsize=8192)
+def _detect_text(family: str, text: str) -> Flags:
+    return detectors(family).detect_text(text)
+
+
+@dataclass(frozen=True)
+class Quality:
+    """Precision and recall of one detector against its target, on one set of episodes."""
+
+    detector: str
+    target: str
+    split: str
+    tp: int
+    fp: int
+    fn: int
+
+    @property
+    def precision(self) -> float:
+        """TP / (TP + FP), NaN when the detector never fired."""
+        return self.tp / (self.tp + self.fp) if self.tp + self.fp else float("nan")
+
+    @property
+    def recall(self) -> float:
+        """TP / (TP + FN), NaN without targets."""
+        return self.tp / (self.tp + self.fn) if self.tp + self.fn else float("nan")
+
+
+TARGETS: dict[str, tuple[str, Callable[[Episode], bool]]] = {
+    "C": ("conflict variants", lambda e: e.variant.value == "conflict"),
+    "M": ("missing variants", lambda e: e.variant.value == "missing"),
+    "H": ("escalation-required episodes", lambda e: e.escalation_required),
+}
+
+
+def quality(episodes: Sequence[Episode], flags: Sequence[Flags]) -> list[Quality]:
+    """Precision and recall of C, M and H against their targets, per split and overall.
+
+    Targets (paper 000): C against conflict variants, M against missing variants, H against
+    escalation-required episodes. This uses labels, for evaluation only; detection never does.
+    """
+    out = []
+    for split in ("dev", "test", "all"):
+        chosen = [
+            (e, f) for e, f in zip(episodes, flags, strict=True) if split in ("all", e.split.value)
+        ]
+        for d in DETECTORS:
+            name, is_target = TARGETS[d]
+            fired = [getattr(f, d) for _, f in chosen]
+            target = [is_target(e) for e, _ in chosen]
+            tp = sum(a and b for a, b in zip(fired, target, strict=True))
+            fp = sum(a and not b for a, b in zip(fired, target, strict=True))
+            fn = sum(b and not a for a, b in zip(fired, target, strict=True))
+            out.append(Quality(d, name, split, tp, fp, fn))
+    return out

@@ -1,0 +1,143 @@
+"""Fitting the controller on a run's dev rows and evaluating it on its test rows.
+
+Everything here starts from the results table (:func:`carebench.runs.results.load_results`) and
+the episode bank. The fit sees dev rows only; the test rows are touched only to apply a fitted
+controller and score it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from carebench.controller.detectors import detect_episode
+from carebench.controller.risk import ABLATIONS, Fit, Inputs, decide, fit, outcomes
+from carebench.episodes.bank import load_bank
+from carebench.episodes.schema import Episode, TaskClass
+from carebench.errors import CarebenchError
+from carebench.metrics.costs import PRIMARY, CostMatrix
+from carebench.metrics.escalation import confusion, missed_escalation_rate, utility
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+@cache
+def _flags_for_bank(family: str) -> dict[str, tuple[bool, bool, bool]]:
+    return {e.episode_id: detect_episode(e, family).as_tuple() for e in load_bank()}
+
+
+def episode_flags(
+    episodes: Sequence[Episode] | None, family: str
+) -> dict[str, tuple[bool, bool, bool]]:
+    """(C, M, H) for each episode id (the packaged bank when ``episodes`` is None; cached)."""
+    if episodes is None:
+        return _flags_for_bank(family)
+    return {e.episode_id: detect_episode(e, family).as_tuple() for e in episodes}
+
+
+def inputs_from_frame(frame: pd.DataFrame, flags: dict[str, tuple[bool, bool, bool]]) -> Inputs:
+    """Controller inputs for the rows of a results table."""
+    try:
+        detector_flags = np.array([flags[e] for e in frame["episode_id"]], dtype=float).reshape(
+            -1, 3
+        )
+    except KeyError as exc:
+        raise CarebenchError(f"no detector flags for episode {exc.args[0]}") from exc
+    confidence = np.where(
+        frame["valid"].to_numpy(bool), frame["confidence"].to_numpy(float), np.nan
+    )
+    action = np.array(
+        [a if v else None for a, v in zip(frame["action"], frame["valid"], strict=True)],
+        dtype=object,
+    )
+    return Inputs(
+        detector_flags,
+        confidence,
+        action,
+        [frozenset(a.split("|")) for a in frame["reference_acceptable"]],
+        frame["escalation_required"].to_numpy(bool),
+    )
+
+
+def fit_run(frame: pd.DataFrame, flags: dict[str, tuple[bool, bool, bool]], costs: CostMatrix = PRIMARY,
+            ablation: str = "full") -> Fit:  # fmt: skip
+    """Fit on the dev rows of one run's results.
+
+    Raises:
+        CarebenchError: the run has no dev rows.
+    """
+    dev = frame[frame["split"] == "dev"]
+    if dev.empty:
+        raise CarebenchError(
+            "the controller is fitted on the dev split, and this run has no dev results"
+        )
+    return fit(inputs_from_frame(dev, flags), costs, ablation)
+
+
+def apply_fit(
+    frame: pd.DataFrame, flags: dict[str, tuple[bool, bool, bool]], fitted: Fit
+) -> pd.DataFrame:
+    """The rows with the controller's final action, correctness and escalation."""
+    inputs = inputs_from_frame(frame, flags)
+    final = decide(inputs, fitted.weights, fitted.tau_low, fitted.tau_high)
+    correct, escalated = outcomes(inputs, final)
+    out = frame.copy()
+    out["action"] = final
+    out["correct"] = correct
+    out["escalated"] = escalated
+    out["valid"] = [a is not None for a in final]
+    return out
+
+
+def controller_summary(rows: pd.DataFrame) -> dict[str, float]:
+    """Utility at 5:1 and the missed-escalation rate (point estimates) for a set of rows."""
+    c = confusion(rows["escalation_required"].to_numpy(bool), rows["escalated"].to_numpy(bool))
+    return {
+        "n": len(rows),
+        "utility_5to1": utility(c, PRIMARY),
+        "missed_rate": missed_escalation_rate(c),
+        "accuracy": float(rows["correct"].mean()) if len(rows) else float("nan"),
+    }
+
+
+def ablations(
+    frame: pd.DataFrame, flags: dict[str, tuple[bool, bool, bool]], costs: CostMatrix = PRIMARY
+) -> list[dict[str, Any]]:
+    """Full, workflow-only and confidence-only controllers: fit on dev, score on test."""
+    test = frame[frame["split"] == "test"]
+    out = []
+    for ablation in ABLATIONS:
+        fitted = fit_run(frame, flags, costs, ablation)
+        out.append(
+            {
+                "ablation": ablation,
+                "fit": fitted.as_dict(),
+                **controller_summary(apply_fit(test, flags, fitted)),
+            }
+        )
+    return out
+
+
+def transfer(
+    frame: pd.DataFrame, flags: dict[str, tuple[bool, bool, bool]], costs: CostMatrix = PRIMARY
+) -> list[dict[str, Any]]:
+    """Leave-one-task-class-out: fit on the dev rows of three classes, score the fourth's test rows."""
+    out = []
+    for held_out in TaskClass:
+        train = frame[frame["task_class"] != held_out.value]
+        test = frame[(frame["task_class"] == held_out.value) & (frame["split"] == "test")]
+        if test.empty or train[train["split"] == "dev"].empty:
+            continue
+        fitted = fit_run(train, flags, costs)
+        out.append(
+            {
+                "held_out": held_out.value,
+                "fit": fitted.as_dict(),
+                **controller_summary(apply_fit(test, flags, fitted)),
+            }
+        )
+    return out

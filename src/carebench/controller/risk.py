@@ -1,0 +1,236 @@
+"""The two-threshold risk controller (paper 000; the score formula from GUIDE.md).
+
+    R = w_C*C + w_M*M + w_H*H + w_U*(1 - confidence),   w in {0, .25, .5, .75, 1}^4
+
+    R >= tau_high                        -> Escalate
+    tau_low <= R < tau_high, action Answer -> Ask_Clarification
+    otherwise                              -> the agent's action stands
+
+Conventions:
+    * C, M, H are the detector flags of the episode (0/1). An invalid output has no confidence; it
+      is given 1 - confidence = 1 (no stated certainty) and stays invalid (incorrect, not
+      escalated) unless R >= tau_high overrides it to Escalate.
+    * Threshold grid: 0.00, 0.05, ..., 4.00 and +inf (never), with tau_low <= tau_high.
+    * Fitting uses the dev split only. It maximizes the declared utility (5:1 by default); ties go to
+      higher decision accuracy, then to the smaller weight sum, the higher tau_high, the higher
+      tau_low, and finally the lexicographically smaller (w_C, w_M, w_H, w_U). Utility and accuracy
+      are compared after rounding to 12 decimals, so float noise never decides.
+    * The search is exhaustive and vectorized: per weight vector, rows are sorted by R once and
+      every threshold pair is scored from prefix sums, so cost is O(625 * (n log n + G^2)).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from carebench.episodes.schema import Action
+from carebench.metrics.costs import PRIMARY, CostMatrix
+
+WEIGHT_LEVELS = (0.0, 0.25, 0.5, 0.75, 1.0)
+THRESHOLDS = np.r_[np.round(np.arange(0.0, 4.0001, 0.05), 2), np.inf]
+ABLATIONS = ("full", "workflow", "confidence")
+
+BoolArray = npt.NDArray[np.bool_]
+FloatArray = npt.NDArray[np.float64]
+
+
+def weight_grid(ablation: str = "full") -> FloatArray:
+    """The weight vectors (w_C, w_M, w_H, w_U) searched under an ablation.
+
+    ``full``: all 625; ``workflow``: w_U = 0 (125); ``confidence``: w_C = w_M = w_H = 0 (5).
+    """
+    grid: FloatArray = np.array(list(itertools.product(WEIGHT_LEVELS, repeat=4)), dtype=float)
+    if ablation == "full":
+        return grid
+    if ablation == "workflow":
+        workflow: FloatArray = grid[grid[:, 3] == 0]
+        return workflow
+    if ablation == "confidence":
+        confidence: FloatArray = grid[(grid[:, :3] == 0).all(axis=1)]
+        return confidence
+    raise ValueError(f"unknown ablation {ablation!r}; expected one of {ABLATIONS}")
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """Per-row arrays the controller needs (one row per episode x repeat)."""
+
+    flags: FloatArray  # (n, 3): C, M, H as 0/1
+    confidence: FloatArray  # NaN for invalid outputs
+    action: npt.NDArray[np.object_]  # action string, or None for invalid outputs
+    acceptable: list[frozenset[str]]
+    required: BoolArray  # escalation-required
+
+    @property
+    def n(self) -> int:
+        """Number of rows."""
+        return len(self.required)
+
+    def features(self) -> FloatArray:
+        """(n, 4): C, M, H, 1 - confidence (1 for invalid outputs)."""
+        uncertainty = np.where(np.isnan(self.confidence), 1.0, 1.0 - self.confidence)
+        return np.column_stack([self.flags, uncertainty])
+
+    def subset(self, mask: BoolArray) -> Inputs:
+        """The rows where ``mask`` is true."""
+        return Inputs(
+            self.flags[mask],
+            self.confidence[mask],
+            self.action[mask],
+            [a for a, keep in zip(self.acceptable, mask, strict=True) if keep],
+            self.required[mask],
+        )
+
+
+@dataclass(frozen=True)
+class Fit:
+    """A fitted controller and its dev-split scores."""
+
+    w_c: float
+    w_m: float
+    w_h: float
+    w_u: float
+    tau_low: float
+    tau_high: float
+    dev_utility: float
+    dev_accuracy: float
+    n_dev: int
+    ablation: str = "full"
+
+    @property
+    def weights(self) -> FloatArray:
+        """(w_C, w_M, w_H, w_U)."""
+        return np.array([self.w_c, self.w_m, self.w_h, self.w_u])
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready (infinite thresholds as the string "inf")."""
+        data = asdict(self)
+        for key in ("tau_low", "tau_high"):
+            if np.isinf(data[key]):
+                data[key] = "inf"
+        return data
+
+
+def decide(
+    inputs: Inputs, weights: FloatArray, tau_low: float, tau_high: float
+) -> npt.NDArray[np.object_]:
+    """Final actions under the decision rule (None stays None unless overridden to Escalate)."""
+    risk = inputs.features() @ np.asarray(weights, dtype=float)
+    final = inputs.action.copy()
+    ask = (risk >= tau_low) & (risk < tau_high) & (inputs.action == Action.ANSWER.value)
+    final[ask] = Action.ASK_CLARIFICATION.value
+    final[risk >= tau_high] = Action.ESCALATE.value
+    return final
+
+
+def outcomes(inputs: Inputs, final: npt.NDArray[np.object_]) -> tuple[BoolArray, BoolArray]:
+    """(correct, escalated) for final actions."""
+    correct = np.array(
+        [a is not None and a in acc for a, acc in zip(final, inputs.acceptable, strict=True)]
+    )
+    escalated = np.array([a == Action.ESCALATE.value for a in final])
+    return correct, escalated
+
+
+def _row_arrays(inputs: Inputs, costs: CostMatrix) -> dict[str, FloatArray]:
+    esc, ask = Action.ESCALATE.value, Action.ASK_CLARIFICATION.value
+    base_correct, base_esc = outcomes(inputs, inputs.action)
+    esc_ok = np.array([esc in acc for acc in inputs.acceptable])
+    ask_ok = np.array([ask in acc for acc in inputs.acceptable])
+    answer = inputs.action == Action.ANSWER.value
+    req = inputs.required
+    base_utility = np.where(
+        req,
+        np.where(base_esc, costs.u_tp, -costs.c_fn),
+        np.where(base_esc, -costs.c_fp, costs.u_tn),
+    )
+    gain = np.where(base_esc, 0.0, np.where(req, costs.u_tp + costs.c_fn, -costs.c_fp - costs.u_tn))
+    return {
+        "base_utility": base_utility.astype(float),
+        "gain": gain.astype(float),
+        "a": esc_ok.astype(float),  # correct if overridden to Escalate
+        "b": np.where(answer, ask_ok, base_correct).astype(float),  # correct in the Ask band
+        "c": base_correct.astype(float),  # correct below tau_low
+    }
+
+
+def _score_batch(
+    features: FloatArray, weights: FloatArray, rows: dict[str, FloatArray]
+) -> tuple[FloatArray, FloatArray, npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Score K weight vectors at once.
+
+    Returns the best utility, its best accuracy, and the chosen tau_high and tau_low indices (each
+    of length K), following the module's tie-break order within a vector.
+    """
+    n, g = features.shape[0], len(THRESHOLDS)
+    risk = features @ weights.T  # (n, K)
+    order = np.argsort(risk, axis=0, kind="stable")
+    r = np.take_along_axis(risk, order, axis=0)
+    # rows at sorted positions >= pos[k, t] have R >= tau_t
+    if n * weights.shape[0] * g <= 8_000_000:
+        pos = (r[:, :, None] < THRESHOLDS[None, None, :]).sum(axis=0)
+    else:
+        pos = np.stack(
+            [np.searchsorted(r[:, k], THRESHOLDS, side="left") for k in range(r.shape[1])]
+        )
+
+    def prefix(x: FloatArray) -> FloatArray:  # (K, n + 1)
+        return np.concatenate([np.zeros((1, order.shape[1])), np.cumsum(x[order], axis=0)]).T
+
+    pg, pa, pb, pc = (prefix(rows[k]) for k in ("gain", "a", "b", "c"))
+    at = np.take_along_axis
+    utility = np.round(
+        (rows["base_utility"].sum() + pg[:, n : n + 1] - at(pg, pos, axis=1)) / n, 12
+    )
+    top_u = utility.max(axis=1)
+    # accuracy only for the (k, tau_high) pairs that reach their vector's best utility
+    ks, hs = np.nonzero(utility == top_u[:, None])
+    ph = pos[ks, hs]
+    pl = pos[ks]  # (M, G): every tau_low
+    accuracy = (
+        (pa[ks, n] - pa[ks, ph])[:, None]
+        + (pb[ks, ph][:, None] - at(pb[ks], pl, axis=1))
+        + at(pc[ks], pl, axis=1)
+    ) / n
+    accuracy = np.where(
+        THRESHOLDS[None, :] <= THRESHOLDS[hs][:, None], np.round(accuracy, 12), -np.inf
+    )
+    pair_best = accuracy.max(axis=1)  # best over tau_low for each pair
+    pair_l = g - 1 - np.argmax(accuracy[:, ::-1] == pair_best[:, None], axis=1)  # highest tau_low
+    top_acc = np.full(len(weights), -np.inf)
+    np.maximum.at(top_acc, ks, pair_best)
+    # among pairs reaching the top accuracy: highest tau_high (pairs are ordered by h within k)
+    winners = pair_best == top_acc[ks]
+    best_h = np.full(len(weights), -1, dtype=np.int64)
+    np.maximum.at(best_h, ks[winners], hs[winners])
+    chosen = winners & (hs == best_h[ks])  # exactly one pair per weight vector
+    best_l = np.zeros(len(weights), dtype=np.int64)
+    best_l[ks[chosen]] = pair_l[chosen]
+    return np.asarray(top_u, dtype=float), top_acc, best_h, best_l
+
+
+def fit(inputs: Inputs, costs: CostMatrix = PRIMARY, ablation: str = "full") -> Fit:
+    """Exhaustive grid search (see the module conventions). ``inputs`` must be dev rows only."""
+    if inputs.n == 0:
+        raise ValueError("no rows to fit the controller on")
+    grid = weight_grid(ablation)
+    features = inputs.features()
+    rows = _row_arrays(inputs, costs)
+    chunk = max(1, 2_000_000 // max(inputs.n, 1))
+    parts = [_score_batch(features, grid[i : i + chunk], rows) for i in range(0, len(grid), chunk)]
+    u_all, acc_all, h_all, l_all = (np.concatenate(p) for p in zip(*parts, strict=True))
+    # lexsort: the last key is primary
+    keys = [grid[:, i] for i in (3, 2, 1, 0)]
+    k = int(
+        np.lexsort(
+            (*keys, -THRESHOLDS[l_all], -THRESHOLDS[h_all], grid.sum(axis=1), -acc_all, -u_all)
+        )[0]
+    )
+    w = grid[k]
+    return Fit(float(w[0]), float(w[1]), float(w[2]), float(w[3]), float(THRESHOLDS[l_all[k]]),
+               float(THRESHOLDS[h_all[k]]), float(u_all[k]), float(acc_all[k]), inputs.n, ablation)  # fmt: skip

@@ -1,0 +1,165 @@
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from carebench import load_bank, render_transcript
+from carebench.controller.detectors import (
+    DETECTORS,
+    FAMILIES,
+    LexiconDetectors,
+    detect_episode,
+    detectors,
+    quality,
+)
+from carebench.controller.lexicon import normalize, stem
+from carebench.controller.stress import audit, stress_set
+from carebench.episodes.schema import DEFAULT_HEADERS
+from carebench.errors import CarebenchError
+
+STOPWORDS = {
+    "the",
+    "a",
+    "an",
+    "is",
+    "it",
+    "with",
+    "of",
+    "her",
+    "his",
+    "their",
+    "behind",
+    "at",
+    "was",
+    "to",
+}
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_header_words_never_fire(family: str) -> None:
+    det = detectors(family)
+    headers = "\n".join(f"## {t}" for t in DEFAULT_HEADERS.values())
+    from carebench.episodes.render import strip_headers
+
+    assert det.detect_text(strip_headers(headers)).as_tuple() == (False, False, False)
+    # a header that says "missing" or "conflict" is stripped before detection
+    planted = "## Missing conflict summary\n\nPatient well, eating normally."
+    assert det.detect_text(strip_headers(planted)).as_tuple() == (False, False, False)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_detectors_see_only_the_transcript(family: str) -> None:
+    """Relabelling an episode (variant, reference, id) never changes its flags."""
+    bank = load_bank()
+    episode = next(e for e in bank if e.episode_id == "potassium-repletion-hemolysed.s1.conflict")
+    other = next(e for e in bank if e.episode_id == "warfarin-high-inr.s1.clean")
+    relabelled = episode.model_copy(
+        update={
+            "variant": other.variant,
+            "reference": other.reference,
+            "episode_id": "x",
+            "rationale": "conflict missing",
+        }
+    )
+    assert detect_episode(relabelled, family) == detect_episode(episode, family)
+    assert render_transcript(relabelled) == render_transcript(episode)
+
+
+def test_regex_family_fires_on_named_patterns() -> None:
+    det = detectors("regex")
+    assert det.detect_text("The chart does not match the pharmacy label.").C
+    assert det.detect_text("The dose is not stated.").M
+    assert det.detect_text("She has shortness of breath.").H
+    assert not det.detect_text("She has dyspnea.").H
+
+
+def test_lexicon_scope_negation_and_hypothetical() -> None:
+    det = detectors("lexicon")
+    assert det.detect_text("He has chest pain on exertion.").H
+    assert not det.detect_text("He denies chest pain.").H
+    assert not det.detect_text("Call back if you develop chest pain.").H
+    assert det.detect_text(
+        "No fever, but chest pain since noon."
+    ).H  # the terminator closes the scope
+    assert det.detect_text("He has no appetite. Chest pain since noon.").H  # the sentence closes it
+
+
+def test_lexicon_normalization() -> None:
+    assert normalize("Dyspnoea and haemoptysis; OEDEMA.") == [
+        "dyspnea",
+        "and",
+        "hemoptysis",
+        ";",
+        "edema",
+        ".",
+    ]
+    assert [stem(t) for t in ("convulsing", "recorded", "wheezes", "is")] == [
+        "convuls",
+        "record",
+        "wheez",
+        "is",
+    ]
+
+
+def test_stress_set_shape() -> None:
+    items = stress_set()
+    assert len(items) == 30
+    assert {d: sum(i["detector"] == d for i in items) for d in DETECTORS} == {
+        "C": 10,
+        "M": 10,
+        "H": 10,
+    }
+    for item in items:
+        assert item["key"].lower() in item["paraphrase"].lower()
+        assert item["key"].lower() not in item["trigger"].lower()
+
+
+def test_lexicon_never_lists_a_paraphrase() -> None:
+    """No lexicon phrase or bag contains all the content words of a paraphrase's key."""
+    lexicon = LexiconDetectors().lexicon
+    entries = [set(stems) for _, stems in lexicon.entries()]
+    for item in stress_set():
+        key = {stem(t) for t in normalize(item["key"]) if t not in STOPWORDS}
+        for entry in entries:
+            assert not key <= entry, (item["key"], sorted(entry))
+
+
+def test_regex_collapses_and_lexicon_generalizes() -> None:
+    regex = {r.detector: r for r in audit("regex")}
+    lexicon = {r.detector: r for r in audit("lexicon")}
+    for d in DETECTORS:
+        assert regex[d].trigger_recall == 1.0 and lexicon[d].trigger_recall == 1.0
+        assert regex[d].paraphrase_recall <= 0.1
+    # measured at the last change (docs/detectors.md): C 0.7, M 0.6, H 0.8; the issue's goal of
+    # 0.8 is met for H only, and these floors keep it from silently regressing
+    assert lexicon["C"].paraphrase_recall >= 0.7
+    assert lexicon["M"].paraphrase_recall >= 0.6
+    assert lexicon["H"].paraphrase_recall >= 0.8
+
+
+def test_in_bank_precision_of_lexicon_not_worse_for_conflict_and_missing() -> None:
+    bank = load_bank()
+    rows = {}
+    for family in FAMILIES:
+        flags = [detect_episode(e, family) for e in bank]
+        rows[family] = {q.detector: q for q in quality(bank, flags) if q.split == "all"}
+    for d in DETECTORS:
+        assert rows["lexicon"][d].precision >= rows["regex"][d].precision - 1e-9, d
+
+
+def test_unknown_family() -> None:
+    with pytest.raises(CarebenchError, match="unknown detector family 'bert'"):
+        detectors("bert")
+
+
+def test_pattern_files_document_every_entry() -> None:
+    from importlib.resources import files
+
+    import yaml
+
+    spec = yaml.safe_load((files("carebench.controller") / "patterns" / "regex.yaml").read_text())
+    for d in DETECTORS:
+        for entry in spec[d]:
+            assert entry["why"].strip()
+            re.compile(entry["pattern"])

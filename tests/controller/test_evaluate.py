@@ -1,0 +1,63 @@
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from carebench import load_bank
+from carebench.agents.config import BackendConfig
+from carebench.controller.evaluate import ablations, apply_fit, episode_flags, fit_run, transfer
+from carebench.runs.config import RunConfig
+from carebench.runs.results import load_results
+from carebench.runs.runner import run_async
+from carebench.runs.store import RunStore
+
+
+@pytest.fixture(scope="module")
+def frame(tmp_path_factory: pytest.TempPathFactory):
+    path = tmp_path_factory.mktemp("ctl")
+    with RunStore(path / "carebench.db") as store:
+        asyncio.run(
+            run_async(
+                RunConfig(backend=BackendConfig(name="scripted", model="always-answer")),
+                load_bank(),
+                store,
+            )
+        )
+    return load_results(path)
+
+
+def test_fit_never_touches_test_labels(frame) -> None:
+    flags = episode_flags(None, "regex")
+    original = fit_run(frame, flags)
+    corrupted = frame.copy()
+    test = corrupted["split"] == "test"
+    corrupted.loc[test, "escalation_required"] = ~corrupted.loc[test, "escalation_required"]
+    corrupted.loc[test, "reference_acceptable"] = "Abstain"
+    corrupted.loc[test, "confidence"] = 0.01
+    assert fit_run(corrupted, flags) == original
+
+
+def test_controller_helps_a_never_escalating_agent(frame) -> None:
+    flags = episode_flags(None, "regex")
+    fitted = fit_run(frame, flags)
+    test = frame[frame["split"] == "test"]
+    after = apply_fit(test, flags, fitted)
+    assert after["escalated"].sum() > 0 == test["escalated"].sum()
+    assert (after.loc[after["escalated"], "action"] == "Escalate").all()
+
+
+def test_ablations_and_transfer(frame) -> None:
+    flags = episode_flags(None, "lexicon")
+    rows = ablations(frame, flags)
+    assert [r["ablation"] for r in rows] == ["full", "workflow", "confidence"]
+    assert rows[1]["fit"]["w_u"] == 0.0
+    assert rows[2]["fit"]["w_c"] == rows[2]["fit"]["w_m"] == rows[2]["fit"]["w_h"] == 0.0
+    held = transfer(frame, flags)
+    assert [r["held_out"] for r in held] == [
+        "documentation_update",
+        "evidence_retrieval",
+        "patient_messaging",
+        "triage_handoff",
+    ]
+    assert all(r["n"] == 80 for r in held)
