@@ -3,7 +3,8 @@
 Run: .venv/bin/python benchmarks/bench_report.py [--runs 10] [--b 10000] [--rounds 3]
 
 (1) Full report for 10 runs x 400 episodes with B = 10,000 seed-bootstrap replicates: analysis,
-    four figures (PNG + SVG), index.html, viewer.html, metrics.json and CSVs. Baseline, in the same
+    the controller section (both detector families: fit, ablations, transfer), four figures (PNG +
+    SVG), index.html, viewer.html, metrics.json and CSVs. Baseline, in the same
     process and rounds: the headline point estimates per run from a pandas groupby (no intervals, no
     files). Goal: the full report under 10 s on 2 cores.
 (2) Metrics alone (analysis with B = 10,000) on one run of 4,000 / 20,000 / 100,000 synthetic
@@ -131,7 +132,7 @@ def main() -> None:
         base.append(time.perf_counter() - start)
         with tempfile.TemporaryDirectory() as tmp:
             start = time.perf_counter()
-            write_report(frame, manifests, episodes, Path(tmp), settings)
+            write_report(frame, manifests, episodes, Path(tmp), settings, all_splits=frame)
             full.append(time.perf_counter() - start)
     f, b = statistics.median(full), statistics.median(base)
     print(f"(1) {args.runs} runs x {len(bank)} episodes, B = {args.b}, {args.rounds} rounds")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -26,6 +27,20 @@ _PATHS = click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 _SPLIT = click.option(
     "--split", type=click.Choice([s.value for s in Split]), default=None, help="Keep one split."
 )
+
+
+def _print_or_update(
+    update: Path | None, printed: str, regenerate: Callable[[str], str], what: str
+) -> None:
+    """Print a generated table, or regenerate its marked section(s) in the ``update`` file."""
+    if update is None:
+        click.echo(printed)
+        return
+    try:
+        update.write_text(regenerate(update.read_text("utf-8")), "utf-8")
+    except ValueError as exc:
+        raise CarebenchError(f"{update}: {exc}") from exc
+    click.echo(f"updated {what} in {update}")
 
 
 @click.group("episodes")
@@ -106,14 +121,12 @@ def stats(paths: tuple[Path, ...], split: str | None) -> None:
 def labels(paths: tuple[Path, ...], update: Path | None) -> None:
     """Print the label inventory (reference action per seed and variant) as Markdown."""
     bank = load_bank(paths or None)
-    if update is None:
-        click.echo(label_inventory(bank))
-        return
-    try:
-        update.write_text(update_reference_policy(update.read_text("utf-8"), bank), "utf-8")
-    except ValueError as exc:
-        raise CarebenchError(f"{update}: {exc}") from exc
-    click.echo(f"updated the action table and label inventory in {update}")
+    _print_or_update(
+        update,
+        label_inventory(bank),
+        lambda doc: update_reference_policy(doc, bank),
+        "the action table and label inventory",
+    )
 
 
 @episodes_group.command()
@@ -127,16 +140,12 @@ def labels(paths: tuple[Path, ...], update: Path | None) -> None:
 def catalogue(paths: tuple[Path, ...], update: Path | None) -> None:
     """Print the scenario catalogue: one line per seed with its topic and primary actions."""
     table = scenario_catalogue(load_bank(paths or None))
-    if update is None:
-        click.echo(table)
-        return
-    try:
-        update.write_text(
-            replace_between_markers(update.read_text("utf-8"), "catalogue", table), "utf-8"
-        )
-    except ValueError as exc:
-        raise CarebenchError(f"{update}: {exc}") from exc
-    click.echo(f"updated the scenario catalogue in {update}")
+    _print_or_update(
+        update,
+        table,
+        lambda doc: replace_between_markers(doc, "catalogue", table),
+        "the scenario catalogue",
+    )
 
 
 @episodes_group.command()

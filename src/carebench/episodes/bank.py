@@ -137,6 +137,11 @@ def episodes_bytes(episodes: Sequence[Episode]) -> bytes:
     return "".join(episode_line(e) + "\n" for e in episodes).encode("utf-8")
 
 
+def bank_sha256(episodes: Sequence[Episode]) -> str:
+    """SHA-256 of the canonical JSONL of ``episodes`` (the manifest's ``episodes_sha256``)."""
+    return hashlib.sha256(episodes_bytes(episodes)).hexdigest()
+
+
 def _count(values: Iterable[str], order: Iterable[str]) -> dict[str, int]:
     counter = Counter(values)
     return {key: counter[key] for key in order}
@@ -182,7 +187,7 @@ def manifest(episodes: Sequence[Episode]) -> dict[str, Any]:
     return {
         "format": FORMAT,
         **composition(episodes),
-        "episodes_sha256": hashlib.sha256(episodes_bytes(episodes)).hexdigest(),
+        "episodes_sha256": bank_sha256(episodes),
     }
 
 

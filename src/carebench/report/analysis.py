@@ -52,7 +52,7 @@ class Settings:
     level: float = 0.95
 
 
-class _SeedSums:
+class SeedSums:
     """Per-seed sums of one run's rows, and the bootstrap draw counts over its seeds."""
 
     def __init__(self, frame: pd.DataFrame, settings: Settings) -> None:
@@ -64,6 +64,7 @@ class _SeedSums:
     def sums(
         self, mask: npt.NDArray[np.bool_], values: npt.ArrayLike | None = None
     ) -> npt.NDArray[np.float64]:
+        """Per-seed sums of ``values`` (1 when omitted) over the rows in ``mask``."""
         weights = np.asarray(values if values is not None else np.ones(len(mask)), dtype=float)
         sums: npt.NDArray[np.float64] = np.bincount(
             self.index[mask], weights=weights[mask], minlength=len(self.seeds)
@@ -71,6 +72,7 @@ class _SeedSums:
         return sums
 
     def ratio(self, num_mask: npt.NDArray[np.bool_], den_mask: npt.NDArray[np.bool_]) -> Interval:
+        """The cluster-bootstrap interval of count(num_mask) / count(den_mask)."""
         return ratio_interval(
             self.sums(num_mask),
             self.sums(den_mask),
@@ -80,9 +82,10 @@ class _SeedSums:
         )
 
 
-def _escalation_metrics(
-    frame: pd.DataFrame, sums: _SeedSums, costs: Sequence[tuple[str, CostMatrix]]
+def escalation_intervals(
+    frame: pd.DataFrame, sums: SeedSums, costs: Sequence[tuple[str, CostMatrix]]
 ) -> dict[str, Interval]:
+    """Sensitivity, specificity, missed rate, precision and one utility per named cost matrix."""
     req = frame["escalation_required"].to_numpy(bool)
     esc = frame["escalated"].to_numpy(bool)
     all_rows = np.ones(len(frame), bool)
@@ -112,7 +115,7 @@ def _escalation_metrics(
 def _run_metrics(
     frame: pd.DataFrame, manifest: dict[str, Any], settings: Settings
 ) -> dict[str, Any]:
-    sums = _SeedSums(frame, settings)
+    sums = SeedSums(frame, settings)
     correct = frame["correct"].to_numpy(bool)
     valid = frame["valid"].to_numpy(bool)
     all_rows = np.ones(len(frame), bool)
@@ -125,7 +128,7 @@ def _run_metrics(
     headline: dict[str, Interval] = {
         "accuracy": sums.ratio(correct, all_rows),
         "invalid_rate": sums.ratio(~valid, all_rows),
-        **_escalation_metrics(frame, sums, costs),
+        **escalation_intervals(frame, sums, costs),
     }
     late = (frame["variant"] == Variant.LATE_RISK.value).to_numpy()
     req = frame["escalation_required"].to_numpy(bool)
@@ -144,12 +147,12 @@ def _run_metrics(
     for task_class in TaskClass:
         rows = frame[frame["task_class"] == task_class.value]
         if len(rows):
-            class_sums = _SeedSums(rows, settings)
+            class_sums = SeedSums(rows, settings)
             ok = rows["correct"].to_numpy(bool)
             every = np.ones(len(rows), bool)
             by_class[task_class.value] = {
                 "accuracy": class_sums.ratio(ok, every),
-                **_escalation_metrics(rows, class_sums, costs[1:2]),
+                **escalation_intervals(rows, class_sums, costs[1:2]),
             }
     split_rows = {
         split: sums.ratio(correct & m, m)

@@ -17,7 +17,7 @@ from carebench.controller.evaluate import ablations, apply_fit, episode_flags, f
 from carebench.controller.stress import audit_dict
 from carebench.episodes.bank import load_bank
 from carebench.metrics.costs import PRIMARY, ROBUSTNESS
-from carebench.report.analysis import Settings, _escalation_metrics, _SeedSums
+from carebench.report.analysis import SeedSums, Settings, escalation_intervals
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -26,9 +26,9 @@ METRICS = ("sensitivity", "specificity", "missed_rate", "utility_5to1", "utility
 
 
 def _intervals(rows: pd.DataFrame, settings: Settings) -> dict[str, Any]:
-    sums = _SeedSums(rows, settings)
+    sums = SeedSums(rows, settings)
     correct = rows["correct"].to_numpy(bool)
-    out = _escalation_metrics(
+    out = escalation_intervals(
         rows, sums, [("utility_5to1", PRIMARY), ("utility_10to1", ROBUSTNESS)]
     )
     out["accuracy"] = sums.ratio(correct, np.ones(len(rows), bool))

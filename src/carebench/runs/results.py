@@ -12,10 +12,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from carebench.episodes.bank import load_bank
+from carebench.episodes.bank import bank_sha256, load_bank
 from carebench.episodes.schema import Action, Episode
 from carebench.errors import CarebenchError
-from carebench.runs.runner import bank_sha256
 from carebench.runs.store import DB_FILE, RunStore
 
 if TYPE_CHECKING:

@@ -37,7 +37,7 @@ from carebench.agents.backends.base import (
 )
 from carebench.agents.contract import parse_decision
 from carebench.agents.prompts import prompt_hash, render_messages
-from carebench.episodes.bank import episodes_bytes
+from carebench.episodes.bank import bank_sha256
 from carebench.episodes.schema import Episode
 from carebench.errors import CarebenchError
 from carebench.runs.config import RunConfig, build_manifest
@@ -92,11 +92,6 @@ class _Writer:
         self.store.put_records(self.records, self.cache)
         self.records, self.cache = [], []
         self.last = time.monotonic()
-
-
-def bank_sha256(episodes: Sequence[Episode]) -> str:
-    """SHA-256 of the canonical JSONL of the bank (equals the manifest's ``episodes_sha256``)."""
-    return hashlib.sha256(episodes_bytes(episodes)).hexdigest()
 
 
 def cache_key(config: RunConfig, messages: list[dict[str, str]], repeat: int) -> str:
