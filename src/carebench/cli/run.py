@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,7 @@ class _Progress:
         self.enabled = enabled
         self._progress: Any = None
         self._task: Any = None
+        self._begin = 0.0
 
     def start(self, summary: RunSummary) -> None:
         todo = summary.total - summary.already_done
@@ -79,12 +81,12 @@ class _Progress:
         self._task = self._progress.add_task(
             summary.label, total=todo, rate=0.0, invalid=0, errors=0, hits=0
         )
-        self._begin = __import__("time").perf_counter()
+        self._begin = time.perf_counter()
 
     def record(self, record: Record, summary: RunSummary) -> None:
         if self._progress is None:
             return
-        elapsed = max(__import__("time").perf_counter() - self._begin, 1e-9)
+        elapsed = max(time.perf_counter() - self._begin, 1e-9)
         self._progress.update(
             self._task,
             advance=1,
