@@ -90,6 +90,30 @@ def synthetic(
     return pd.DataFrame(rows, columns=COLUMNS), manifests
 
 
+CHROMIUM = "/usr/bin/chromium"
+
+
+def time_viewer(path: Path) -> tuple[float, float, float]:
+    """(load + first render, one filter change, file size) for the viewer in headless Chromium."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"]
+        )
+        page = browser.new_page()
+        start = time.perf_counter()
+        page.goto(path.as_uri())
+        page.wait_for_selector("tr.row")
+        loaded = time.perf_counter() - start
+        start = time.perf_counter()
+        page.select_option("#f-variant", "late_risk")
+        page.wait_for_function("document.getElementById('count').textContent.startsWith('800 ')")
+        filtered = time.perf_counter() - start
+        browser.close()
+    return loaded, filtered, float(path.stat().st_size)
+
+
 def point_estimates(frame: pd.DataFrame) -> pd.DataFrame:
     """The baseline: headline point estimates per run, no intervals."""
     req, esc = frame["escalation_required"], frame["escalated"]
@@ -125,7 +149,7 @@ def main() -> None:
     episodes = {e.episode_id: e for e in bank}
     frame, manifests = synthetic(bank, args.runs, 1, rng)
     settings = Settings(b=args.b)
-    full, base = [], []
+    full, base, viewer_times = [], [], []
     for _ in range(args.rounds):
         start = time.perf_counter()
         point_estimates(frame)
@@ -134,14 +158,22 @@ def main() -> None:
             start = time.perf_counter()
             write_report(frame, manifests, episodes, Path(tmp), settings, all_splits=frame)
             full.append(time.perf_counter() - start)
+            if Path(CHROMIUM).exists():
+                viewer_times.append(time_viewer(Path(tmp) / "viewer.html"))
     f, b = statistics.median(full), statistics.median(base)
     print(f"(1) {args.runs} runs x {len(bank)} episodes, B = {args.b}, {args.rounds} rounds")
     print(f"    baseline point estimates (pandas groupby): {b * 1000:.1f} ms (median)")
     print(
-        f"    full report (analysis + figures + HTML + JSON + CSV): {f:.2f} s (median)  rounds: {[round(x, 2) for x in full]}"
+        f"    full report (analysis + controller + figures + HTML + JSON + CSV): {f:.2f} s (median)  rounds: {[round(x, 2) for x in full]}"
     )
     print(f"    ratio full / baseline: {f / b:.0f}   goal: full report < 10 s")
 
+    if viewer_times:
+        load, filt, size = (statistics.median(v) for v in zip(*viewer_times, strict=True))
+        print(
+            f"    viewer.html ({size / 1e6:.1f} MB, {args.runs * len(bank)} rows) in headless Chromium: "
+            f"load + first render {load * 1000:.0f} ms, one filter change {filt * 1000:.0f} ms (median)"
+        )
     print(f"(2) metrics alone (analysis, B = {args.b}) on one run of N synthetic episodes")
     for repeats in (10, 50, 250):
         big, big_manifests = synthetic(bank, 1, repeats, rng)
