@@ -8,8 +8,8 @@ contract, runner and store as any model. Policies (``--model``):
                       one fixed action, confidence 0.5.
     random            a uniformly random action and confidence, from a generator seeded by
                       (seed, episode id, repeat), so results do not depend on order or concurrency.
-    rule              a transparent keyword rule on the transcript text only (never labels):
-                      Escalate on a red-flag term, Ask_Clarification on a gap marker, else Answer.
+    rule              the paper's regex detectors on the transcript text only (never labels):
+                      Escalate when H fires, Ask_Clarification when M or C fires, else Answer.
 
 Option ``delay`` (seconds, default 0) waits before answering, to exercise concurrency and
 interruption in demos and tests.
@@ -21,7 +21,6 @@ import asyncio
 import hashlib
 import json
 import random
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -30,17 +29,6 @@ from carebench.agents.config import BackendConfig
 from carebench.episodes.render import strip_headers
 from carebench.episodes.schema import Action
 from carebench.errors import CarebenchError
-
-_RED_FLAGS = re.compile(
-    r"\b(chest pain|crushing|sweat\w*|faint|collapse|unconscious|can't breathe|struggling to breathe|"
-    r"blue|non-blanching|purple spots|stiff neck|worst|suicid|end (?:my|his|her) life|"
-    r"black, tarry|melaena|blood|confus|drows|floppy|seizure|sepsis|shivering|rigors?)",
-    re.IGNORECASE,
-)
-_GAPS = re.compile(
-    r"\b(not (?:recorded|stated|legible|asked|known)|illegible|blank|unknown|not in the)\b",
-    re.IGNORECASE,
-)
 
 Policy = Callable[[GenerationRequest], tuple[Action, float, str]]
 
@@ -64,14 +52,15 @@ def _random(request: GenerationRequest) -> tuple[Action, float, str]:
 
 
 def _rule(request: GenerationRequest) -> tuple[Action, float, str]:
-    text = strip_headers(request.messages[-1]["content"])
-    flag = _RED_FLAGS.search(text)
-    if flag:
-        return Action.ESCALATE, 0.8, f"red-flag term {flag.group(0)!r}"
-    gap = _GAPS.search(text)
-    if gap:
-        return Action.ASK_CLARIFICATION, 0.7, f"gap marker {gap.group(0)!r}"
-    return Action.ANSWER, 0.9, "no red flag or gap marker found"
+    from carebench.controller.detectors import detectors
+
+    flags = detectors("regex").detect_text(strip_headers(request.messages[-1]["content"]))
+    if flags.H:
+        return Action.ESCALATE, 0.8, f"red-flag cue {flags.evidence['H'][0]!r}"
+    if flags.M or flags.C:
+        cue = (flags.evidence["M"] or flags.evidence["C"])[0]
+        return Action.ASK_CLARIFICATION, 0.7, f"gap or conflict marker {cue!r}"
+    return Action.ANSWER, 0.9, "no red flag, gap or conflict marker found"
 
 
 POLICIES: dict[str, Policy] = {
