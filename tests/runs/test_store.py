@@ -30,17 +30,17 @@ def test_first_manifest_wins(tmp_path: Path) -> None:
 def test_final_records_are_never_overwritten(tmp_path: Path) -> None:
     with RunStore(tmp_path / "db") as store:
         store.ensure_run("r1", "label", {})
-        store.put_record(_record("ok", "Answer"))
-        store.put_record(_record("ok", "Escalate"))
+        store.put_records([_record("ok", "Answer")])
+        store.put_records([_record("ok", "Escalate")])
         assert [r.action for r in store.records("r1")] == ["Answer"]
 
 
 def test_error_records_are_replaced_on_resume(tmp_path: Path) -> None:
     with RunStore(tmp_path / "db") as store:
         store.ensure_run("r1", "label", {})
-        store.put_record(_record("error", None, "timeout"))
+        store.put_records([_record("error", None, "timeout")])
         assert store.completed("r1") == set()
-        store.put_record(_record("invalid", None, "no JSON object found"))
+        store.put_records([_record("invalid", None, "no JSON object found")])
         (record,) = store.records("r1")
         assert record.status == "invalid" and record.error == "no JSON object found"
         assert store.completed("r1") == {("ep", 0)}
@@ -48,10 +48,10 @@ def test_error_records_are_replaced_on_resume(tmp_path: Path) -> None:
 
 def test_cache_round_trip(tmp_path: Path) -> None:
     with RunStore(tmp_path / "db") as store:
-        assert store.cache_get("k") is None
-        store.cache_put("k", Generation("text", 3, 4))
-        store.cache_put("k", Generation("other", 1, 1))
-        assert store.cache_get("k") == Generation("text", 3, 4)
+        assert store.cache_get_many(["k"]) == {}
+        store.put_records([], [("k", Generation("text", 3, 4))])
+        store.put_records([], [("k", Generation("other", 1, 1))])
+        assert store.cache_get_many(["k", "missing"]) == {"k": Generation("text", 3, 4)}
 
 
 def test_not_a_database_is_a_clear_error(tmp_path: Path) -> None:

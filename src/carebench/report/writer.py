@@ -133,25 +133,28 @@ def markdown_summary(analysis: dict[str, Any]) -> str:
 def _csvs(analysis: dict[str, Any], frame: pd.DataFrame, out: Path) -> None:
     import pandas as pd
 
-    rows = []
-    for r in analysis["runs"]:
-        for metric, i in r["headline"].items():
-            rows.append({"run_id": r["run_id"], "label": r["label"], "metric": metric, **i})
-    pd.DataFrame(rows).to_csv(out / "headline.csv", index=False)
-    rows = [
-        {"run_id": r["run_id"], "label": r["label"], "variant": v, "metric": m, **i}
-        for r in analysis["runs"]
-        for v, d in r["by_variant"].items()
-        for m, i in d.items()
-    ]
-    pd.DataFrame(rows).to_csv(out / "by_variant.csv", index=False)
-    rows = [
-        {"run_id": r["run_id"], "label": r["label"], "task_class": t, "metric": m, **i}
-        for r in analysis["runs"]
-        for t, d in r["by_task_class"].items()
-        for m, i in d.items()
-    ]
-    pd.DataFrame(rows).to_csv(out / "by_task_class.csv", index=False)
+    def long_table(key: str, level: str | None) -> pd.DataFrame:
+        """One row per run x (level value) x metric from the nested ``analysis["runs"][*][key]``."""
+        rows = []
+        for r in analysis["runs"]:
+            groups = r[key].items() if level else [(None, r[key])]
+            for value, metrics in groups:
+                for metric, interval in metrics.items():
+                    where = {level: value} if level else {}
+                    rows.append(
+                        {
+                            "run_id": r["run_id"],
+                            "label": r["label"],
+                            **where,
+                            "metric": metric,
+                            **interval,
+                        }
+                    )
+        return pd.DataFrame(rows)
+
+    long_table("headline", None).to_csv(out / "headline.csv", index=False)
+    long_table("by_variant", "variant").to_csv(out / "by_variant.csv", index=False)
+    long_table("by_task_class", "task_class").to_csv(out / "by_task_class.csv", index=False)
     pd.DataFrame(
         [
             {"label": r["label"], **r["action_distribution_escalation_required"]}

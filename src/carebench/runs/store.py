@@ -222,10 +222,6 @@ class RunStore:
                 [(k, g.text, g.prompt_tokens, g.completion_tokens, now) for k, g in cache],
             )
 
-    def put_record(self, record: Record) -> None:
-        """Write one record atomically (see :meth:`put_records`)."""
-        self.put_records([record])
-
     def records(self, run_id: str) -> list[Record]:
         """All records of a run, ordered by episode id and repeat."""
         cursor = self._db.execute(
@@ -240,10 +236,6 @@ class RunStore:
         return out
 
     # response cache ---------------------------------------------------------------------------
-    def cache_get(self, key: str) -> Generation | None:
-        """A cached generation, or None."""
-        return self.cache_get_many([key]).get(key)
-
     def cache_get_many(self, keys: Sequence[str]) -> dict[str, Generation]:
         """The cached generations among ``keys`` (one query per 500 keys)."""
         found: dict[str, Generation] = {}
@@ -257,7 +249,3 @@ class RunStore:
             ):
                 found[key] = Generation(text, prompt_tokens, completion_tokens)
         return found
-
-    def cache_put(self, key: str, generation: Generation) -> None:
-        """Cache a generation under ``key`` (first write wins)."""
-        self.put_records([], [(key, generation)])
