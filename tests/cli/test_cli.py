@@ -140,7 +140,7 @@ def test_demo_end_to_end_with_fast_agents(tmp_path: Path, monkeypatch: pytest.Mo
 
 def test_run_and_runs_commands(tmp_path: Path) -> None:
     ws = str(tmp_path)
-    result = run(
+    args = (
         "run",
         "--backend",
         "scripted",
@@ -152,20 +152,10 @@ def test_run_and_runs_commands(tmp_path: Path) -> None:
         "--workspace",
         ws,
     )
+    result = run(*args)
     assert result.returncode == 0, result.stderr
     assert "80 new records (80 valid, 0 invalid, 0 errors)" in result.stdout
-    again = run(
-        "run",
-        "--backend",
-        "scripted",
-        "--model",
-        "rule",
-        "--split",
-        "dev",
-        "--quiet",
-        "--workspace",
-        ws,
-    )
+    again = run(*args)
     assert "0 new records" in again.stdout and "80 already stored" in again.stdout
     listing = run("runs", "list", "--workspace", ws)
     assert "scripted:rule/vanilla" in listing.stdout

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -108,6 +108,14 @@ def _frame(run: str, workspace: Path, need_test: bool = False) -> pd.DataFrame:
     return frame
 
 
+def _scores(row: dict[str, Any]) -> str:
+    """Utility at 5:1, missed-escalation rate and accuracy, as every controller command prints them."""
+    return (
+        f"U 5:1 {fmt(row['utility_5to1'])}  missed {fmt(row['missed_rate'])}  "
+        f"accuracy {fmt(row['accuracy'])}"
+    )
+
+
 @controller_group.command("fit")
 @click.argument("run")
 @_FAMILY
@@ -133,9 +141,7 @@ def apply_cmd(run: str, family: str, ablation: str, workspace: Path) -> None:
     click.echo(json.dumps({"family": family, **fitted.as_dict()}))
     for name, rows in (("baseline", test), ("controller", apply_fit(test, flags, fitted))):
         s = controller_summary(rows)
-        click.echo(
-            f"{name:<11} n={s['n']}  U 5:1 {fmt(s['utility_5to1'])}  missed {fmt(s['missed_rate'])}  accuracy {fmt(s['accuracy'])}"
-        )
+        click.echo(f"{name:<11} n={s['n']}  {_scores(s)}")
 
 
 @controller_group.command("ablate")
@@ -147,8 +153,7 @@ def ablate_cmd(run: str, family: str, workspace: Path) -> None:
     for row in ablations(_frame(run, workspace, need_test=True), episode_flags(None, family)):
         f = row["fit"]
         click.echo(
-            f"{row['ablation']:<11} U 5:1 {fmt(row['utility_5to1'])}  missed {fmt(row['missed_rate'])}  "
-            f"accuracy {fmt(row['accuracy'])}  w=({f['w_c']}, {f['w_m']}, {f['w_h']}, {f['w_u']}) "
+            f"{row['ablation']:<11} {_scores(row)}  w=({f['w_c']}, {f['w_m']}, {f['w_h']}, {f['w_u']}) "
             f"tau=({f['tau_low']}, {f['tau_high']})"
         )
 
@@ -160,7 +165,4 @@ def ablate_cmd(run: str, family: str, workspace: Path) -> None:
 def transfer_cmd(run: str, family: str, workspace: Path) -> None:
     """Leave-one-task-class-out: fit on three classes' dev rows, test on the fourth."""
     for row in transfer(_frame(run, workspace, need_test=True), episode_flags(None, family)):
-        click.echo(
-            f"{row['held_out']:<22} U 5:1 {fmt(row['utility_5to1'])}  missed {fmt(row['missed_rate'])}  "
-            f"accuracy {fmt(row['accuracy'])}  n={row['n']}"
-        )
+        click.echo(f"{row['held_out']:<22} {_scores(row)}  n={row['n']}")
