@@ -33,8 +33,8 @@ browser:
 	  else echo "browser tests need Debian's chromium: sudo apt-get install chromium" >&2; fi; }
 
 lint: install-test
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks experiments
+	$(BIN)/ruff format --check src tests benchmarks experiments
 	$(BIN)/mypy
 
 clean:

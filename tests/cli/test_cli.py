@@ -240,7 +240,11 @@ def test_detect_and_audit_commands() -> None:
     )
     audit = run("detectors", "audit")
     assert audit.returncode == 0
-    assert "regex    M        1.00        0.00" in audit.stdout
+    lines = audit.stdout.splitlines()
+    assert "paper    regex    M     10  1.00 [0.72, 1.00]  0.00 [0.00, 0.28]" in lines[3]
+    heldout = [line for line in lines if line.startswith("heldout  lexicon  M")]
+    assert heldout and " 15 " in heldout[0]
+    assert "lexicon  H    all    0.71 [0.63, 0.77]" in audit.stdout
 
 
 def test_controller_commands(tmp_path: Path) -> None:

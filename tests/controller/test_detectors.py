@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import hashlib
 import re
+from importlib.resources import files
 
 import pytest
 
@@ -102,40 +104,76 @@ def test_lexicon_normalization() -> None:
     ]
 
 
-def test_stress_set_shape() -> None:
-    items = stress_set()
-    assert len(items) == 30
-    assert {d: sum(i["detector"] == d for i in items) for d in DETECTORS} == {
-        "C": 10,
-        "M": 10,
-        "H": 10,
-    }
+@pytest.mark.parametrize(("name", "per_detector"), [("paper", 10), ("heldout", 15)])
+def test_stress_set_shape(name: str, per_detector: int) -> None:
+    items = stress_set(name)
+    assert {d: sum(i["detector"] == d for i in items) for d in DETECTORS} == dict.fromkeys(
+        DETECTORS, per_detector
+    )
+    assert len({i["concept"] for i in items}) == len(items)
     for item in items:
         assert item["key"].lower() in item["paraphrase"].lower()
         assert item["key"].lower() not in item["trigger"].lower()
 
 
-def test_lexicon_never_lists_a_paraphrase() -> None:
+def test_unknown_stress_set_is_named() -> None:
+    with pytest.raises(CarebenchError, match="unknown stress set 'nope'; expected one of paper"):
+        stress_set("nope")
+
+
+@pytest.mark.parametrize("name", ["paper", "heldout"])
+def test_lexicon_never_lists_a_paraphrase(name: str) -> None:
     """No lexicon phrase or bag contains all the content words of a paraphrase's key."""
     lexicon = LexiconDetectors().lexicon
     entries = [set(stems) for _, stems in lexicon.entries()]
-    for item in stress_set():
+    for item in stress_set(name):
         key = {stem(t) for t in normalize(item["key"]) if t not in STOPWORDS}
         for entry in entries:
             assert not key <= entry, (item["key"], sorted(entry))
 
 
-def test_regex_collapses_and_lexicon_generalizes() -> None:
+# The held-out set was committed (bf821bb) after the lexicon was frozen and before any detector
+# ran on it. Its numbers are held-out only for this pair of files: changing either means writing
+# and registering a new held-out set (docs/controller.md), not editing these digests.
+REGISTERED = {
+    "scenarios/stress/heldout.yaml": "39d4ed33560441252c96ef0b6b2ee2b3d7c66c0d621529a0eb021d59d9ac19e0",
+    "controller/patterns/lexicon.yaml": "eb3b109f0a3e17bb49d6c8dcdba46c58713637a3c7c35c1e96826e010a76fe8f",
+}
+
+
+@pytest.mark.parametrize("path", sorted(REGISTERED))
+def test_heldout_registration_is_intact(path: str) -> None:
+    data = (files("carebench") / path).read_bytes()
+    assert hashlib.sha256(data).hexdigest() == REGISTERED[path]
+
+
+def test_regex_collapses_and_lexicon_generalizes_on_the_paper_set() -> None:
     regex = {r.detector: r for r in audit("regex")}
     lexicon = {r.detector: r for r in audit("lexicon")}
     for d in DETECTORS:
         assert regex[d].trigger_recall == 1.0 and lexicon[d].trigger_recall == 1.0
         assert regex[d].paraphrase_recall <= 0.1
-    # measured at the last change (docs/detectors.md): C 0.7, M 0.6, H 0.8; the issue's goal of
-    # 0.8 is met for H only, and these floors keep it from silently regressing
+    # measured at the last lexicon change (docs/controller.md): C 0.7, M 0.6, H 0.8; the issue's
+    # goal of 0.8 is met for H only, and these floors keep it from silently regressing
     assert lexicon["C"].paraphrase_recall >= 0.7
     assert lexicon["M"].paraphrase_recall >= 0.6
     assert lexicon["H"].paraphrase_recall >= 0.8
+
+
+def test_heldout_triggers_fire_both_families() -> None:
+    """Triggers use the paper's regex vocabulary, so both families must fire on every one."""
+    for family in FAMILIES:
+        for row in audit(family, "heldout"):
+            assert (row.n, row.trigger_hits) == (15, 15), (family, row.detector)
+
+
+def test_audit_rows_carry_wilson_intervals() -> None:
+    row = next(r for r in audit("lexicon") if r.detector == "C")
+    d = row.as_dict()
+    # 7 of 10: Wilson 95 % interval 0.397 to 0.892 (statsmodels and the closed form agree)
+    assert d["paraphrase_recall"] == pytest.approx(0.7)
+    assert d["paraphrase_ci"] == pytest.approx([0.3968, 0.8922], abs=1e-4)
+    assert d["stress_set"] == "paper" and d["missed_paraphrases"] == list(row.missed_paraphrases)
 
 
 def test_in_bank_precision_of_lexicon_not_worse_for_conflict_and_missing() -> None:

@@ -31,6 +31,9 @@ def test_wilson_matches_statsmodels_and_the_interruption_paper() -> None:
         k = int(rng.integers(0, n + 1))
         assert wilson(k, n) == pytest.approx(proportion_confint(k, n, alpha=0.05, method="wilson"))
     assert all(math.isnan(v) for v in wilson(0, 0))
+    # the bounds at the edges are exact, so an estimate of 0 or 1 lies inside its own interval
+    for n in range(1, 60):
+        assert wilson(n, n)[1] == 1.0 and wilson(0, n)[0] == 0.0
 
 
 def test_holm_matches_statsmodels() -> None:

@@ -89,11 +89,22 @@ def test_controller_section(workspace: Path, tmp_path: Path) -> None:
             "confidence",
         ]
         assert len(entry["transfer"][family]) == 4
-    assert {r["detector"] for r in section["stress_audit"]["regex"]} == {"C", "M", "H"}
+    audit_rows = section["stress_audit"]["lexicon"]
+    assert [(r["stress_set"], r["detector"]) for r in audit_rows] == [
+        (s, d) for s in ("paper", "heldout") for d in ("C", "M", "H")
+    ]
+    assert all(
+        r["paraphrase_ci"][0] <= r["paraphrase_recall"] <= r["paraphrase_ci"][1] for r in audit_rows
+    )
+    quality_row = section["detector_quality"]["regex"][0]
+    assert (
+        quality_row["precision_ci"][0] <= quality_row["precision"] <= quality_row["precision_ci"][1]
+    )
     html = (tmp_path / "index.html").read_text()
     assert (
         "Risk controller (fitted on dev, scored on test)" in html and "controller (lexicon)" in html
     )
+    assert "<td>heldout</td><td>lexicon</td><td>M</td><td>15</td>" in html
     assert (
         json.loads((tmp_path / "metrics.json").read_text())["controller"]["runs"][0]["label"]
         == entry["label"]

@@ -27,6 +27,7 @@ from carebench.controller.lexicon import Lexicon
 from carebench.episodes.render import render_transcript, strip_headers
 from carebench.episodes.schema import Episode
 from carebench.errors import CarebenchError
+from carebench.metrics.stats import wilson
 
 DETECTORS = ("C", "M", "H")
 FAMILIES = ("regex", "lexicon")
@@ -132,6 +133,21 @@ class Quality:
     def recall(self) -> float:
         """TP / (TP + FN), NaN without targets."""
         return self.tp / (self.tp + self.fn) if self.tp + self.fn else float("nan")
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready row with precision and recall and their 95 % Wilson intervals."""
+        return {
+            "detector": self.detector,
+            "target": self.target,
+            "split": self.split,
+            "precision": self.precision,
+            "precision_ci": list(wilson(self.tp, self.tp + self.fp)),
+            "recall": self.recall,
+            "recall_ci": list(wilson(self.tp, self.tp + self.fn)),
+            "tp": self.tp,
+            "fp": self.fp,
+            "fn": self.fn,
+        }
 
 
 TARGETS: dict[str, tuple[str, Callable[[Episode], bool]]] = {

@@ -221,10 +221,17 @@ def holm(tests: list[PairedTest]) -> list[PairedTest]:
 
 
 def wilson(successes: int, trials: int, level: float = 0.95) -> tuple[float, float]:
-    """Wilson score interval for a proportion (NaN, NaN without trials)."""
+    """Wilson score interval for a proportion (NaN, NaN without trials).
+
+    The bounds are exactly 0 at 0 successes and exactly 1 at ``trials`` successes (statsmodels
+    returns 0.9999999999999999 there, which would put the estimate outside its own interval).
+    """
     if trials == 0:
         return float("nan"), float("nan")
     from statsmodels.stats.proportion import proportion_confint
 
     low, high = proportion_confint(successes, trials, alpha=1 - level, method="wilson")
-    return float(low), float(high)
+    return (
+        0.0 if successes == 0 else float(low),
+        1.0 if successes == trials else float(high),
+    )
