@@ -244,7 +244,7 @@ def test_detect_and_audit_commands() -> None:
     assert "paper    regex    M     10  1.00 [0.72, 1.00]  0.00 [0.00, 0.28]" in lines[3]
     heldout = [line for line in lines if line.startswith("heldout  lexicon  M")]
     assert heldout and " 15 " in heldout[0]
-    assert "lexicon  H    all    0.71 [0.63, 0.77]" in audit.stdout
+    assert "lexicon  H    all    0.71 [0.59, 0.86]" in audit.stdout
 
 
 def test_controller_commands(tmp_path: Path) -> None:

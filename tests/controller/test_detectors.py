@@ -4,6 +4,7 @@ import hashlib
 import re
 from importlib.resources import files
 
+import pandas as pd
 import pytest
 
 from carebench import load_bank, render_transcript
@@ -19,6 +20,7 @@ from carebench.controller.lexicon import normalize, stem
 from carebench.controller.stress import audit, stress_set
 from carebench.episodes.schema import DEFAULT_HEADERS
 from carebench.errors import CarebenchError
+from carebench.metrics.stats import draw_counts, ratio_interval
 
 STOPWORDS = {
     "the",
@@ -174,6 +176,35 @@ def test_audit_rows_carry_wilson_intervals() -> None:
     assert d["paraphrase_recall"] == pytest.approx(0.7)
     assert d["paraphrase_ci"] == pytest.approx([0.3968, 0.8922], abs=1e-4)
     assert d["stress_set"] == "paper" and d["missed_paraphrases"] == list(row.missed_paraphrases)
+
+
+def test_quality_intervals_resample_seeds() -> None:
+    """The intervals equal a ratio interval over per-seed counts built independently with pandas."""
+    bank = load_bank()
+    flags = [detect_episode(e, "lexicon") for e in bank]
+    row = next(q for q in quality(bank, flags, b=400) if (q.detector, q.split) == ("H", "test"))
+    frame = pd.DataFrame(
+        {
+            "seed": [e.seed_id for e in bank],
+            "split": [e.split.value for e in bank],
+            "fired": [f.H for f in flags],
+            "target": [e.escalation_required for e in bank],
+        }
+    )
+    frame = frame[frame["split"] == "test"]
+    frame["hit"] = frame["fired"] & frame["target"]
+    per_seed = frame.groupby("seed")[["hit", "fired", "target"]].sum().sort_index()
+    counts = draw_counts(len(per_seed), 400)
+    recall = ratio_interval(per_seed["hit"], per_seed["target"], counts, int(frame["target"].sum()))
+    precision = ratio_interval(
+        per_seed["hit"], per_seed["fired"], counts, int(frame["fired"].sum())
+    )
+    assert row.recall_ci == (recall.low, recall.high)
+    assert row.precision_ci == (precision.low, precision.high)
+    assert (
+        row.recall == pytest.approx(recall.estimate)
+        and row.recall_ci[0] < row.recall < row.recall_ci[1]
+    )
 
 
 def test_in_bank_precision_of_lexicon_not_worse_for_conflict_and_missing() -> None:

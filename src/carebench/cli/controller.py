@@ -71,7 +71,8 @@ def audit_cmd() -> None:
     """Stress-set recall (triggers vs paraphrases) and in-bank precision / recall, both families.
 
     Two stress sets: "paper" (30 concepts, written alongside the lexicon) and "heldout" (45
-    concepts, pre-registered before any detector ran on them). Brackets are 95 % Wilson intervals.
+    concepts, pre-registered before any detector ran on them). Brackets: 95 % Wilson intervals for
+    the stress sets (independent items), seed-clustered bootstrap intervals in the bank.
     """
     bank = load_bank()
     click.echo("Stress sets: recall on trigger phrases vs unseen paraphrases [95 % Wilson CI]")
@@ -90,7 +91,8 @@ def audit_cmd() -> None:
                     f"{', '.join(row.missed_paraphrases) or '-'}"
                 )
     click.echo(
-        "\nIn-bank quality: C vs conflict variants, M vs missing variants, H vs escalation-required"
+        "\nIn-bank quality [95 % seed-bootstrap CI]: C vs conflict variants, M vs missing variants,"
+        " H vs escalation-required"
     )
     click.echo(
         f"{'family':<8} {'det':<4} {'split':<5} {'precision':>18} {'recall':>18} "

@@ -21,13 +21,14 @@ from functools import cache, lru_cache
 from importlib.resources import files
 from typing import Any
 
+import numpy as np
 import yaml
 
 from carebench.controller.lexicon import Lexicon
 from carebench.episodes.render import render_transcript, strip_headers
 from carebench.episodes.schema import Episode
 from carebench.errors import CarebenchError
-from carebench.metrics.stats import wilson
+from carebench.metrics.stats import DEFAULT_B, DEFAULT_RNG_SEED, draw_counts, ratio_interval
 
 DETECTORS = ("C", "M", "H")
 FAMILIES = ("regex", "lexicon")
@@ -115,7 +116,11 @@ def _detect_text(family: str, text: str) -> Flags:
 
 @dataclass(frozen=True)
 class Quality:
-    """Precision and recall of one detector against its target, on one set of episodes."""
+    """Precision and recall of one detector against its target, on one set of episodes.
+
+    The intervals are seed-clustered percentile bootstrap intervals (GUIDE: resample seeds, never
+    episodes); like every percentile interval they collapse to [1, 1] when every replicate is 1.
+    """
 
     detector: str
     target: str
@@ -123,6 +128,8 @@ class Quality:
     tp: int
     fp: int
     fn: int
+    precision_ci: tuple[float, float] = (float("nan"), float("nan"))
+    recall_ci: tuple[float, float] = (float("nan"), float("nan"))
 
     @property
     def precision(self) -> float:
@@ -135,15 +142,15 @@ class Quality:
         return self.tp / (self.tp + self.fn) if self.tp + self.fn else float("nan")
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready row with precision and recall and their 95 % Wilson intervals."""
+        """JSON-ready row with precision, recall and their intervals."""
         return {
             "detector": self.detector,
             "target": self.target,
             "split": self.split,
             "precision": self.precision,
-            "precision_ci": list(wilson(self.tp, self.tp + self.fp)),
+            "precision_ci": list(self.precision_ci),
             "recall": self.recall,
-            "recall_ci": list(wilson(self.tp, self.tp + self.fn)),
+            "recall_ci": list(self.recall_ci),
             "tp": self.tp,
             "fp": self.fp,
             "fn": self.fn,
@@ -157,23 +164,48 @@ TARGETS: dict[str, tuple[str, Callable[[Episode], bool]]] = {
 }
 
 
-def quality(episodes: Sequence[Episode], flags: Sequence[Flags]) -> list[Quality]:
+def quality(
+    episodes: Sequence[Episode],
+    flags: Sequence[Flags],
+    b: int = DEFAULT_B,
+    rng_seed: int = DEFAULT_RNG_SEED,
+    level: float = 0.95,
+) -> list[Quality]:
     """Precision and recall of C, M and H against their targets, per split and overall.
 
     Targets (paper 000): C against conflict variants, M against missing variants, H against
     escalation-required episodes. This uses labels, for evaluation only; detection never does.
+    Intervals resample seeds (``b`` replicates, fixed ``rng_seed``), the same draws for every
+    detector of a split.
     """
     out = []
     for split in ("dev", "test", "all"):
         chosen = [
             (e, f) for e, f in zip(episodes, flags, strict=True) if split in ("all", e.split.value)
         ]
+        seeds = sorted({e.seed_id for e, _ in chosen})
+        index = np.array([seeds.index(e.seed_id) for e, _ in chosen], dtype=int)
+        counts = draw_counts(len(seeds), b, rng_seed)
+
         for d in DETECTORS:
             name, is_target = TARGETS[d]
-            fired = [getattr(f, d) for _, f in chosen]
-            target = [is_target(e) for e, _ in chosen]
-            tp = sum(a and b for a, b in zip(fired, target, strict=True))
-            fp = sum(a and not b for a, b in zip(fired, target, strict=True))
-            fn = sum(b and not a for a, b in zip(fired, target, strict=True))
-            out.append(Quality(d, name, split, tp, fp, fn))
+            fired = np.array([getattr(f, d) for _, f in chosen], dtype=bool)
+            target = np.array([is_target(e) for e, _ in chosen], dtype=bool)
+            hits, n_fired, n_target = (
+                np.bincount(index[m], minlength=len(seeds)) for m in (fired & target, fired, target)
+            )
+            p = ratio_interval(hits, n_fired, counts, int(fired.sum()), level)
+            r = ratio_interval(hits, n_target, counts, int(target.sum()), level)
+            out.append(
+                Quality(
+                    d,
+                    name,
+                    split,
+                    int((fired & target).sum()),
+                    int((fired & ~target).sum()),
+                    int((~fired & target).sum()),
+                    (p.low, p.high),
+                    (r.low, r.high),
+                )
+            )
     return out

@@ -46,7 +46,10 @@ def controller_analysis(frame: pd.DataFrame, settings: Settings) -> dict[str, An
     }
     for family in FAMILIES:
         bank_flags = [detect_episode(e, family) for e in bank]
-        section["detector_quality"][family] = [q.as_dict() for q in quality(bank, bank_flags)]
+        section["detector_quality"][family] = [
+            q.as_dict()
+            for q in quality(bank, bank_flags, settings.b, settings.rng_seed, settings.level)
+        ]
         section["stress_audit"][family] = audit_dict(family)
     for run_id, rows in frame.groupby("run_id", sort=False):
         label = str(rows["label"].iloc[0])
