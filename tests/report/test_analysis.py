@@ -105,6 +105,9 @@ def test_controller_section(workspace: Path, tmp_path: Path) -> None:
         "Risk controller (fitted on dev, scored on test)" in html and "controller (lexicon)" in html
     )
     assert "<td>heldout</td><td>lexicon</td><td>M</td><td>15</td>" in html
+    low, high = section["heldout_paraphrase_recall"]
+    assert low == 0.0 and high == pytest.approx(1 / 15)  # measured: docs/controller.md
+    assert "they fire on 0.00 to 0.07 of paraphrased" in html
     assert (
         json.loads((tmp_path / "metrics.json").read_text())["controller"]["runs"][0]["label"]
         == entry["label"]

@@ -51,6 +51,13 @@ def controller_analysis(frame: pd.DataFrame, settings: Settings) -> dict[str, An
             for q in quality(bank, bank_flags, settings.b, settings.rng_seed, settings.level)
         ]
         section["stress_audit"][family] = audit_dict(family)
+    heldout = [
+        r["paraphrase_recall"]
+        for rows in section["stress_audit"].values()
+        for r in rows
+        if r["stress_set"] == "heldout"
+    ]
+    section["heldout_paraphrase_recall"] = [min(heldout), max(heldout)]
     for run_id, rows in frame.groupby("run_id", sort=False):
         label = str(rows["label"].iloc[0])
         test = rows[rows["split"] == "test"]
