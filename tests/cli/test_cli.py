@@ -267,6 +267,7 @@ def test_controller_commands(tmp_path: Path) -> None:
         "full",
         "workflow",
         "confidence",
+        "silent",
     ]
     transfer = run("controller", "transfer", "always-answer", "--workspace", ws)
     assert len(transfer.stdout.splitlines()) == 4

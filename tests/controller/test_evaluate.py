@@ -50,9 +50,15 @@ def test_controller_helps_a_never_escalating_agent(frame) -> None:
 def test_ablations_and_transfer(frame) -> None:
     flags = episode_flags(None, "lexicon")
     rows = ablations(frame, flags)
-    assert [r["ablation"] for r in rows] == ["full", "workflow", "confidence"]
+    assert [r["ablation"] for r in rows] == ["full", "workflow", "confidence", "silent"]
     assert rows[1]["fit"]["w_u"] == 0.0
     assert rows[2]["fit"]["w_c"] == rows[2]["fit"]["w_m"] == rows[2]["fit"]["w_h"] == 0.0
+    # silent: the full fit with every detector off on test. always-answer has one confidence
+    # (0.5) and its full fit puts no weight on it, so nothing is overridden: the agent alone
+    full, silent = rows[0], rows[3]
+    assert silent["fit"] == full["fit"] and full["fit"]["w_u"] == 0.0
+    assert full["utility_5to1"] > -0.875
+    assert (silent["utility_5to1"], silent["missed_rate"]) == (pytest.approx(-0.875), 1.0)
     held = transfer(frame, flags)
     assert [r["held_out"] for r in held] == [
         "documentation_update",

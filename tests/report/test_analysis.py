@@ -87,6 +87,7 @@ def test_controller_section(workspace: Path, tmp_path: Path) -> None:
             "full",
             "workflow",
             "confidence",
+            "silent",
         ]
         assert len(entry["transfer"][family]) == 4
     audit_rows = section["stress_audit"]["lexicon"]
