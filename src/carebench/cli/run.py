@@ -66,14 +66,14 @@ class _Progress:
             TimeRemainingColumn,
         )
 
+        # the label is on the line above, so the bar fits an 80-column terminal
         self._progress = Progress(
-            TextColumn("[progress.description]{task.description}"),
-            BarColumn(),
+            BarColumn(bar_width=24),
             MofNCompleteColumn(),
             TextColumn("{task.fields[rate]:.1f} ep/s"),
             TimeRemainingColumn(),
             TextColumn(
-                "invalid {task.fields[invalid]}  errors {task.fields[errors]}  cache {task.fields[hits]}"
+                "invalid {task.fields[invalid]} errors {task.fields[errors]} cache {task.fields[hits]}"
             ),
             transient=False,
         )
