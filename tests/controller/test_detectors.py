@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 from importlib.resources import files
 
@@ -208,6 +209,14 @@ def test_quality_intervals_resample_seeds() -> None:
         row.recall == pytest.approx(recall.estimate)
         and row.recall_ci[0] < row.recall < row.recall_ci[1]
     )
+
+
+def test_quality_of_a_subset_without_test_episodes() -> None:
+    dev = [e for e in load_bank() if e.split.value == "dev"][:10]
+    rows = quality(dev, [detect_episode(e) for e in dev], b=100)
+    empty = [q for q in rows if q.split == "test"]
+    assert len(empty) == 3 and all(q.tp == q.fp == q.fn == 0 for q in empty)
+    assert all(math.isnan(v) for q in empty for v in (*q.precision_ci, *q.recall_ci))
 
 
 def test_in_bank_precision_of_lexicon_not_worse_for_conflict_and_missing() -> None:

@@ -58,7 +58,12 @@ class Interval:
 def draw_counts(
     n_clusters: int, b: int = DEFAULT_B, rng_seed: int = DEFAULT_RNG_SEED
 ) -> FloatArray:
-    """B x S matrix: how often each of S clusters is drawn in each replicate (rows sum to S)."""
+    """B x S matrix: how often each of S clusters is drawn in each replicate (rows sum to S).
+
+    With no clusters the matrix is B x 0, so every statistic built on it is NaN.
+    """
+    if n_clusters == 0:
+        return np.zeros((b, 0))
     rng = np.random.default_rng(rng_seed)
     counts: FloatArray = rng.multinomial(
         n_clusters, np.full(n_clusters, 1.0 / n_clusters), size=b
