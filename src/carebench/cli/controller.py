@@ -166,7 +166,11 @@ def apply_cmd(run: str, family: str, ablation: str, workspace: Path) -> None:
 @_FAMILY
 @WORKSPACE
 def ablate_cmd(run: str, family: str, workspace: Path) -> None:
-    """Full vs workflow-only vs confidence-only controllers on RUN (test split)."""
+    """Full vs workflow-only vs confidence-only controllers on RUN (test split).
+
+    A last row, "silent", applies the full fit with every detector off: the controller when the
+    cues are worded in ways the detectors miss.
+    """
     for row in ablations(_frame(run, workspace, need_test=True), episode_flags(None, family)):
         f = row["fit"]
         click.echo(
