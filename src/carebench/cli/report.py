@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from carebench.cli.run import WORKSPACE
+from carebench.metrics.stats import DEFAULT_B, DEFAULT_RNG_SEED
 from carebench.report import Settings, build_report
 from carebench.report.analysis import compare_runs
 from carebench.report.writer import fmt
@@ -35,7 +36,7 @@ _SPLIT = click.option(
     "--bootstrap",
     "b",
     type=click.IntRange(100, 1_000_000),
-    default=10_000,
+    default=DEFAULT_B,
     show_default=True,
     help="Bootstrap replicates (resampling seeds).",
 )
@@ -47,7 +48,7 @@ _SPLIT = click.option(
     show_default=True,
     help="Equal-width ECE bins.",
 )
-@click.option("--rng-seed", type=int, default=20240601, show_default=True)
+@click.option("--rng-seed", type=int, default=DEFAULT_RNG_SEED, show_default=True)
 @WORKSPACE
 def report_cmd(
     runs: tuple[str, ...],
