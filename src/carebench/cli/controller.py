@@ -35,6 +35,9 @@ _FAMILY = click.option(
     show_default=True,
     help="Detector family.",
 )
+_ABLATION = click.option(
+    "--ablation", type=click.Choice(ABLATIONS), default="full", show_default=True
+)
 
 
 @click.command("detect")
@@ -136,7 +139,7 @@ def _scores(row: dict[str, Any]) -> str:
 @controller_group.command("fit")
 @click.argument("run")
 @_FAMILY
-@click.option("--ablation", type=click.Choice(ABLATIONS), default="full", show_default=True)
+@_ABLATION
 @WORKSPACE
 def fit_cmd(run: str, family: str, ablation: str, workspace: Path) -> None:
     """Fit on RUN's dev split and print the weights, thresholds and dev scores as JSON."""
@@ -147,7 +150,7 @@ def fit_cmd(run: str, family: str, ablation: str, workspace: Path) -> None:
 @controller_group.command("apply")
 @click.argument("run")
 @_FAMILY
-@click.option("--ablation", type=click.Choice(ABLATIONS), default="full", show_default=True)
+@_ABLATION
 @WORKSPACE
 def apply_cmd(run: str, family: str, ablation: str, workspace: Path) -> None:
     """Fit on RUN's dev split, apply to its test split; print baseline vs controller."""

@@ -6,6 +6,7 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -27,6 +28,16 @@ _PATHS = click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 _SPLIT = click.option(
     "--split", type=click.Choice([s.value for s in Split]), default=None, help="Keep one split."
 )
+
+
+def _update(help_text: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The ``--update FILE`` option of the commands that regenerate a marked Markdown section."""
+    return click.option(
+        "--update",
+        type=click.Path(exists=True, dir_okay=False, path_type=Path),
+        default=None,
+        help=help_text,
+    )
 
 
 def _print_or_update(
@@ -109,14 +120,9 @@ def stats(paths: tuple[Path, ...], split: str | None) -> None:
 
 @episodes_group.command()
 @_PATHS
-@click.option(
-    "--update",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    default=None,
-    help=(
-        "Regenerate the sections between <!-- actions:start/end --> and <!-- labels:start/end -->"
-        " markers of this Markdown file (docs/reference-policy.md) instead of printing."
-    ),
+@_update(
+    "Regenerate the sections between <!-- actions:start/end --> and <!-- labels:start/end -->"
+    " markers of this Markdown file (docs/reference-policy.md) instead of printing."
 )
 def labels(paths: tuple[Path, ...], update: Path | None) -> None:
     """Print the label inventory (reference action per seed and variant) as Markdown."""
@@ -131,12 +137,7 @@ def labels(paths: tuple[Path, ...], update: Path | None) -> None:
 
 @episodes_group.command()
 @_PATHS
-@click.option(
-    "--update",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    default=None,
-    help="Regenerate the section between <!-- catalogue:start/end --> markers of this file.",
-)
+@_update("Regenerate the section between <!-- catalogue:start/end --> markers of this file.")
 def catalogue(paths: tuple[Path, ...], update: Path | None) -> None:
     """Print the scenario catalogue: one line per seed with its topic and primary actions."""
     table = scenario_catalogue(load_bank(paths or None))
