@@ -49,6 +49,15 @@ def draw(analysis: dict[str, Any], out_dir: Path) -> dict[str, bytes]:
         pngs[name] = buffer.getvalue()
         plt.close(fig)
 
+    def save_unit_square(fig: Any, ax: Any, xlabel: str, ylabel: str, name: str) -> None:
+        """Axes for a curve of rates over [0, 1] x [0, 1], one legend entry per run."""
+        ax.set_xlim(0, 1)
+        ax.set_ylim(0, 1.02)
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
+        ax.legend(fontsize=6)
+        save(fig, name)
+
     fig, ax = plt.subplots(figsize=(width, 3.6))
     values = [r["headline"]["late_risk_sensitivity"] for r in runs]
     errors = [[_err(v)[0] for v in values], [_err(v)[1] for v in values]]
@@ -90,12 +99,7 @@ def draw(analysis: dict[str, Any], out_dir: Path) -> dict[str, bytes]:
             markersize=3,
             label=run["label"],
         )
-    ax.set_xlim(0, 1)
-    ax.set_ylim(0, 1.02)
-    ax.set_xlabel("mean stated confidence")
-    ax.set_ylabel("accuracy")
-    ax.legend(fontsize=6)
-    save(fig, "fig3_reliability")
+    save_unit_square(fig, ax, "mean stated confidence", "accuracy", "fig3_reliability")
 
     fig, ax = plt.subplots(figsize=(5.0, 4.6))
     for run in runs:
@@ -107,10 +111,5 @@ def draw(analysis: dict[str, Any], out_dir: Path) -> dict[str, bytes]:
                 where="post",
                 label=run["label"],
             )
-    ax.set_xlim(0, 1)
-    ax.set_ylim(0, 1.02)
-    ax.set_xlabel("coverage")
-    ax.set_ylabel("risk (1 - accuracy of accepted)")
-    ax.legend(fontsize=6)
-    save(fig, "fig4_risk_coverage")
+    save_unit_square(fig, ax, "coverage", "risk (1 - accuracy of accepted)", "fig4_risk_coverage")
     return pngs
