@@ -183,16 +183,17 @@ def quality(
         chosen = [
             (e, f) for e, f in zip(episodes, flags, strict=True) if split in ("all", e.split.value)
         ]
-        seeds = sorted({e.seed_id for e, _ in chosen})
-        index = np.array([seeds.index(e.seed_id) for e, _ in chosen], dtype=int)
-        counts = draw_counts(len(seeds), b, rng_seed)
+        position = {s: i for i, s in enumerate(sorted({e.seed_id for e, _ in chosen}))}
+        index = np.array([position[e.seed_id] for e, _ in chosen], dtype=int)
+        counts = draw_counts(len(position), b, rng_seed)
 
         for d in DETECTORS:
             name, is_target = TARGETS[d]
             fired = np.array([getattr(f, d) for _, f in chosen], dtype=bool)
             target = np.array([is_target(e) for e, _ in chosen], dtype=bool)
             hits, n_fired, n_target = (
-                np.bincount(index[m], minlength=len(seeds)) for m in (fired & target, fired, target)
+                np.bincount(index[m], minlength=len(position))
+                for m in (fired & target, fired, target)
             )
             p = ratio_interval(hits, n_fired, counts, int(fired.sum()), level)
             r = ratio_interval(hits, n_target, counts, int(target.sum()), level)
