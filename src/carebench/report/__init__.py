@@ -37,7 +37,7 @@ def build_report(
             run_id: store.manifest(run_id) or {} for run_id in frame["run_id"].unique()
         }
     episodes = {}
-    for manifest in manifests.values():
-        paths = tuple(manifest.get("bank_paths") or ()) or None
+    # one load per distinct bank, not per run: runs of one workspace nearly always share it
+    for paths in {tuple(m.get("bank_paths") or ()) or None for m in manifests.values()}:
         episodes.update({e.episode_id: e for e in load_bank(paths)})
     return write_report(frame, manifests, episodes, out_dir, settings, all_splits)
