@@ -76,16 +76,6 @@ class Inputs:
         uncertainty = np.where(np.isnan(self.confidence), 1.0, 1.0 - self.confidence)
         return np.column_stack([self.flags, uncertainty])
 
-    def subset(self, mask: BoolArray) -> Inputs:
-        """The rows where ``mask`` is true."""
-        return Inputs(
-            self.flags[mask],
-            self.confidence[mask],
-            self.action[mask],
-            [a for a, keep in zip(self.acceptable, mask, strict=True) if keep],
-            self.required[mask],
-        )
-
 
 @dataclass(frozen=True)
 class Fit:
