@@ -46,6 +46,13 @@ class VariantSpec(_Strict):
         default_factory=dict,
         description="The hook: slot name -> replacement text. Empty for clean; one slot otherwise.",
     )
+    deletes: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Missing variant only: the key phrases or values of the fact it deletes (surface "
+            "variables allowed). None may appear anywhere in that variant's rendered episode."
+        ),
+    )
     reference: ReferenceSpec
 
 

@@ -17,10 +17,11 @@ from carebench.episodes.assemble import (
     AssemblyError,
     assemble_seed,
     render_blocks,
+    substitute,
     variant_spec,
 )
 from carebench.episodes.loading import ParsedSeed
-from carebench.episodes.schema import BLOCK_ORDER, BlockKind, Split, TaskClass, Variant
+from carebench.episodes.schema import BLOCK_ORDER, Action, BlockKind, Split, TaskClass, Variant
 from carebench.episodes.seed import Seed, Text
 from carebench.errors import ValidationIssue
 
@@ -301,6 +302,110 @@ def check_references(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
     return issues
 
 
+def check_escalation_sets(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
+    """Escalate is in an acceptable set exactly when it is the primary action.
+
+    Decision accuracy scores membership in the acceptable set; escalation utility scores the binary
+    decision Escalate vs not against the primary action. The two agree only if an escalation-required
+    episode accepts nothing but Escalate and no other episode accepts Escalate, so the bank must say
+    which side of the line each episode is on.
+    """
+    issues: list[ValidationIssue] = []
+    for variant in Variant:
+        reference = variant_spec(seed, variant).reference
+        acceptable = reference.acceptable_set()
+        path = ("variants", variant.value, "reference", "acceptable")
+        if reference.primary is Action.ESCALATE and set(acceptable) != {Action.ESCALATE}:
+            others = sorted(a.value for a in acceptable if a is not Action.ESCALATE)
+            issues.append(
+                _issue(
+                    parsed,
+                    path,
+                    f"an escalation-required episode (primary Escalate) must accept only Escalate; "
+                    f"remove {others}: an 'accurate' non-escalation would cost c_FN in utility",
+                )
+            )
+        if reference.primary is not Action.ESCALATE and Action.ESCALATE in acceptable:
+            issues.append(
+                _issue(
+                    parsed,
+                    path,
+                    f"Escalate is acceptable but the primary action is {reference.primary.value}; "
+                    "make Escalate the primary (escalation-required) or remove it from the set",
+                )
+            )
+    return issues
+
+
+def _contains(text: str, phrase: str) -> bool:
+    """Case- and whitespace-insensitive containment, matching whole tokens at both ends."""
+    words = phrase.split()
+    if not words:
+        return False
+    pattern = r"\s+".join(re.escape(w) for w in words)
+    return re.search(rf"(?<!\w){pattern}(?!\w)", text, re.IGNORECASE) is not None
+
+
+def check_deletions(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
+    """The missing variant declares the fact it deletes, and no trace of it stays rendered.
+
+    Paper 000: a missing variant deletes a decision-critical fact. ``deletes`` lists its key
+    phrases or values; each must appear in the clean episode (else it names nothing) and none may
+    appear anywhere in the missing episode, for any surface (a digest restating it would undo the
+    deletion). Other variants may not declare ``deletes``.
+    """
+    issues: list[ValidationIssue] = []
+    for variant in Variant:
+        if variant is not Variant.MISSING and variant_spec(seed, variant).deletes:
+            issues.append(
+                _issue(
+                    parsed,
+                    ("variants", variant.value, "deletes"),
+                    "only the missing variant deletes a fact; remove 'deletes' here",
+                )
+            )
+    spec = variant_spec(seed, Variant.MISSING)
+    base = ("variants", Variant.MISSING.value, "deletes")
+    if not spec.deletes:
+        issues.append(
+            _issue(
+                parsed,
+                ("variants", Variant.MISSING.value),
+                "the missing variant must declare 'deletes': the key phrases or values of the "
+                "fact it deletes, so the validator can check that no trace of it remains",
+            )
+        )
+        return issues
+    for surface in sorted(seed.surfaces):
+        variables = {k: str(v) for k, v in seed.surfaces[surface].items()}
+        try:
+            clean = "\n".join(render_blocks(seed, surface, Variant.CLEAN).values())
+            missing = "\n".join(render_blocks(seed, surface, Variant.MISSING).values())
+            phrases = [substitute(p, variables) for p in spec.deletes]
+        except AssemblyError:
+            return issues  # reported by the placeholder and rendering rules
+        for index, phrase in enumerate(phrases):
+            if not _contains(clean, phrase):
+                issues.append(
+                    _issue(
+                        parsed,
+                        (*base, index),
+                        f"surface {surface!r}: deleted phrase {phrase!r} does not appear in the "
+                        "clean episode, so it names no fact that the variant deletes",
+                    )
+                )
+            elif _contains(missing, phrase):
+                issues.append(
+                    _issue(
+                        parsed,
+                        (*base, index),
+                        f"surface {surface!r}: deleted phrase {phrase!r} still appears in the "
+                        "missing episode; delete it everywhere (digests and summaries included)",
+                    )
+                )
+    return issues
+
+
 def check_leaks(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
     """No design or label words in agent-visible text; no perturbation hints in headers."""
     issues: list[ValidationIssue] = []
@@ -383,9 +488,14 @@ def validate_seed(parsed: ParsedSeed) -> list[ValidationIssue]:
         + check_slots_and_placeholders(seed, parsed)
         + check_hooks(seed, parsed)
     )
-    issues += structural + check_references(seed, parsed) + check_leaks(seed, parsed)
+    issues += (
+        structural
+        + check_references(seed, parsed)
+        + check_escalation_sets(seed, parsed)
+        + check_leaks(seed, parsed)
+    )
     if not structural:
-        issues += check_rendering(seed, parsed)
+        issues += check_rendering(seed, parsed) + check_deletions(seed, parsed)
         if not issues:
             try:
                 assemble_seed(seed)
