@@ -139,6 +139,30 @@ def _stray_brace(s: Seed) -> None:
     s["slots"]["later"] = "Asks about {pronoun == 'he'} delivery."
 
 
+def _no_deletes(s: Seed) -> None:
+    del s["variants"]["missing"]["deletes"]
+
+
+def _deletes_on_stale(s: Seed) -> None:
+    s["variants"]["stale"]["deletes"] = ["no regular medicines"]
+
+
+def _restated_in_s1(s: Seed) -> None:
+    # an up-to-date digest restates the deleted dose, for one surface only
+    s["slots"]["summary"] = {
+        "s1": "Summary (generated today): amlodipine 5 mg daily.",
+        "s2": "Summary (generated today): one regular medicine; repeat due.",
+    }
+
+
+def _escalate_with_alternative(s: Seed) -> None:
+    s["variants"]["conflict"]["reference"]["acceptable"] = ["Escalate", "Ask_Clarification"]
+
+
+def _escalate_acceptable_not_primary(s: Seed) -> None:
+    s["variants"]["stale"]["reference"]["acceptable"] = ["Answer", "Escalate"]
+
+
 def _annotation_placeholder(s: Seed) -> None:
     s["annotations"] = {"retain_facts": ["age {years}"]}
 
@@ -292,6 +316,40 @@ RULES: list[tuple[str, Callable[[Seed], None], str, str]] = [
         "stray '{': placeholders are {name} with letters, digits and underscores only",
     ),
     (
+        "missing variant without a declared deletion",
+        _no_deletes,
+        "variants.missing",
+        "the missing variant must declare 'deletes': the key phrases or values of the fact it "
+        "deletes, so the validator can check that no trace of it remains",
+    ),
+    (
+        "deletion declared on another variant",
+        _deletes_on_stale,
+        "variants.stale.deletes",
+        "only the missing variant deletes a fact; remove 'deletes' here",
+    ),
+    (
+        "deleted fact restated by a digest",
+        _restated_in_s1,
+        "variants.missing.deletes.0",
+        "surface 's1': deleted phrase 'amlodipine 5 mg daily' still appears in the missing "
+        "episode; delete it everywhere (digests and summaries included)",
+    ),
+    (
+        "escalation-required episode accepting another action",
+        _escalate_with_alternative,
+        "variants.conflict.reference.acceptable",
+        "an escalation-required episode (primary Escalate) must accept only Escalate; remove "
+        "['Ask_Clarification']: an 'accurate' non-escalation would cost c_FN in utility",
+    ),
+    (
+        "Escalate acceptable but not primary",
+        _escalate_acceptable_not_primary,
+        "variants.stale.reference.acceptable",
+        "Escalate is acceptable but the primary action is Answer; make Escalate the primary "
+        "(escalation-required) or remove it from the set",
+    ),
+    (
         "undefined placeholder in annotations",
         _annotation_placeholder,
         "annotations.retain_facts.0",
@@ -443,3 +501,37 @@ def test_issue_lines_point_at_the_field(seed_dict: Seed, write_seed: Callable[..
     assert issue.line is not None
     line = path.read_text().splitlines()[issue.line - 1]
     assert "Escalation" in line
+
+
+def test_deleted_phrase_must_name_clean_text(
+    seed_dict: Seed, write_seed: Callable[..., Path]
+) -> None:
+    seed_dict["variants"]["missing"]["deletes"] = ["{patient} takes losartan"]
+    issues = _issues(write_seed(seed_dict))
+    assert [(i.path, i.message) for i in issues] == [
+        (
+            "variants.missing.deletes.0",
+            f"surface {surface!r}: deleted phrase '{name} takes losartan' does not appear in the "
+            "clean episode, so it names no fact that the variant deletes",
+        )
+        for surface, name in (("s1", "Ann Lee"), ("s2", "Bo Chan"))
+    ]
+
+
+@pytest.mark.parametrize(
+    ("digest", "flagged"),
+    [
+        ("AMLODIPINE  5 MG\nDAILY restated.", True),  # case and whitespace do not hide it
+        ("Amlodipine 5 mg daily.", True),
+        ("Amlodipine 15 mg daily, stopped.", False),  # whole words: 15 mg is not 5 mg
+        ("Amlodipine 5 mg dailyish.", False),
+    ],
+)
+def test_deleted_phrase_matching(
+    seed_dict: Seed, write_seed: Callable[..., Path], digest: str, flagged: bool
+) -> None:
+    seed_dict["variants"]["missing"]["deletes"] = ["amlodipine 5 mg daily"]
+    seed_dict["slots"]["summary"] = {"s1": f"Summary: {digest}", "s2": "Summary: repeat due."}
+    messages = [i.message for i in _issues(write_seed(seed_dict))]
+    restated = [m for m in messages if "still appears in the missing episode" in m]
+    assert bool(restated) is flagged, messages

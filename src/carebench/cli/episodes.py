@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from carebench.episodes.bank import find_episode, load_bank, validate_paths, write_bank
+from carebench.episodes.bank import BANK_VERSION, find_episode, load_bank, validate_paths, write_bank
 from carebench.episodes.leakage import leaking_markers, variant_markers
 from carebench.episodes.render import render_transcript
 from carebench.episodes.schema import Split
@@ -88,7 +88,7 @@ def validate(paths: tuple[Path, ...]) -> None:
 )
 def build(paths: tuple[Path, ...], out_dir: Path) -> None:
     """Build the episodes as JSONL plus a manifest (byte-for-byte deterministic)."""
-    result = write_bank(load_bank(paths or None), out_dir)
+    result = write_bank(load_bank(paths or None), out_dir, None if paths else BANK_VERSION)
     meta = result.manifest
     click.echo(
         f"wrote {meta['n_episodes']} episodes from {meta['n_seeds']} seeds to "
@@ -178,6 +178,42 @@ def leakage(paths: tuple[Path, ...], top: int, max_in: float, min_out: float) ->
             f"outside {marker.share_out:.2f}"
         )
     if leaks:
+        sys.exit(1)
+
+
+@episodes_group.command()
+@_PATHS
+@_SPLIT
+@click.option(
+    "--bootstrap", "b", default=2000, show_default=True, help="Seed-bootstrap replicates."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the audit as JSON.")
+@_update("Regenerate the section between <!-- shortcuts:start/end --> markers of this file.")
+def shortcuts(
+    paths: tuple[Path, ...], split: str | None, b: int, as_json: bool, update: Path | None
+) -> None:
+    """Score keyword predictors of the reference action: the floor every model must beat.
+
+    Bag of words (logistic regression, leave-one-seed-out), the regex rule and the best constant
+    action; decision accuracy and escalation recall with seed-bootstrap intervals. Exit 1 when bag
+    of words exceeds the bank's goal (accuracy 0.55, escalation recall 0.65).
+    """
+    from carebench.episodes.shortcuts import audit, format_audit
+
+    if b < 1:
+        raise CarebenchError(f"--bootstrap must be a positive number of replicates, got {b}")
+    result = audit(load_bank(paths or None), Split(split) if split else None, b=b)
+    if as_json:
+        click.echo(json.dumps(result.as_dict(), indent=2))
+    else:
+        table = format_audit(result)
+        _print_or_update(
+            update,
+            table,
+            lambda doc: replace_between_markers(doc, "shortcuts", table),
+            "the shortcut audit",
+        )
+    if not result.goals_met():
         sys.exit(1)
 
 

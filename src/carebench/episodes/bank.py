@@ -25,6 +25,11 @@ from carebench.episodes.validate import check_bank, validate_seed
 from carebench.errors import BankValidationError, CarebenchError, ValidationIssue
 
 FORMAT = "carebench-episodes/1"
+BANK_VERSION = "2.0"
+"""Version of the packaged escalation bank's content (2.0: reviewed and adjudicated, hard negatives).
+
+Runs record the SHA-256 of the episodes they were made on, which identifies any bank exactly; this
+version names the packaged one for people."""
 EPISODES_FILE = "episodes.jsonl"
 MANIFEST_FILE = "manifest.json"
 _TASK_ORDER = {t: i for i, t in enumerate(TaskClass)}
@@ -100,6 +105,18 @@ def validate_paths(
     return seeds, sorted(issues, key=lambda i: (i.file, i.line or 0, i.path, i.message))
 
 
+def load_seeds(paths: Sequence[str | Path] | None = None) -> list[Seed]:
+    """Load and validate seeds (the packaged bank when ``paths`` is omitted).
+
+    Raises:
+        BankValidationError: any seed or the bank is invalid (every issue is listed).
+    """
+    seeds, issues = validate_paths(paths)
+    if issues:
+        raise BankValidationError(issues)
+    return seeds
+
+
 def load_bank(
     paths: Sequence[str | Path] | None = None, *, split: Split | str | None = None
 ) -> list[Episode]:
@@ -115,10 +132,7 @@ def load_bank(
     Raises:
         BankValidationError: any seed or the bank is invalid (every issue is listed).
     """
-    seeds, issues = validate_paths(paths)
-    if issues:
-        raise BankValidationError(issues)
-    episodes = [episode for seed in seeds for episode in assemble_seed(seed)]
+    episodes = [episode for seed in load_seeds(paths) for episode in assemble_seed(seed)]
     if split is not None:
         wanted = Split(split)
         episodes = [e for e in episodes if e.split is wanted]
@@ -182,10 +196,11 @@ def composition(episodes: Sequence[Episode]) -> dict[str, Any]:
     }
 
 
-def manifest(episodes: Sequence[Episode]) -> dict[str, Any]:
-    """The bank manifest: format, composition and the SHA-256 of the canonical JSONL."""
+def manifest(episodes: Sequence[Episode], version: str | None = None) -> dict[str, Any]:
+    """The bank manifest: format, version (packaged bank), composition and the JSONL's SHA-256."""
     return {
         "format": FORMAT,
+        **({"bank_version": version} if version else {}),
         **composition(episodes),
         "episodes_sha256": bank_sha256(episodes),
     }
@@ -200,8 +215,12 @@ class BuildResult:
     manifest: dict[str, Any]
 
 
-def write_bank(episodes: Sequence[Episode], out_dir: str | Path) -> BuildResult:
+def write_bank(
+    episodes: Sequence[Episode], out_dir: str | Path, version: str | None = None
+) -> BuildResult:
     """Write ``episodes.jsonl`` and ``manifest.json`` into ``out_dir`` (created if needed).
+
+    ``version`` is recorded in the manifest (``BANK_VERSION`` for the packaged bank).
 
     Files are written to a temporary name and renamed, so a failed write never leaves half a bank.
     """
@@ -209,7 +228,7 @@ def write_bank(episodes: Sequence[Episode], out_dir: str | Path) -> BuildResult:
     try:
         out.mkdir(parents=True, exist_ok=True)
         data = episodes_bytes(episodes)
-        meta = manifest(episodes)
+        meta = manifest(episodes, version)
         paths = (out / EPISODES_FILE, out / MANIFEST_FILE)
         payloads = (data, (json.dumps(meta, indent=2, sort_keys=True) + "\n").encode("utf-8"))
         for path, payload in zip(paths, payloads, strict=True):

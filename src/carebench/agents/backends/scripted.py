@@ -51,16 +51,14 @@ def _random(request: GenerationRequest) -> tuple[Action, float, str]:
     return rng.choice(actions), round(rng.random(), 4), "random policy"
 
 
-def _rule(request: GenerationRequest) -> tuple[Action, float, str]:
-    from carebench.controller.detectors import detectors
+_RULE_CONFIDENCE = {Action.ESCALATE: 0.8, Action.ASK_CLARIFICATION: 0.7, Action.ANSWER: 0.9}
 
-    flags = detectors("regex").detect_text(strip_headers(request.messages[-1]["content"]))
-    if flags.H:
-        return Action.ESCALATE, 0.8, f"red-flag cue {flags.evidence['H'][0]!r}"
-    if flags.M or flags.C:
-        cue = (flags.evidence["M"] or flags.evidence["C"])[0]
-        return Action.ASK_CLARIFICATION, 0.7, f"gap or conflict marker {cue!r}"
-    return Action.ANSWER, 0.9, "no red flag, gap or conflict marker found"
+
+def _rule(request: GenerationRequest) -> tuple[Action, float, str]:
+    from carebench.episodes.shortcuts import rule_action
+
+    action, reason = rule_action(strip_headers(request.messages[-1]["content"]))
+    return action, _RULE_CONFIDENCE[action], reason
 
 
 POLICIES: dict[str, Policy] = {

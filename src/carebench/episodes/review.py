@@ -1,0 +1,215 @@
+"""Independent review and adjudication of the bank (paper 001's annotation protocol), as data.
+
+Each packaged seed has a review file ``scenarios/review/<seed id>.yaml`` next to the bank. It holds:
+
+* ``findings``: problems raised against the seed (the outside review of bank v1, the authors' own
+  pass, the second reviewer's clinical checks) with the resolution and outcome (``fixed`` or
+  ``answered``: kept, with the reason);
+* ``review``: who reviewed and who adjudicated, and per variant the author's label as it stood when
+  the reviewer started (``author``), the second reviewer's label given blind to it (``reviewer``),
+  the adjudicated label (``adjudicated``, which the seed file must then carry), the disagreement
+  type and the change made.
+
+The unit of agreement is one seed x variant (labels are per variant and shared by both surfaces),
+so a full bank has 200 units. Agreement before adjudication is Cohen's kappa on the primary action
+(scikit-learn ``cohen_kappa_score``; NaN when both raters use a single label, reported, not raised)
+and percent agreement on the exact acceptable set.
+
+Disagreement types (paper 001 asks a release to keep "the final label and disagreement type"; it
+does not enumerate types, so carebench defines them):
+
+* ``none``: author and reviewer gave the same primary and acceptable set;
+* ``primary_action``: the primary actions differ;
+* ``acceptable_set``: same primary, different acceptable sets;
+* ``clinical_fact``: the labels agree, but the reviewer found a clinical error in the text;
+* ``text_ambiguity``: the labels differ because the text allowed two readings (fixed by rewording);
+* ``leak``: the reviewer could infer the label from a surface cue rather than the clinical content.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from importlib.resources import files
+from pathlib import Path
+from typing import Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from carebench.episodes.schema import Action, Variant
+from carebench.episodes.seed import Seed
+from carebench.errors import CarebenchError
+
+
+class DisagreementType(StrEnum):
+    """Why author and second reviewer differed (see the module docstring)."""
+
+    NONE = "none"
+    PRIMARY_ACTION = "primary_action"
+    ACCEPTABLE_SET = "acceptable_set"
+    CLINICAL_FACT = "clinical_fact"
+    TEXT_AMBIGUITY = "text_ambiguity"
+    LEAK = "leak"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Label(_Strict):
+    """One rater's reference decision for one variant."""
+
+    primary: Action
+    acceptable: list[Action]
+
+    def key(self) -> tuple[Action, frozenset[Action]]:
+        """Primary action and acceptable set, for comparison."""
+        return self.primary, frozenset(self.acceptable)
+
+
+class Finding(_Strict):
+    """A problem raised against a seed and what became of it."""
+
+    finding: str = Field(min_length=1)
+    resolution: str = Field(min_length=1)
+    outcome: Literal["fixed", "answered"]
+
+
+class VariantReview(_Strict):
+    """Both raters' labels for one variant, the adjudicated label and the disagreement."""
+
+    author: Label
+    reviewer: Label
+    adjudicated: Label
+    disagreement: DisagreementType
+    change: str = Field(default="", description="What adjudication changed, or empty.")
+
+
+class Review(_Strict):
+    """Who reviewed a seed, and the five variants' labels."""
+
+    reviewer: str = Field(min_length=1, description="Who the second reviewer was, exactly.")
+    adjudicator: str = Field(min_length=1, description="Who adjudicated, exactly.")
+    variants: dict[Variant, VariantReview]
+
+
+class SeedReview(_Strict):
+    """One review file."""
+
+    seed: str
+    findings: list[Finding] = Field(default_factory=list)
+    review: Review | None = None
+
+
+def packaged_review_dir() -> Path:
+    """The folder of the packaged bank's review files."""
+    return Path(str(files("carebench") / "scenarios" / "review"))
+
+
+def load_reviews(folder: Path | None = None) -> list[SeedReview]:
+    """Load every ``*.yaml`` review file in ``folder`` (the packaged reviews by default).
+
+    Raises:
+        CarebenchError: a file is not valid YAML or does not match the review format (the message
+            names the file and the field).
+    """
+    root = folder or packaged_review_dir()
+    reviews = []
+    for path in sorted(root.glob("*.yaml")):
+        try:
+            data = yaml.safe_load(path.read_text("utf-8"))
+        except yaml.YAMLError as exc:
+            raise CarebenchError(f"{path}: not valid YAML: {exc}") from exc
+        try:
+            reviews.append(SeedReview.model_validate(data))
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "(top level)"
+            raise CarebenchError(f"{path}: {where}: {first['msg']}") from exc
+    return reviews
+
+
+def check_against_bank(reviews: Sequence[SeedReview], seeds: Iterable[Seed]) -> list[str]:
+    """Problems linking reviews to the bank: missing reviews, and adjudicated labels not in seeds.
+
+    Returns:
+        One message per problem; empty when every seed has a complete review whose adjudicated
+        labels are exactly the seed's reference decisions.
+    """
+    by_seed = {r.seed: r for r in reviews}
+    problems: list[str] = []
+    for seed in seeds:
+        review = by_seed.get(seed.id)
+        if review is None or review.review is None:
+            problems.append(f"{seed.id}: no independent review")
+            continue
+        for variant in Variant:
+            entry = review.review.variants.get(variant)
+            if entry is None:
+                problems.append(f"{seed.id}.{variant.value}: not reviewed")
+                continue
+            reference = getattr(seed.variants, variant.value).reference
+            authored = (reference.primary, frozenset(reference.acceptable_set()))
+            if entry.adjudicated.key() != authored:
+                problems.append(
+                    f"{seed.id}.{variant.value}: adjudicated {entry.adjudicated.primary.value} "
+                    f"{sorted(a.value for a in entry.adjudicated.acceptable)} but the seed says "
+                    f"{reference.primary.value} {sorted(a.value for a in authored[1])}"
+                )
+    return problems
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """Agreement between author and second reviewer before adjudication."""
+
+    units: int
+    kappa_primary: float
+    primary_agreement: float
+    acceptable_set_agreement: float
+    disagreements: dict[str, int]
+    changed_by_adjudication: int
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready form."""
+        return {
+            "units": self.units,
+            "kappa_primary": self.kappa_primary,
+            "primary_agreement": self.primary_agreement,
+            "acceptable_set_agreement": self.acceptable_set_agreement,
+            "disagreements": self.disagreements,
+            "changed_by_adjudication": self.changed_by_adjudication,
+        }
+
+
+def agreement(reviews: Sequence[SeedReview]) -> Agreement:
+    """Cohen's kappa on the primary action and percent agreement, over every reviewed variant."""
+    from sklearn.metrics import cohen_kappa_score
+
+    entries = [e for r in reviews if r.review is not None for e in r.review.variants.values()]
+    if not entries:
+        nan = float("nan")
+        return Agreement(0, nan, nan, nan, {}, 0)
+    author = [e.author.primary.value for e in entries]
+    reviewer = [e.reviewer.primary.value for e in entries]
+    if len(set(author) | set(reviewer)) < 2:
+        kappa = float("nan")  # both raters used one label: kappa is undefined
+    else:
+        kappa = float(cohen_kappa_score(author, reviewer))
+    counts: dict[str, int] = {t.value: 0 for t in DisagreementType}
+    for e in entries:
+        counts[e.disagreement.value] += 1
+    n = len(entries)
+    return Agreement(
+        units=n,
+        kappa_primary=kappa,
+        primary_agreement=sum(a == b for a, b in zip(author, reviewer, strict=True)) / n,
+        acceptable_set_agreement=sum(
+            frozenset(e.author.acceptable) == frozenset(e.reviewer.acceptable) for e in entries
+        )
+        / n,
+        disagreements=counts,
+        changed_by_adjudication=sum(e.adjudicated.key() != e.author.key() for e in entries),
+    )
