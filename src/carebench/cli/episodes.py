@@ -10,7 +10,13 @@ from typing import Any
 
 import click
 
-from carebench.episodes.bank import BANK_VERSION, find_episode, load_bank, validate_paths, write_bank
+from carebench.episodes.bank import (
+    BANK_VERSION,
+    find_episode,
+    load_bank,
+    validate_paths,
+    write_bank,
+)
 from carebench.episodes.leakage import leaking_markers, variant_markers
 from carebench.episodes.render import render_transcript
 from carebench.episodes.schema import Split

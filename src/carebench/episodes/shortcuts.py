@@ -30,7 +30,13 @@ import numpy as np
 
 from carebench.episodes.render import render_transcript, strip_headers
 from carebench.episodes.schema import Action, Episode, Split
-from carebench.metrics.stats import DEFAULT_B, DEFAULT_RNG_SEED, Interval, draw_counts, ratio_interval
+from carebench.metrics.stats import (
+    DEFAULT_B,
+    DEFAULT_RNG_SEED,
+    Interval,
+    draw_counts,
+    ratio_interval,
+)
 
 TOKEN_PATTERN = r"(?u)\b[a-z0-9]+\b"
 GOALS: dict[str, float] = {"accuracy": 0.55, "escalation_recall": 0.65}
