@@ -58,3 +58,14 @@ def test_scenario_catalogue_matches_the_bank() -> None:
     assert doc == replace_between_markers(doc, "catalogue", scenario_catalogue(load_bank())), (
         "run: carebench episodes catalogue --update docs/scenarios.md"
     )
+
+
+def test_shortcut_audit_in_the_catalogue_matches_the_bank() -> None:
+    from carebench.episodes.shortcuts import audit, format_audit
+    from carebench.episodes.tables import replace_between_markers
+
+    doc = (ROOT / "docs" / "scenarios.md").read_text()
+    table = format_audit(audit(load_bank(), b=2000))
+    assert doc == replace_between_markers(doc, "shortcuts", table), (
+        "run: carebench episodes shortcuts --update docs/scenarios.md"
+    )
