@@ -69,3 +69,13 @@ def test_shortcut_audit_in_the_catalogue_matches_the_bank() -> None:
     assert doc == replace_between_markers(doc, "shortcuts", table), (
         "run: carebench episodes shortcuts --update docs/scenarios.md"
     )
+
+
+def test_review_section_in_the_catalogue_matches_the_review_data() -> None:
+    from carebench.episodes.review import format_agreement, load_reviews
+    from carebench.episodes.tables import replace_between_markers
+
+    doc = (ROOT / "docs" / "scenarios.md").read_text()
+    assert doc == replace_between_markers(doc, "review", format_agreement(load_reviews())), (
+        "run: carebench episodes review --update docs/scenarios.md"
+    )

@@ -223,6 +223,36 @@ def shortcuts(
         sys.exit(1)
 
 
+@episodes_group.command()
+@click.option(
+    "--reviews",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=None,
+    help="Folder of review files (the packaged bank's by default).",
+)
+@_PATHS
+@_update("Regenerate the section between <!-- review:start/end --> markers of this file.")
+def review(reviews: Path | None, paths: tuple[Path, ...], update: Path | None) -> None:
+    """Report the independent review: agreement before adjudication and disagreement types.
+
+    Checks that every seed has a review whose adjudicated labels are the seed's labels (exit 1 if
+    not).
+    """
+    from carebench.episodes.bank import load_seeds
+    from carebench.episodes.review import check_against_bank, format_agreement, load_reviews
+
+    loaded = load_reviews(reviews)
+    problems = check_against_bank(loaded, load_seeds(paths or None))
+    table = format_agreement(loaded)
+    _print_or_update(
+        update, table, lambda doc: replace_between_markers(doc, "review", table), "the review"
+    )
+    for problem in problems:
+        click.echo(problem, err=True)
+    if problems:
+        sys.exit(1)
+
+
 @episodes_group.command("schema")
 def schema_cmd() -> None:
     """Print the JSON schema of the seed authoring format."""

@@ -85,6 +85,10 @@ class VariantReview(_Strict):
     adjudicated: Label
     disagreement: DisagreementType
     change: str = Field(default="", description="What adjudication changed, or empty.")
+    reviewer_notes: str = Field(
+        default="",
+        description="The reviewer's flags: FACT (clinical error), LEAK, AMBIGUOUS; empty if none.",
+    )
 
 
 class Review(_Strict):
@@ -213,3 +217,39 @@ def agreement(reviews: Sequence[SeedReview]) -> Agreement:
         disagreements=counts,
         changed_by_adjudication=sum(e.adjudicated.key() != e.author.key() for e in entries),
     )
+
+
+def format_agreement(reviews: Sequence[SeedReview]) -> str:
+    """Markdown: who reviewed, agreement before adjudication, disagreement types, changes."""
+    result = agreement(reviews)
+    people = sorted(
+        {(r.review.reviewer, r.review.adjudicator) for r in reviews if r.review is not None}
+    )
+    findings = [f for r in reviews for f in r.findings]
+    lines = [
+        f"Reviewed seeds: {sum(r.review is not None for r in reviews)} of {len(reviews)}; "
+        f"units (seed x variant): {result.units}.",
+        "",
+    ]
+    for reviewer, adjudicator in people:
+        lines += [f"- Second reviewer: {reviewer}.", f"- Adjudicator: {adjudicator}."]
+    lines += [
+        "",
+        "| agreement before adjudication | value |",
+        "|---|---|",
+        f"| Cohen's kappa, primary action | {result.kappa_primary:.3f} |",
+        f"| percent agreement, primary action | {result.primary_agreement:.1%} |",
+        f"| percent agreement, exact acceptable set | {result.acceptable_set_agreement:.1%} |",
+        f"| labels changed by adjudication | {result.changed_by_adjudication} |",
+        "",
+        "| disagreement type | units |",
+        "|---|---|",
+    ]
+    lines += [f"| {kind} | {n} |" for kind, n in result.disagreements.items()]
+    fixed = sum(f.outcome == "fixed" for f in findings)
+    lines += [
+        "",
+        f"Findings recorded: {len(findings)} ({fixed} fixed, {len(findings) - fixed} answered "
+        "with a reason).",
+    ]
+    return "\n".join(lines)
