@@ -195,7 +195,7 @@ async def run_study_async(config: StudyConfig, workspace: str | Path) -> StudySu
     """Run (or resume) a study in ``workspace``; see the module docstring."""
     pathway = load_pathway(config.pathway)
     sid = study_id(config, pathway)
-    label = config.label or config.agent.label
+    label = config.label or f"{config.agent.label} @ {pathway.id}"
     start = time.perf_counter()
     with StudyStore(workspace) as store:
         players = build_players(config, store)
