@@ -202,9 +202,13 @@ def parse_pathway_text(text: str, file: str) -> tuple[Pathway | None, list[Valid
     if not isinstance(data, dict) or root is None:
         got = "an empty file" if data is None else f"a {type(data).__name__}"
         return None, [ValidationIssue(file, 1, "", f"expected a mapping of pathway fields, got {got}")]
+    try:
+        duplicates = loading._duplicate_keys(root)
+    except RecursionError:  # a self-referencing alias
+        return None, [ValidationIssue(file, None, "", "malformed YAML: recursive alias")]
     issues = [
         ValidationIssue(file, line, path, f"duplicate key {key!r} (YAML keeps only the last one)")
-        for path, line, key in loading._duplicate_keys(root)
+        for path, line, key in duplicates
     ]
     try:
         pathway = Pathway.model_validate(data)
