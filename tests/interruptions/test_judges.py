@@ -25,8 +25,22 @@ def concept(cell: Cell, h: list) -> bool | None:
 # Hand-labelled transcripts: (turns, label)
 GATHERING = [
     ([("agent", Q, None)], True),
-    ([("agent", Q, None), ("patient", "Oh, no pain.", len("Have you noticed any")), ("agent", "Okay. Are you using your drops?", None)], False),
-    ([("agent", Q, None), ("patient", "No pain.", len("Have you noticed any")), ("agent", "And has the eye been red at all?", None)], True),
+    (
+        [
+            ("agent", Q, None),
+            ("patient", "Oh, no pain.", len("Have you noticed any")),
+            ("agent", "Okay. Are you using your drops?", None),
+        ],
+        False,
+    ),
+    (
+        [
+            ("agent", Q, None),
+            ("patient", "No pain.", len("Have you noticed any")),
+            ("agent", "And has the eye been red at all?", None),
+        ],
+        True,
+    ),
     ([("agent", "Your eye may be red for a while.", None)], False),
 ]
 
@@ -45,7 +59,11 @@ def test_truncated_question_does_not_count() -> None:
 def test_concept_judge_on_hand_labelled_provision() -> None:
     assert concept(Cell.PROVISION_COMPETITIVE, heard(("agent", ANSWER, None))) is True
     cut = len(P.faq.answer[0])
-    h = heard(("agent", ANSWER, None), ("patient", "When can I drive?", cut), ("agent", "Once you meet the standard.", None))
+    h = heard(
+        ("agent", ANSWER, None),
+        ("patient", "When can I drive?", cut),
+        ("agent", "Once you meet the standard.", None),
+    )
     assert concept(Cell.PROVISION_COMPETITIVE, h) is False
 
 
@@ -100,12 +118,21 @@ def test_injection_cannot_make_an_llm_judge_pass() -> None:
 
 def test_llm_verdict_needs_a_verbatim_span() -> None:
     text = "Okay. Has the eye been red at all?"
-    ok = parse_llm_verdict(P, Phase.GATHERING, text, json.dumps({"asked": True, "span": "Has the eye been red at all?"}))
+    ok = parse_llm_verdict(
+        P,
+        Phase.GATHERING,
+        text,
+        json.dumps({"asked": True, "span": "Has the eye been red at all?"}),
+    )
     assert ok.passed is True
-    para = parse_llm_verdict(P, Phase.GATHERING, text, json.dumps({"asked": True, "span": "Any redness?"}))
+    para = parse_llm_verdict(
+        P, Phase.GATHERING, text, json.dumps({"asked": True, "span": "Any redness?"})
+    )
     assert para.passed is None and "verbatim" in (para.invalid or "")
     assert parse_llm_verdict(P, Phase.GATHERING, text, "not json").passed is None
-    pts = {p.id: {"conveyed": True, "span": s} for p, s in zip(P.faq.points, P.faq.answer, strict=True)}
+    pts = {
+        p.id: {"conveyed": True, "span": s} for p, s in zip(P.faq.points, P.faq.answer, strict=True)
+    }
     assert parse_llm_verdict(P, Phase.PROVISION, ANSWER, json.dumps({"points": pts})).passed is True
     del pts["mild-advice"]
     assert parse_llm_verdict(P, Phase.PROVISION, ANSWER, json.dumps({"points": pts})).passed is None

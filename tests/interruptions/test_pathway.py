@@ -29,7 +29,9 @@ def test_cataract_pathway_matches_the_paper() -> None:
 
 
 def _cataract() -> dict:
-    text = (Path(__file__).parents[2] / "src/carebench/scenarios/pathways/cataract-follow-up.yaml").read_text()
+    text = (
+        Path(__file__).parents[2] / "src/carebench/scenarios/pathways/cataract-follow-up.yaml"
+    ).read_text()
     return yaml.safe_load(text)
 
 
@@ -59,11 +61,26 @@ def test_malformed_files_give_issues_not_tracebacks(text: str) -> None:
     assert pathway is None and issues
 
 
-def test_cli_reports_bad_pathway_with_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_reports_bad_pathway_with_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("id: Not A Slug\n")
     with pytest.raises(SystemExit) as exc:
-        main(["interrupt", "run", "--pathway", str(bad), "--agent", "scripted:cued", "--patient", "scripted:rule", "--workspace", str(tmp_path)])
+        main(
+            [
+                "interrupt",
+                "run",
+                "--pathway",
+                str(bad),
+                "--agent",
+                "scripted:cued",
+                "--patient",
+                "scripted:rule",
+                "--workspace",
+                str(tmp_path),
+            ]
+        )
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert "bad.yaml:1" in err and "Traceback" not in err

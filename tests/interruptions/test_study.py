@@ -79,7 +79,14 @@ def test_marker_arms_differ_only_by_the_marker() -> None:
     p = load_pathway("cataract-follow-up")
 
     async def interruption(arm: Arm, mode: PatientMode) -> Turn:
-        sim = Simulator(p, Cell.GATHERING_COMPETITIVE, arm, ScriptedAgent("forgetful"), ScriptedPatient("rule"), mode=mode)
+        sim = Simulator(
+            p,
+            Cell.GATHERING_COMPETITIVE,
+            arm,
+            ScriptedAgent("forgetful"),
+            ScriptedPatient("rule"),
+            mode=mode,
+        )
         history, _ = await sim.run(0)
         return next(t for t in history if t.cuts is not None)
 
@@ -100,7 +107,9 @@ def test_agent_sees_only_the_truncated_turn() -> None:
             seen.append(context.messages())
             return await super().respond(context, seed)
 
-    sim = Simulator(p, Cell.GATHERING_RECOGNITIONAL, Arm.INTERRUPT, Spy("forgetful"), ScriptedPatient("rule"))
+    sim = Simulator(
+        p, Cell.GATHERING_RECOGNITIONAL, Arm.INTERRUPT, Spy("forgetful"), ScriptedPatient("rule")
+    )
     history, state = asyncio.run(sim.run(0))
     assert state.interrupted
     cut_turn = next(i for i, t in enumerate(history) if t.cuts is not None)
@@ -112,7 +121,10 @@ def test_agent_sees_only_the_truncated_turn() -> None:
 def test_tracker_keeps_a_cut_question_open_until_asked() -> None:
     p = load_pathway("cataract-follow-up")
     q = p.target.text
-    cut = [Turn(speaker="agent", text=q), Turn(speaker="patient", text="No pain.", cuts=len("Have you noticed any"))]
+    cut = [
+        Turn(speaker="agent", text=q),
+        Turn(speaker="patient", text="No pain.", cuts=len("Have you noticed any")),
+    ]
     assert open_obligations(p, delivered(cut)) == [f'Ask: "{q}"']
     done = [*cut, Turn(speaker="agent", text=q)]
     assert open_obligations(p, delivered(done)) == []
@@ -148,7 +160,14 @@ def test_pack_is_blinded_and_stratified_and_labels_import(tmp_path: Path) -> Non
         w.writerow(["item_id", "annotator_a", "annotator_b", "resolved"])
         for i, k in enumerate(keys):
             truth = k["judge_label"]
-            w.writerow([k["item_id"], truth, truth if i % 5 else ("fail" if truth == "pass" else "pass"), truth])
+            w.writerow(
+                [
+                    k["item_id"],
+                    truth,
+                    truth if i % 5 else ("fail" if truth == "pass" else "pass"),
+                    truth,
+                ]
+            )
     result = agreement(labels, key)
     assert result["judge_vs_resolved"]["kappa"] == 1.0
     assert result["annotators"]["percent_agreement"] < 100
@@ -156,7 +175,9 @@ def test_pack_is_blinded_and_stratified_and_labels_import(tmp_path: Path) -> Non
 
 def test_deployment_profile_defaults_to_paper_appendix(tmp_path: Path) -> None:
     profile = DeploymentProfile()
-    assert math.isclose(profile.non_competitive, 24 / 27) and math.isclose(profile.competitive, 3 / 27)
+    assert math.isclose(profile.non_competitive, 24 / 27) and math.isclose(
+        profile.competitive, 3 / 27
+    )
     run_study(_config("cataract-follow-up", 2), tmp_path)
     _, rows, _ = load_study_rows(tmp_path)
     est = deployment_estimates(cell_table(rows), profile)
@@ -170,10 +191,22 @@ def test_html_escapes_model_text_and_marks_truncation(tmp_path: Path) -> None:
     run_study(_config("cataract-follow-up", 1), tmp_path)
     with StudyStore(tmp_path) as store:
         sid = store.studies()[0]["study_id"]
-        store.put_trial(sid, "gathering-competitive", "extra", 0, "judged", {
-            "turns": [{"speaker": "agent", "text": "<script>alert(1)</script> Have you noticed redness?"}],
-            "verdict": {"judge": "concept", "passed": True},
-        })
+        store.put_trial(
+            sid,
+            "gathering-competitive",
+            "extra",
+            0,
+            "judged",
+            {
+                "turns": [
+                    {
+                        "speaker": "agent",
+                        "text": "<script>alert(1)</script> Have you noticed redness?",
+                    }
+                ],
+                "verdict": {"judge": "concept", "passed": True},
+            },
+        )
     page = write_report(tmp_path, tmp_path / "rep").read_text()
     assert "<script>alert(1)" not in page and "&lt;script&gt;" in page
     assert 'class="cut"' in page and 'class="lost"' in page

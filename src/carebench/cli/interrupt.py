@@ -34,19 +34,65 @@ def interrupt_group() -> None:
 
 
 @interrupt_group.command("run")
-@click.option("--pathway", default="cataract-follow-up", show_default=True, help="Packaged pathway id or a YAML file.")
-@click.option("--agent", "agent", default="embedded", show_default=True, help="Agent role: NAME[:MODEL][@BASE_URL] (embedded, openai:MODEL@URL, scripted:POLICY).")
-@click.option("--patient", default="embedded", show_default=True, help="Patient simulator role, same syntax.")
-@click.option("--judge", default="concept", show_default=True, help="'concept' (deterministic) or a role spec for an LLM judge.")
-@click.option("--agent-option", multiple=True, help="Backend option KEY=VALUE for the agent (repeatable).")
+@click.option(
+    "--pathway",
+    default="cataract-follow-up",
+    show_default=True,
+    help="Packaged pathway id or a YAML file.",
+)
+@click.option(
+    "--agent",
+    "agent",
+    default="embedded",
+    show_default=True,
+    help="Agent role: NAME[:MODEL][@BASE_URL] (embedded, openai:MODEL@URL, scripted:POLICY).",
+)
+@click.option(
+    "--patient", default="embedded", show_default=True, help="Patient simulator role, same syntax."
+)
+@click.option(
+    "--judge",
+    default="concept",
+    show_default=True,
+    help="'concept' (deterministic) or a role spec for an LLM judge.",
+)
+@click.option(
+    "--agent-option", multiple=True, help="Backend option KEY=VALUE for the agent (repeatable)."
+)
 @click.option("--patient-option", multiple=True, help="Backend option KEY=VALUE for the patient.")
 @click.option("--judge-option", multiple=True, help="Backend option KEY=VALUE for the judge.")
-@click.option("--cells", multiple=True, help=f"Cells to run (default all): {', '.join(c.value for c in Cell)}.")
-@click.option("--arms", multiple=True, help=f"Arms to run (default all): {', '.join(a.value for a in Arm)}.")
-@click.option("--n", default=30, show_default=True, type=click.IntRange(1, 10_000), help="Trials per cell x arm.")
-@click.option("--mode", type=click.Choice([PatientMode.DIRECTIVE.value, PatientMode.FREE.value]), default="directive", show_default=True, help="Patient-turn mode of the interrupting arms (marker arms are hard-coded).")
-@click.option("--temperature", default=0.7, show_default=True, type=click.FloatRange(0, 2), help="Agent and patient sampling temperature (the judge is greedy).")
-@click.option("--seed", default=0, show_default=True, type=int, help="Base seed; trial t uses seed + t.")
+@click.option(
+    "--cells",
+    multiple=True,
+    help=f"Cells to run (default all): {', '.join(c.value for c in Cell)}.",
+)
+@click.option(
+    "--arms", multiple=True, help=f"Arms to run (default all): {', '.join(a.value for a in Arm)}."
+)
+@click.option(
+    "--n",
+    default=30,
+    show_default=True,
+    type=click.IntRange(1, 10_000),
+    help="Trials per cell x arm.",
+)
+@click.option(
+    "--mode",
+    type=click.Choice([PatientMode.DIRECTIVE.value, PatientMode.FREE.value]),
+    default="directive",
+    show_default=True,
+    help="Patient-turn mode of the interrupting arms (marker arms are hard-coded).",
+)
+@click.option(
+    "--temperature",
+    default=0.7,
+    show_default=True,
+    type=click.FloatRange(0, 2),
+    help="Agent and patient sampling temperature (the judge is greedy).",
+)
+@click.option(
+    "--seed", default=0, show_default=True, type=int, help="Base seed; trial t uses seed + t."
+)
 @click.option("--concurrency", default=4, show_default=True, type=click.IntRange(1, 256))
 @click.option("--label", default=None, help="Display name of the study (default: agent @ pathway).")
 @WORKSPACE
@@ -79,8 +125,12 @@ def run_cmd(
     config = StudyConfig(
         pathway=pathway,
         agent=parse_role(agent, options=_options(agent_option, "agent"), temperature=temperature),
-        patient=parse_role(patient, options=_options(patient_option, "patient"), temperature=temperature),
-        judge=None if judge == "concept" else parse_role(judge, options=_options(judge_option, "judge"), max_tokens=512),
+        patient=parse_role(
+            patient, options=_options(patient_option, "patient"), temperature=temperature
+        ),
+        judge=None
+        if judge == "concept"
+        else parse_role(judge, options=_options(judge_option, "judge"), max_tokens=512),
         cells=cell_list,
         arms=arm_list,
         n=n,
@@ -100,11 +150,32 @@ def run_cmd(
 
 @interrupt_group.command("report")
 @click.argument("studies", nargs=-1)
-@click.option("--out", type=click.Path(path_type=Path), default=Path("carebench-out/interruptions"), show_default=True)
-@click.option("--profile", type=click.Path(path_type=Path, exists=True, dir_okay=False), default=None, help="Deployment profile JSON (overlaps_per_call, non_competitive, competitive); default paper 002's corpus.")
-@click.option("--validation", type=click.Path(path_type=Path, exists=True, dir_okay=False), default=None, help="A validate-judge result JSON to name in the report.")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    default=Path("carebench-out/interruptions"),
+    show_default=True,
+)
+@click.option(
+    "--profile",
+    type=click.Path(path_type=Path, exists=True, dir_okay=False),
+    default=None,
+    help="Deployment profile JSON (overlaps_per_call, non_competitive, competitive); default paper 002's corpus.",
+)
+@click.option(
+    "--validation",
+    type=click.Path(path_type=Path, exists=True, dir_okay=False),
+    default=None,
+    help="A validate-judge result JSON to name in the report.",
+)
 @WORKSPACE
-def report_cmd(studies: tuple[str, ...], out: Path, profile: Path | None, validation: Path | None, workspace: Path) -> None:
+def report_cmd(
+    studies: tuple[str, ...],
+    out: Path,
+    profile: Path | None,
+    validation: Path | None,
+    workspace: Path,
+) -> None:
     """Write metrics.json, per-cell figures and interruptions.html for STUDIES (default all)."""
     from pydantic import ValidationError
 
@@ -115,7 +186,9 @@ def report_cmd(studies: tuple[str, ...], out: Path, profile: Path | None, valida
         try:
             prof = DeploymentProfile.model_validate_json(profile.read_text(encoding="utf-8"))
         except ValidationError as exc:
-            raise CarebenchError(f"{profile}: not a valid deployment profile: {exc.errors()[0]['msg']}") from exc
+            raise CarebenchError(
+                f"{profile}: not a valid deployment profile: {exc.errors()[0]['msg']}"
+            ) from exc
     val = None
     if validation is not None:
         try:
@@ -129,8 +202,19 @@ def report_cmd(studies: tuple[str, ...], out: Path, profile: Path | None, valida
 
 @interrupt_group.command("pack")
 @click.argument("study")
-@click.option("--out", type=click.Path(path_type=Path), required=True, help="Pack file (.csv or .jsonl); the key is written next to it.")
-@click.option("--per-stratum", default=4, show_default=True, type=click.IntRange(1, 10_000), help="Trials per cell x arm.")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    required=True,
+    help="Pack file (.csv or .jsonl); the key is written next to it.",
+)
+@click.option(
+    "--per-stratum",
+    default=4,
+    show_default=True,
+    type=click.IntRange(1, 10_000),
+    help="Trials per cell x arm.",
+)
 @click.option("--seed", default=0, show_default=True, type=int)
 @WORKSPACE
 def pack_cmd(study: str, out: Path, per_stratum: int, seed: int, workspace: Path) -> None:
@@ -142,9 +226,21 @@ def pack_cmd(study: str, out: Path, per_stratum: int, seed: int, workspace: Path
 
 
 @interrupt_group.command("validate-judge")
-@click.option("--labels", type=click.Path(path_type=Path, exists=True, dir_okay=False), required=True, help="CSV: item_id, annotator_a, annotator_b, resolved.")
-@click.option("--key", type=click.Path(path_type=Path, exists=True, dir_okay=False), required=True, help="The pack's key file.")
-@click.option("--out", type=click.Path(path_type=Path), default=None, help="Write the result JSON here.")
+@click.option(
+    "--labels",
+    type=click.Path(path_type=Path, exists=True, dir_okay=False),
+    required=True,
+    help="CSV: item_id, annotator_a, annotator_b, resolved.",
+)
+@click.option(
+    "--key",
+    type=click.Path(path_type=Path, exists=True, dir_okay=False),
+    required=True,
+    help="The pack's key file.",
+)
+@click.option(
+    "--out", type=click.Path(path_type=Path), default=None, help="Write the result JSON here."
+)
 def validate_judge_cmd(labels: Path, key: Path, out: Path | None) -> None:
     """Cohen's kappa and percent agreement: annotators with each other, judge with resolved labels."""
     from carebench.interruptions.validation import agreement

@@ -27,7 +27,9 @@ class InterruptionType(StrEnum):
     """Operational overlap types adapted from conversation analysis (paper 002, section 3.1)."""
 
     TRANSITIONAL = "transitional"  # at a possible completion point inside a multi-unit turn
-    RECOGNITIONAL = "recognitional"  # the patient projects where the turn is going and answers early
+    RECOGNITIONAL = (
+        "recognitional"  # the patient projects where the turn is going and answers early
+    )
     COMPETITIVE = "competitive"  # the patient takes the floor with a new topic
 
 

@@ -63,7 +63,9 @@ class Judge(Protocol):
 
     name: str
 
-    async def judge(self, pathway: Pathway, cell: Cell, heard: Sequence[Delivered], seed: int) -> Verdict:
+    async def judge(
+        self, pathway: Pathway, cell: Cell, heard: Sequence[Delivered], seed: int
+    ) -> Verdict:
         """The verdict for the trial's turns as heard."""
         ...
 
@@ -73,7 +75,9 @@ class ConceptJudge:
 
     name = "concept"
 
-    async def judge(self, pathway: Pathway, cell: Cell, heard: Sequence[Delivered], seed: int) -> Verdict:
+    async def judge(
+        self, pathway: Pathway, cell: Cell, heard: Sequence[Delivered], seed: int
+    ) -> Verdict:
         """Judge by concept matching; never invalid."""
         return concept_verdict(pathway, cell.phase, judged_text(heard, cell.phase))
 
@@ -171,11 +175,12 @@ class LLMJudge:
         self.role = role
         self.name = f"llm:{role.spec.label}"
 
-    async def judge(self, pathway: Pathway, cell: Cell, heard: Sequence[Delivered], seed: int) -> Verdict:
+    async def judge(
+        self, pathway: Pathway, cell: Cell, heard: Sequence[Delivered], seed: int
+    ) -> Verdict:
         """Ask the model, then validate its answer."""
         text = judged_text(heard, cell.phase)
         if not text:
             return Verdict(judge=self.name, passed=False, points={}, invalid=None)
         raw = await self.role.complete(prompts.judge_messages(pathway, cell.phase, text), seed)
         return parse_llm_verdict(pathway, cell.phase, text, raw, self.name)
-

@@ -135,12 +135,12 @@ class Pathway(_Strict):
 def _semantic_issues(p: Pathway) -> list[tuple[list[str | int], str]]:
     """Cross-field problems: (path, message)."""
     out: list[tuple[list[str | int], str]] = []
-    for name, items in (("questions", p.questions), ("faqs", p.faqs)):
+    for name, ids in (("questions", [q.id for q in p.questions]), ("faqs", [f.id for f in p.faqs])):
         seen: set[str] = set()
-        for i, item in enumerate(items):
-            if item.id in seen:
-                out.append(([name, i, "id"], f"duplicate id {item.id!r}"))
-            seen.add(item.id)
+        for i, item_id in enumerate(ids):
+            if item_id in seen:
+                out.append(([name, i, "id"], f"duplicate id {item_id!r}"))
+            seen.add(item_id)
     qids = [q.id for q in p.questions]
     if p.target_question not in qids:
         out.append((["target_question"], f"got {p.target_question!r}; expected one of {qids}"))
@@ -201,7 +201,9 @@ def parse_pathway_text(text: str, file: str) -> tuple[Pathway | None, list[Valid
         yaml_loader.dispose()
     if not isinstance(data, dict) or root is None:
         got = "an empty file" if data is None else f"a {type(data).__name__}"
-        return None, [ValidationIssue(file, 1, "", f"expected a mapping of pathway fields, got {got}")]
+        return None, [
+            ValidationIssue(file, 1, "", f"expected a mapping of pathway fields, got {got}")
+        ]
     try:
         duplicates = loading._duplicate_keys(root)
     except RecursionError:  # a self-referencing alias
@@ -221,9 +223,7 @@ def parse_pathway_text(text: str, file: str) -> tuple[Pathway | None, list[Valid
                 else loading._describe_pydantic_error(error)
             )
             issues.append(
-                ValidationIssue(
-                    file, loading._line_of(root, loc), ".".join(map(str, loc)), message
-                )
+                ValidationIssue(file, loading._line_of(root, loc), ".".join(map(str, loc)), message)
             )
         return None, loading._dedupe(issues)
     for path, message in _semantic_issues(pathway):

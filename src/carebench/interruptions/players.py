@@ -53,7 +53,12 @@ class Patient(Protocol):
         ...
 
     async def interrupt(
-        self, pathway: Pathway, cell: Cell, directive: str | None, heard: Sequence[Delivered], seed: int
+        self,
+        pathway: Pathway,
+        cell: Cell,
+        directive: str | None,
+        heard: Sequence[Delivered],
+        seed: int,
     ) -> str:
         """The interrupting turn (``directive`` None: free mode, told only the type)."""
         ...
@@ -85,7 +90,12 @@ class ModelPatient:
         return await self.role.complete(prompts.placement_messages(pathway, cell, utterance), seed)
 
     async def interrupt(
-        self, pathway: Pathway, cell: Cell, directive: str | None, heard: Sequence[Delivered], seed: int
+        self,
+        pathway: Pathway,
+        cell: Cell,
+        directive: str | None,
+        heard: Sequence[Delivered],
+        seed: int,
     ) -> str:
         """Generate the interrupting turn."""
         messages = prompts.interruption_messages(pathway, cell, directive, heard)

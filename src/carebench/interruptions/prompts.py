@@ -183,7 +183,11 @@ def judge_messages(pathway: Pathway, phase: Phase, judged: str) -> list[Message]
     else:
         points = "\n".join(f"- {p.id}: {p.description}" for p in pathway.faq.points)
         shape = json.dumps(
-            {"points": {p.id: {"conveyed": "true or false", "span": "..."} for p in pathway.faq.points}}
+            {
+                "points": {
+                    p.id: {"conveyed": "true or false", "span": "..."} for p in pathway.faq.points
+                }
+            }
         )
         task = (
             f'The patient asked: "{pathway.faq.patient_question}"\nRequired content points:\n'

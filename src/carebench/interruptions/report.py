@@ -97,9 +97,18 @@ def _figure(table: pd.DataFrame, cell: str, path: Path) -> None:
         rows = [sub[(sub.model == model) & (sub.arm == a)] for a in arms]
         xs = [j + i * width for j in range(len(arms))]
         rates = [float(r.rate.iloc[0]) if not r.empty else math.nan for r in rows]
-        lows = [r - float(x.ci_low.iloc[0]) if not x.empty else 0 for r, x in zip(rates, rows, strict=True)]
-        highs = [float(x.ci_high.iloc[0]) - r if not x.empty else 0 for r, x in zip(rates, rows, strict=True)]
-        errs = [[0 if math.isnan(v) else v for v in lows], [0 if math.isnan(v) else v for v in highs]]
+        lows = [
+            r - float(x.ci_low.iloc[0]) if not x.empty else 0
+            for r, x in zip(rates, rows, strict=True)
+        ]
+        highs = [
+            float(x.ci_high.iloc[0]) - r if not x.empty else 0
+            for r, x in zip(rates, rows, strict=True)
+        ]
+        errs = [
+            [0 if math.isnan(v) else v for v in lows],
+            [0 if math.isnan(v) else v for v in highs],
+        ]
         ax.bar(xs, rates, width, label=model, yerr=errs, capsize=3)
     ax.set_xticks([j + width * (len(models) - 1) / 2 for j in range(len(arms))], arms, fontsize=8)
     ax.set_ylim(0, 1.05)
@@ -117,7 +126,9 @@ def load_study_rows(
     """Studies, their trial rows and their raw trials from a workspace."""
     path = Path(workspace)
     if not (path / "carebench.db").exists():
-        raise CarebenchError(f"{path}: no carebench store here (run `carebench interrupt run` first)")
+        raise CarebenchError(
+            f"{path}: no carebench store here (run `carebench interrupt run` first)"
+        )
     with StudyStore(path) as store:
         studies = store.studies()
         if names:
@@ -168,7 +179,9 @@ def write_report(
     doc = metrics(studies, rows, profile, validation)
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "metrics.json").write_text(json.dumps(doc, indent=2, sort_keys=True), encoding="utf-8")
+    (folder / "metrics.json").write_text(
+        json.dumps(doc, indent=2, sort_keys=True), encoding="utf-8"
+    )
     table = cell_table(rows)
     cells = [c.value for c in Cell if c.value in set(table.cell)]
     figures = {}

@@ -68,7 +68,9 @@ class DeploymentProfile(BaseModel):
 
     def share(self, cell: Cell) -> float:
         """The share of overlaps of ``cell``'s type within its phase."""
-        return self.competitive if cell.itype is InterruptionType.COMPETITIVE else self.non_competitive
+        return (
+            self.competitive if cell.itype is InterruptionType.COMPETITIVE else self.non_competitive
+        )
 
 
 def trial_rows(trials: Iterable[dict[str, Any]], model: str) -> pd.DataFrame:
@@ -127,10 +129,13 @@ def cell_table(rows: pd.DataFrame) -> pd.DataFrame:
 def differences(table: pd.DataFrame) -> pd.DataFrame:
     """Failure-rate differences (percentage points) between arms within a model and cell."""
     out = []
-    index = {(r.model, r.cell, r.arm): r for r in table.itertuples(index=False)}
-    for model, cell in sorted({(r.model, r.cell) for r in table.itertuples(index=False)}):
+    rates: dict[tuple[str, str, str], float] = {
+        (str(r["model"]), str(r["cell"]), str(r["arm"])): float(r["rate"])
+        for r in table.to_dict(orient="records")
+    }
+    for model, cell in sorted({(m, c) for m, c, _ in rates}):
         for a, b in DIFFERENCES:
-            ra, rb = index.get((model, cell, a.value)), index.get((model, cell, b.value))
+            ra, rb = rates.get((model, cell, a.value)), rates.get((model, cell, b.value))
             if ra is None or rb is None:
                 continue
             out.append(
@@ -138,7 +143,7 @@ def differences(table: pd.DataFrame) -> pd.DataFrame:
                     "model": model,
                     "cell": cell,
                     "comparison": f"{a.value} - {b.value}",
-                    "pp": 100 * (float(ra.rate) - float(rb.rate)),
+                    "pp": 100 * (ra - rb),
                 }
             )
     return pd.DataFrame(out, columns=["model", "cell", "comparison", "pp"])
@@ -163,10 +168,12 @@ def deployment_estimates(
             if any(p.empty for p in picked):
                 continue
 
-            def combine(column: str, picked: list[pd.DataFrame] = picked) -> float:
-                return profile.overlaps_per_call * sum(
-                    profile.share(c) * float(p.iloc[0][column]) for c, p in zip(cells, picked, strict=True)
-                )
+            def combine(
+                column: str, cells: list[Cell] = cells, picked: list[pd.DataFrame] = picked
+            ) -> float:
+                terms = zip(cells, picked, strict=True)
+                total = sum(profile.share(c) * float(p.iloc[0][column]) for c, p in terms)
+                return profile.overlaps_per_call * total
 
             out.append(
                 {
@@ -197,9 +204,10 @@ def metrics(
 ) -> dict[str, Any]:
     """The metrics.json document (NaN written as null)."""
     table = cell_table(rows)
-    records = lambda frame: [  # noqa: E731
-        {k: _clean(v) for k, v in r.items()} for r in frame.to_dict(orient="records")
-    ]
+
+    def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+        return [{str(k): _clean(v) for k, v in r.items()} for r in frame.to_dict(orient="records")]
+
     return {
         "evidence_level": "simulated workflow (transcript simulator; no prosody, timing or ASR)",
         "studies": [

@@ -125,7 +125,12 @@ class ScriptedPatient:
         return kept
 
     async def interrupt(
-        self, pathway: Pathway, cell: Cell, directive: str | None, heard: Sequence[Delivered], seed: int
+        self,
+        pathway: Pathway,
+        cell: Cell,
+        directive: str | None,
+        heard: Sequence[Delivered],
+        seed: int,
     ) -> str:
         """The pathway's utterance for the cell."""
         return pathway.interruptions.move(cell).utterance

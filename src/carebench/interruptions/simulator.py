@@ -114,9 +114,7 @@ class Simulator:
             raise ValueError("the trial is over")
         heard = tuple(delivered(history))
         if history[-1].speaker == "patient":
-            context = AgentContext(
-                self.pathway, heard, defensive=self.arm is Arm.DEFENSIVE
-            )
+            context = AgentContext(self.pathway, heard, defensive=self.arm is Arm.DEFENSIVE)
             text = await self.agent.respond(context, seed * 1000 + state.agent_turns)
             n = state.agent_turns + 1
             target = state.target_turn

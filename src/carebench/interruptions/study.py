@@ -241,5 +241,7 @@ def run_study(config: StudyConfig, workspace: str | Path) -> StudySummary:
         return asyncio.run(run_study_async(config, workspace))
     except RuntimeError as exc:
         if "asyncio.run() cannot be called" in str(exc):
-            raise CarebenchError("run_study was called inside an event loop; await run_study_async") from exc
+            raise CarebenchError(
+                "run_study was called inside an event loop; await run_study_async"
+            ) from exc
         raise

@@ -63,7 +63,9 @@ def export_pack(
     rng.shuffle(picked)
     items, keys = [], []
     for t in picked:
-        item_id = hashlib.sha256(f"{sid}:{t['cell']}:{t['arm']}:{t['trial']}".encode()).hexdigest()[:12]
+        item_id = hashlib.sha256(f"{sid}:{t['cell']}:{t['arm']}:{t['trial']}".encode()).hexdigest()[
+            :12
+        ]
         cell = Cell(t["cell"])
         question = (
             f'Did the agent explicitly ask "{pathway.target.text}" in a turn that was not cut off?'
@@ -113,13 +115,13 @@ def kappa_and_agreement(a: list[int], b: list[int]) -> dict[str, Any]:
     try:
         from sklearn.metrics import cohen_kappa_score
     except ImportError as exc:
-        raise CarebenchError("judge validation needs scikit-learn: pip install scikit-learn") from exc
+        raise CarebenchError(
+            "judge validation needs scikit-learn: pip install scikit-learn"
+        ) from exc
 
     agree = sum(x == y for x, y in zip(a, b, strict=True)) / len(a)
-    if len(set(a) | set(b)) < 2:
-        kappa = math.nan  # both raters used one label: kappa is undefined
-    else:
-        kappa = float(cohen_kappa_score(a, b))
+    # both raters used one label: kappa is undefined (NaN), reported as null
+    kappa = math.nan if len(set(a) | set(b)) < 2 else float(cohen_kappa_score(a, b))
     return {
         "n": len(a),
         "kappa": None if math.isnan(kappa) else kappa,
