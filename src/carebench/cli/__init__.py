@@ -16,6 +16,7 @@ from carebench import __version__
 from carebench.cli.controller import controller_group, detect_cmd, detectors_group
 from carebench.cli.demo import demo_cmd
 from carebench.cli.episodes import episodes_group
+from carebench.cli.interrupt import interrupt_group
 from carebench.cli.report import compare_cmd, report_cmd
 from carebench.cli.run import run_cmd
 from carebench.cli.runs import runs_group
@@ -37,6 +38,7 @@ cli.add_command(compare_cmd)
 cli.add_command(detect_cmd)
 cli.add_command(detectors_group)
 cli.add_command(controller_group)
+cli.add_command(interrupt_group)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -12,9 +12,13 @@ from carebench.episodes.schema import Episode
 
 @dataclass(frozen=True)
 class GenerationRequest:
-    """One request: the episode (scripted policies read it), the messages and the sampling."""
+    """One request: the episode (scripted policies read it), the messages and the sampling.
 
-    episode: Episode
+    ``episode`` is None for requests that are not about an episode (the dialogue roles of the
+    interruption study); backends other than the scripted decision policies never read it.
+    """
+
+    episode: Episode | None
     messages: list[Message]
     params: SamplingParams
     repeat: int

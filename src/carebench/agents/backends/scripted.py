@@ -27,14 +27,20 @@ from typing import Any
 from carebench.agents.backends.base import Generation, GenerationRequest
 from carebench.agents.config import BackendConfig
 from carebench.episodes.render import strip_headers
-from carebench.episodes.schema import Action
+from carebench.episodes.schema import Action, Episode
 from carebench.errors import CarebenchError
 
 Policy = Callable[[GenerationRequest], tuple[Action, float, str]]
 
 
+def _episode(request: GenerationRequest) -> Episode:
+    if request.episode is None:
+        raise CarebenchError("scripted decision policies answer episodes; this request has none")
+    return request.episode
+
+
 def _oracle(request: GenerationRequest) -> tuple[Action, float, str]:
-    return request.episode.reference.primary, 1.0, "oracle: the primary reference action"
+    return _episode(request).reference.primary, 1.0, "oracle: the primary reference action"
 
 
 def _always(action: Action) -> Policy:
@@ -45,9 +51,10 @@ def _always(action: Action) -> Policy:
 
 
 def _random(request: GenerationRequest) -> tuple[Action, float, str]:
-    key = f"{request.params.seed}:{request.episode.episode_id}:{request.repeat}"
+    episode = _episode(request)
+    key = f"{request.params.seed}:{episode.episode_id}:{request.repeat}"
     rng = random.Random(int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big"))
-    actions = [o.action for o in request.episode.action_space]
+    actions = [o.action for o in episode.action_space]
     return rng.choice(actions), round(rng.random(), 4), "random policy"
 
 

@@ -1,0 +1,252 @@
+"""``carebench interrupt``: the interruption study (paper 002): run, report, pack, validate-judge."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from carebench.cli.run import WORKSPACE
+from carebench.errors import CarebenchError
+from carebench.interruptions.cells import Arm, Cell, PatientMode
+from carebench.interruptions.results import DeploymentProfile
+from carebench.interruptions.roles import parse_role
+
+
+def _options(pairs: tuple[str, ...], role: str) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise CarebenchError(f"--{role}-option {pair!r}: expected KEY=VALUE")
+        out[key] = value
+    return out
+
+
+def _choices(values: tuple[str, ...], enum: type[Cell] | type[Arm]) -> tuple[str, ...]:
+    return tuple(v for v in values for v in v.split(",") if v)
+
+
+@click.group("interrupt")
+def interrupt_group() -> None:
+    """The interruption study (paper 002): patients cutting a voice agent off mid-turn."""
+
+
+@interrupt_group.command("run")
+@click.option(
+    "--pathway",
+    default="cataract-follow-up",
+    show_default=True,
+    help="Packaged pathway id or a YAML file.",
+)
+@click.option(
+    "--agent",
+    "agent",
+    default="embedded",
+    show_default=True,
+    help="Agent role: NAME[:MODEL][@BASE_URL] (embedded, openai:MODEL@URL, scripted:POLICY).",
+)
+@click.option(
+    "--patient", default="embedded", show_default=True, help="Patient simulator role, same syntax."
+)
+@click.option(
+    "--judge",
+    default="concept",
+    show_default=True,
+    help="'concept' (deterministic) or a role spec for an LLM judge.",
+)
+@click.option(
+    "--agent-option", multiple=True, help="Backend option KEY=VALUE for the agent (repeatable)."
+)
+@click.option("--patient-option", multiple=True, help="Backend option KEY=VALUE for the patient.")
+@click.option("--judge-option", multiple=True, help="Backend option KEY=VALUE for the judge.")
+@click.option(
+    "--cells",
+    multiple=True,
+    help=f"Cells to run (default all): {', '.join(c.value for c in Cell)}.",
+)
+@click.option(
+    "--arms", multiple=True, help=f"Arms to run (default all): {', '.join(a.value for a in Arm)}."
+)
+@click.option(
+    "--n",
+    default=30,
+    show_default=True,
+    type=click.IntRange(1, 10_000),
+    help="Trials per cell x arm.",
+)
+@click.option(
+    "--mode",
+    type=click.Choice([PatientMode.DIRECTIVE.value, PatientMode.FREE.value]),
+    default="directive",
+    show_default=True,
+    help="Patient-turn mode of the interrupting arms (marker arms are hard-coded).",
+)
+@click.option(
+    "--temperature",
+    default=0.7,
+    show_default=True,
+    type=click.FloatRange(0, 2),
+    help="Agent and patient sampling temperature (the judge is greedy).",
+)
+@click.option(
+    "--seed", default=0, show_default=True, type=int, help="Base seed; trial t uses seed + t."
+)
+@click.option("--concurrency", default=4, show_default=True, type=click.IntRange(1, 256))
+@click.option("--label", default=None, help="Display name of the study (default: agent @ pathway).")
+@WORKSPACE
+def run_cmd(
+    pathway: str,
+    agent: str,
+    patient: str,
+    judge: str,
+    agent_option: tuple[str, ...],
+    patient_option: tuple[str, ...],
+    judge_option: tuple[str, ...],
+    cells: tuple[str, ...],
+    arms: tuple[str, ...],
+    n: int,
+    mode: str,
+    temperature: float,
+    seed: int,
+    concurrency: int,
+    label: str | None,
+    workspace: Path,
+) -> None:
+    """Run (or resume) a study: every cell x arm x n trials for one agent."""
+    from carebench.interruptions.study import StudyConfig, run_study
+
+    try:
+        cell_list = tuple(Cell(c) for c in _choices(cells, Cell)) or tuple(Cell)
+        arm_list = tuple(Arm(a) for a in _choices(arms, Arm)) or tuple(Arm)
+    except ValueError as exc:
+        raise CarebenchError(f"{exc}; see --help for the cells and arms") from exc
+    config = StudyConfig(
+        pathway=pathway,
+        agent=parse_role(agent, options=_options(agent_option, "agent"), temperature=temperature),
+        patient=parse_role(
+            patient, options=_options(patient_option, "patient"), temperature=temperature
+        ),
+        judge=None
+        if judge == "concept"
+        else parse_role(judge, options=_options(judge_option, "judge"), max_tokens=512),
+        cells=cell_list,
+        arms=arm_list,
+        n=n,
+        mode=PatientMode(mode),
+        seed=seed,
+        concurrency=concurrency,
+        label=label,
+    )
+    summary = run_study(config, workspace)
+    click.echo(
+        f"study {summary.study_id} ({summary.label}): {summary.total} trials, "
+        f"{summary.already_done} already stored; now judged {summary.judged}, yield-filtered "
+        f"{summary.filtered}, invalid verdicts {summary.invalid}, errors {summary.errors} "
+        f"in {summary.wall_s:.1f} s"
+    )
+
+
+@interrupt_group.command("report")
+@click.argument("studies", nargs=-1)
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    default=Path("carebench-out/interruptions"),
+    show_default=True,
+)
+@click.option(
+    "--profile",
+    type=click.Path(path_type=Path, exists=True, dir_okay=False),
+    default=None,
+    help="Deployment profile JSON (overlaps_per_call, non_competitive, competitive); default paper 002's corpus.",
+)
+@click.option(
+    "--validation",
+    type=click.Path(path_type=Path, exists=True, dir_okay=False),
+    default=None,
+    help="A validate-judge result JSON to name in the report.",
+)
+@WORKSPACE
+def report_cmd(
+    studies: tuple[str, ...],
+    out: Path,
+    profile: Path | None,
+    validation: Path | None,
+    workspace: Path,
+) -> None:
+    """Write metrics.json, per-cell figures and interruptions.html for STUDIES (default all)."""
+    from pydantic import ValidationError
+
+    from carebench.interruptions.report import write_report
+
+    prof = DeploymentProfile()
+    if profile is not None:
+        try:
+            prof = DeploymentProfile.model_validate_json(profile.read_text(encoding="utf-8"))
+        except ValidationError as exc:
+            raise CarebenchError(
+                f"{profile}: not a valid deployment profile: {exc.errors()[0]['msg']}"
+            ) from exc
+    val = None
+    if validation is not None:
+        try:
+            doc = json.loads(validation.read_text(encoding="utf-8"))
+            val = {doc["judge"]: doc}
+        except (ValueError, KeyError, TypeError) as exc:
+            raise CarebenchError(f"{validation}: not a validate-judge result: {exc}") from exc
+    page = write_report(workspace, out, list(studies) or None, prof, val)
+    click.echo(f"wrote {page} and {page.parent / 'metrics.json'}")
+
+
+@interrupt_group.command("pack")
+@click.argument("study")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    required=True,
+    help="Pack file (.csv or .jsonl); the key is written next to it.",
+)
+@click.option(
+    "--per-stratum",
+    default=4,
+    show_default=True,
+    type=click.IntRange(1, 10_000),
+    help="Trials per cell x arm.",
+)
+@click.option("--seed", default=0, show_default=True, type=int)
+@WORKSPACE
+def pack_cmd(study: str, out: Path, per_stratum: int, seed: int, workspace: Path) -> None:
+    """Export a blinded annotation pack of STUDY's judged trials, stratified by cell and arm."""
+    from carebench.interruptions.validation import export_pack
+
+    pack, key = export_pack(workspace, study, out, per_stratum, seed)
+    click.echo(f"wrote {pack} (give to annotators) and {key} (keep back)")
+
+
+@interrupt_group.command("validate-judge")
+@click.option(
+    "--labels",
+    type=click.Path(path_type=Path, exists=True, dir_okay=False),
+    required=True,
+    help="CSV: item_id, annotator_a, annotator_b, resolved.",
+)
+@click.option(
+    "--key",
+    type=click.Path(path_type=Path, exists=True, dir_okay=False),
+    required=True,
+    help="The pack's key file.",
+)
+@click.option(
+    "--out", type=click.Path(path_type=Path), default=None, help="Write the result JSON here."
+)
+def validate_judge_cmd(labels: Path, key: Path, out: Path | None) -> None:
+    """Cohen's kappa and percent agreement: annotators with each other, judge with resolved labels."""
+    from carebench.interruptions.validation import agreement
+
+    result = agreement(labels, key)
+    text = json.dumps(result, indent=2)
+    if out is not None:
+        out.write_text(text, encoding="utf-8")
+    click.echo(text)

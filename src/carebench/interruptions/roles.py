@@ -1,0 +1,203 @@
+"""The three roles (agent, patient simulator, judge), each over any registered backend.
+
+A role is specified as ``NAME[:MODEL][@BASE_URL]``: ``embedded`` (the packaged SmolLM2),
+``embedded:/path/model.gguf``, ``openai:qwen2.5-7b-instruct@http://127.0.0.1:8000/v1``, or
+``scripted:POLICY`` for the deterministic dialogue policies of :mod:`.scripted`. Model roles are
+created through the backend registry (:func:`carebench.agents.backends.create_backend`), so plugins
+work too; their output is free text (the embedded backend runs with ``constrained=off`` and the
+openai backend with ``response_format=none`` unless set otherwise), and the judge's JSON is
+validated against its schema afterwards.
+
+Every model call is cached in the run store's response cache under SHA-256 of (role, backend,
+sampling, messages): each role has its own key, and a resumed or repeated study re-uses answers.
+The agent is expected to run without reasoning ("thinking"): serve a non-reasoning model or disable
+thinking on the server; carebench records the role specs in the study manifest.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from carebench.agents.backends import create_backend
+from carebench.agents.backends.base import (
+    Backend,
+    Generation,
+    GenerationRequest,
+    RequestRejectedError,
+    TransientBackendError,
+)
+from carebench.agents.config import BackendConfig, SamplingParams
+from carebench.agents.prompts import Message
+from carebench.errors import CarebenchError
+from carebench.runs.store import RunStore
+
+_FREE_TEXT = {"embedded": {"constrained": "off"}, "openai": {"response_format": "none"}}
+
+
+class RoleSpec(BaseModel):
+    """Which backend plays a role and how it samples (both part of a study's identity)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    backend: BackendConfig = Field(default_factory=BackendConfig)
+    sampling: SamplingParams = Field(default_factory=SamplingParams)
+
+    @property
+    def scripted(self) -> bool:
+        """Whether this is a deterministic scripted dialogue policy."""
+        return self.backend.name == "scripted"
+
+    @property
+    def label(self) -> str:
+        """A short display name (``scripted:cued``, ``openai:qwen``, ``embedded``)."""
+        model = self.backend.model
+        if self.backend.name == "embedded" and model:
+            model = model.rsplit("/", 1)[-1]
+        return f"{self.backend.name}:{model}" if model else self.backend.name
+
+
+def parse_role(
+    spec: str,
+    *,
+    options: dict[str, str] | None = None,
+    temperature: float = 0.0,
+    max_tokens: int = 256,
+    api_key_env: str = "OPENAI_API_KEY",
+) -> RoleSpec:
+    """Parse ``NAME[:MODEL][@BASE_URL]`` into a :class:`RoleSpec`.
+
+    Raises:
+        CarebenchError: the spec is empty or malformed.
+    """
+    text = spec.strip()
+    if not text:
+        raise CarebenchError("a role spec is empty; expected NAME[:MODEL][@BASE_URL]")
+    head, _, base_url = text.partition("@")
+    name, _, model = head.partition(":")
+    if not name:
+        raise CarebenchError(f"role spec {spec!r}: expected NAME[:MODEL][@BASE_URL]")
+    merged = {**_FREE_TEXT.get(name, {}), **(options or {})}
+    return RoleSpec(
+        backend=BackendConfig(
+            name=name,
+            model=model or None,
+            base_url=base_url or None,
+            api_key_env=api_key_env,
+            options=merged,
+        ),
+        sampling=SamplingParams(temperature=temperature, max_tokens=max_tokens),
+    )
+
+
+def cache_key(role: str, spec: RoleSpec, messages: list[Message], seed: int) -> str:
+    """The response-cache key of one role call (the role name keeps roles' keys apart)."""
+    sampling = spec.sampling.model_dump(mode="json")
+    sampling.pop("repeats")
+    payload = {
+        "role": role,
+        "backend": spec.backend.model_dump(mode="json"),
+        "sampling": sampling,
+        "seed": seed,
+        "messages": messages,
+    }
+    return hashlib.sha256(
+        json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
+    ).hexdigest()
+
+
+class RoleError(CarebenchError):
+    """A role's backend failed for one request after retries (the trial is stored as an error)."""
+
+
+@dataclass
+class CallStats:
+    """Counts and time of a role's model calls."""
+
+    calls: int = 0
+    cache_hits: int = 0
+    retries: int = 0
+    seconds: float = 0.0
+
+
+@dataclass
+class BackendPool:
+    """Creates each distinct backend once (three embedded roles share one loaded model)."""
+
+    backends: dict[str, Backend] = field(default_factory=dict)
+
+    def get(self, config: BackendConfig) -> Backend:
+        """The backend for ``config``, created through the registry on first use."""
+        key = config.model_dump_json()
+        if key not in self.backends:
+            self.backends[key] = create_backend(config)
+        return self.backends[key]
+
+    async def aclose(self) -> None:
+        """Close every backend."""
+        for backend in self.backends.values():
+            await backend.aclose()
+        self.backends.clear()
+
+
+class ModelRole:
+    """One role played by a backend: cached, retried chat completions returning text."""
+
+    def __init__(
+        self,
+        role: str,
+        spec: RoleSpec,
+        pool: BackendPool,
+        store: RunStore | None = None,
+        max_retries: int = 3,
+    ) -> None:
+        self.role, self.spec, self.store, self.max_retries = role, spec, store, max_retries
+        self.backend = pool.get(spec.backend)
+        self.stats = CallStats()
+
+    async def complete(self, messages: list[Message], seed: int) -> str:
+        """One completion for ``messages`` with sampling seed ``seed`` (cached when allowed).
+
+        Raises:
+            RoleError: the backend rejected the request or kept failing transiently.
+        """
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        key = cache_key(self.role, self.spec, messages, seed)
+        cacheable = self.store is not None and getattr(self.backend, "cacheable", True)
+        if cacheable and self.store is not None:
+            hit = self.store.cache_get_many([key]).get(key)
+            if hit is not None:
+                self.stats.calls += 1
+                self.stats.cache_hits += 1
+                self.stats.seconds += loop.time() - start
+                return hit.text
+        params = self.spec.sampling.model_copy(update={"seed": seed})
+        request = GenerationRequest(None, messages, params, 0)
+        generation: Generation | None = None
+        for attempt in range(self.max_retries + 1):
+            try:
+                generation = await self.backend.generate(request)
+                break
+            except TransientBackendError as exc:
+                if attempt == self.max_retries:
+                    raise RoleError(f"{self.role} ({self.spec.label}): {exc}") from exc
+                self.stats.retries += 1
+                await asyncio.sleep(min(2.0, 0.1 * 2**attempt))
+            except RequestRejectedError as exc:
+                raise RoleError(f"{self.role} ({self.spec.label}) rejected: {exc}") from exc
+        assert generation is not None
+        if cacheable and self.store is not None:
+            self.store.put_records([], [(key, generation)])
+        self.stats.calls += 1
+        self.stats.seconds += loop.time() - start
+        return generation.text
+
+    def describe(self) -> dict[str, Any]:
+        """The role's spec and backend facts for the manifest."""
+        return {"spec": self.spec.model_dump(mode="json"), "backend": self.backend.describe()}

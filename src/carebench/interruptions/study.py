@@ -1,0 +1,247 @@
+"""The study runner: every cell x arm x trial for one agent, stored and resumable.
+
+A study is one agent (one model) on one pathway; several studies (one per agent model) are
+reported side by side. A study's identity (its id) is the SHA-256 of its configuration and the
+pathway's content, so changing anything (a role, n, a prompt, the pathway) makes a new study;
+re-running the same configuration resumes, skipping trials already stored. Trial ``t`` uses
+sampling seed ``seed + t`` for every role.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from carebench import __version__
+from carebench.errors import CarebenchError
+from carebench.interruptions.cells import Arm, Cell, PatientMode
+from carebench.interruptions.judges import ConceptJudge, Judge, LLMJudge
+from carebench.interruptions.pathway import Pathway, load_pathway, pathway_summary
+from carebench.interruptions.players import Agent, ModelAgent, ModelPatient, Patient
+from carebench.interruptions.roles import BackendPool, ModelRole, RoleError, RoleSpec
+from carebench.interruptions.scripted import ScriptedAgent, ScriptedPatient
+from carebench.interruptions.simulator import Simulator
+from carebench.interruptions.store import StudyStore
+from carebench.interruptions.tracker import TrackedAgent
+from carebench.interruptions.transcript import delivered
+
+
+class StudyConfig(BaseModel):
+    """Everything that defines a study (all of it is part of the study id).
+
+    Attributes:
+        pathway: packaged pathway id or a YAML path.
+        agent, patient: role specs; ``judge`` None means the deterministic concept judge.
+        cells, arms: what to run; ``n`` trials per cell x arm (paper 002: 30).
+        mode: the patient-turn mode of the interrupt, defensive and tracker arms.
+        max_attempts: placement proposals before a trial is yield-filtered.
+        target_turns, follow_up: the trial window (see :mod:`.simulator`).
+        seed: base sampling seed; trial ``t`` uses ``seed + t``.
+        label: display name (defaults to the agent's label).
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    pathway: str = "cataract-follow-up"
+    agent: RoleSpec = Field(default_factory=RoleSpec)
+    patient: RoleSpec = Field(default_factory=RoleSpec)
+    judge: RoleSpec | None = None
+    cells: tuple[Cell, ...] = tuple(Cell)
+    arms: tuple[Arm, ...] = tuple(Arm)
+    n: int = Field(default=30, ge=1, le=10_000)
+    mode: PatientMode = PatientMode.DIRECTIVE
+    max_attempts: int = Field(default=3, ge=1, le=20)
+    target_turns: int = Field(default=2, ge=1, le=10)
+    follow_up: int = Field(default=2, ge=1, le=10)
+    seed: int = 0
+    concurrency: int = Field(default=4, ge=1, le=256)
+    label: str | None = None
+
+
+_IDENTITY_EXCLUDES = {"concurrency", "label"}
+
+
+def study_id(config: StudyConfig, pathway: Pathway) -> str:
+    """The study's id: SHA-256 of its configuration (less display and scheduling) and pathway."""
+    payload = {
+        "config": config.model_dump(mode="json", exclude=_IDENTITY_EXCLUDES),
+        "pathway": pathway.digest(),
+    }
+    return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:16]
+
+
+@dataclass
+class Players:
+    """The agent (per arm kind), the patient and the judge of a study."""
+
+    agent: Agent
+    patient: Patient
+    judge: Judge
+    roles: dict[str, ModelRole] = field(default_factory=dict)
+    pool: BackendPool = field(default_factory=BackendPool)
+
+    async def aclose(self) -> None:
+        """Release backends."""
+        await self.pool.aclose()
+
+
+def build_players(config: StudyConfig, store: StudyStore | None) -> Players:
+    """Create the roles: scripted policies directly, model roles through the backend registry."""
+    pool = BackendPool()
+    roles: dict[str, ModelRole] = {}
+    runs = store.runs if store is not None else None
+
+    def model(name: str, spec: RoleSpec) -> ModelRole:
+        roles[name] = ModelRole(name, spec, pool, runs)
+        return roles[name]
+
+    agent: Agent
+    if config.agent.scripted:
+        agent = ScriptedAgent(config.agent.backend.model or "recovering")
+    else:
+        agent = ModelAgent(model("agent", config.agent))
+    patient: Patient
+    if config.patient.scripted:
+        patient = ScriptedPatient(config.patient.backend.model or "rule")
+    else:
+        patient = ModelPatient(model("patient", config.patient))
+    judge: Judge
+    if config.judge is None or config.judge.scripted:
+        judge = ConceptJudge()
+    else:
+        judge = LLMJudge(model("judge", config.judge))
+    return Players(agent, patient, judge, roles, pool)
+
+
+@dataclass
+class StudySummary:
+    """What one invocation did."""
+
+    study_id: str
+    label: str
+    total: int
+    already_done: int
+    judged: int = 0
+    filtered: int = 0
+    invalid: int = 0
+    errors: int = 0
+    wall_s: float = 0.0
+    simulator_s: float = 0.0
+    role_s: dict[str, float] = field(default_factory=dict)
+
+
+async def run_trial(
+    pathway: Pathway, config: StudyConfig, players: Players, cell: Cell, arm: Arm, trial: int
+) -> tuple[str, dict[str, Any]]:
+    """Run and judge one trial; returns (status, payload)."""
+    agent = TrackedAgent(players.agent) if arm is Arm.TRACKER else players.agent
+    sim = Simulator(
+        pathway,
+        cell,
+        arm,
+        agent,
+        players.patient,
+        mode=config.mode,
+        max_attempts=config.max_attempts,
+        target_turns=config.target_turns,
+        follow_up=config.follow_up,
+    )
+    seed = config.seed + trial
+    try:
+        history, state = await sim.run(seed)
+        payload: dict[str, Any] = {
+            "turns": [t.model_dump(mode="json") for t in history],
+            "state": {
+                "agent_turns": state.agent_turns,
+                "target_turn": state.target_turn,
+                "interrupted": state.interrupted,
+                "attempts": state.attempts,
+                "rejected": list(state.rejected),
+                "filtered": state.filtered,
+            },
+        }
+        if state.filtered is not None:
+            return "filtered", payload
+        verdict = await players.judge.judge(pathway, cell, delivered(history), seed)
+    except RoleError as exc:
+        return "error", {"error": str(exc)}
+    payload["verdict"] = verdict.model_dump(mode="json")
+    return ("invalid" if verdict.passed is None else "judged"), payload
+
+
+def manifest(config: StudyConfig, pathway: Pathway, players: Players) -> dict[str, Any]:
+    """The study manifest: config, pathway, roles and versions."""
+    return {
+        "config": config.model_dump(mode="json"),
+        "pathway": pathway_summary(pathway),
+        "agent": config.agent.label,
+        "patient": config.patient.label,
+        "judge": players.judge.name,
+        "roles": {name: role.describe() for name, role in players.roles.items()},
+        "carebench_version": __version__,
+        "started_at": datetime.now(UTC).isoformat(timespec="seconds"),
+    }
+
+
+async def run_study_async(config: StudyConfig, workspace: str | Path) -> StudySummary:
+    """Run (or resume) a study in ``workspace``; see the module docstring."""
+    pathway = load_pathway(config.pathway)
+    sid = study_id(config, pathway)
+    label = config.label or f"{config.agent.label} @ {pathway.id}"
+    start = time.perf_counter()
+    with StudyStore(workspace) as store:
+        players = build_players(config, store)
+        try:
+            store.ensure_study(sid, label, manifest(config, pathway, players))
+            done = store.done(sid)
+            todo = [
+                (cell, arm, t)
+                for cell in config.cells
+                for arm in config.arms
+                for t in range(config.n)
+                if (cell.value, arm.value, t) not in done
+            ]
+            total = len(config.cells) * len(config.arms) * config.n
+            summary = StudySummary(sid, label, total, total - len(todo))
+            limit = min(
+                [config.concurrency]
+                + [r.backend.max_concurrency or config.concurrency for r in players.roles.values()]
+            )
+            semaphore = asyncio.Semaphore(limit)
+
+            async def one(cell: Cell, arm: Arm, t: int) -> None:
+                async with semaphore:
+                    status, payload = await run_trial(pathway, config, players, cell, arm, t)
+                store.put_trial(sid, cell.value, arm.value, t, status, payload)
+                setattr(summary, _COUNTER[status], getattr(summary, _COUNTER[status]) + 1)
+
+            await asyncio.gather(*(one(*item) for item in todo))
+        finally:
+            await players.aclose()
+    summary.wall_s = time.perf_counter() - start
+    summary.role_s = {name: role.stats.seconds for name, role in players.roles.items()}
+    summary.simulator_s = summary.wall_s - sum(summary.role_s.values())
+    return summary
+
+
+_COUNTER = {"judged": "judged", "filtered": "filtered", "invalid": "invalid", "error": "errors"}
+
+
+def run_study(config: StudyConfig, workspace: str | Path) -> StudySummary:
+    """Synchronous wrapper of :func:`run_study_async`."""
+    try:
+        return asyncio.run(run_study_async(config, workspace))
+    except RuntimeError as exc:
+        if "asyncio.run() cannot be called" in str(exc):
+            raise CarebenchError(
+                "run_study was called inside an event loop; await run_study_async"
+            ) from exc
+        raise

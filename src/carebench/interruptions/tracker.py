@@ -1,0 +1,60 @@
+"""The obligation tracker (beyond paper 002): an agent wrapper that keeps unfinished obligations open.
+
+Paper 002 proposes, without testing it, an explicit record of unresolved clinical obligations. The
+tracker computes, before every agent turn and from the turns as heard, which required items the
+patient has not yet heard in full, and lists them in the agent's system prompt until they are:
+
+    * a history-taking question is **open** once the agent started asking it (a question sentence of
+      the agent's produced text, cut or not, matches its concepts) and **closed** once a complete,
+      untruncated agent turn asked it;
+    * a required content point of an FAQ is open once the patient asked that FAQ and closed once the
+      delivered (heard) agent text conveys it.
+
+Matching uses the pathway's concept sets (:mod:`.concepts`), the same as the concept judge. The
+orchestrator of a cascaded voice agent knows where speech was cut, so using the lost text is
+legitimate; the agent itself still sees only what was heard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from carebench.interruptions.concepts import asks, matches
+from carebench.interruptions.pathway import Pathway
+from carebench.interruptions.players import Agent, AgentContext
+from carebench.interruptions.transcript import Delivered
+
+
+def open_obligations(pathway: Pathway, heard: Sequence[Delivered]) -> list[str]:
+    """Obligations started or triggered but not yet delivered, in pathway order."""
+    agent = [t for t in heard if t.speaker == "agent"]
+    complete = " ".join(t.kept for t in agent if not t.truncated)
+    produced = [t.kept + t.lost for t in agent]
+    heard_text = " ".join(t.kept for t in agent)
+    out = [
+        f'Ask: "{q.text}"'
+        for q in pathway.questions
+        if any(asks(text, q.concepts) for text in produced) and not asks(complete, q.concepts)
+    ]
+    patient_text = " ".join(t.kept for t in heard if t.speaker == "patient")
+    for faq in pathway.faqs:
+        if faq.points and matches(patient_text, faq.triggers):
+            out.extend(
+                f"Tell the patient ({faq.id}): {p.description}"
+                for p in faq.points
+                if not matches(heard_text, p.concepts)
+            )
+    return out
+
+
+class TrackedAgent:
+    """Wraps an agent so every turn sees the open obligations."""
+
+    def __init__(self, inner: Agent) -> None:
+        self.inner = inner
+
+    async def respond(self, context: AgentContext, seed: int) -> str:
+        """Add the open obligations to the context, then ask the wrapped agent."""
+        obligations = tuple(open_obligations(context.pathway, context.heard))
+        return await self.inner.respond(replace(context, open_obligations=obligations), seed)

@@ -1,0 +1,160 @@
+"""Judge validation: blinded annotation packs and agreement (Cohen's kappa, percent agreement).
+
+* :func:`export_pack` samples judged trials of a study stratified by cell x arm (up to ``per_stratum``
+  each, seeded), and writes a **blinded** pack (item id, the judged question and the transcript as
+  heard with truncations marked; no model, arm, judge or verdict) as CSV or JSONL, plus a separate
+  key file (item id -> study, cell, arm, trial, judge verdict) that annotators must not see.
+* :func:`agreement` reads a labels CSV (``item_id, annotator_a, annotator_b, resolved``; labels
+  ``pass``/``fail``, also ``1``/``0``, ``true``/``false``) and the key, and reports Cohen's kappa
+  (scikit-learn ``cohen_kappa_score``) and percent agreement of the annotators with each other and
+  of the judge with the resolved labels. Kappa is NaN (reported as null, never a crash) when both
+  raters use a single label.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import math
+import random
+from pathlib import Path
+from typing import Any
+
+from carebench.errors import CarebenchError
+from carebench.interruptions.cells import Cell, Phase
+from carebench.interruptions.pathway import load_pathway
+from carebench.interruptions.store import StudyStore
+from carebench.interruptions.transcript import Turn, delivered
+
+_TRUE = {"pass", "1", "true", "yes", "passed"}
+_FALSE = {"fail", "0", "false", "no", "failed"}
+
+
+def _render(turns: list[Turn]) -> str:
+    lines = []
+    for d in delivered(turns):
+        who = "AGENT" if d.speaker == "agent" else "PATIENT"
+        cut = f" [CUT OFF HERE; unheard: {d.lost}]" if d.lost else ""
+        lines.append(f"{who}: {d.kept}{cut}")
+    return "\n".join(lines)
+
+
+def export_pack(
+    workspace: str | Path, study: str, out: str | Path, per_stratum: int = 4, seed: int = 0
+) -> tuple[Path, Path]:
+    """Write a blinded pack (``.csv`` or ``.jsonl`` by suffix of ``out``) and its key; see module doc."""
+    out = Path(out)
+    if out.suffix not in (".csv", ".jsonl"):
+        raise CarebenchError(f"{out}: the pack must be a .csv or .jsonl file")
+    with StudyStore(workspace) as store:
+        sid = store.resolve(study)
+        info = next(s for s in store.studies() if s["study_id"] == sid)
+        trials = [t for t in store.trials(sid) if t["status"] == "judged"]
+    pathway = load_pathway(info["manifest"]["config"]["pathway"])
+    rng = random.Random(seed)
+    strata: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for t in trials:
+        strata.setdefault((t["cell"], t["arm"]), []).append(t)
+    picked = []
+    for key in sorted(strata):
+        items = strata[key]
+        picked.extend(rng.sample(items, min(per_stratum, len(items))))
+    rng.shuffle(picked)
+    items, keys = [], []
+    for t in picked:
+        item_id = hashlib.sha256(f"{sid}:{t['cell']}:{t['arm']}:{t['trial']}".encode()).hexdigest()[
+            :12
+        ]
+        cell = Cell(t["cell"])
+        question = (
+            f'Did the agent explicitly ask "{pathway.target.text}" in a turn that was not cut off?'
+            if cell.phase is Phase.GATHERING
+            else "Did the agent's answer (as heard) substantively convey all of: "
+            + "; ".join(p.description for p in pathway.faq.points)
+        )
+        turns = [Turn.model_validate(x) for x in t["turns"]]
+        items.append({"item_id": item_id, "question": question, "transcript": _render(turns)})
+        keys.append(
+            {
+                "item_id": item_id,
+                "study_id": sid,
+                "cell": t["cell"],
+                "arm": t["arm"],
+                "trial": t["trial"],
+                "judge": info["manifest"]["judge"],
+                "judge_label": "pass" if t["verdict"]["passed"] else "fail",
+            }
+        )
+    out.parent.mkdir(parents=True, exist_ok=True)
+    key_path = out.with_name(out.stem + ".key.json")
+    if out.suffix == ".csv":
+        with out.open("w", newline="", encoding="utf-8") as handle:
+            writer = csv.DictWriter(handle, fieldnames=["item_id", "question", "transcript"])
+            writer.writeheader()
+            writer.writerows(items)
+    else:
+        out.write_text("".join(json.dumps(i) + "\n" for i in items), encoding="utf-8")
+    key_path.write_text(json.dumps(keys, indent=2), encoding="utf-8")
+    return out, key_path
+
+
+def _label(value: str, where: str) -> int:
+    v = value.strip().lower()
+    if v in _TRUE:
+        return 1
+    if v in _FALSE:
+        return 0
+    raise CarebenchError(f"{where}: label {value!r}; expected pass or fail (or 1/0, true/false)")
+
+
+def kappa_and_agreement(a: list[int], b: list[int]) -> dict[str, Any]:
+    """Cohen's kappa (None when undefined: one label only) and percent agreement of two raters."""
+    if len(a) != len(b) or not a:
+        raise CarebenchError("agreement needs two equally long, non-empty label lists")
+    try:
+        from sklearn.metrics import cohen_kappa_score
+    except ImportError as exc:
+        raise CarebenchError(
+            "judge validation needs scikit-learn: pip install scikit-learn"
+        ) from exc
+
+    agree = sum(x == y for x, y in zip(a, b, strict=True)) / len(a)
+    # both raters used one label: kappa is undefined (NaN), reported as null
+    kappa = math.nan if len(set(a) | set(b)) < 2 else float(cohen_kappa_score(a, b))
+    return {
+        "n": len(a),
+        "kappa": None if math.isnan(kappa) else kappa,
+        "kappa_note": "undefined: both raters used a single label" if math.isnan(kappa) else None,
+        "percent_agreement": 100 * agree,
+    }
+
+
+def agreement(labels: str | Path, key: str | Path) -> dict[str, Any]:
+    """Annotator-annotator and judge-resolved agreement (see the module docstring)."""
+    labels, key = Path(labels), Path(key)
+    try:
+        keys = {k["item_id"]: k for k in json.loads(key.read_text(encoding="utf-8"))}
+        with labels.open(newline="", encoding="utf-8") as handle:
+            rows = list(csv.DictReader(handle))
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise CarebenchError(f"cannot read the labels or the key: {exc}") from exc
+    needed = {"item_id", "annotator_a", "annotator_b", "resolved"}
+    if not rows or not needed <= set(rows[0]):
+        raise CarebenchError(f"{labels}: expected a CSV with columns {sorted(needed)}")
+    a, b, resolved, judge = [], [], [], []
+    for line, row in enumerate(rows, start=2):
+        where = f"{labels}:{line}"
+        item = keys.get(row["item_id"])
+        if item is None:
+            raise CarebenchError(f"{where}: item_id {row['item_id']!r} is not in the key {key}")
+        a.append(_label(row["annotator_a"], where))
+        b.append(_label(row["annotator_b"], where))
+        resolved.append(_label(row["resolved"], where))
+        judge.append(_label(item["judge_label"], str(key)))
+    judges = sorted({k["judge"] for k in keys.values()})
+    return {
+        "judge": ", ".join(judges),
+        "annotators": kappa_and_agreement(a, b),
+        "judge_vs_resolved": kappa_and_agreement(judge, resolved),
+    }

@@ -1,0 +1,213 @@
+from __future__ import annotations
+
+import asyncio
+import csv
+import json
+import math
+from pathlib import Path
+
+import pytest
+from sklearn.metrics import cohen_kappa_score
+from statsmodels.stats.proportion import proportion_confint
+
+from carebench.interruptions.cells import Arm, Cell, PatientMode
+from carebench.interruptions.pathway import load_pathway
+from carebench.interruptions.report import load_study_rows, write_report
+from carebench.interruptions.results import DeploymentProfile, cell_table, deployment_estimates
+from carebench.interruptions.roles import parse_role
+from carebench.interruptions.scripted import ScriptedAgent, ScriptedPatient
+from carebench.interruptions.simulator import Simulator
+from carebench.interruptions.store import StudyStore
+from carebench.interruptions.study import StudyConfig, run_study
+from carebench.interruptions.tracker import open_obligations
+from carebench.interruptions.transcript import Turn, delivered
+from carebench.interruptions.validation import agreement, export_pack, kappa_and_agreement
+
+# The scripted "cued" agent recovers exactly when cued (defensive prompt, tracker list, marker), so
+# its per-arm failure rates are known without running it.
+EXPECTED_FAILURE = {
+    Arm.BASELINE: 0.0,
+    Arm.INTERRUPT: 1.0,
+    Arm.MARKER_WITH: 0.0,
+    Arm.MARKER_WITHOUT: 1.0,
+    Arm.DEFENSIVE: 0.0,
+    Arm.TRACKER: 0.0,
+}
+
+
+def _config(pathway: str, n: int, patient: str = "scripted:rule") -> StudyConfig:
+    return StudyConfig(
+        pathway=pathway, agent=parse_role("scripted:cued"), patient=parse_role(patient), n=n
+    )
+
+
+@pytest.mark.parametrize("pathway", ["cataract-follow-up", "wound-check-day-surgery"])
+def test_scripted_study_per_cell_numbers_known_in_advance(tmp_path: Path, pathway: str) -> None:
+    summary = run_study(_config(pathway, 5), tmp_path)
+    assert summary.judged == 4 * 6 * 5 and summary.filtered == 0
+    _, rows, _ = load_study_rows(tmp_path)
+    table = cell_table(rows)
+    assert len(table) == 24
+    for r in table.to_dict(orient="records"):
+        assert r["n"] == 5 and r["judged"] == 5 and r["yield"] == 1.0
+        assert r["rate"] == EXPECTED_FAILURE[Arm(r["arm"])], (r["cell"], r["arm"])
+        low, high = proportion_confint(r["failures"], r["judged"], alpha=0.05, method="wilson")
+        assert math.isclose(r["ci_low"], low, abs_tol=1e-9)
+        assert math.isclose(r["ci_high"], high, abs_tol=1e-9)
+    # resuming the same configuration runs nothing new
+    again = run_study(_config(pathway, 5), tmp_path)
+    assert again.already_done == again.total and again.judged == 0
+
+
+def test_yield_filtering_is_counted_and_reported(tmp_path: Path) -> None:
+    config = _config("cataract-follow-up", 3, patient="scripted:paraphrase")
+    summary = run_study(config, tmp_path)
+    assert summary.filtered == 4 * 5 * 3  # every interrupting trial; baselines need no cut
+    with StudyStore(tmp_path) as store:
+        trials = store.trials(summary.study_id)
+    filtered = [t for t in trials if t["status"] == "filtered"]
+    assert all(t["state"]["attempts"] == config.max_attempts for t in filtered)
+    assert all("exact prefix" in r for t in filtered for r in t["state"]["rejected"])
+    page = write_report(tmp_path, tmp_path / "rep")
+    metrics = json.loads((tmp_path / "rep" / "metrics.json").read_text())
+    interrupt = [c for c in metrics["cells"] if c["arm"] == "interrupt"]
+    assert all(c["filtered"] == 3 and c["yield"] == 0.0 and c["rate"] is None for c in interrupt)
+    assert "filtered" in page.read_text()
+
+
+def test_marker_arms_differ_only_by_the_marker() -> None:
+    p = load_pathway("cataract-follow-up")
+
+    async def interruption(arm: Arm, mode: PatientMode) -> Turn:
+        sim = Simulator(
+            p,
+            Cell.GATHERING_COMPETITIVE,
+            arm,
+            ScriptedAgent("forgetful"),
+            ScriptedPatient("rule"),
+            mode=mode,
+        )
+        history, _ = await sim.run(0)
+        return next(t for t in history if t.cuts is not None)
+
+    for mode in PatientMode:
+        with_ = asyncio.run(interruption(Arm.MARKER_WITH, mode))
+        without = asyncio.run(interruption(Arm.MARKER_WITHOUT, mode))
+        assert with_.cuts == without.cuts
+        assert with_.text == f"{p.interruptions.marker} {without.text}"
+        assert without.text == p.interruptions.move(Cell.GATHERING_COMPETITIVE).utterance
+
+
+def test_agent_sees_only_the_truncated_turn() -> None:
+    p = load_pathway("cataract-follow-up")
+    seen: list[list[dict[str, str]]] = []
+
+    class Spy(ScriptedAgent):
+        async def respond(self, context, seed):  # type: ignore[no-untyped-def]
+            seen.append(context.messages())
+            return await super().respond(context, seed)
+
+    sim = Simulator(
+        p, Cell.GATHERING_RECOGNITIONAL, Arm.INTERRUPT, Spy("forgetful"), ScriptedPatient("rule")
+    )
+    history, state = asyncio.run(sim.run(0))
+    assert state.interrupted
+    cut_turn = next(i for i, t in enumerate(history) if t.cuts is not None)
+    kept = history[cut_turn - 1].text[: history[cut_turn].cuts]
+    assert any(m["content"] == kept for m in seen[-1] if m["role"] == "assistant")
+    assert all(m["content"] != p.target.text for m in seen[-1] if m["role"] == "assistant")
+
+
+def test_tracker_keeps_a_cut_question_open_until_asked() -> None:
+    p = load_pathway("cataract-follow-up")
+    q = p.target.text
+    cut = [
+        Turn(speaker="agent", text=q),
+        Turn(speaker="patient", text="No pain.", cuts=len("Have you noticed any")),
+    ]
+    assert open_obligations(p, delivered(cut)) == [f'Ask: "{q}"']
+    done = [*cut, Turn(speaker="agent", text=q)]
+    assert open_obligations(p, delivered(done)) == []
+    asked = [Turn(speaker="patient", text=p.faq.patient_question)]
+    assert len(open_obligations(p, delivered(asked))) == len(p.faq.points)
+
+
+def test_kappa_matches_scikit_learn_and_one_label_is_reported() -> None:
+    a = [1, 1, 0, 0, 1, 0, 1, 1]
+    b = [1, 0, 0, 0, 1, 1, 1, 1]
+    result = kappa_and_agreement(a, b)
+    assert math.isclose(result["kappa"], cohen_kappa_score(a, b))
+    assert result["percent_agreement"] == 75.0
+    one = kappa_and_agreement([1, 1, 1], [1, 1, 1])
+    assert one["kappa"] is None and "single label" in one["kappa_note"]
+    assert one["percent_agreement"] == 100.0
+
+
+def test_pack_is_blinded_and_stratified_and_labels_import(tmp_path: Path) -> None:
+    summary = run_study(_config("cataract-follow-up", 4), tmp_path)
+    pack, key = export_pack(tmp_path, summary.study_id, tmp_path / "pack.csv", per_stratum=2)
+    with pack.open() as handle:
+        items = list(csv.DictReader(handle))
+    assert len(items) == 24 * 2 and set(items[0]) == {"item_id", "question", "transcript"}
+    text = pack.read_text()
+    assert "scripted" not in text and "marker-with" not in text and "baseline" not in text
+    keys = json.loads(key.read_text())
+    strata = {(k["cell"], k["arm"]) for k in keys}
+    assert len(strata) == 24
+    labels = tmp_path / "labels.csv"
+    with labels.open("w", newline="") as handle:
+        w = csv.writer(handle)
+        w.writerow(["item_id", "annotator_a", "annotator_b", "resolved"])
+        for i, k in enumerate(keys):
+            truth = k["judge_label"]
+            w.writerow(
+                [
+                    k["item_id"],
+                    truth,
+                    truth if i % 5 else ("fail" if truth == "pass" else "pass"),
+                    truth,
+                ]
+            )
+    result = agreement(labels, key)
+    assert result["judge_vs_resolved"]["kappa"] == 1.0
+    assert result["annotators"]["percent_agreement"] < 100
+
+
+def test_deployment_profile_defaults_to_paper_appendix(tmp_path: Path) -> None:
+    profile = DeploymentProfile()
+    assert math.isclose(profile.non_competitive, 24 / 27) and math.isclose(
+        profile.competitive, 3 / 27
+    )
+    run_study(_config("cataract-follow-up", 2), tmp_path)
+    _, rows, _ = load_study_rows(tmp_path)
+    est = deployment_estimates(cell_table(rows), profile)
+    # the cued agent fails every interrupt trial: expected lost = overlaps per call in each phase
+    assert all(math.isclose(v, 27 / 35) for v in est["expected_lost_per_call"])
+    with pytest.raises(ValueError):
+        DeploymentProfile(non_competitive=0.5, competitive=0.6)
+
+
+def test_html_escapes_model_text_and_marks_truncation(tmp_path: Path) -> None:
+    run_study(_config("cataract-follow-up", 1), tmp_path)
+    with StudyStore(tmp_path) as store:
+        sid = store.studies()[0]["study_id"]
+        store.put_trial(
+            sid,
+            "gathering-competitive",
+            "extra",
+            0,
+            "judged",
+            {
+                "turns": [
+                    {
+                        "speaker": "agent",
+                        "text": "<script>alert(1)</script> Have you noticed redness?",
+                    }
+                ],
+                "verdict": {"judge": "concept", "passed": True},
+            },
+        )
+    page = write_report(tmp_path, tmp_path / "rep").read_text()
+    assert "<script>alert(1)" not in page and "&lt;script&gt;" in page
+    assert 'class="cut"' in page and 'class="lost"' in page
+    assert json.loads((tmp_path / "rep" / "metrics.json").read_text())["aggregate_score"] is None
