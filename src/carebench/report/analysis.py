@@ -23,6 +23,7 @@ from carebench.metrics.calibration import (
     risk_coverage,
 )
 from carebench.metrics.costs import PRIMARY, ROBUSTNESS, CostMatrix
+from carebench.metrics.escalation import row_utility
 from carebench.metrics.stats import (
     DEFAULT_B,
     DEFAULT_RNG_SEED,
@@ -96,14 +97,8 @@ def escalation_intervals(
         "precision": sums.ratio(req & esc, esc),
     }
     for name, c in costs:
-        per_row = (
-            c.u_tp * (req & esc)
-            + c.u_tn * (~req & ~esc)
-            - c.c_fn * (req & ~esc)
-            - c.c_fp * (~req & esc)
-        )
         out[name] = ratio_interval(
-            sums.sums(all_rows, per_row),
+            sums.sums(all_rows, row_utility(req, esc, c)),
             sums.sums(all_rows),
             sums.counts,
             len(frame),
@@ -222,13 +217,7 @@ def per_seed(frame: pd.DataFrame, metric: str, costs: CostMatrix = PRIMARY) -> p
         if metric == "sensitivity":
             return float((req & esc).sum() / req.sum()) if req.any() else float("nan")
         if metric == "utility":
-            total = (
-                costs.u_tp * (req & esc).sum()
-                + costs.u_tn * (~req & ~esc).sum()
-                - costs.c_fn * (req & ~esc).sum()
-                - costs.c_fp * (~req & esc).sum()
-            )
-            return float(total / len(group))
+            return float(row_utility(req.to_numpy(bool), esc.to_numpy(bool), costs).mean())
         raise ValueError(f"unknown per-seed metric {metric!r}")
 
     return pd.Series({seed: one(group) for seed, group in frame.groupby("seed_id", sort=True)})
