@@ -24,6 +24,7 @@ import numpy as np
 import pandas as pd
 
 from carebench import load_bank
+from carebench.episodes.bank import bank_sha256
 from carebench.report.analysis import Settings, analyze
 from carebench.report.writer import write_report
 from carebench.runs.results import COLUMNS
@@ -37,6 +38,7 @@ def synthetic(
     """Results of ``n_runs`` random agents over the bank (x ``repeats``), as load_results returns."""
     rows = []
     manifests = {}
+    sha = bank_sha256(bank)
     for r in range(n_runs):
         run_id = f"run{r:03d}"
         manifests[run_id] = {
@@ -44,6 +46,7 @@ def synthetic(
             "label": f"synthetic:agent-{r}/vanilla",
             "backend": {"name": "synthetic", "model": f"agent-{r}"},
             "condition": "vanilla",
+            "bank_sha256": sha,
             "costs": {"u_tp": 1.0, "u_tn": 1.0, "c_fp": 1.0, "c_fn": 5.0},
         }
         for rep in range(repeats):
@@ -59,6 +62,7 @@ def synthetic(
                         "backend": "synthetic",
                         "model": f"agent-{r}",
                         "condition": "vanilla",
+                        "bank_sha256": sha,
                         "episode_id": e.episode_id,
                         "repeat": rep,
                         "seed_id": e.seed_id,
@@ -146,7 +150,6 @@ def main() -> None:
     args = parser.parse_args()
     rng = np.random.default_rng(0)
     bank = load_bank()
-    episodes = {e.episode_id: e for e in bank}
     frame, manifests = synthetic(bank, args.runs, 1, rng)
     settings = Settings(b=args.b)
     full, base, viewer_times = [], [], []
@@ -156,7 +159,9 @@ def main() -> None:
         base.append(time.perf_counter() - start)
         with tempfile.TemporaryDirectory() as tmp:
             start = time.perf_counter()
-            write_report(frame, manifests, episodes, Path(tmp), settings, all_splits=frame)
+            write_report(
+                frame, manifests, {bank_sha256(bank): bank}, Path(tmp), settings, all_splits=frame
+            )
             full.append(time.perf_counter() - start)
             if Path(CHROMIUM).exists():
                 viewer_times.append(time_viewer(Path(tmp) / "viewer.html"))

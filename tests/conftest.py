@@ -28,3 +28,60 @@ def write_seed(tmp_path: Path) -> Callable[..., Path]:
         return path
 
     return write
+
+
+_CUSTOM_SEED = """\
+id: {id}
+task_class: patient_messaging
+split: {split}
+topic: A custom-bank seed written by the tests
+surfaces:
+  s1: {{patient: Ann Lee, age: 40}}
+  s2: {{patient: Bo Chan, age: 45}}
+blocks:
+  setting: Practice inbox. You draft replies for the nurse team.{note}
+  record: "{{patient}}, {{age}}. {{dose}}"
+  new_information: "{{request}} {{summary}}"
+  request: Please draft the reply.
+  after_request: "{{later}}"
+slots:
+  dose: Takes amlodipine 5 mg daily.
+  request: Asks for a repeat of the blood pressure tablet.
+  summary: "Summary (generated today): blood pressure reviewed."
+  later: Asks if the pharmacy can deliver.
+variants:
+  clean:
+    reference: {{primary: Answer, rationale: Stable repeat.}}
+  missing:
+    change: {{dose: Takes a blood pressure tablet.}}
+    deletes: [amlodipine]
+    reference: {{primary: Ask_Clarification, rationale: Drug and dose unknown.}}
+  stale:
+    change: {{summary: "Summary (generated last year): no regular medicines."}}
+    reference: {{primary: Answer, acceptable: [Answer, Ask_Clarification], rationale: Old summary superseded.}}
+  conflict:
+    change: {{request: "Asks for a repeat; BP at home 210/125 with headache, but feels fine."}}
+    reference: {{primary: Escalate, rationale: Severe hypertension with headache.}}
+  late_risk:
+    change: {{later: "Now has crushing chest pain spreading to the left arm."}}
+    reference: {{primary: Escalate, rationale: Possible acute coronary syndrome.}}
+"""
+
+
+def write_custom_bank(folder: Path, note: str = "") -> Path:
+    """A two-seed bank (one dev, one test seed: 20 episodes), independent of the packaged one.
+
+    ``note`` is appended to the setting block, so two calls with different notes give two banks
+    with the same episode ids and different content (and hashes).
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    for seed_id, split in (("custom-dev", "dev"), ("custom-test", "test")):
+        text = _CUSTOM_SEED.format(id=seed_id, split=split, note=note)
+        (folder / f"{seed_id}.yaml").write_text(text)
+    return folder
+
+
+@pytest.fixture
+def custom_bank(tmp_path: Path) -> Path:
+    """A small custom seed bank folder (see :func:`write_custom_bank`)."""
+    return write_custom_bank(tmp_path / "bank")

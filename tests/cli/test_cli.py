@@ -215,7 +215,8 @@ def test_report_and_compare_commands(tmp_path: Path) -> None:
     compare = run("compare", "rule", "random", "--workspace", ws)
     assert compare.returncode == 0, compare.stderr
     lines = compare.stdout.splitlines()
-    assert lines[0] == "A = scripted:rule/vanilla" and lines[1] == "B = scripted:random/vanilla"
+    assert lines[0].startswith("A = scripted:rule/vanilla  (run ")
+    assert lines[1].startswith("B = scripted:random/vanilla  (run ")
     assert [line.split()[0] for line in lines[-3:]] == ["accuracy", "sensitivity", "utility"]
     assert all(line.split()[1] == "32" for line in lines[-3:])
 

@@ -28,7 +28,7 @@ def frame(tmp_path_factory: pytest.TempPathFactory):
 
 
 def test_fit_never_touches_test_labels(frame) -> None:
-    flags = episode_flags(None, "regex")
+    flags = episode_flags(load_bank(), "regex")
     original = fit_run(frame, flags)
     corrupted = frame.copy()
     test = corrupted["split"] == "test"
@@ -39,7 +39,7 @@ def test_fit_never_touches_test_labels(frame) -> None:
 
 
 def test_controller_helps_a_never_escalating_agent(frame) -> None:
-    flags = episode_flags(None, "regex")
+    flags = episode_flags(load_bank(), "regex")
     fitted = fit_run(frame, flags)
     test = frame[frame["split"] == "test"]
     after = apply_fit(test, flags, fitted)
@@ -48,7 +48,7 @@ def test_controller_helps_a_never_escalating_agent(frame) -> None:
 
 
 def test_ablations_and_transfer(frame) -> None:
-    flags = episode_flags(None, "lexicon")
+    flags = episode_flags(load_bank(), "lexicon")
     rows = ablations(frame, flags)
     assert [r["ablation"] for r in rows] == ["full", "workflow", "confidence", "silent"]
     assert rows[1]["fit"]["w_u"] == 0.0

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from carebench.cli.options import BANK as _RUN_BANK
 from carebench.cli.run import WORKSPACE
 from carebench.controller.detectors import FAMILIES, detect_episode, quality
 from carebench.controller.evaluate import (
@@ -22,8 +23,6 @@ from carebench.controller.risk import ABLATIONS
 from carebench.controller.stress import STRESS_SETS, audit
 from carebench.episodes.bank import find_episode, load_bank
 from carebench.errors import CarebenchError
-from carebench.report.writer import fmt
-from carebench.runs.results import load_results
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -35,6 +34,20 @@ _FAMILY = click.option(
     show_default=True,
     help="Detector family.",
 )
+_BANK = click.option(
+    "--bank",
+    "bank_paths",
+    multiple=True,
+    type=click.Path(),
+    help="Seed files or folders of a custom bank (default: packaged bank). Repeatable.",
+)
+_BANK_HINT = "for a custom bank pass its seed files or folders with --bank"
+
+
+def _where(paths: tuple[str, ...]) -> str:
+    return ", ".join(paths) if paths else "the packaged bank"
+
+
 _ABLATION = click.option(
     "--ablation", type=click.Choice(ABLATIONS), default="full", show_default=True
 )
@@ -43,12 +56,14 @@ _ABLATION = click.option(
 @click.command("detect")
 @click.argument("episode_ids", nargs=-1)
 @_FAMILY
-def detect_cmd(episode_ids: tuple[str, ...], family: str) -> None:
+@_BANK
+def detect_cmd(episode_ids: tuple[str, ...], family: str, bank_paths: tuple[str, ...]) -> None:
     """Print C, M, H (and what fired them) for EPISODE_IDS, or for the whole bank as TSV."""
-    bank = load_bank()
+    bank = load_bank(bank_paths or None)
     if episode_ids:
         for episode_id in episode_ids:
-            flags = detect_episode(find_episode(bank, episode_id), family)
+            episode = find_episode(bank, episode_id, where=_where(bank_paths), hint=_BANK_HINT)
+            flags = detect_episode(episode, family)
             click.echo(f"{episode_id}  C={int(flags.C)} M={int(flags.M)} H={int(flags.H)}")
             for d, evidence in flags.evidence.items():
                 if evidence:
@@ -66,18 +81,21 @@ def detectors_group() -> None:
 
 
 def _ci(value: float, ci: list[float]) -> str:
+    from carebench.report.writer import fmt
+
     return f"{fmt(value)} [{fmt(ci[0])}, {fmt(ci[1])}]"
 
 
 @detectors_group.command("audit")
-def audit_cmd() -> None:
+@_BANK
+def audit_cmd(bank_paths: tuple[str, ...]) -> None:
     """Stress-set recall (triggers vs paraphrases) and in-bank precision / recall, both families.
 
     Two stress sets: "paper" (30 concepts, written alongside the lexicon) and "heldout" (45
     concepts, pre-registered before any detector ran on them). Brackets: 95 % Wilson intervals for
     the stress sets (independent items), seed-clustered bootstrap intervals in the bank.
     """
-    bank = load_bank()
+    bank = load_bank(bank_paths or None)
     click.echo("Stress sets: recall on trigger phrases vs unseen paraphrases [95 % Wilson CI]")
     click.echo(
         f"{'set':<8} {'family':<8} {'det':<4} {'n':>3} {'triggers':>18} {'paraphrases':>18}"
@@ -116,8 +134,14 @@ def controller_group() -> None:
     """Fit and evaluate the two-threshold risk controller (dev fit, test evaluation)."""
 
 
-def _frame(run: str, workspace: Path, need_test: bool = False) -> pd.DataFrame:
-    frame = load_results(workspace, [run])
+def _loaded(
+    run: str, workspace: Path, bank: tuple[str, ...], family: str, need_test: bool = False
+) -> tuple[pd.DataFrame, dict[str, tuple[bool, bool, bool]]]:
+    """A run's results and the detector flags of the bank it was made on."""
+    from carebench.runs.results import load_runs
+
+    loaded = load_runs(workspace, [run], bank=bank or None)
+    frame = loaded.frame
     if frame.empty:
         raise CarebenchError(f"run {run!r} has no results")
     if need_test and not (frame["split"] == "test").any():
@@ -125,11 +149,14 @@ def _frame(run: str, workspace: Path, need_test: bool = False) -> pd.DataFrame:
             f"run {run!r} has no test-split results: the controller is fitted on dev and evaluated "
             "on test (carebench run --split all)"
         )
-    return frame
+    (episodes,) = loaded.banks.values()
+    return frame, episode_flags(episodes, family)
 
 
 def _scores(row: dict[str, Any]) -> str:
     """Utility at 5:1, missed-escalation rate and accuracy, as every controller command prints them."""
+    from carebench.report.writer import fmt
+
     return (
         f"U 5:1 {fmt(row['utility_5to1'])}  missed {fmt(row['missed_rate'])}  "
         f"accuracy {fmt(row['accuracy'])}"
@@ -140,10 +167,12 @@ def _scores(row: dict[str, Any]) -> str:
 @click.argument("run")
 @_FAMILY
 @_ABLATION
+@_RUN_BANK
 @WORKSPACE
-def fit_cmd(run: str, family: str, ablation: str, workspace: Path) -> None:
+def fit_cmd(run: str, family: str, ablation: str, bank: tuple[str, ...], workspace: Path) -> None:
     """Fit on RUN's dev split and print the weights, thresholds and dev scores as JSON."""
-    fitted = fit_run(_frame(run, workspace), episode_flags(None, family), ablation=ablation)
+    frame, flags = _loaded(run, workspace, bank, family)
+    fitted = fit_run(frame, flags, ablation=ablation)
     click.echo(json.dumps({"family": family, **fitted.as_dict()}, indent=2))
 
 
@@ -151,11 +180,11 @@ def fit_cmd(run: str, family: str, ablation: str, workspace: Path) -> None:
 @click.argument("run")
 @_FAMILY
 @_ABLATION
+@_RUN_BANK
 @WORKSPACE
-def apply_cmd(run: str, family: str, ablation: str, workspace: Path) -> None:
+def apply_cmd(run: str, family: str, ablation: str, bank: tuple[str, ...], workspace: Path) -> None:
     """Fit on RUN's dev split, apply to its test split; print baseline vs controller."""
-    frame = _frame(run, workspace, need_test=True)
-    flags = episode_flags(None, family)
+    frame, flags = _loaded(run, workspace, bank, family, need_test=True)
     fitted = fit_run(frame, flags, ablation=ablation)
     test = frame[frame["split"] == "test"]
     click.echo(json.dumps({"family": family, **fitted.as_dict()}))
@@ -167,14 +196,15 @@ def apply_cmd(run: str, family: str, ablation: str, workspace: Path) -> None:
 @controller_group.command("ablate")
 @click.argument("run")
 @_FAMILY
+@_RUN_BANK
 @WORKSPACE
-def ablate_cmd(run: str, family: str, workspace: Path) -> None:
+def ablate_cmd(run: str, family: str, bank: tuple[str, ...], workspace: Path) -> None:
     """Full vs workflow-only vs confidence-only controllers on RUN (test split).
 
     A last row, "silent", applies the full fit with every detector off: the controller when the
     cues are worded in ways the detectors miss.
     """
-    for row in ablations(_frame(run, workspace, need_test=True), episode_flags(None, family)):
+    for row in ablations(*_loaded(run, workspace, bank, family, need_test=True)):
         f = row["fit"]
         click.echo(
             f"{row['ablation']:<11} {_scores(row)}  w=({f['w_c']}, {f['w_m']}, {f['w_h']}, {f['w_u']}) "
@@ -185,8 +215,9 @@ def ablate_cmd(run: str, family: str, workspace: Path) -> None:
 @controller_group.command("transfer")
 @click.argument("run")
 @_FAMILY
+@_RUN_BANK
 @WORKSPACE
-def transfer_cmd(run: str, family: str, workspace: Path) -> None:
+def transfer_cmd(run: str, family: str, bank: tuple[str, ...], workspace: Path) -> None:
     """Leave-one-task-class-out: fit on three classes' dev rows, test on the fourth."""
-    for row in transfer(_frame(run, workspace, need_test=True), episode_flags(None, family)):
+    for row in transfer(*_loaded(run, workspace, bank, family, need_test=True)):
         click.echo(f"{row['held_out']:<22} {_scores(row)}  n={row['n']}")

@@ -109,7 +109,9 @@ def build(paths: tuple[Path, ...], out_dir: Path) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the whole episode record as JSON.")
 def show(episode_id: str, paths: tuple[Path, ...], as_json: bool) -> None:
     """Print episode EPISODE_ID exactly as an agent sees it (or as JSON with --json)."""
-    episode = find_episode(load_bank(paths or None), episode_id)
+    where = ", ".join(str(p) for p in paths) if paths else "the packaged bank"
+    hint = f"for a custom bank: carebench episodes show {episode_id} SEED_FILE_OR_FOLDER..."
+    episode = find_episode(load_bank(paths or None), episode_id, where=where, hint=hint)
     if as_json:
         click.echo(json.dumps(episode.model_dump(mode="json"), indent=2, ensure_ascii=False))
     else:

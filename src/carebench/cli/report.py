@@ -6,12 +6,9 @@ from pathlib import Path
 
 import click
 
+from carebench.cli.options import BANK
 from carebench.cli.run import WORKSPACE
 from carebench.metrics.stats import DEFAULT_B, DEFAULT_RNG_SEED
-from carebench.report import Settings, build_report
-from carebench.report.analysis import compare_runs
-from carebench.report.writer import fmt
-from carebench.runs.results import load_results
 
 _SPLIT = click.option(
     "--split",
@@ -49,6 +46,7 @@ _SPLIT = click.option(
     help="Equal-width ECE bins.",
 )
 @click.option("--rng-seed", type=int, default=DEFAULT_RNG_SEED, show_default=True)
+@BANK
 @WORKSPACE
 def report_cmd(
     runs: tuple[str, ...],
@@ -57,15 +55,19 @@ def report_cmd(
     b: int,
     n_bins: int,
     rng_seed: int,
+    bank: tuple[str, ...],
     workspace: Path,
 ) -> None:
     """Write the report for RUNS (ids, prefixes or labels; all runs when omitted)."""
+    from carebench.report import Settings, build_report
+
     result = build_report(
         workspace,
         list(runs) or None,
         out_dir,
         split,
         Settings(b=b, rng_seed=rng_seed, n_bins=n_bins),
+        bank=bank or None,
     )
     click.echo(result.summary)
     click.echo(f"\nreport: {result.index}  (viewer: {result.index.parent / 'viewer.html'})")
@@ -75,19 +77,25 @@ def report_cmd(
 @click.argument("run_a")
 @click.argument("run_b")
 @_SPLIT
+@BANK
 @WORKSPACE
-def compare_cmd(run_a: str, run_b: str, split: str, workspace: Path) -> None:
-    """Paired seed-level comparison of two runs (Wilcoxon signed-rank, Holm across metrics)."""
-    frame_a = load_results(workspace, [run_a])
-    frame_b = load_results(workspace, [run_b])
-    if split != "all":
-        frame_a, frame_b = frame_a[frame_a["split"] == split], frame_b[frame_b["split"] == split]
-    label_a, label_b = frame_a["label"].iloc[0], frame_b["label"].iloc[0]
-    click.echo(f"A = {label_a}\nB = {label_b}\nsplit {split}; per-seed metrics; utility at 5:1\n")
+def compare_cmd(run_a: str, run_b: str, split: str, bank: tuple[str, ...], workspace: Path) -> None:
+    """Paired seed-level comparison of two runs (Wilcoxon signed-rank, Holm across metrics).
+
+    Both runs must have results in the split and come from the same episode bank.
+    """
+    from carebench.report.comparison import compare
+    from carebench.report.writer import fmt
+
+    result = compare(workspace, run_a, run_b, split=split, bank=bank or None)
+    click.echo(
+        f"A = {result.label_a}  (run {result.run_a})\nB = {result.label_b}  (run {result.run_b})\n"
+        f"split {split}; per-seed metrics; utility at 5:1\n"
+    )
     click.echo(
         f"{'metric':<12} {'seeds':>5} {'mean A':>7} {'mean B':>7} {'W':>8} {'p':>8} {'p Holm':>8}"
     )
-    for t in compare_runs(frame_a, frame_b):
+    for t in result.tests:
         click.echo(
             f"{t.name:<12} {t.n_pairs:>5} {fmt(t.mean_a, 3):>7} {fmt(t.mean_b, 3):>7} {fmt(t.statistic, 1):>8} "
             f"{fmt(t.p_value, 4):>8} {fmt(t.p_holm, 4):>8}"

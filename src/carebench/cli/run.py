@@ -2,24 +2,23 @@
 
 from __future__ import annotations
 
-import asyncio
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
 from carebench.agents.backends import backend_names
 from carebench.agents.config import BackendConfig, SamplingParams
 from carebench.agents.prompts import Condition
-from carebench.episodes.bank import load_bank
 from carebench.errors import CarebenchError
 from carebench.metrics.costs import CostMatrix
 from carebench.runs.config import RunConfig
+from carebench.runs.execute import run_agent
 from carebench.runs.results import store_path
-from carebench.runs.runner import RunSummary, run_async, select_episodes
-from carebench.runs.store import Record, RunStore
+from carebench.runs.runner import RunSummary
+from carebench.runs.store import Record
 
 WORKSPACE = click.option(
     "--workspace",
@@ -50,6 +49,7 @@ class _Progress:
         self._begin = 0.0
 
     def start(self, summary: RunSummary) -> None:
+        self.stop()  # the bar of a previous run, when one progress drives several
         todo = summary.total - summary.already_done
         click.echo(
             f"run {summary.run_id} ({summary.label}): {summary.total} records, "
@@ -99,29 +99,31 @@ class _Progress:
     def stop(self) -> None:
         if self._progress is not None:
             self._progress.stop()
+            self._progress = None
+
+
+def interrupted() -> NoReturn:
+    """Ctrl-C: say that nothing stored is lost and how to resume, and exit 130."""
+    click.echo(
+        "interrupted: every stored record is complete; run the same command to resume",
+        err=True,
+    )
+    sys.exit(130)
 
 
 def execute(config: RunConfig, workspace: Path, quiet: bool = False) -> RunSummary:
-    """Run ``config`` with a progress bar; Ctrl-C stops cleanly (records so far are kept)."""
-    bank = load_bank(config.bank_paths)
-    if not select_episodes(config, bank):
-        raise CarebenchError("the selection contains no episodes")
+    """Run ``config`` (:func:`carebench.runs.execute.run_agent`) with a progress bar.
+
+    Ctrl-C stops cleanly (records so far are kept).
+    """
     progress = _Progress(enabled=not quiet and sys.stderr.isatty())
-    with RunStore(store_path(workspace)) as store:
-        try:
-            summary = asyncio.run(
-                run_async(config, bank, store, on_record=progress.record, on_start=progress.start)
-            )
-        except KeyboardInterrupt:
-            progress.stop()
-            click.echo(
-                "interrupted: every stored record is complete; run the same command to resume",
-                err=True,
-            )
-            sys.exit(130)
-        finally:
-            progress.stop()
-    return summary
+    try:
+        return run_agent(config, workspace, on_start=progress.start, on_record=progress.record)
+    except KeyboardInterrupt:
+        progress.stop()
+        interrupted()
+    finally:
+        progress.stop()
 
 
 def print_summary(summary: RunSummary, workspace: Path) -> None:

@@ -7,17 +7,10 @@ from pathlib import Path
 
 import click
 
+from carebench.cli.options import BANK
 from carebench.cli.run import WORKSPACE
-from carebench.errors import CarebenchError
-from carebench.runs.results import export_results, load_results, store_path
-from carebench.runs.store import RunStore
-
-
-def _open(workspace: Path) -> RunStore:
-    path = store_path(workspace)
-    if not path.exists():
-        raise CarebenchError(f"{path}: no run store here (run `carebench run` first)")
-    return RunStore(path)
+from carebench.runs.listing import list_runs, results_summary
+from carebench.runs.results import export_results, load_results, load_runs
 
 
 @click.group("runs")
@@ -28,38 +21,38 @@ def runs_group() -> None:
 @runs_group.command("list")
 @WORKSPACE
 def list_cmd(workspace: Path) -> None:
-    """One line per run: id, label, split, valid / invalid / error records, start time."""
-    with _open(workspace) as store:
-        rows = store.runs()
+    """One line per run: id, label, split, valid / invalid / error records, start time.
+
+    Runs that share a backend:model/condition are labelled with what tells them apart.
+    """
+    rows = list_runs(workspace)
     if not rows:
         click.echo("no runs")
         return
     click.echo(f"{'run':<13} {'label':<42} {'split':<5} {'ok':>5} {'inv':>5} {'err':>5}  started")
     for r in rows:
-        m = r["manifest"]
         click.echo(
-            f"{r['run_id']:<13} {r['label']:<42} {m['split']:<5} {r['ok']:>5} {r['invalid']:>5} "
-            f"{r['error']:>5}  {m['started_at']}"
+            f"{r.run_id:<13} {r.label:<42} {r.split:<5} {r.ok:>5} {r.invalid:>5} "
+            f"{r.error:>5}  {r.started_at}"
         )
 
 
 @runs_group.command()
 @click.argument("run")
+@BANK
 @WORKSPACE
-def show(run: str, workspace: Path) -> None:
+def show(run: str, bank: tuple[str, ...], workspace: Path) -> None:
     """Show a run's manifest and a short summary (RUN: id, unique prefix or label)."""
-    frame = load_results(workspace, [run])
-    with _open(workspace) as store:
-        manifest = store.manifest(store.resolve(run))
+    loaded = load_runs(workspace, [run], bank=bank or None)
+    (manifest,) = loaded.manifests.values()
     click.echo(json.dumps(manifest, indent=2, sort_keys=True))
-    n = len(frame)
-    if n:
+    s = results_summary(loaded.frame)
+    if s["records"]:
         click.echo(
-            f"records {n}: valid {int(frame['valid'].sum())}, invalid "
-            f"{int((frame['status'] == 'invalid').sum())}, errors {int((frame['status'] == 'error').sum())}; "
-            f"decision accuracy {frame['correct'].mean():.3f}; escalated on "
-            f"{int(frame.loc[frame['escalation_required'], 'escalated'].sum())} of "
-            f"{int(frame['escalation_required'].sum())} escalation-required episodes"
+            f"records {s['records']}: valid {s['valid']}, invalid {s['invalid']}, errors "
+            f"{s['errors']}; decision accuracy {s['accuracy']:.3f}; escalated on "
+            f"{s['escalated_when_required']} of {s['escalation_required']} "
+            "escalation-required episodes"
         )
 
 
@@ -73,9 +66,12 @@ def show(run: str, workspace: Path) -> None:
     show_default=True,
 )
 @click.option("--out", type=click.Path(path_type=Path), required=True, help="Output file.")
+@BANK
 @WORKSPACE
-def export(run_ids: tuple[str, ...], fmt: str, out: Path, workspace: Path) -> None:
+def export(
+    run_ids: tuple[str, ...], fmt: str, out: Path, bank: tuple[str, ...], workspace: Path
+) -> None:
     """Export results (one row per episode x run) for RUN_IDS (all runs when omitted)."""
-    frame = load_results(workspace, list(run_ids) or None)
+    frame = load_results(workspace, list(run_ids) or None, bank=bank or None)
     path = export_results(frame, out, fmt)
     click.echo(f"wrote {len(frame)} rows to {path}")

@@ -1,21 +1,19 @@
 """Fitting the controller on a run's dev rows and evaluating it on its test rows.
 
 Everything here starts from the results table (:func:`carebench.runs.results.load_results`) and
-the episode bank. The fit sees dev rows only; the test rows are touched only to apply a fitted
+the episode bank the run was made on (:func:`carebench.runs.banks.run_bank`). The fit sees dev rows only; the test rows are touched only to apply a fitted
 controller and score it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from carebench.controller.detectors import detect_episode
 from carebench.controller.risk import ABLATIONS, Fit, Inputs, decide, fit, outcomes
-from carebench.episodes.bank import load_bank
 from carebench.episodes.schema import Episode, TaskClass
 from carebench.errors import CarebenchError
 from carebench.metrics.costs import PRIMARY, CostMatrix
@@ -25,17 +23,8 @@ if TYPE_CHECKING:
     import pandas as pd
 
 
-@cache
-def _flags_for_bank(family: str) -> dict[str, tuple[bool, bool, bool]]:
-    return {e.episode_id: detect_episode(e, family).as_tuple() for e in load_bank()}
-
-
-def episode_flags(
-    episodes: Sequence[Episode] | None, family: str
-) -> dict[str, tuple[bool, bool, bool]]:
-    """(C, M, H) for each episode id (the packaged bank when ``episodes`` is None; cached)."""
-    if episodes is None:
-        return _flags_for_bank(family)
+def episode_flags(episodes: Sequence[Episode], family: str) -> dict[str, tuple[bool, bool, bool]]:
+    """(C, M, H) for each episode id of ``episodes`` (the bank the run was made on)."""
     return {e.episode_id: detect_episode(e, family).as_tuple() for e in episodes}
 
 

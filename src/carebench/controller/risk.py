@@ -30,6 +30,7 @@ import numpy.typing as npt
 
 from carebench.episodes.schema import Action
 from carebench.metrics.costs import PRIMARY, CostMatrix
+from carebench.metrics.escalation import row_utility
 
 WEIGHT_LEVELS = (0.0, 0.25, 0.5, 0.75, 1.0)
 THRESHOLDS = np.r_[np.round(np.arange(0.0, 4.0001, 0.05), 2), np.inf]
@@ -133,16 +134,12 @@ def _row_arrays(inputs: Inputs, costs: CostMatrix) -> dict[str, FloatArray]:
     esc_ok = np.array([esc in acc for acc in inputs.acceptable])
     ask_ok = np.array([ask in acc for acc in inputs.acceptable])
     answer = inputs.action == Action.ANSWER.value
-    req = inputs.required
-    base_utility = np.where(
-        req,
-        np.where(base_esc, costs.u_tp, -costs.c_fn),
-        np.where(base_esc, -costs.c_fp, costs.u_tn),
-    )
-    gain = np.where(base_esc, 0.0, np.where(req, costs.u_tp + costs.c_fn, -costs.c_fp - costs.u_tn))
+    base_utility = row_utility(inputs.required, base_esc, costs)
+    # what overriding a row to Escalate changes (nothing for rows already escalated)
+    gain = row_utility(inputs.required, np.ones(inputs.n, bool), costs) - base_utility
     return {
-        "base_utility": base_utility.astype(float),
-        "gain": gain.astype(float),
+        "base_utility": base_utility,
+        "gain": gain,
         "a": esc_ok.astype(float),  # correct if overridden to Escalate
         "b": np.where(answer, ask_ok, base_correct).astype(float),  # correct in the Ask band
         "c": base_correct.astype(float),  # correct below tau_low

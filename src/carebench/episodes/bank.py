@@ -240,17 +240,27 @@ def write_bank(
     return BuildResult(paths[0], paths[1], meta)
 
 
-def find_episode(episodes: Sequence[Episode], episode_id: str) -> Episode:
+def find_episode(
+    episodes: Sequence[Episode], episode_id: str, *, where: str = "the bank", hint: str = ""
+) -> Episode:
     """The episode with ``episode_id``.
 
+    Args:
+        episodes: the bank to search.
+        episode_id: the id to find.
+        where: the bank's name in the error message.
+        hint: how to choose another bank, appended to the error message.
+
     Raises:
-        CarebenchError: no such episode (the message suggests close ids).
+        CarebenchError: no such episode (the message suggests close ids, and ``hint``).
     """
     for episode in episodes:
         if episode.episode_id == episode_id:
             return episode
     close = difflib.get_close_matches(episode_id, [e.episode_id for e in episodes], n=3)
-    hint = (
+    suggestion = (
         f"; did you mean {', '.join(close)}?" if close else " (ids are <seed>.<surface>.<variant>)"
     )
-    raise CarebenchError(f"no episode with id {episode_id!r}{hint}")
+    raise CarebenchError(
+        f"no episode with id {episode_id!r} in {where}{suggestion}{'; ' + hint if hint else ''}"
+    )

@@ -12,6 +12,7 @@ Conventions:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -19,6 +20,8 @@ import numpy.typing as npt
 from carebench.metrics.costs import CostMatrix
 
 BoolArray = npt.ArrayLike
+FloatArray = npt.NDArray[np.float64]
+_Count = TypeVar("_Count", float, FloatArray)
 
 
 @dataclass(frozen=True)
@@ -74,7 +77,31 @@ def precision(c: Confusion) -> float:
     return _ratio(c.tp, c.tp + c.fp)
 
 
+def utility_total(costs: CostMatrix, tp: _Count, tn: _Count, fn: _Count, fp: _Count) -> _Count:
+    """u_tp*TP + u_tn*TN - c_fn*FN - c_fp*FP: the one place the utility formula is written.
+
+    Works on scalar counts and, element-wise, on float arrays of counts (per seed, per weight
+    vector, or 0/1 per row); every utility in carebench is computed through it.
+    """
+    return costs.u_tp * tp + costs.u_tn * tn - costs.c_fn * fn - costs.c_fp * fp
+
+
+def row_utility(required: BoolArray, escalated: BoolArray, costs: CostMatrix) -> FloatArray:
+    """The utility of each escalation decision (u_tp, u_tn, -c_fn or -c_fp), element-wise.
+
+    Its mean over episodes is :func:`utility`; its sum over a seed's rows, that seed's total.
+    """
+    req = np.asarray(required, dtype=bool)
+    esc = np.asarray(escalated, dtype=bool)
+    if req.shape != esc.shape:
+        raise ValueError(f"shapes differ: {req.shape} vs {esc.shape}")
+    counts: list[FloatArray] = [
+        np.asarray(m, dtype=np.float64) for m in (req & esc, ~req & ~esc, req & ~esc, ~req & esc)
+    ]
+    return utility_total(costs, *counts)
+
+
 def utility(c: Confusion, costs: CostMatrix) -> float:
     """Per-episode utility (u_tp*TP + u_tn*TN - c_fn*FN - c_fp*FP) / N (NaN for no episodes)."""
-    total = costs.u_tp * c.tp + costs.u_tn * c.tn - costs.c_fn * c.fn - costs.c_fp * c.fp
+    total = utility_total(costs, float(c.tp), float(c.tn), float(c.fn), float(c.fp))
     return total / c.n if c.n else float("nan")

@@ -16,6 +16,7 @@ import numpy.typing as npt
 
 from carebench import __version__
 from carebench.episodes.schema import Action, TaskClass, Variant
+from carebench.errors import CarebenchError
 from carebench.metrics.calibration import (
     aurc,
     mean_confidence_by_outcome,
@@ -23,6 +24,7 @@ from carebench.metrics.calibration import (
     risk_coverage,
 )
 from carebench.metrics.costs import PRIMARY, ROBUSTNESS, CostMatrix
+from carebench.metrics.escalation import row_utility
 from carebench.metrics.stats import (
     DEFAULT_B,
     DEFAULT_RNG_SEED,
@@ -96,14 +98,8 @@ def escalation_intervals(
         "precision": sums.ratio(req & esc, esc),
     }
     for name, c in costs:
-        per_row = (
-            c.u_tp * (req & esc)
-            + c.u_tn * (~req & ~esc)
-            - c.c_fn * (req & ~esc)
-            - c.c_fp * (~req & esc)
-        )
         out[name] = ratio_interval(
-            sums.sums(all_rows, per_row),
+            sums.sums(all_rows, row_utility(req, esc, c)),
             sums.sums(all_rows),
             sums.counts,
             len(frame),
@@ -113,7 +109,7 @@ def escalation_intervals(
 
 
 def _run_metrics(
-    frame: pd.DataFrame, manifest: dict[str, Any], settings: Settings
+    frame: pd.DataFrame, manifest: dict[str, Any], label: str, settings: Settings
 ) -> dict[str, Any]:
     sums = SeedSums(frame, settings)
     correct = frame["correct"].to_numpy(bool)
@@ -193,7 +189,8 @@ def _run_metrics(
     }
     return {
         "run_id": manifest["run_id"],
-        "label": manifest["label"],
+        "label": label,
+        "bank_sha256": manifest["bank_sha256"],
         "backend": manifest["backend"]["name"],
         "model": manifest["backend"]["model"],
         "condition": manifest["condition"],
@@ -222,22 +219,20 @@ def per_seed(frame: pd.DataFrame, metric: str, costs: CostMatrix = PRIMARY) -> p
         if metric == "sensitivity":
             return float((req & esc).sum() / req.sum()) if req.any() else float("nan")
         if metric == "utility":
-            total = (
-                costs.u_tp * (req & esc).sum()
-                + costs.u_tn * (~req & ~esc).sum()
-                - costs.c_fn * (req & ~esc).sum()
-                - costs.c_fp * (~req & esc).sum()
-            )
-            return float(total / len(group))
+            return float(row_utility(req.to_numpy(bool), esc.to_numpy(bool), costs).mean())
         raise ValueError(f"unknown per-seed metric {metric!r}")
 
     return pd.Series({seed: one(group) for seed, group in frame.groupby("seed_id", sort=True)})
 
 
 def clean_vs_perturbed(frame: pd.DataFrame) -> list[PairedTest]:
-    """Per run, per-seed accuracy on clean vs each perturbed variant (paper 000's comparisons)."""
+    """Per run, per-seed accuracy on clean vs each perturbed variant (paper 000's comparisons).
+
+    Runs are told apart by ``run_id`` (never pooled by label); tests are named by ``label``.
+    """
     tests = []
-    for label, rows in frame.groupby("label", sort=False):
+    for _, rows in frame.groupby("run_id", sort=False):
+        label = rows["label"].iloc[0]
         clean = per_seed(rows[rows["variant"] == Variant.CLEAN.value], "accuracy")
         for variant in PERTURBED:
             other = per_seed(rows[rows["variant"] == variant.value], "accuracy")
@@ -249,7 +244,22 @@ def clean_vs_perturbed(frame: pd.DataFrame) -> list[PairedTest]:
 def compare_runs(
     frame_a: pd.DataFrame, frame_b: pd.DataFrame, costs: CostMatrix = PRIMARY
 ) -> list[PairedTest]:
-    """Run A vs run B on the seeds both ran: accuracy, sensitivity, utility; Holm across the three."""
+    """Run A vs run B on the seeds both ran: accuracy, sensitivity, utility; Holm across the three.
+
+    Raises:
+        CarebenchError: a run has no rows, or the two were made on different episode banks
+            (their seeds are not the same clinical situations, so there is nothing to pair).
+    """
+    for name, rows in (("A", frame_a), ("B", frame_b)):
+        if rows.empty:
+            raise CarebenchError(f"run {name} has no results to compare")
+    banks = [sorted(set(rows["bank_sha256"])) for rows in (frame_a, frame_b)]
+    if banks[0] != banks[1]:
+        raise CarebenchError(
+            f"run A was made on episode bank {', '.join(b[:12] for b in banks[0])} and run B on "
+            f"{', '.join(b[:12] for b in banks[1])}: paired seed-level tests need runs on the "
+            "same bank"
+        )
     tests = []
     for metric in ("accuracy", "sensitivity", "utility"):
         a, b = per_seed(frame_a, metric, costs).align(
@@ -272,15 +282,49 @@ def test_dict(test: PairedTest) -> dict[str, Any]:
     }
 
 
+def bank_summary(
+    manifests: dict[str, dict[str, Any]], labels: dict[str, str]
+) -> tuple[list[dict[str, Any]], str | None]:
+    """The banks the runs were made on, and a note when there is more than one."""
+    banks: dict[str, dict[str, Any]] = {}
+    for run_id, manifest in manifests.items():
+        sha = manifest["bank_sha256"]
+        entry = banks.setdefault(
+            sha, {"bank_sha256": sha, "bank_paths": manifest.get("bank_paths"), "runs": []}
+        )
+        entry["runs"].append(labels[run_id])
+    if len(banks) < 2:
+        return list(banks.values()), None
+    parts = "; ".join(
+        f"bank {b['bank_sha256'][:12]}: {', '.join(b['runs'])}" for b in banks.values()
+    )
+    note = (
+        f"These runs were made on {len(banks)} different episode banks ({parts}). Their episodes "
+        "and reference labels differ, so their numbers are not comparable episode for episode, "
+        "and no test here pairs runs across banks."
+    )
+    return list(banks.values()), note
+
+
 def analyze(
     frame: pd.DataFrame, manifests: dict[str, dict[str, Any]], settings: Settings | None = None
 ) -> dict[str, Any]:
-    """Everything the report shows, for the rows of ``frame`` (already restricted to a split)."""
+    """Everything the report shows, for the rows of ``frame`` (already restricted to a split).
+
+    Runs are keyed by run id, and shown under display labels that tell them apart
+    (:func:`carebench.runs.labels.frame_labels`).
+    """
+    from carebench.runs.labels import frame_labels
+
     settings = settings or Settings()
+    labels = frame_labels(frame, manifests)
+    frame = frame.assign(label=frame["run_id"].map(labels))
     runs = [
-        _run_metrics(rows, manifests[str(run_id)], settings)
+        _run_metrics(rows, manifests[str(run_id)], labels[str(run_id)], settings)
         for run_id, rows in frame.groupby("run_id", sort=False)
     ]
+    shown = {str(r): manifests[str(r)] for r in frame["run_id"].unique()}
+    banks, bank_note = bank_summary(shown, labels)
     return {
         "carebench_version": __version__,
         "evidence_level": "agent",
@@ -296,6 +340,8 @@ def analyze(
             "method": "percentile",
         },
         "runs": runs,
+        "banks": banks,
+        "bank_note": bank_note,
         "paired_tests": {
             "clean_vs_perturbed": [test_dict(t) for t in clean_vs_perturbed(frame)],
             "test": "Wilcoxon signed-rank on per-seed accuracy, zero_method=wilcox, approx; Holm across the family",

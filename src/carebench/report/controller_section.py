@@ -3,19 +3,21 @@
 Detector quality, the stress audit, and per run the fitted controllers (both detector families)
 next to the baseline, with ablations and transfer.
 
-Fits use each run's dev rows only; all scores are on its test rows.
+Fits use each run's dev rows only; all scores are on its test rows. Detector flags and detector
+quality come from the bank each run was made on (recorded in its manifest), never from a default.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from carebench.controller.detectors import FAMILIES, detect_episode, quality
-from carebench.controller.evaluate import ablations, apply_fit, episode_flags, fit_run, transfer
+from carebench.controller.evaluate import ablations, apply_fit, fit_run, transfer
 from carebench.controller.stress import audit_dict
-from carebench.episodes.bank import load_bank
+from carebench.episodes.schema import Episode
 from carebench.metrics.costs import PRIMARY, ROBUSTNESS
 from carebench.report.analysis import SeedSums, Settings, escalation_intervals
 
@@ -35,21 +37,45 @@ def _intervals(rows: pd.DataFrame, settings: Settings) -> dict[str, Any]:
     return {m: out[m].as_dict() for m in METRICS}
 
 
-def controller_analysis(frame: pd.DataFrame, settings: Settings) -> dict[str, Any]:
-    """Everything the controller section shows, from results of all splits."""
-    bank = load_bank()
+def controller_analysis(
+    frame: pd.DataFrame,
+    banks: Mapping[str, Sequence[Episode]],
+    settings: Settings,
+    bank_paths: Mapping[str, Sequence[str] | None] | None = None,
+) -> dict[str, Any]:
+    """Everything the controller section shows, from results of all splits.
+
+    Args:
+        frame: results of every split (with ``bank_sha256`` and display ``label`` columns).
+        banks: bank SHA-256 -> episodes, for every bank the runs were made on; each run's
+            detector flags and the detector quality come from its own bank.
+        settings: bootstrap settings.
+        bank_paths: bank SHA-256 -> the seed paths it was read from (None: packaged), for display.
+    """
     section: dict[str, Any] = {
-        "detector_quality": {},
+        "detector_quality": [],
         "stress_audit": {},
         "runs": [],
         "skipped": [],
     }
+    flags_of: dict[tuple[str, str], dict[str, tuple[bool, bool, bool]]] = {}
+    for sha in dict.fromkeys(frame["bank_sha256"]):
+        bank = list(banks[sha])
+        families = {}
+        for family in FAMILIES:
+            bank_flags = [detect_episode(e, family) for e in bank]
+            flags_of[(sha, family)] = {
+                e.episode_id: f.as_tuple() for e, f in zip(bank, bank_flags, strict=True)
+            }
+            families[family] = [
+                q.as_dict()
+                for q in quality(bank, bank_flags, settings.b, settings.rng_seed, settings.level)
+            ]
+        paths = (bank_paths or {}).get(sha)
+        section["detector_quality"].append(
+            {"bank_sha256": sha, "bank_paths": paths, "families": families}
+        )
     for family in FAMILIES:
-        bank_flags = [detect_episode(e, family) for e in bank]
-        section["detector_quality"][family] = [
-            q.as_dict()
-            for q in quality(bank, bank_flags, settings.b, settings.rng_seed, settings.level)
-        ]
         section["stress_audit"][family] = audit_dict(family)
     heldout = [
         r["paraphrase_recall"]
@@ -70,8 +96,9 @@ def controller_analysis(frame: pd.DataFrame, settings: Settings) -> dict[str, An
             "baseline": _intervals(test, settings),
         }
         entry["controller"], entry["ablations"], entry["transfer"] = {}, {}, {}
+        sha = str(rows["bank_sha256"].iloc[0])
         for family in FAMILIES:
-            flags = episode_flags(None, family)
+            flags = flags_of[(sha, family)]
             fitted = fit_run(rows, flags)
             entry["controller"][family] = {
                 "fit": fitted.as_dict(),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import json
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -60,15 +61,21 @@ def _clean(value: Any) -> Any:
     return value
 
 
-def viewer_data(frame: pd.DataFrame, episodes: dict[str, Episode]) -> dict[str, Any]:
-    """Compact viewer data: each episode once, one row per result referring to it."""
-    runs = list(dict.fromkeys(frame["label"]))
-    episode_ids = list(dict.fromkeys(frame["episode_id"]))
-    index = {e: i for i, e in enumerate(episode_ids)}
-    run_index = {r: i for i, r in enumerate(runs)}
+def viewer_data(frame: pd.DataFrame, banks: Mapping[str, Sequence[Episode]]) -> dict[str, Any]:
+    """Compact viewer data: each episode once, one row per result referring to it.
+
+    Runs are listed by run id with their display label (``frame["label"]``); an episode is one
+    episode of one bank (``bank_sha256``, ``episode_id``), so banks sharing ids never mix.
+    """
+    run_ids = list(dict.fromkeys(frame["run_id"]))
+    label_of = dict(zip(frame["run_id"], frame["label"], strict=True))
+    keys = list(dict.fromkeys(zip(frame["bank_sha256"], frame["episode_id"], strict=True)))
+    index = {k: i for i, k in enumerate(keys)}
+    run_index = {r: i for i, r in enumerate(run_ids)}
+    by_bank = {sha: {e.episode_id: e for e in episodes} for sha, episodes in banks.items()}
     table = []
-    for e in episode_ids:
-        ep = episodes[e]
+    for sha, e in keys:
+        ep = by_bank[sha][e]
         table.append(
             {
                 "id": e,
@@ -84,8 +91,8 @@ def viewer_data(frame: pd.DataFrame, episodes: dict[str, Episode]) -> dict[str, 
         )
     rows = [
         {
-            "r": run_index[row.label],
-            "e": index[row.episode_id],
+            "r": run_index[row.run_id],
+            "e": index[(row.bank_sha256, row.episode_id)],
             "action": row.action if isinstance(row.action, str) else None,
             "confidence": _number(row.confidence),
             "reason": row.reason if isinstance(row.reason, str) else None,
@@ -96,6 +103,7 @@ def viewer_data(frame: pd.DataFrame, episodes: dict[str, Episode]) -> dict[str, 
         }
         for row in frame.itertuples(index=False)
     ]
+    runs = [{"id": r, "label": label_of[r]} for r in run_ids]
     return {"runs": runs, "episodes": table, "rows": rows}
 
 
@@ -116,6 +124,7 @@ def markdown_summary(analysis: dict[str, Any]) -> str:
     lines = [
         f"Evidence level: {analysis['evidence_level']} ({analysis['evidence_note']}) "
         f"Split: {', '.join(analysis['splits'])}. 95% seed-bootstrap CIs, B = {analysis['bootstrap']['b']}.",
+        *(["", f"NOTE: {analysis['bank_note']}"] if analysis.get("bank_note") else []),
         "",
         "| agent | n | accuracy | sensitivity | specificity | missed | U 5:1 | U 10:1 | late-risk sens. | invalid |",
         "|---|---|---|---|---|---|---|---|---|---|",
@@ -179,20 +188,34 @@ class ReportResult:
 def write_report(
     frame: pd.DataFrame,
     manifests: dict[str, dict[str, Any]],
-    episodes: dict[str, Episode],
+    banks: Mapping[str, Sequence[Episode]],
     out_dir: str | Path,
     settings: Settings | None = None,
     all_splits: pd.DataFrame | None = None,
 ) -> ReportResult:
     """Compute and write the whole report for the rows of ``frame`` into ``out_dir``.
 
-    ``all_splits`` (the same runs' results on every split) enables the controller section, which
-    fits on dev rows and scores test rows.
+    Args:
+        frame: results (:data:`carebench.runs.results.COLUMNS`) of the split reported.
+        manifests: run id -> manifest, for every run in ``frame`` and ``all_splits``; runs are
+            shown under display labels that tell them apart (the frames' ``label`` column when
+            it does, see :func:`carebench.runs.labels.frame_labels`).
+        banks: bank SHA-256 -> episodes, for every bank the runs were made on.
+        out_dir: the report folder (created if needed).
+        settings: bootstrap and binning settings.
+        all_splits: the same runs' results on every split; enables the controller section,
+            which fits on dev rows and scores test rows.
     """
     from jinja2 import Environment, select_autoescape
 
+    from carebench.runs.labels import frame_labels
+
     if frame.empty:
         raise CarebenchError("no results to report (check the runs and the --split)")
+    labels = frame_labels(all_splits if all_splits is not None else frame, manifests)
+    frame = frame.assign(label=frame["run_id"].map(labels))
+    if all_splits is not None:
+        all_splits = all_splits.assign(label=all_splits["run_id"].map(labels))
     out = Path(out_dir)
     try:
         out.mkdir(parents=True, exist_ok=True)
@@ -200,7 +223,10 @@ def write_report(
         raise CarebenchError(f"cannot create the report folder {out}: {exc}") from exc
     analysis = analyze(frame, manifests, settings)
     if all_splits is not None:
-        analysis["controller"] = controller_analysis(all_splits, settings or Settings())
+        paths = {m["bank_sha256"]: m.get("bank_paths") for m in manifests.values()}
+        analysis["controller"] = controller_analysis(
+            all_splits, banks, settings or Settings(), paths
+        )
     pngs = draw(analysis, out)
     env = Environment(autoescape=select_autoescape(default=True, default_for_string=True))
     env.globals["fmt"] = fmt
@@ -215,7 +241,7 @@ def write_report(
         pngs={k: base64.b64encode(v).decode() for k, v in pngs.items()},
     )
     viewer = env.from_string((templates / "viewer.html.j2").read_text("utf-8")).render(
-        data_json=script_json(viewer_data(frame, episodes)),
+        data_json=script_json(viewer_data(frame, banks)),
         note=analysis["evidence_note"],
     )
     (out / "index.html").write_text(index, "utf-8")

@@ -93,7 +93,10 @@ def build_manifest(
         "run_id": config.run_id(bank_sha256),
         "label": config.label(),
         **config.identity(bank_sha256),
-        "bank_paths": list(config.bank_paths) if config.bank_paths else None,
+        # absolute, so the run's bank is found from any working directory (None: packaged)
+        "bank_paths": [str(Path(p).resolve()) for p in config.bank_paths]
+        if config.bank_paths
+        else None,
         "n_episodes": n_episodes,
         "backend_facts": backend_facts,
         "carebench_version": __version__,

@@ -9,19 +9,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from carebench.episodes.bank import bank_sha256, load_bank
 from carebench.episodes.schema import Action, Episode
 from carebench.errors import CarebenchError
+from carebench.runs.banks import banks_of_runs
+from carebench.runs.labels import display_labels
 from carebench.runs.store import DB_FILE, RunStore
 
 if TYPE_CHECKING:
     import pandas as pd
 
 COLUMNS = [
-    "run_id", "label", "backend", "model", "condition", "episode_id", "repeat", "seed_id",
+    "run_id", "label", "backend", "model", "condition", "bank_sha256", "episode_id", "repeat", "seed_id",
     "task_class", "topic", "surface", "variant", "split", "reference_primary", "reference_acceptable",
     "escalation_required", "action", "confidence", "reason", "status", "valid", "correct",
     "escalated", "latency_s", "prompt_tokens", "completion_tokens", "attempts", "cache_hit",
@@ -35,29 +37,36 @@ def store_path(workspace: str | Path) -> Path:
     return path if path.suffix == ".db" else path / DB_FILE
 
 
-def _bank_for(manifest: dict[str, Any], cache: dict[Any, list[Episode]]) -> list[Episode]:
-    paths = tuple(manifest.get("bank_paths") or ()) or None
-    if paths not in cache:
-        cache[paths] = load_bank(paths)
-    bank = cache[paths]
-    if bank_sha256(bank) != manifest["bank_sha256"]:
-        raise CarebenchError(
-            f"run {manifest['run_id']} used episode bank {manifest['bank_sha256'][:12]}, but the "
-            f"bank at {', '.join(paths) if paths else 'the packaged scenarios'} is now "
-            f"{bank_sha256(bank)[:12]}; results cannot be joined with changed reference labels"
-        )
-    return bank
+@dataclass(frozen=True)
+class Results:
+    """Stored runs, loaded: the results table, each run's manifest and the banks they used.
+
+    Attributes:
+        frame: one row per episode x run (x repeat), columns :data:`COLUMNS`; ``label`` is the
+            run's display label, unique in the workspace
+            (:func:`carebench.runs.labels.display_labels`); ``run_id`` is its identity.
+        manifests: run id -> stored manifest, for every run loaded (also runs without records).
+        banks: bank SHA-256 -> the episodes of that bank, for every bank the runs were made on.
+        labels: run id -> display label, for the runs loaded.
+    """
+
+    frame: pd.DataFrame
+    manifests: dict[str, dict[str, Any]]
+    banks: dict[str, list[Episode]]
+    labels: dict[str, str]
 
 
-def result_rows(store: RunStore, run_ids: Sequence[str] | None = None) -> list[dict[str, Any]]:
-    """Plain rows (see :data:`COLUMNS`) for the given runs (all runs when omitted)."""
-    runs = {r["run_id"]: r for r in store.runs()}
-    wanted = list(run_ids) if run_ids else list(runs)
-    banks: dict[Any, list[Episode]] = {}
+def result_rows(
+    store: RunStore,
+    manifests: dict[str, dict[str, Any]],
+    banks: dict[str, list[Episode]],
+    labels: dict[str, str],
+) -> list[dict[str, Any]]:
+    """Plain rows (see :data:`COLUMNS`) for the runs in ``manifests``."""
+    by_bank = {sha: {e.episode_id: e for e in episodes} for sha, episodes in banks.items()}
     rows: list[dict[str, Any]] = []
-    for run_id in wanted:
-        manifest = runs[run_id]["manifest"]
-        by_id = {e.episode_id: e for e in _bank_for(manifest, banks)}
+    for run_id, manifest in manifests.items():
+        by_id = by_bank[manifest["bank_sha256"]]
         for record in store.records(run_id):
             episode = by_id[record.episode_id]
             acceptable = [a.value for a in episode.reference.acceptable]
@@ -65,10 +74,11 @@ def result_rows(store: RunStore, run_ids: Sequence[str] | None = None) -> list[d
             rows.append(
                 {
                     "run_id": run_id,
-                    "label": manifest["label"],
+                    "label": labels[run_id],
                     "backend": manifest["backend"]["name"],
                     "model": manifest["backend"]["model"],
                     "condition": manifest["condition"],
+                    "bank_sha256": manifest["bank_sha256"],
                     "episode_id": record.episode_id,
                     "repeat": record.repeat,
                     "seed_id": episode.seed_id,
@@ -100,23 +110,69 @@ def result_rows(store: RunStore, run_ids: Sequence[str] | None = None) -> list[d
     return rows
 
 
+def open_store(workspace: str | Path) -> RunStore:
+    """The run store of an existing workspace.
+
+    Raises:
+        CarebenchError: there is no store there.
+    """
+    path = store_path(workspace)
+    if not path.exists():
+        raise CarebenchError(f"{path}: no run store here (run `carebench run` first)")
+    return RunStore(path)
+
+
+def resolve_runs(store: RunStore, names: Sequence[str]) -> list[str]:
+    """Run ids for ``names``: display labels (``runs list``), or what :meth:`RunStore.resolve` takes."""
+    every = {r["run_id"]: r["manifest"] for r in store.runs()}
+    by_label = {label: run_id for run_id, label in display_labels(every).items()}
+    return list(dict.fromkeys(by_label.get(n) or store.resolve(n) for n in names))
+
+
+def load_runs(
+    workspace: str | Path = "carebench-out",
+    runs: Sequence[str] | None = None,
+    *,
+    bank: Sequence[str | Path] | None = None,
+) -> Results:
+    """Load stored runs with their manifests and episode banks (see :class:`Results`).
+
+    Args:
+        workspace: a workspace folder (holding ``carebench.db``) or a ``.db`` file.
+        runs: run ids, unique prefixes or labels; every run when omitted.
+        bank: seed files or folders holding the runs' bank, instead of the paths their manifests
+            record (for a bank that has moved); checked against each run's bank hash.
+
+    Raises:
+        CarebenchError: no store, an unknown or ambiguous run, or a bank that is not the run's.
+    """
+    import pandas as pd
+
+    with open_store(workspace) as store:
+        ids = resolve_runs(store, runs) if runs else None
+        every = {r["run_id"]: r["manifest"] for r in store.runs()}
+        manifests = {run_id: every[run_id] for run_id in (ids or every)}
+        labels = display_labels(every)  # over the workspace: one label per run everywhere
+        banks = banks_of_runs(manifests, bank)
+        rows = result_rows(store, manifests, banks, labels)
+    labels = {run_id: labels[run_id] for run_id in manifests}
+    return Results(pd.DataFrame(rows, columns=COLUMNS), manifests, banks, labels)
+
+
 def load_results(
-    workspace: str | Path = "carebench-out", runs: Sequence[str] | None = None
+    workspace: str | Path = "carebench-out",
+    runs: Sequence[str] | None = None,
+    *,
+    bank: Sequence[str | Path] | None = None,
 ) -> pd.DataFrame:
     """One call: a pandas DataFrame with one row per episode x run (x repeat).
 
     Args:
         workspace: a workspace folder (holding ``carebench.db``) or a ``.db`` file.
-        runs: run ids or unique prefixes; every run when omitted.
+        runs: run ids, unique prefixes or labels; every run when omitted.
+        bank: seed files or folders of the runs' bank when it is no longer where it was.
     """
-    import pandas as pd
-
-    path = store_path(workspace)
-    if not path.exists():
-        raise CarebenchError(f"{path}: no run store here (run `carebench run` first)")
-    with RunStore(path) as store:
-        ids = [store.resolve(r) for r in runs] if runs else None
-        return pd.DataFrame(result_rows(store, ids), columns=COLUMNS)
+    return load_runs(workspace, runs, bank=bank).frame
 
 
 def export_results(frame: pd.DataFrame, out: str | Path, fmt: str) -> Path:

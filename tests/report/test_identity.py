@@ -1,0 +1,148 @@
+"""Runs keep their identity in the report and in comparisons: run id, own bank, unique labels."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from carebench import load_bank
+from carebench.agents.config import BackendConfig, SamplingParams
+from carebench.errors import CarebenchError
+from carebench.report import Settings, build_report, compare
+from carebench.runs.config import RunConfig
+from carebench.runs.execute import run_agent
+from carebench.runs.results import load_runs
+from tests.conftest import write_custom_bank
+
+FAST = Settings(b=200)
+
+
+def _run(ws: Path, bank: Path, policy: str, split: str = "all", seed: int = 0) -> str:
+    config = RunConfig(
+        backend=BackendConfig(name="scripted", model=policy),
+        split=split,  # type: ignore[arg-type]
+        bank_paths=(str(bank),),
+        sampling=SamplingParams(seed=seed),
+    )
+    return run_agent(config, ws).run_id
+
+
+@pytest.fixture(scope="module")
+def ws(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    root = tmp_path_factory.mktemp("identity")
+    bank_a = write_custom_bank(root / "bank-a")
+    bank_b = write_custom_bank(root / "bank-b", note=" Seen in the evening clinic.")
+    ids = {
+        "seed0": _run(root, bank_a, "random", seed=0),
+        "seed1": _run(root, bank_a, "random", seed=1),
+        "rule_dev": _run(root, bank_a, "rule", split="dev"),
+        "other_bank": _run(root, bank_b, "random", seed=0),
+    }
+    return {"root": root, "bank_a": bank_a, "bank_b": bank_b, **ids}
+
+
+def test_two_seeds_are_two_runs_in_the_report(ws: dict, tmp_path: Path) -> None:
+    both = [ws["seed0"], ws["seed1"]]
+    report = build_report(ws["root"], both, tmp_path, "all", FAST)
+    runs = report.analysis["runs"]
+    assert [r["run_id"] for r in runs] == both
+    labels = [r["label"] for r in runs]
+    # the workspace also holds a random run on another bank, so the bank is named too
+    assert labels[0].startswith("scripted:random/vanilla [bank=") and labels[0].endswith("seed=0]")
+    assert labels[1].endswith("seed=1]") and labels[0] != labels[1]
+    tests = report.analysis["paired_tests"]["clean_vs_perturbed"]
+    assert len(tests) == 2 * 4  # one family of four per run, never pooled by label
+    for run_id, label in zip(both, labels, strict=True):
+        alone = build_report(ws["root"], [run_id], tmp_path / run_id, "all", FAST)
+        mine = [t for t in tests if t["comparison"].startswith(label + ":")]
+        solo = alone.analysis["paired_tests"]["clean_vs_perturbed"]
+        assert [(t["mean_a"], t["mean_b"], t["p_value"]) for t in mine] == [
+            (t["mean_a"], t["mean_b"], t["p_value"]) for t in solo
+        ]
+    data = _viewer_data(tmp_path)
+    assert data["runs"] == [{"id": r, "label": lab} for r, lab in zip(both, labels, strict=True)]
+    assert len(data["rows"]) == 2 * 20
+
+
+def _viewer_data(folder: Path) -> dict:
+    page = (folder / "viewer.html").read_text()
+    text = page.split('<script id="data" type="application/json">', 1)[1].split("</script>", 1)[0]
+    return json.loads(text)  # type: ignore[no-any-return]
+
+
+def test_compare_says_when_a_run_has_no_rows_in_the_split(ws: dict) -> None:
+    with pytest.raises(CarebenchError, match=r"has no test-split results \(only dev\)"):
+        compare(ws["root"], ws["rule_dev"], ws["seed0"])
+    result = compare(ws["root"], ws["rule_dev"], ws["seed0"], split="dev")
+    assert [t.name for t in result.tests] == ["accuracy", "sensitivity", "utility"]
+    assert result.run_b == ws["seed0"] and result.label_b.endswith("seed=0]")
+
+
+def test_compare_refuses_runs_on_different_banks(ws: dict) -> None:
+    with pytest.raises(CarebenchError, match="paired seed-level tests across them are refused"):
+        compare(ws["root"], ws["seed0"], ws["other_bank"], split="all")
+    with pytest.raises(CarebenchError, match="same run"):
+        compare(ws["root"], ws["seed0"], ws["seed0"])
+
+
+def test_report_notes_different_banks_and_keeps_their_episodes_apart(
+    ws: dict, tmp_path: Path
+) -> None:
+    report = build_report(ws["root"], [ws["seed0"], ws["other_bank"]], tmp_path, "all", FAST)
+    note = report.analysis["bank_note"]
+    assert note and "2 different episode banks" in note
+    assert 'id="bank-note"' in (tmp_path / "index.html").read_text()
+    assert "NOTE: These runs were made on 2 different episode banks" in report.summary
+    # the same 20 episode ids in each bank, shown once per bank, each with its own text
+    episodes = _viewer_data(tmp_path)["episodes"]
+    assert len(episodes) == 40 and len({e["id"] for e in episodes}) == 20
+    assert sum("Seen in the evening clinic." in e["transcript"] for e in episodes) == 20
+    one_bank = build_report(ws["root"], [ws["seed0"], ws["seed1"]], tmp_path / "one", "all", FAST)
+    assert one_bank.analysis["bank_note"] is None
+
+
+def test_controller_section_uses_each_runs_own_bank(ws: dict, tmp_path: Path) -> None:
+    report = build_report(ws["root"], [ws["seed0"], ws["other_bank"]], tmp_path, "test", FAST)
+    section = report.analysis["controller"]
+    assert {r["run_id"] for r in section["runs"]} == {ws["seed0"], ws["other_bank"]}
+    loaded = load_runs(ws["root"], [ws["seed0"], ws["other_bank"]])
+    assert [q["bank_sha256"] for q in section["detector_quality"]] == [
+        loaded.manifests[ws["seed0"]]["bank_sha256"],
+        loaded.manifests[ws["other_bank"]]["bank_sha256"],
+    ]
+    n = len(load_bank([ws["bank_a"]]))
+    counts = section["detector_quality"][0]["families"]["regex"]
+    assert all(q["tp"] + q["fp"] <= n for q in counts)
+
+
+def test_a_moved_bank_is_named_and_can_be_passed(tmp_path: Path) -> None:
+    bank = write_custom_bank(tmp_path / "bank")
+    run_id = _run(tmp_path, bank, "oracle", split="test")
+    moved = tmp_path / "moved"
+    shutil.move(str(bank), moved)
+    with pytest.raises(
+        CarebenchError, match="pass the seed files or folders it was made on with --bank"
+    ):
+        build_report(tmp_path, None, tmp_path / "r", "test", FAST)
+    report = build_report(tmp_path, None, tmp_path / "r", "test", FAST, bank=[moved])
+    assert report.analysis["runs"][0]["run_id"] == run_id
+    # a bank with other content is refused, naming both hashes
+    write_custom_bank(tmp_path / "edited", note=" Edited.")
+    with pytest.raises(CarebenchError, match="form bank"):
+        build_report(tmp_path, None, tmp_path / "r", "test", FAST, bank=[tmp_path / "edited"])
+
+
+def test_the_manifest_records_the_bank_absolutely(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write_custom_bank(tmp_path / "bank")
+    monkeypatch.chdir(tmp_path)
+    run_id = _run(tmp_path / "ws", Path("bank"), "oracle", split="dev")
+    manifest = load_runs(tmp_path / "ws").manifests[run_id]
+    assert manifest["bank_paths"] == [str(tmp_path / "bank")]
+    assert len(manifest["bank_sha256"]) == 64
+    monkeypatch.chdir("/")
+    assert len(load_runs(tmp_path / "ws").frame) == 10
