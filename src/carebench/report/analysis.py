@@ -7,7 +7,7 @@ are those of :mod:`carebench.metrics.escalation`, :mod:`~carebench.metrics.calib
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from carebench import __version__
-from carebench.episodes.schema import Action, TaskClass, Variant
+from carebench.episodes.schema import Action, Episode, Split, TaskClass, Variant
 from carebench.errors import CarebenchError
 from carebench.metrics.calibration import (
     aurc,
@@ -347,3 +347,48 @@ def analyze(
             "test": "Wilcoxon signed-rank on per-seed accuracy, zero_method=wilcox, approx; Holm across the family",
         },
     }
+
+
+def keyword_floor(
+    banks: Mapping[str, Sequence[Episode]], splits: Sequence[str], settings: Settings
+) -> list[dict[str, Any]]:
+    """The shortcut audit of each bank on the reported split(s): the floor every model must beat.
+
+    Bag of words (leave-one-seed-out over the whole bank) and the regex rule, scored on the
+    episodes of ``splits`` (:mod:`carebench.episodes.shortcuts`); intervals use the report's
+    bootstrap settings.
+    """
+    from carebench.episodes.shortcuts import audit
+
+    split = Split(splits[0]) if len(splits) == 1 else None
+    floors = []
+    for sha, episodes in banks.items():
+        result = audit(episodes, split, b=settings.b, rng_seed=settings.rng_seed)
+        floors.append(
+            {
+                "bank_sha256": sha,
+                "split": result.split,
+                **{
+                    s.predictor.replace(" ", "_").replace("-", "_"): {
+                        "accuracy": s.accuracy.as_dict(),
+                        "escalation_recall": s.escalation_recall.as_dict(),
+                    }
+                    for s in result.scores
+                },
+            }
+        )
+    return floors
+
+
+def mark_floor(runs: list[dict[str, Any]], floors: list[dict[str, Any]]) -> None:
+    """Flag each run whose accuracy or sensitivity is at or under its bank's bag-of-words floor."""
+    by_bank = {f["bank_sha256"]: f["bag_of_words"] for f in floors}
+    for run in runs:
+        floor = by_bank.get(run["bank_sha256"])
+        if floor is None:
+            continue
+        h = run["headline"]
+        run["at_or_under_floor"] = bool(
+            h["accuracy"]["estimate"] <= floor["accuracy"]["estimate"]
+            or h["sensitivity"]["estimate"] <= floor["escalation_recall"]["estimate"]
+        )

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from carebench.episodes.render import render_transcript
 from carebench.episodes.schema import Action, Episode, TaskClass, Variant
 from carebench.errors import CarebenchError
-from carebench.report.analysis import Settings, analyze
+from carebench.report.analysis import Settings, analyze, keyword_floor, mark_floor
 from carebench.report.controller_section import METRICS as CONTROLLER_METRICS
 from carebench.report.controller_section import controller_analysis
 from carebench.report.figures import FIGURES, draw
@@ -136,6 +136,18 @@ def markdown_summary(analysis: dict[str, Any]) -> str:
             f"{cell(h['specificity'])} | {cell(h['missed_rate'])} | {cell(h['utility_5to1'])} | "
             f"{cell(h['utility_10to1'])} | {cell(h['late_risk_sensitivity'])} | {fmt(h['invalid_rate']['estimate'])} |"
         )
+    for floor in analysis.get("keyword_floor", []):
+        bow, rule = floor["bag_of_words"], floor["rule"]
+        under = [r["label"] for r in analysis["runs"] if r.get("at_or_under_floor")]
+        lines += [
+            "",
+            f"Keyword floor (bank {floor['bank_sha256'][:12]}, split {floor['split']}): bag of words "
+            f"accuracy {cell(bow['accuracy'])}, escalation recall {cell(bow['escalation_recall'])}; "
+            f"regex rule accuracy {cell(rule['accuracy'])}, escalation recall "
+            f"{cell(rule['escalation_recall'])}. A model at or under the bag-of-words floor has shown "
+            "nothing a keyword counter could not"
+            + (f": {', '.join(under)}." if under else "; no run here is."),
+        ]
     return "\n".join(lines)
 
 
@@ -222,6 +234,13 @@ def write_report(
     except OSError as exc:
         raise CarebenchError(f"cannot create the report folder {out}: {exc}") from exc
     analysis = analyze(frame, manifests, settings)
+    reported = {str(m["bank_sha256"]) for r, m in manifests.items() if r in set(frame["run_id"])}
+    analysis["keyword_floor"] = keyword_floor(
+        {sha: banks[sha] for sha in sorted(reported) if sha in banks},
+        analysis["splits"],
+        settings or Settings(),
+    )
+    mark_floor(analysis["runs"], analysis["keyword_floor"])
     if all_splits is not None:
         paths = {m["bank_sha256"]: m.get("bank_paths") for m in manifests.values()}
         analysis["controller"] = controller_analysis(
