@@ -48,7 +48,15 @@ def test_import_is_light() -> None:
 
 
 @pytest.mark.parametrize(
-    "args", [["--help"], ["report", "--help"], ["controller", "fit", "--help"]]
+    "args",
+    [
+        ["--help"],
+        ["report", "--help"],
+        ["controller", "fit", "--help"],
+        ["run", "--help"],
+        ["runs", "list", "--workspace", "/nonexistent-carebench-ws"],
+        ["interrupt", "--help"],
+    ],
 )
 def test_cli_help_is_light(args: list[str]) -> None:
     code = f"from carebench.cli import main\ntry:\n    main({args!r})\nexcept SystemExit:\n    pass"
@@ -75,3 +83,22 @@ def test_the_whole_job_from_python(tmp_path: Path) -> None:
     assert report.index.exists()
     result = carebench.compare(ws, "rule", "always-answer", split="all")
     assert isinstance(result, carebench.Comparison) and len(result.tests) == 3
+
+
+def test_top_level_help_imports_no_command_module() -> None:
+    """``carebench --help`` lists commands from the registry: no pydantic, numpy or command code."""
+    code = (
+        "from carebench.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass"
+    )
+    probe = f"{code}\nimport sys\nprint(sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'numpy', 'yaml') or m.startswith('carebench.cli.')))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_registry_help_is_each_commands_own_first_line() -> None:
+    from carebench.cli import COMMANDS, load_command
+
+    for name, (_, _, help_line) in COMMANDS.items():
+        command = load_command(name)
+        assert command.name == name
+        assert help_line == (command.help or "").strip().splitlines()[0]

@@ -22,22 +22,21 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from carebench.episodes import (
-    Action,
-    Episode,
-    Seed,
-    Split,
-    TaskClass,
-    Variant,
-    load_bank,
-    render_transcript,
-)
-from carebench.errors import BankValidationError, CarebenchError, ValidationIssue
-
 __version__ = "0.1.0"
 
 # public name -> the module that defines it, imported on first use (PEP 562)
 _LAZY = {
+    "Action": "carebench.episodes",
+    "Episode": "carebench.episodes",
+    "Seed": "carebench.episodes",
+    "Split": "carebench.episodes",
+    "TaskClass": "carebench.episodes",
+    "Variant": "carebench.episodes",
+    "load_bank": "carebench.episodes",
+    "render_transcript": "carebench.episodes",
+    "BankValidationError": "carebench.errors",
+    "CarebenchError": "carebench.errors",
+    "ValidationIssue": "carebench.errors",
     "BackendConfig": "carebench.agents.config",
     "SamplingParams": "carebench.agents.config",
     "Condition": "carebench.agents.prompts",
@@ -60,6 +59,17 @@ if TYPE_CHECKING:
     from carebench.agents.config import BackendConfig, SamplingParams
     from carebench.agents.prompts import Condition
     from carebench.demo import DemoResult, run_demo
+    from carebench.episodes import (
+        Action,
+        Episode,
+        Seed,
+        Split,
+        TaskClass,
+        Variant,
+        load_bank,
+        render_transcript,
+    )
+    from carebench.errors import BankValidationError, CarebenchError, ValidationIssue
     from carebench.metrics.costs import CostMatrix
     from carebench.report import Comparison, ReportResult, build_report, compare
     from carebench.runs.config import RunConfig

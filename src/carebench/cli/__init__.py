@@ -7,38 +7,97 @@ traceback) and exit with status 1. A user never sees a bare traceback.
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 
 import click
 
-from carebench import __version__
-from carebench.cli.controller import controller_group, detect_cmd, detectors_group
-from carebench.cli.demo import demo_cmd
-from carebench.cli.episodes import episodes_group
-from carebench.cli.interrupt import interrupt_group
-from carebench.cli.report import compare_cmd, report_cmd
-from carebench.cli.run import run_cmd
-from carebench.cli.runs import runs_group
 from carebench.errors import CarebenchError
 
+# name -> (module, attribute, one-line help). Command modules are imported only when their command
+# runs or prints its own help, so ``carebench --help`` imports neither pydantic nor numpy; a test
+# checks each line here against the command's own short help.
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "demo": (
+        "carebench.cli.demo",
+        "demo_cmd",
+        "Build the bank, run baselines and the embedded model under both conditions, and report.",
+    ),
+    "episodes": (
+        "carebench.cli.episodes",
+        "episodes_group",
+        "Author, validate and build the escalation episode bank.",
+    ),
+    "run": (
+        "carebench.cli.run",
+        "run_cmd",
+        "Run one agent over the episodes and store every result; re-running resumes.",
+    ),
+    "runs": ("carebench.cli.runs", "runs_group", "Inspect and export stored runs."),
+    "report": (
+        "carebench.cli.report",
+        "report_cmd",
+        "Write the report for RUNS (ids, prefixes or labels; all runs when omitted).",
+    ),
+    "compare": (
+        "carebench.cli.report",
+        "compare_cmd",
+        "Paired seed-level comparison of two runs (Wilcoxon signed-rank, Holm across metrics).",
+    ),
+    "detect": (
+        "carebench.cli.controller",
+        "detect_cmd",
+        "Print C, M, H (and what fired them) for EPISODE_IDS, or for the whole bank as TSV.",
+    ),
+    "detectors": ("carebench.cli.controller", "detectors_group", "Audit the workflow detectors."),
+    "controller": (
+        "carebench.cli.controller",
+        "controller_group",
+        "Fit and evaluate the two-threshold risk controller (dev fit, test evaluation).",
+    ),
+    "interrupt": (
+        "carebench.cli.interrupt",
+        "interrupt_group",
+        "The interruption study (paper 002): patients cutting a voice agent off mid-turn.",
+    ),
+}
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="carebench")
+
+def load_command(name: str) -> click.Command:
+    """Import and return the command registered as ``name``."""
+    module, attribute, _ = COMMANDS[name]
+    command: click.Command = getattr(importlib.import_module(module), attribute)
+    return command
+
+
+class _LazyGroup(click.Group):
+    """A group whose subcommands are imported on first use (see ``COMMANDS``)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return load_command(cmd_name) if cmd_name in COMMANDS else None
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = [(n, click.utils.make_default_short_help(COMMANDS[n][2], limit)) for n in names]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+def _version() -> str:
+    from carebench import __version__
+
+    return __version__
+
+
+@click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(_version(), prog_name="carebench")
 def cli() -> None:
     """carebench: escalation and workflow-safety benchmarks for healthcare LLM agents."""
-
-
-cli.add_command(demo_cmd)
-cli.add_command(episodes_group)
-cli.add_command(run_cmd)
-cli.add_command(runs_group)
-cli.add_command(report_cmd)
-cli.add_command(compare_cmd)
-cli.add_command(detect_cmd)
-cli.add_command(detectors_group)
-cli.add_command(controller_group)
-cli.add_command(interrupt_group)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -10,7 +10,6 @@ import click
 from carebench.cli.run import WORKSPACE
 from carebench.errors import CarebenchError
 from carebench.interruptions.cells import Arm, Cell, PatientMode
-from carebench.interruptions.results import DeploymentProfile
 from carebench.interruptions.roles import parse_role
 
 
@@ -180,6 +179,7 @@ def report_cmd(
     from pydantic import ValidationError
 
     from carebench.interruptions.report import write_report
+    from carebench.interruptions.results import DeploymentProfile
 
     prof = DeploymentProfile()
     if profile is not None:
