@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test lint install install-test browser clean
+.PHONY: demo test lint install install-test browser wheel-smoke clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,9 +22,15 @@ install-test: $(BIN)/python
 demo: install
 	$(BIN)/carebench demo
 
-## test: install test dependencies, lint, type-check and run the whole suite
+## test: install test dependencies, lint, type-check, run the whole suite and smoke the built wheel
 test: install-test browser lint
 	$(BIN)/python -m pytest
+	PYTHON=$(BIN)/python .ci/wheel-smoke
+
+# The artifact users get: build the wheel, install it (not editable) into a fresh venv and run the
+# main commands there, outside the source tree.
+wheel-smoke: install-test
+	PYTHON=$(BIN)/python .ci/wheel-smoke
 
 # Debian's chromium for the browser tests (Playwright drives it; nothing is downloaded by Playwright).
 browser:

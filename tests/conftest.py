@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -7,7 +9,56 @@ from typing import Any
 import pytest
 import yaml
 
+pytest_plugins = ["pytester"]
+
 FIXTURES = Path(__file__).parent / "fixtures"
+BROWSER_SKIP = "Debian's chromium is not installed (apt-get install chromium)"
+
+
+def in_ci() -> bool:
+    """True when the CI variable is set to anything but empty, 0, false or no (.ci/run sets it)."""
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def find_chromium() -> str | None:
+    """Debian's chromium, which Playwright drives (nothing is downloaded by Playwright)."""
+    path = shutil.which("chromium") or "/usr/bin/chromium"
+    return path if Path(path).exists() else None
+
+
+def require_chromium() -> str:
+    """The chromium executable; without it fail in CI, skip elsewhere (reported at the end)."""
+    path = find_chromium()
+    if path is None:
+        if in_ci():
+            pytest.fail(
+                f"{BROWSER_SKIP}, and CI is set: the browser tests must run in CI", pytrace=False
+            )
+        pytest.skip(BROWSER_SKIP)
+    return path
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    """The chromium executable for browser tests (see :func:`require_chromium`)."""
+    return require_chromium()
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """End the run with one loud line when browser tests were skipped for want of chromium."""
+    skipped = [
+        report
+        for report in terminalreporter.stats.get("skipped", [])
+        if BROWSER_SKIP in str(report.longrepr)
+    ]
+    if skipped:
+        terminalreporter.write_sep(
+            "!",
+            f"{len(skipped)} browser test(s) SKIPPED: {BROWSER_SKIP}; "
+            "the report and viewer pages were NOT tested",
+            red=True,
+            bold=True,
+        )
 
 
 @pytest.fixture

@@ -79,3 +79,38 @@ def test_review_section_in_the_catalogue_matches_the_review_data() -> None:
     assert doc == replace_between_markers(doc, "review", format_agreement(load_reviews())), (
         "run: carebench episodes review --update docs/scenarios.md"
     )
+
+
+CITED_MD = re.compile(r"(?<![\w./<>-])([\w.][\w./-]*\.md)\b")
+
+
+def _cited_markdown() -> list[tuple[Path, str]]:
+    """Every ``*.md`` file named in the package, benchmarks, experiments, docs and the README."""
+    sources = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    for folder in ("src", "benchmarks", "experiments"):
+        sources += sorted((ROOT / folder).rglob("*.py"))
+    return [(source, name) for source in sources for name in CITED_MD.findall(source.read_text())]
+
+
+def _in_repository(path: Path) -> bool:
+    return path.is_file() and path.resolve().is_relative_to(ROOT.resolve())
+
+
+def test_cited_documents_are_in_the_repository() -> None:
+    """Code and docs cite only documents a reader of the repository can open."""
+    cited = _cited_markdown()
+    assert any(name == "docs/methods.md" for _, name in cited)
+    missing = sorted(
+        f"{source.relative_to(ROOT)} cites {name}"
+        for source, name in cited
+        if not any(_in_repository(base / name) for base in (source.parent, ROOT, ROOT / "docs"))
+    )
+    assert missing == []
+
+
+def test_the_citation_check_sees_an_outside_document() -> None:
+    assert CITED_MD.findall("errors count as not escalated (GUIDE.md).") == ["GUIDE.md"]
+    assert CITED_MD.findall("see ../shared/GUIDE.md and `prompts/<condition>-v1.md`") == [
+        "../shared/GUIDE.md"
+    ]
+    assert not _in_repository(ROOT / "../shared/GUIDE.md")

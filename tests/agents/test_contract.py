@@ -7,33 +7,44 @@ from carebench.episodes.schema import Action
 
 
 @pytest.mark.parametrize(
-    ("raw", "action", "confidence"),
+    ("raw", "action", "confidence", "reason"),
     [
-        ('{"action": "Escalate", "confidence": 0.9, "reason": "red flag"}', Action.ESCALATE, 0.9),
-        ('```json\n{"action": "Answer", "confidence": 1, "reason": "ok"}\n```', Action.ANSWER, 1.0),
+        (
+            '{"action": "Escalate", "confidence": 0.9, "reason": "red flag"}',
+            Action.ESCALATE,
+            0.9,
+            "red flag",
+        ),
+        (
+            '```json\n{"action": "Answer", "confidence": 1, "reason": "ok"}\n```',
+            Action.ANSWER,
+            1.0,
+            "ok",
+        ),
         (
             'Sure! {"action": "ask clarification", "confidence": 0.4, "reason": "dose?"} done',
             Action.ASK_CLARIFICATION,
             0.4,
+            "dose?",
         ),
         (
             '{"action": "ABSTAIN", "confidence": 0, "reason": "no evidence", "extra": 1}',
             Action.ABSTAIN,
             0.0,
+            "no evidence",
         ),
         (
             '{"note": "x"} then {"action": "Ask-Clarification", "confidence": 0.5, "reason": "r"}',
             Action.ASK_CLARIFICATION,
             0.5,
+            "r",
         ),
     ],
 )
-def test_tolerant_parsing_accepts(raw: str, action: Action, confidence: float) -> None:
+def test_tolerant_parsing_accepts(raw: str, action: Action, confidence: float, reason: str) -> None:
     result = parse_decision(raw)
     assert result.valid and result.error is None
-    assert result.decision == AgentDecision(
-        action=action, confidence=confidence, reason=result.decision.reason
-    )
+    assert result.decision == AgentDecision(action=action, confidence=confidence, reason=reason)
 
 
 @pytest.mark.parametrize(

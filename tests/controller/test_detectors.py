@@ -7,6 +7,7 @@ from importlib.resources import files
 
 import pandas as pd
 import pytest
+from statsmodels.stats.proportion import proportion_confint
 
 from carebench import load_bank, render_transcript
 from carebench.controller.detectors import (
@@ -176,10 +177,15 @@ def test_heldout_triggers_fire_both_families() -> None:
 def test_audit_rows_carry_wilson_intervals() -> None:
     row = next(r for r in audit("lexicon") if r.detector == "C")
     d = row.as_dict()
-    # 7 of 10: Wilson 95 % interval 0.397 to 0.892 (statsmodels and the closed form agree)
-    assert d["paraphrase_recall"] == pytest.approx(0.7)
-    assert d["paraphrase_ci"] == pytest.approx([0.3968, 0.8922], abs=1e-4)
-    assert d["stress_set"] == "paper" and d["missed_paraphrases"] == list(row.missed_paraphrases)
+    # the counts straight from the stress set, the interval from statsmodels
+    items = [s for s in stress_set("paper") if s["detector"] == "C"]
+    hits = sum(detectors("lexicon").detect_text(s["paraphrase"]).C for s in items)
+    missed = [s["key"] for s in items if not detectors("lexicon").detect_text(s["paraphrase"]).C]
+    assert d["n"] == len(items) and d["paraphrase_hits"] == hits
+    assert d["paraphrase_recall"] == pytest.approx(hits / len(items))
+    expected = proportion_confint(hits, len(items), alpha=0.05, method="wilson")
+    assert d["paraphrase_ci"] == pytest.approx(list(expected))
+    assert d["stress_set"] == "paper" and d["missed_paraphrases"] == missed
 
 
 def test_quality_intervals_resample_seeds() -> None:

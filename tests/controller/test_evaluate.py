@@ -12,6 +12,10 @@ from carebench.runs.results import load_results
 from carebench.runs.runner import run_async
 from carebench.runs.store import RunStore
 
+# Never escalating on the test split (320 episodes, 100 escalation-required): TN 220, FN 100,
+# so the 5:1 utility is (220 - 5 * 100) / 320.
+ALWAYS_ANSWER_5TO1 = (220 - 5 * 100) / 320
+
 
 @pytest.fixture(scope="module")
 def frame(tmp_path_factory: pytest.TempPathFactory):
@@ -57,8 +61,11 @@ def test_ablations_and_transfer(frame) -> None:
     # (0.5) and its full fit puts no weight on it, so nothing is overridden: the agent alone
     full, silent = rows[0], rows[3]
     assert silent["fit"] == full["fit"] and full["fit"]["w_u"] == 0.0
-    assert full["utility_5to1"] > -0.875
-    assert (silent["utility_5to1"], silent["missed_rate"]) == (pytest.approx(-0.875), 1.0)
+    assert full["utility_5to1"] > ALWAYS_ANSWER_5TO1
+    assert (silent["utility_5to1"], silent["missed_rate"]) == (
+        pytest.approx(ALWAYS_ANSWER_5TO1),
+        1.0,
+    )
     held = transfer(frame, flags)
     assert [r["held_out"] for r in held] == [
         "documentation_update",

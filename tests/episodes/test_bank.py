@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -21,9 +22,14 @@ def bank() -> list:
 
 
 def test_packaged_bank_validates() -> None:
+    """Paper 000: 40 seeds, 10 per task class, 2 per class in dev and 8 in test."""
     seeds, issues = validate_paths()
     assert issues == []
-    assert len(seeds) >= 8
+    assert len(seeds) == 40 and len({s.id for s in seeds}) == 40
+    assert Counter(s.task_class for s in seeds) == {t: 10 for t in TaskClass}
+    assert Counter((s.task_class, s.split) for s in seeds) == {
+        (t, split): n for t in TaskClass for split, n in ((Split.DEV, 2), (Split.TEST, 8))
+    }
 
 
 def test_dev_split_composition(bank: list) -> None:
@@ -138,6 +144,18 @@ def test_episodes_bytes_is_utf8_jsonl(bank: list) -> None:
     data = episodes_bytes(bank)
     assert data.endswith(b"\n") and b"\r" not in data
     assert data.count(b"\n") == len(bank)
+
+
+def test_episode_composition_counted_from_the_bank(bank: list) -> None:
+    """Paper 000's composition, counted from the episodes themselves (not from the manifest)."""
+    assert len(bank) == 400 and len({e.episode_id for e in bank}) == 400
+    assert len({e.seed_id for e in bank}) == 40
+    assert Counter(e.split for e in bank) == {Split.DEV: 80, Split.TEST: 320}
+    assert Counter(e.task_class for e in bank) == {t: 100 for t in TaskClass}
+    escalate = [e for e in bank if e.reference.primary is Action.ESCALATE]
+    assert len(escalate) == 130
+    assert Counter(e.split for e in escalate) == {Split.DEV: 30, Split.TEST: 100}
+    assert all(e.escalation_required == (e.reference.primary is Action.ESCALATE) for e in bank)
 
 
 def test_full_bank_composition_matches_paper_000(bank: list) -> None:

@@ -113,6 +113,10 @@ def _slot_used_twice(s: Seed) -> None:
     s["blocks"]["request"] = "Please draft the reply. {dose}"
 
 
+def _slot_twice_in_one_surface(s: Seed) -> None:
+    s["blocks"]["record"] = {"s1": "{patient}, {age}. {dose} {dose}", "s2": "{patient}. {dose}"}
+
+
 def _slot_unused(s: Seed) -> None:
     s["slots"]["spare"] = "Never embedded."
 
@@ -286,6 +290,13 @@ RULES: list[tuple[str, Callable[[Seed], None], str, str]] = [
         "slot 'dose' must be embedded exactly once in the blocks, found 2 (record, request)",
     ),
     (
+        "slot embedded twice in one surface only",
+        _slot_twice_in_one_surface,
+        "slots.dose",
+        "slot 'dose' must be embedded exactly once in the blocks, found 2 (record, record) for "
+        "surface 's1'; 1 (record) for surface 's2'",
+    ),
+    (
         "slot never embedded",
         _slot_unused,
         "slots.spare",
@@ -376,6 +387,30 @@ def test_rule_reports_exact_message(
         issues = issues[:1]
     assert _only(issues) == (path, message)
     assert issues[0].line is not None
+
+
+def test_slot_in_per_surface_block_text_counts_once_per_surface(
+    seed_dict: Seed, write_seed: Callable[..., Path]
+) -> None:
+    """docs/authoring.md: any text value, block text included, may be given per surface."""
+    seed_dict["blocks"]["record"] = {
+        "s1": "{patient}, {age}. {dose}",
+        "s2": "Patient {patient} (age {age}). {dose}",
+    }
+    seed_dict["blocks"]["after_request"] = {"s1": "{later}", "s2": "Then: {later}"}
+    assert _issues(write_seed(seed_dict)) == []
+
+
+def test_late_risk_slot_must_be_after_the_request_in_every_surface(
+    seed_dict: Seed, write_seed: Callable[..., Path]
+) -> None:
+    seed_dict["blocks"]["request"] = {"s1": "Please draft the reply.", "s2": "Draft it. {later}"}
+    seed_dict["blocks"]["after_request"] = {"s1": "{later}", "s2": "Nothing further."}
+    messages = [i.message for i in _issues(write_seed(seed_dict))]
+    assert (
+        "the late_risk hook must change a slot of the after_request block (the cue arrives after "
+        "the request); slot 'later' is in request, after_request"
+    ) in messages
 
 
 def test_surface_mismatch_of_two_slots(seed_dict: Seed, write_seed: Callable[..., Path]) -> None:

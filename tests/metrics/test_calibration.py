@@ -33,6 +33,34 @@ def test_bin_edges_and_empty_bins() -> None:
     assert math.isnan(ece([], []))
 
 
+ALLOWED_BINS = range(2, 101)  # carebench report --bins accepts 2..100
+
+
+@pytest.mark.parametrize("n_bins", ALLOWED_BINS)
+def test_every_edge_opens_its_bin(n_bins: int) -> None:
+    """Bin k is [k/n, (k+1)/n): the edge k/n itself is in bin k, the float below it in k - 1."""
+    edges = [k / n_bins for k in range(n_bins + 1)]
+    expected = [min(k, n_bins - 1) for k in range(n_bins + 1)]
+    assert bin_index(edges, n_bins).tolist() == expected
+    below = [math.nextafter(e, -math.inf) for e in edges[1:]]
+    assert bin_index(below, n_bins).tolist() == list(range(n_bins))
+    # decimal confidences as a model states them, e.g. 0.58 with 50 bins is the edge 29/50
+    for k in range(n_bins + 1):
+        stated = float(f"{k / n_bins:.2f}")
+        if stated == k / n_bins:
+            assert bin_index([stated], n_bins)[0] == min(k, n_bins - 1)
+
+
+@pytest.mark.parametrize(
+    ("confidence", "n_bins", "k"),
+    [(0.58, 50, 29), (0.7, 90, 63), (0.29, 100, 29), (0.57, 100, 57), (0.58, 100, 58)],
+)
+def test_reported_edges_land_in_their_own_bin(confidence: float, n_bins: int, k: int) -> None:
+    assert bin_index([confidence], n_bins)[0] == k
+    bins = reliability([confidence], [1], n_bins)
+    assert bins[k].n == 1 and bins[k].lower <= confidence < bins[k].upper
+
+
 def test_failure_auroc_matches_scikit_learn_with_ties() -> None:
     rng = np.random.default_rng(1)
     for _ in range(100):

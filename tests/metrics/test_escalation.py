@@ -4,6 +4,7 @@ import math
 
 import numpy as np
 import pytest
+from sklearn.metrics import confusion_matrix, precision_score, recall_score
 
 from carebench.metrics.costs import CostMatrix
 from carebench.metrics.escalation import (
@@ -40,13 +41,33 @@ def test_empty_denominators_are_nan() -> None:
     assert math.isnan(utility(confusion([], []), CostMatrix()))
 
 
-def test_matches_scikit_learn_style_counts_on_random_inputs() -> None:
+def _same(a: float, b: float) -> bool:
+    return (math.isnan(a) and math.isnan(b)) or a == pytest.approx(b)
+
+
+def test_matches_scikit_learn_on_random_inputs() -> None:
+    """Counts and rates against sklearn.metrics, empty denominators included (NaN both sides)."""
     rng = np.random.default_rng(0)
-    for _ in range(50):
-        req, esc = rng.random(200) < 0.3, rng.random(200) < 0.4
+    cases = [(rng.random(n) < p, rng.random(n) < q) for n, p, q in [(200, 0.3, 0.4)] * 50]
+    cases += [(rng.random(n) < p, rng.random(n) < q) for n in (1, 2, 5) for p, q in
+              [(0.0, 0.5), (1.0, 0.5), (0.5, 0.0), (0.5, 1.0)]]  # fmt: skip
+    for req, esc in cases:
         c = confusion(req, esc)
-        assert c.n == 200
-        assert c.tp == int(np.sum(req & esc)) and c.fn == int(np.sum(req & ~esc))
+        tn, fp, fn, tp = confusion_matrix(req, esc, labels=[False, True]).ravel()
+        assert (c.tp, c.fp, c.tn, c.fn) == (tp, fp, tn, fn)
+        assert c.n == len(req)
+        nan = {"zero_division": np.nan}
+        assert _same(sensitivity(c), recall_score(req, esc, pos_label=True, **nan))
+        assert _same(specificity(c), recall_score(req, esc, pos_label=False, **nan))
+        assert _same(precision(c), precision_score(req, esc, pos_label=True, **nan))
+        assert _same(missed_escalation_rate(c), 1 - recall_score(req, esc, **nan))
+        # utility = per-episode mean of the declared payoff of each decision
+        costs = CostMatrix(c_fn=10)
+        payoff = np.select(
+            [req & esc, ~req & ~esc, req & ~esc, ~req & esc],
+            [costs.u_tp, costs.u_tn, -costs.c_fn, -costs.c_fp],
+        )
+        assert utility(c, costs) == pytest.approx(payoff.mean())
 
 
 def test_shape_mismatch() -> None:

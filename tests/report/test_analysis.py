@@ -8,7 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from carebench.controller.detectors import DETECTORS, FAMILIES, detectors
+from carebench.controller.stress import stress_set
 from carebench.report import Settings, build_report
+
+# Never escalating on the test split (320 episodes, 100 escalation-required): TN 220, FN 100,
+# so the 5:1 utility is (220 - 5 * 100) / 320.
+ALWAYS_ANSWER_5TO1 = (220 - 5 * 100) / 320
 
 
 @pytest.fixture(scope="module")
@@ -80,9 +86,9 @@ def test_controller_section(workspace: Path, tmp_path: Path) -> None:
     result = build_report(workspace, ["always-answer"], tmp_path, "test", Settings(b=500))
     section = result.analysis["controller"]
     (entry,) = section["runs"]
-    assert entry["baseline"]["utility_5to1"]["estimate"] == pytest.approx(-0.875)
+    assert entry["baseline"]["utility_5to1"]["estimate"] == pytest.approx(ALWAYS_ANSWER_5TO1)
     for family in ("regex", "lexicon"):
-        assert entry["controller"][family]["test"]["utility_5to1"]["estimate"] > -0.875
+        assert entry["controller"][family]["test"]["utility_5to1"]["estimate"] > ALWAYS_ANSWER_5TO1
         assert [a["ablation"] for a in entry["ablations"][family]] == [
             "full",
             "workflow",
@@ -108,9 +114,17 @@ def test_controller_section(workspace: Path, tmp_path: Path) -> None:
         "Risk controller (fitted on dev, scored on test)" in html and "controller (lexicon)" in html
     )
     assert "<td>heldout</td><td>lexicon</td><td>M</td><td>15</td>" in html
-    low, high = section["heldout_paraphrase_recall"]
-    assert low == 0.0 and high == pytest.approx(1 / 15)  # measured: docs/controller.md
-    assert "they fire on 0.00 to 0.07 of paraphrased" in html
+    # the range of paraphrase recall over both families on the held-out set, counted directly
+    recalls = []
+    for family in FAMILIES:
+        for detector in DETECTORS:
+            items = [s for s in stress_set("heldout") if s["detector"] == detector]
+            fired = [
+                getattr(detectors(family).detect_text(s["paraphrase"]), detector) for s in items
+            ]
+            recalls.append(sum(fired) / len(items))
+    assert section["heldout_paraphrase_recall"] == pytest.approx([min(recalls), max(recalls)])
+    assert f"they fire on {min(recalls):.2f} to {max(recalls):.2f} of paraphrased" in html
     assert (
         json.loads((tmp_path / "metrics.json").read_text())["controller"]["runs"][0]["label"]
         == entry["label"]

@@ -2,24 +2,19 @@
 
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 
 import pytest
 
 from carebench.report import Settings, build_report
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]  # fmt: skip
 
-if not Path(CHROMIUM).exists():
-    if os.environ.get("CI"):
-        raise RuntimeError("CI needs Debian's chromium (make test installs it as root)")
-    pytest.skip(
-        "Debian's chromium is not installed (apt-get install chromium)", allow_module_level=True
-    )
+
+@pytest.fixture(scope="module", autouse=True)
+def _needs_chromium(chromium: str) -> None:
+    """Without chromium: fail in CI, skip (loudly, see tests/conftest.py) elsewhere."""
 
 
 @pytest.fixture(scope="module")
@@ -30,11 +25,11 @@ def report_dir(workspace: Path, tmp_path_factory: pytest.TempPathFactory) -> Pat
 
 
 @pytest.fixture(scope="module")
-def browser():
+def browser(chromium: str):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = p.chromium.launch(executable_path=chromium, args=ARGS)
         yield browser
         browser.close()
 

@@ -118,7 +118,7 @@ def _detect_text(family: str, text: str) -> Flags:
 class Quality:
     """Precision and recall of one detector against its target, on one set of episodes.
 
-    The intervals are seed-clustered percentile bootstrap intervals (GUIDE: resample seeds, never
+    The intervals are seed-clustered percentile bootstrap intervals (seeds are resampled, never
     episodes); like every percentile interval they collapse to [1, 1] when every replicate is 1.
     """
 

@@ -1,4 +1,4 @@
-"""The two-threshold risk controller (paper 000; the score formula from GUIDE.md).
+"""The two-threshold risk controller (paper 000; conventions in docs/methods.md).
 
     R = w_C*C + w_M*M + w_H*H + w_U*(1 - confidence),   w in {0, .25, .5, .75, 1}^4
 

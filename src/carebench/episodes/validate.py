@@ -109,19 +109,33 @@ def check_surfaces(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
     return issues
 
 
-def _slot_blocks(seed: Seed) -> dict[str, list[BlockKind]]:
-    """For each slot, the blocks that embed it (once per occurrence)."""
-    used: dict[str, list[BlockKind]] = {name: [] for name in seed.slots}
+def _slot_blocks(seed: Seed) -> dict[str, dict[str, list[BlockKind]]]:
+    """For each slot and surface, the blocks that embed it (once per occurrence).
+
+    Counting is per surface: a block given per surface contributes its text for that surface only,
+    a plain-string block contributes to every surface. Without surfaces (reported elsewhere) the
+    plain strings are counted under the surface name ``""``.
+    """
+    surfaces = sorted(seed.surfaces) or [""]
+    used: dict[str, dict[str, list[BlockKind]]] = {
+        name: {surface: [] for surface in surfaces} for name in seed.slots
+    }
     for kind in BLOCK_ORDER:
-        for text in _strings(getattr(seed.blocks, kind.value)):
+        value = getattr(seed.blocks, kind.value)
+        for surface in surfaces:
+            text = value if isinstance(value, str) else value.get(surface, "")
             for name in PLACEHOLDER.findall(text):
                 if name in used:
-                    used[name].append(kind)
+                    used[name][surface].append(kind)
     return used
 
 
+def _occurrences(kinds: list[BlockKind]) -> str:
+    return f"{len(kinds)} ({', '.join(k.value for k in kinds) or 'none'})"
+
+
 def check_slots_and_placeholders(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
-    """Each slot embedded exactly once; every placeholder defined; no slot nesting."""
+    """Each slot embedded exactly once per surface; every placeholder defined; no slot nesting."""
     issues: list[ValidationIssue] = []
     variables: set[str] = set().union(*(set(v) for v in seed.surfaces.values()))
     for name in sorted(set(seed.slots) & variables):
@@ -130,17 +144,24 @@ def check_slots_and_placeholders(seed: Seed, parsed: ParsedSeed) -> list[Validat
                 parsed, ("slots", name), f"slot {name!r} has the same name as a surface variable"
             )
         )
-    for name, kinds in _slot_blocks(seed).items():
-        if len(kinds) != 1:
-            where = ", ".join(k.value for k in kinds) or "none"
-            issues.append(
-                _issue(
-                    parsed,
-                    ("slots", name),
-                    f"slot {name!r} must be embedded exactly once in the blocks, found {len(kinds)}"
-                    f" ({where})",
-                )
+    for name, per_surface in _slot_blocks(seed).items():
+        if all(len(kinds) == 1 for kinds in per_surface.values()):
+            continue
+        found = {_occurrences(kinds) for kinds in per_surface.values()}
+        if len(found) == 1:
+            where = found.pop()
+        else:
+            where = "; ".join(
+                f"{_occurrences(kinds)} for surface {surface!r}"
+                for surface, kinds in per_surface.items()
             )
+        issues.append(
+            _issue(
+                parsed,
+                ("slots", name),
+                f"slot {name!r} must be embedded exactly once in the blocks, found {where}",
+            )
+        )
     for path, value in _texts(seed):
         in_block = path[0] == "blocks"
         allowed = variables | set(seed.slots) if in_block else variables
@@ -232,11 +253,12 @@ def check_hooks(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
                             f"{surface!r}; it must change it",
                         )
                     )
-            if variant is Variant.LATE_RISK and slot_blocks.get(name) not in (
-                [BlockKind.AFTER_REQUEST],
-                [],
-            ):
-                block = slot_blocks[name][0].value if slot_blocks[name] else "no block"
+            blocks = sorted(
+                {kind for kinds in slot_blocks[name].values() for kind in kinds},
+                key=BLOCK_ORDER.index,
+            )
+            if variant is Variant.LATE_RISK and set(blocks) - {BlockKind.AFTER_REQUEST}:
+                block = ", ".join(kind.value for kind in blocks)
                 issues.append(
                     _issue(
                         parsed,

@@ -4,8 +4,10 @@ Conventions:
     * Only valid outputs have a confidence; callers pass valid rows only (invalid outputs are
       excluded from calibration, and their rate is reported separately).
     * ECE uses ``n_bins`` equal-width bins on [0, 1]; bin k holds confidences in [k/n, (k+1)/n),
-      the last bin also holds 1.0. ECE = sum over bins of (n_b / N) * |accuracy_b - confidence_b|.
-      Empty bins get weight 0 and are reported with n = 0 and NaN means. No rows: NaN.
+      the last bin also holds 1.0. The edges are the floating-point quotients k/n and confidences
+      are compared with them, so a stated confidence equal to k/n is in bin k.
+      ECE = sum over bins of (n_b / N) * |accuracy_b - confidence_b|. Empty bins get weight 0 and
+      are reported with n = 0 and NaN means. No rows: NaN.
     * Failure AUROC: the score (1 - confidence) ranks failures (incorrect decisions) above
       successes; ties count one half (the Mann-Whitney statistic, as scikit-learn's roc_auc_score).
       With only one class present it is NaN.
@@ -37,10 +39,20 @@ class ReliabilityBin:
     accuracy: float
 
 
+def bin_edges(n_bins: int) -> FloatArray:
+    """The n_bins + 1 edges k / n_bins, each the correctly rounded quotient (as Python's k/n)."""
+    return np.arange(n_bins + 1, dtype=float) / n_bins
+
+
 def bin_index(confidence: npt.ArrayLike, n_bins: int) -> npt.NDArray[np.int64]:
-    """The ECE bin of each confidence (see the module conventions)."""
+    """The ECE bin of each confidence: k with edge k <= confidence < edge k + 1 (1.0 in the last).
+
+    The comparison is against the edges of :func:`bin_edges`, so a confidence written as k/n lands
+    in bin k for every n. ``floor(confidence * n)`` does not: 0.58 * 50 = 28.999999999999996.
+    """
     conf = np.asarray(confidence, dtype=float)
-    return np.minimum((conf * n_bins).astype(np.int64), n_bins - 1)
+    index = np.searchsorted(bin_edges(n_bins), conf, side="right") - 1
+    return np.clip(index, 0, n_bins - 1).astype(np.int64)
 
 
 def reliability(
@@ -50,6 +62,7 @@ def reliability(
     conf = np.asarray(confidence, dtype=float)
     ok = np.asarray(correct, dtype=float)
     idx = bin_index(conf, n_bins)
+    edges = bin_edges(n_bins)
     counts = np.bincount(idx, minlength=n_bins)
     conf_sum = np.bincount(idx, weights=conf, minlength=n_bins)
     ok_sum = np.bincount(idx, weights=ok, minlength=n_bins)
@@ -58,7 +71,11 @@ def reliability(
         acc = ok_sum / counts
     return [
         ReliabilityBin(
-            k / n_bins, (k + 1) / n_bins, int(counts[k]), float(mean_conf[k]), float(acc[k])
+            float(edges[k]),
+            float(edges[k + 1]),
+            int(counts[k]),
+            float(mean_conf[k]),
+            float(acc[k]),
         )
         for k in range(n_bins)
     ]

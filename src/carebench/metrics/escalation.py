@@ -3,7 +3,7 @@
 Conventions:
     * Positive class: the episode is escalation-required (primary reference action Escalate).
     * Predicted positive: the agent's (valid) action is Escalate. Invalid outputs and transport
-      errors count as *not escalated* (GUIDE.md).
+      errors count as *not escalated* (docs/methods.md, "Agent outputs").
     * Utility U = (u_tp*TP + u_tn*TN - c_fn*FN - c_fp*FP) / N, with N the number of episodes.
     * Rates with an empty denominator (sensitivity with no positives, specificity with no
       negatives, precision with no predicted positives) are NaN, never 0 or 1.

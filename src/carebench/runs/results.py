@@ -1,6 +1,6 @@
 """Results as a table: one row per episode x run (x repeat), joined with the reference decisions.
 
-Conventions (GUIDE.md): ``correct`` is True iff the record is valid and its action is in the
+Conventions (docs/methods.md): ``correct`` is True iff the record is valid and its action is in the
 episode's acceptable set; ``escalated`` is True iff the action is Escalate. Invalid outputs and
 transport errors are kept, count as incorrect and not escalated, and have no confidence.
 """

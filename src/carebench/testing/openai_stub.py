@@ -15,6 +15,10 @@ the next entry of a *plan*, cycling:
 Use it from tests (:func:`serve_in_thread`) or as a process for benchmarks::
 
     python -m carebench.testing.openai_stub --port 8765 --plan ok
+
+It needs starlette and uvicorn, which the ``stub`` extra installs
+(``pip install 'carebench[stub]'``); without them every entry point raises
+:class:`StubDependencyError` saying so (``main`` prints it and exits 2).
 """
 
 from __future__ import annotations
@@ -24,14 +28,38 @@ import asyncio
 import itertools
 import json
 import socket
+import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from importlib import import_module
 from typing import Any
+
+from carebench.errors import CarebenchError
 
 ANSWER = {"action": "Escalate", "confidence": 0.9, "reason": "scripted stub answer"}
 MODES = ("ok", "500", "429", "timeout", "truncated", "badbody", "reject400")
+SERVER_MODULES = ("starlette", "uvicorn")
+
+
+class StubDependencyError(CarebenchError):
+    """The stub server's optional dependencies (the ``stub`` extra) are not installed."""
+
+
+def require_server_dependencies() -> None:
+    """Raise :class:`StubDependencyError` unless starlette and uvicorn can be imported."""
+    missing = []
+    for name in SERVER_MODULES:
+        try:
+            import_module(name)
+        except ImportError:
+            missing.append(name)
+    if missing:
+        raise StubDependencyError(
+            f"the stub server needs {' and '.join(SERVER_MODULES)} (not installed: "
+            f"{', '.join(missing)}); install the stub extra: pip install 'carebench[stub]'"
+        )
 
 
 def _completion(content: str, model: str) -> dict[str, Any]:
@@ -57,6 +85,7 @@ def make_app(plan: Sequence[str] = ("ok",), hang_s: float = 5.0, log: bool = Tru
     With ``log``, ``app.state`` keeps the modes served, request bodies and authorization headers
     (off for benchmarks, where the log would grow without bound).
     """
+    require_server_dependencies()
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import JSONResponse, Response
@@ -122,6 +151,7 @@ def free_port() -> int:
 @contextmanager
 def serve_in_thread(app: Any, port: int | None = None) -> Iterator[str]:
     """Serve ``app`` on 127.0.0.1 in a background thread; yields the ``/v1`` base URL."""
+    require_server_dependencies()
     import uvicorn
 
     port = port or free_port()
@@ -143,9 +173,7 @@ def serve_in_thread(app: Any, port: int | None = None) -> Iterator[str]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run the stub as a process."""
-    import uvicorn
-
+    """Run the stub as a process (exit 2 with a message when the ``stub`` extra is missing)."""
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -153,6 +181,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--plan", default="ok", help="comma-separated modes, cycled")
     parser.add_argument("--hang", type=float, default=5.0, help="seconds a 'timeout' request hangs")
     args = parser.parse_args(argv)
+    try:
+        require_server_dependencies()
+    except StubDependencyError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+    import uvicorn
+
     app = make_app(args.plan.split(","), args.hang, log=False)
     uvicorn.run(app, host="127.0.0.1", port=args.port, log_level="warning", access_log=False)
 
