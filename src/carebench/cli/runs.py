@@ -72,7 +72,12 @@ def show(run: str, workspace: Path) -> None:
     default="jsonl",
     show_default=True,
 )
-@click.option("--out", type=click.Path(path_type=Path), required=True, help="Output file (its folder must exist).")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    required=True,
+    help="Output file (its folder must exist).",
+)
 @WORKSPACE
 def export(run_ids: tuple[str, ...], fmt: str, out: Path, workspace: Path) -> None:
     """Export results (one row per episode x run) for RUN_IDS (all runs when omitted)."""
