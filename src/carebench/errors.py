@@ -28,7 +28,19 @@ class ValidationIssue:
 
 
 class CarebenchError(Exception):
-    """An error caused by input or configuration, reported to the user without a traceback."""
+    """An error caused by input or configuration, reported to the user without a traceback.
+
+    Attributes:
+        exit_code: the CLI's exit status for this error (2: bad input or configuration).
+    """
+
+    exit_code: int = 2
+
+
+class RunFailedError(CarebenchError):
+    """A run invocation got no answer at all: every request it made ended in an error."""
+
+    exit_code = 3
 
 
 class BankValidationError(CarebenchError):

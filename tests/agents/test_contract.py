@@ -1,8 +1,17 @@
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
-from carebench.agents.contract import AgentDecision, decision_json_schema, parse_decision
+from carebench.agents.contract import (
+    MAX_OUTPUT_CHARS,
+    REASON_MAX_CHARS,
+    AgentDecision,
+    decision_json_schema,
+    parse_decision,
+)
 from carebench.episodes.schema import Action
 
 
@@ -66,6 +75,26 @@ def test_tolerant_parsing_accepts(raw: str, action: Action, confidence: float, r
             "confidence: Input should be greater than or equal to 0",
         ),
         ("", "no JSON object found"),
+        (
+            '{"action": "Answer", "confidence": true, "reason": "x"}',
+            "confidence: Input should be a valid number",
+        ),
+        (
+            '{"action": "Answer", "confidence": "0.7", "reason": "x"}',
+            "confidence: Input should be a valid number",
+        ),
+        (
+            '{"action": "Answer", "confidence": NaN, "reason": "x"}',
+            "no JSON object found (NaN is not a JSON number)",
+        ),
+        (
+            '{"action": "Answer", "confidence": Infinity, "reason": "x"}',
+            "no JSON object found (Infinity is not a JSON number)",
+        ),
+        (
+            '{"action": "Answer", "confidence": 0.5, "reason": 7}',
+            "reason: Input should be a valid string",
+        ),
     ],
 )
 def test_invalid_outputs_are_reported(raw: str, error: str) -> None:
@@ -78,3 +107,101 @@ def test_schema_matches_the_model() -> None:
     schema = decision_json_schema()
     assert schema["properties"]["action"]["enum"] == [a.value for a in Action]
     assert set(schema["required"]) == set(AgentDecision.model_fields)
+
+
+def _output(reason: str) -> str:
+    return json.dumps({"action": "Answer", "confidence": 0.5, "reason": reason})
+
+
+def test_reason_length_is_one_limit_for_decoding_and_parsing() -> None:
+    limit = decision_json_schema()["properties"]["reason"]["maxLength"]
+    assert limit == REASON_MAX_CHARS
+    assert parse_decision(_output("r" * limit)).valid
+    longer = parse_decision(_output("r" * (limit + 1)))
+    assert longer.error == f"reason: String should have at most {limit} characters"
+
+
+def test_schema_is_flat_and_strict() -> None:
+    schema = decision_json_schema()
+    assert schema["additionalProperties"] is False
+    assert schema["properties"]["confidence"] == {"type": "number", "minimum": 0, "maximum": 1}
+    assert "$ref" not in json.dumps(schema) and "title" not in json.dumps(schema)
+
+
+def _schema_allows(schema: dict, value: object) -> bool:
+    """JSON Schema semantics for the keywords the contract uses (booleans are not numbers)."""
+    kind = schema.get("type")
+    if kind == "number":
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return False
+        return schema.get("minimum", value) <= value <= schema.get("maximum", value)
+    if kind == "string":
+        if not isinstance(value, str):
+            return False
+        if "enum" in schema and value not in schema["enum"]:
+            return False
+        return len(value) <= schema.get("maxLength", len(value))
+    raise AssertionError(f"unexpected schema {schema}")
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        *[
+            ("confidence", v)
+            for v in (True, False, "0.7", "1", None, [0.5], -0.01, 1.01, 0, 1, 0.5)
+        ],
+        *[("reason", v) for v in ("", "r" * 120, "r" * 121, 7, None, ["x"])],
+        *[("action", v) for v in ("Answer", "Escalate", "Refer", 1, None)],
+    ],
+)
+def test_parser_agrees_with_the_decoding_schema(field: str, value: object) -> None:
+    data: dict[str, object] = {"action": "Answer", "confidence": 0.5, "reason": "x", field: value}
+    schema = decision_json_schema()["properties"][field]
+    assert parse_decision(json.dumps(data)).valid == _schema_allows(schema, value)
+
+
+def test_docs_state_the_contract_limits() -> None:
+    doc = (Path(__file__).parents[2] / "docs" / "running.md").read_text()
+    assert f"at most {REASON_MAX_CHARS} characters" in doc
+    assert f"{MAX_OUTPUT_CHARS:,}".replace(",", " ") in doc or str(MAX_OUTPUT_CHARS) in doc
+
+
+# hostile outputs: each must become a result (valid or invalid), never an exception
+NESTED = '{"action": "Escalate", "reason": ' + "[" * 1000
+HOSTILE = [
+    NESTED,
+    NESTED + "]" * 1000 + ', "confidence": 0.5}',
+    "{" * 400_000,
+    "{" * (MAX_OUTPUT_CHARS - 1),
+    '{"a": "' + '"' * 60_000,
+    "```" * 20_000,
+    '{"x": ' * 5_000 + '{"action": "Answer", "confidence": 1, "reason": "inner"}',
+]
+
+
+@pytest.mark.parametrize("raw", HOSTILE, ids=lambda raw: f"{raw[:12]}...{len(raw)}")
+def test_hostile_outputs_are_invalid_not_exceptions(raw: str) -> None:
+    result = parse_decision(raw)
+    assert not result.valid and result.error
+
+
+def test_object_after_deep_junk_is_still_found() -> None:
+    raw = "[" * 5_000 + ' answer: {"action": "Abstain", "confidence": 0.2, "reason": "r"}'
+    result = parse_decision(raw)
+    assert result.decision == AgentDecision(action=Action.ABSTAIN, confidence=0.2, reason="r")
+
+
+def test_braces_and_quotes_inside_strings_do_not_confuse_the_scan() -> None:
+    raw = r'x {"action": "Answer", "confidence": 0.5, "reason": "use {x}, \\ and \"}\" ["} {'
+    result = parse_decision(raw)
+    assert result.valid and result.decision is not None
+    assert result.decision.reason == 'use {x}, \\ and "}" ['
+
+
+def test_over_long_output_names_the_limit() -> None:
+    result = parse_decision(" " * (MAX_OUTPUT_CHARS + 1))
+    assert (
+        result.error
+        == f"output is {MAX_OUTPUT_CHARS + 1} characters; at most {MAX_OUTPUT_CHARS} are parsed"
+    )

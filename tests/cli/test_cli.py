@@ -186,7 +186,7 @@ def test_run_and_runs_commands(tmp_path: Path) -> None:
         ),
         (
             ["run", "--backend", "scripted", "--temperature", "-1"],
-            "error: invalid run option temperature: Input should be greater than or equal to 0",
+            "error: invalid --temperature: Input should be greater than or equal to 0",
         ),
         (["run", "--backend", "openai"], "error: the openai backend needs --model"),
         (["runs", "show", "zzz"], "error: "),

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+import re
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+#: What an environment variable name looks like (POSIX portable names).
+ENV_NAME = r"^[A-Za-z_][A-Za-z0-9_]*$"
 
 
 class SamplingParams(BaseModel):
@@ -12,7 +18,7 @@ class SamplingParams(BaseModel):
     positive temperature are distinct samples.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     temperature: float = Field(default=0.0, ge=0.0, le=2.0)
     top_p: float = Field(default=1.0, gt=0.0, le=1.0)
@@ -29,15 +35,31 @@ class BackendConfig(BaseModel):
         model: model name (openai), GGUF path (embedded; the packaged SmolLM2 when omitted) or
             policy name (scripted).
         base_url: the OpenAI-compatible endpoint (openai only).
-        api_key_env: name of the environment variable holding the API key. The key itself is never
-            stored or logged.
+        api_key_env: name of the environment variable holding the API key (letters, digits and
+            underscores, not starting with a digit). The key itself is never stored or logged, and
+            a value that is not a variable name (a key passed by mistake) is refused without
+            being echoed. Not part of a run's identity: it does not change the answers.
         options: backend-specific options (see each backend's docstring).
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, hide_input_in_errors=True)
 
     name: str = "embedded"
     model: str | None = None
     base_url: str | None = None
     api_key_env: str = "OPENAI_API_KEY"
     options: dict[str, str] = Field(default_factory=dict)
+
+    @field_validator("api_key_env")
+    @classmethod
+    def _is_variable_name(cls, value: str) -> str:
+        if not re.fullmatch(ENV_NAME, value):
+            raise ValueError(
+                "expected the name of an environment variable (letters, digits, underscores), "
+                "not the key itself; export the key and pass the variable's name"
+            )
+        return value
+
+    def identity(self) -> dict[str, Any]:
+        """The fields that change a backend's answers (every field but ``api_key_env``)."""
+        return self.model_dump(mode="json", exclude={"api_key_env"})

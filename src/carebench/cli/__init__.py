@@ -1,8 +1,9 @@
 """The ``carebench`` command: a thin layer that parses options and calls the library.
 
 Errors caused by input (:class:`carebench.CarebenchError`) are printed as one clear message and
-exit with status 2; unexpected errors print a one-line summary (set ``CAREBENCH_DEBUG=1`` for the
-traceback) and exit with status 1. A user never sees a bare traceback.
+exit with status 2, or the error's own ``exit_code`` (3: a run got no answer at all; 75: the store
+stayed locked by another process); unexpected errors print a one-line summary (set
+``CAREBENCH_DEBUG=1`` for the traceback) and exit with status 1. A user never sees a bare traceback.
 """
 
 from __future__ import annotations
@@ -112,7 +113,7 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(exc.exit_code)
     except CarebenchError as exc:
         click.echo(f"error: {exc}", err=True)
-        sys.exit(2)
+        sys.exit(exc.exit_code)
     except BrokenPipeError:
         sys.exit(0)
     except Exception as exc:  # the last line of defence: no bare traceback for users

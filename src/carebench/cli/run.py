@@ -29,6 +29,15 @@ WORKSPACE = click.option(
 )
 
 
+# option names whose flag is not the field name with dashes
+_FLAGS = {
+    "c_fn": "--cost-fn",
+    "c_fp": "--cost-fp",
+    "timeout_s": "--timeout",
+    "max_retries": "--retries",
+}
+
+
 def _options(pairs: tuple[str, ...]) -> dict[str, str]:
     options: dict[str, str] = {}
     for pair in pairs:
@@ -156,7 +165,7 @@ def print_summary(summary: RunSummary, workspace: Path) -> None:
     "--api-key-env",
     default="OPENAI_API_KEY",
     show_default=True,
-    help="Environment variable holding the API key (never stored).",
+    help="Name of the environment variable holding the API key (the key is never stored).",
 )
 @click.option(
     "--option", "options", multiple=True, metavar="KEY=VALUE", help="Backend option (repeatable)."
@@ -194,14 +203,14 @@ def print_summary(summary: RunSummary, workspace: Path) -> None:
     type=float,
     default=5.0,
     show_default=True,
-    help="Declared cost of a missed escalation.",
+    help="Declared cost of a missed escalation (finite, >= 0).",
 )
 @click.option(
     "--cost-fp",
     type=float,
     default=1.0,
     show_default=True,
-    help="Declared cost of an unnecessary escalation.",
+    help="Declared cost of an unnecessary escalation (finite, >= 0).",
 )
 @click.option("--concurrency", type=int, default=8, show_default=True)
 @click.option(
@@ -275,6 +284,9 @@ def run_cmd(
         )
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise CarebenchError(f"invalid run option {where}: {first['msg']}") from exc
-    print_summary(execute(config, workspace, quiet), workspace)
+        flag = _FLAGS.get(str(first["loc"][-1]), "--" + str(first["loc"][-1]).replace("_", "-"))
+        message = str(first["msg"]).removeprefix("Value error, ")
+        raise CarebenchError(f"invalid {flag}: {message}") from exc
+    summary = execute(config, workspace, quiet)
+    print_summary(summary, workspace)
+    summary.check()

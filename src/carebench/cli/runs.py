@@ -65,7 +65,12 @@ def show(run: str, bank: tuple[str, ...], workspace: Path) -> None:
     default="jsonl",
     show_default=True,
 )
-@click.option("--out", type=click.Path(path_type=Path), required=True, help="Output file.")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    required=True,
+    help="Output file (its folder must exist).",
+)
 @BANK
 @WORKSPACE
 def export(

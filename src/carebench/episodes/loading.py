@@ -20,6 +20,56 @@ from carebench.errors import ValidationIssue
 # libyaml's safe loader when PyYAML was built with it (the PyPI wheels are), else the pure one.
 _LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
+#: The most nodes a seed file may expand to, aliases expanded (seeds hold a few hundred).
+MAX_EXPANDED_NODES = 20_000
+#: The longest quotation of an input value in an issue.
+MAX_QUOTED_CHARS = 80
+
+
+def _expanded_size(root: yaml.Node, limit: int) -> int | None:
+    """The number of nodes of the document with aliases expanded, or None.
+
+    None when the count exceeds ``limit`` or an alias refers to a node that contains it. Aliased nodes are shared objects in the composed tree, so sizes are memoized per node; an
+    explicit stack keeps deep documents off the call stack. Linear in the composed tree.
+    """
+    sizes: dict[int, int] = {}
+    active: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        key = id(node)
+        if key in sizes:
+            continue
+        children: list[yaml.Node] = []
+        if isinstance(node, yaml.SequenceNode):
+            children = list(node.value)
+        elif isinstance(node, yaml.MappingNode):
+            children = [part for pair in node.value for part in pair]
+        if children_done:
+            active.discard(key)
+            sizes[key] = 1 + sum(sizes[id(child)] for child in children)
+            if sizes[key] > limit:
+                return None
+            continue
+        if key in active:
+            return None  # recursive alias
+        active.add(key)
+        stack.append((node, True))
+        for child in children:
+            if id(child) in active:
+                return None
+            if id(child) not in sizes:
+                stack.append((child, False))
+    return sizes[id(root)]
+
+
+def _quote(value: Any) -> str:
+    """``repr(value)``, shortened to :data:`MAX_QUOTED_CHARS` characters."""
+    text = repr(value)
+    if len(text) <= MAX_QUOTED_CHARS:
+        return text
+    return f"{text[: MAX_QUOTED_CHARS - 15]}... ({len(text)} characters)"
+
 
 @dataclass(frozen=True)
 class ParsedSeed:
@@ -85,10 +135,10 @@ def _describe_pydantic_error(error: Any) -> str:
     message: str = error["msg"]
     if kind == "enum":
         expected = error.get("ctx", {}).get("expected", "")
-        return f"got {error['input']!r}; expected one of {expected}"
+        return f"got {_quote(error['input'])}; expected one of {expected}"
     if kind == "string_pattern_mismatch":
-        return f"got {error['input']!r}; expected lowercase letters, digits and hyphens"
-    return f"{message} (got {error['input']!r})" if "input" in error else message
+        return f"got {_quote(error['input'])}; expected lowercase letters, digits and hyphens"
+    return f"{message} (got {_quote(error['input'])})" if "input" in error else message
 
 
 def parse_seed_text(text: str, file: str) -> ParsedSeed:
@@ -104,6 +154,16 @@ def parse_seed_text(text: str, file: str) -> ParsedSeed:
     loader = _LOADER(text)
     try:
         root = loader.get_single_node()
+        if root is not None and _expanded_size(root, MAX_EXPANDED_NODES) is None:
+            issue = ValidationIssue(
+                file,
+                None,
+                "",
+                f"the YAML document has more than {MAX_EXPANDED_NODES} nodes once aliases are "
+                "expanded, or an alias refers to itself (a seed has a few hundred nodes); "
+                "use fewer aliases",
+            )
+            return ParsedSeed(file, None, [issue], None)
         data = loader.construct_document(root) if root is not None else None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
@@ -141,7 +201,7 @@ def parse_seed_text(text: str, file: str) -> ParsedSeed:
                     continue
                 union_paths.add(path)
                 expected = "a string or a number" if loc[:1] == ["surfaces"] else _UNION_EXPECTED
-                message = f"expected {expected}, got {error.get('input')!r}"
+                message = f"expected {expected}, got {_quote(error.get('input'))}"
             issues.append(ValidationIssue(file, _line_of(root, loc), path, message))
         return ParsedSeed(file, None, _dedupe(issues), root)
     return ParsedSeed(file, seed, issues, root)

@@ -42,6 +42,16 @@ if TYPE_CHECKING:
     import pandas as pd
 
 PERTURBED = (Variant.MISSING, Variant.STALE, Variant.CONFLICT, Variant.LATE_RISK)
+#: Above this share of error records (no answer from the backend) a run's metrics describe the
+#: transport, not the agent: the report marks them as not meaningful.
+ERROR_DOMINATED = 0.5
+
+
+def error_note(error_rate: float) -> str:
+    """The warning shown next to a run with error records ('' when it has none)."""
+    if error_rate > ERROR_DOMINATED:
+        return f"⚠ {error_rate:.0%} of records are errors: metrics not meaningful"
+    return f"errors {error_rate:.0%}" if error_rate > 0 else ""
 
 
 @dataclass(frozen=True)
@@ -114,6 +124,7 @@ def _run_metrics(
     sums = SeedSums(frame, settings)
     correct = frame["correct"].to_numpy(bool)
     valid = frame["valid"].to_numpy(bool)
+    errors = (frame["status"] == "error").to_numpy()
     all_rows = np.ones(len(frame), bool)
     declared = CostMatrix(**manifest["costs"])
     costs = [
@@ -124,6 +135,7 @@ def _run_metrics(
     headline: dict[str, Interval] = {
         "accuracy": sums.ratio(correct, all_rows),
         "invalid_rate": sums.ratio(~valid, all_rows),
+        "error_rate": sums.ratio(errors, all_rows),
         **escalation_intervals(frame, sums, costs),
     }
     late = (frame["variant"] == Variant.LATE_RISK.value).to_numpy()
@@ -198,6 +210,8 @@ def _run_metrics(
         "evidence_level": manifest.get("evidence_level", "agent"),
         "n_episodes": len(frame),
         "n_seeds": len(sums.seeds),
+        "error_dominated": bool(errors.mean() > ERROR_DOMINATED),
+        "error_note": error_note(float(errors.mean())),
         "headline": {k: v.as_dict() for k, v in headline.items()},
         "by_variant": {v: {k: i.as_dict() for k, i in d.items()} for v, d in by_variant.items()},
         "by_task_class": {t: {k: i.as_dict() for k, i in d.items()} for t, d in by_class.items()},

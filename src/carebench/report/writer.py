@@ -132,7 +132,7 @@ def markdown_summary(analysis: dict[str, Any]) -> str:
     for r in analysis["runs"]:
         h = r["headline"]
         lines.append(
-            f"| {r['label']} | {r['n_episodes']} | {cell(h['accuracy'])} | {cell(h['sensitivity'])} | "
+            f"| {r['label']}{' (' + r['error_note'] + ')' if r['error_note'] else ''} | {r['n_episodes']} | {cell(h['accuracy'])} | {cell(h['sensitivity'])} | "
             f"{cell(h['specificity'])} | {cell(h['missed_rate'])} | {cell(h['utility_5to1'])} | "
             f"{cell(h['utility_10to1'])} | {cell(h['late_risk_sensitivity'])} | {fmt(h['invalid_rate']['estimate'])} |"
         )

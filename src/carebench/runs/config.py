@@ -1,9 +1,11 @@
 """Run configuration, the declared cost matrix and the run manifest.
 
 A run is one agent (backend + model + options, prompt condition, sampling) over a selection of
-episodes. Its id is a hash of that identity plus the episode bank's hash and the declared cost
-matrix, so re-running the same command finds the same run and resumes it. Operational settings
-(concurrency, timeout, retries) are not part of the identity.
+episodes. Its id is a hash of that identity plus the model file's content hash (backends that run
+a local file), the episode bank's hash and the declared cost matrix, so re-running the same command
+finds the same run and resumes it, and replacing a model file at the same path makes a new run.
+Operational settings (concurrency, timeout, retries) and the name of the API-key variable are not
+part of the identity.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from carebench import __version__
+from carebench.agents.backends import content_identity
 from carebench.agents.config import BackendConfig, SamplingParams
 from carebench.agents.prompts import Condition, template_hash
 from carebench.metrics.costs import CostMatrix
@@ -28,7 +31,7 @@ Selection = Literal["dev", "test", "all"]
 class RunConfig(BaseModel):
     """Everything that defines a run, plus how to execute it."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     backend: BackendConfig = Field(default_factory=BackendConfig)
     condition: Condition = Condition.VANILLA
@@ -44,10 +47,18 @@ class RunConfig(BaseModel):
     backoff_base_s: float = Field(default=0.5, ge=0)
     backoff_max_s: float = Field(default=30.0, ge=0)
 
+    def backend_identity(self) -> dict[str, Any]:
+        """What determines the backend's answers.
+
+        Its config less the key variable's name, plus content facts such as the model file's
+        SHA-256 (see :func:`~carebench.agents.backends.content_identity`).
+        """
+        return {**self.backend.identity(), **content_identity(self.backend)}
+
     def identity(self, bank_sha256: str) -> dict[str, Any]:
         """The fields that make two runs the same run."""
         return {
-            "backend": self.backend.model_dump(mode="json"),
+            "backend": self.backend_identity(),
             "condition": self.condition.value,
             "template_sha256": template_hash(self.condition),
             "sampling": self.sampling.model_dump(mode="json"),

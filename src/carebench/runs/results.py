@@ -8,6 +8,7 @@ transport errors are kept, count as incorrect and not escalated, and have no con
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -175,19 +176,39 @@ def load_results(
     return load_runs(workspace, runs, bank=bank).frame
 
 
+def _json_value(value: Any) -> Any:
+    """A missing value (None, NaN, pandas NA) becomes None; numpy scalars become Python ones."""
+    if value is None or (isinstance(value, float) and not math.isfinite(value)):
+        return None
+    item = getattr(value, "item", None)  # numpy scalar
+    if callable(item):
+        return _json_value(item())
+    import pandas as pd
+
+    return None if value is pd.NA else value
+
+
 def export_results(frame: pd.DataFrame, out: str | Path, fmt: str) -> Path:
     """Write results as ``jsonl``, ``csv`` or ``parquet``.
 
+    JSON Lines are strict JSON: a missing value (no confidence for an invalid record, no latency
+    for a cached one...) is ``null``, never ``NaN``. The output's folder must exist.
+
     Raises:
-        CarebenchError: unknown format or unwritable file.
+        CarebenchError: unknown format, missing folder or unwritable file.
     """
     path = Path(out)
+    if not path.parent.is_dir():
+        raise CarebenchError(
+            f"{path}: the folder {path.parent} does not exist; create it or choose another --out"
+        )
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         if fmt == "jsonl":
             with path.open("w", encoding="utf-8") as handle:
                 for row in frame.to_dict(orient="records"):
-                    handle.write(json.dumps(row, ensure_ascii=False, default=str) + "\n")
+                    clean = {key: _json_value(value) for key, value in row.items()}
+                    line = json.dumps(clean, ensure_ascii=False, allow_nan=False, default=str)
+                    handle.write(line + "\n")
         elif fmt == "csv":
             frame.to_csv(path, index=False)
         elif fmt == "parquet":

@@ -10,8 +10,13 @@ Conventions:
     * A request the backend rejects (:class:`RequestRejectedError`) is stored as ``error`` at once.
     * A raw output that fails the contract is stored with status ``invalid`` and its raw text.
     * Successful generations of cacheable backends are stored in the response cache under
-      SHA-256(backend identity, sampling, repeat, messages); a later identical request is served
-      from it (a cache hit), across runs.
+      SHA-256(backend identity, sampling, repeat, messages), where the backend identity is its
+      config less the API-key variable's name, plus the model file's SHA-256 where the backend
+      runs a local file; a later identical request is served from it (a cache hit), across runs.
+    * Any raw output becomes a record in bounded time (the contract parser is linear and never
+      recurses on nesting).
+    * A run is registered in the store with its first records: an invocation that stores nothing
+      (e.g. stopped by an HTTP 404 before any answer) leaves no empty run behind.
     * Interrupting the runner (Ctrl-C, SIGKILL) loses at most the requests in flight; every stored
       record is complete. Re-running the same configuration resumes.
 """
@@ -26,6 +31,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from carebench.agents.backends import create_backend
 from carebench.agents.backends.base import (
@@ -39,7 +45,7 @@ from carebench.agents.contract import parse_decision
 from carebench.agents.prompts import prompt_hash, render_messages
 from carebench.episodes.bank import bank_sha256
 from carebench.episodes.schema import Episode
-from carebench.errors import CarebenchError
+from carebench.errors import CarebenchError, RunFailedError
 from carebench.runs.config import RunConfig, build_manifest
 from carebench.runs.store import Record, RunStore
 
@@ -66,6 +72,20 @@ class RunSummary:
         """Records written by this invocation."""
         return self.ok + self.invalid + self.errors
 
+    @property
+    def nothing_succeeded(self) -> bool:
+        """True iff this invocation wrote records and every one is an error (no output at all)."""
+        return self.errors > 0 and self.ok + self.invalid == 0
+
+    def check(self) -> None:
+        """Raise :class:`~carebench.errors.RunFailedError` when :attr:`nothing_succeeded`."""
+        if self.nothing_succeeded:
+            raise RunFailedError(
+                f"run {self.run_id} ({self.label}): every request of this invocation failed "
+                f"({self.errors} error records, no answer to score); see `carebench runs show "
+                f"{self.run_id}` for the errors, fix the backend and run the same command again"
+            )
+
 
 class _Writer:
     """Buffers finished records and commits them in batches.
@@ -75,11 +95,18 @@ class _Writer:
     uncommitted batch, whose episodes are simply run again on resume.
     """
 
-    def __init__(self, store: RunStore, batch: int = 64, interval_s: float = 0.5) -> None:
-        self.store, self.batch, self.interval_s = store, batch, interval_s
+    def __init__(
+        self,
+        store: RunStore,
+        run: tuple[str, str, dict[str, Any]],
+        batch: int = 64,
+        interval_s: float = 0.5,
+    ) -> None:
+        self.store, self.run, self.batch, self.interval_s = store, run, batch, interval_s
         self.records: list[Record] = []
         self.cache: list[tuple[str, Generation]] = []
         self.last = time.monotonic()
+        self.failed = False
 
     def add(self, record: Record, cache_entry: tuple[str, Generation] | None) -> None:
         self.records.append(record)
@@ -89,17 +116,32 @@ class _Writer:
             self.flush()
 
     def flush(self) -> None:
-        self.store.put_records(self.records, self.cache)
+        if self.failed:  # the store refused a batch (e.g. locked): do not wait for it again
+            return
+        try:
+            self.store.put_records(self.records, self.cache, run=self.run)
+        except BaseException:
+            self.failed = True
+            raise
         self.records, self.cache = [], []
         self.last = time.monotonic()
 
 
-def cache_key(config: RunConfig, messages: list[dict[str, str]], repeat: int) -> str:
-    """The response-cache key of one request."""
+def cache_key(
+    config: RunConfig,
+    messages: list[dict[str, str]],
+    repeat: int,
+    backend_identity: dict[str, Any] | None = None,
+) -> str:
+    """The response-cache key of one request.
+
+    ``backend_identity`` is :meth:`RunConfig.backend_identity` (computed when omitted; pass it
+    when keying many requests).
+    """
     sampling = config.sampling.model_dump(mode="json")
     sampling.pop("repeats")
     payload = {
-        "backend": config.backend.model_dump(mode="json"),
+        "backend": backend_identity if backend_identity is not None else config.backend_identity(),
         "sampling": sampling,
         "repeat": repeat,
         "messages": messages,
@@ -183,21 +225,21 @@ async def run_async(
     if backend is None or not todo:
         return summary
     try:
-        store.ensure_run(
-            run_id,
-            config.label(),
-            build_manifest(config, bank_hash, len(episodes), backend.describe()),
-        )
+        manifest = build_manifest(config, bank_hash, len(episodes), backend.describe())
         limit = min(config.concurrency, backend.max_concurrency or config.concurrency)
         semaphore = asyncio.Semaphore(limit)
         rendered = {(e.episode_id, r): render_messages(e, config.condition) for e, r in todo}
+        identity = manifest["backend"]
         keys = (
-            {item: cache_key(config, messages, item[1]) for item, messages in rendered.items()}
+            {
+                item: cache_key(config, messages, item[1], identity)
+                for item, messages in rendered.items()
+            }
             if backend.cacheable
             else {}
         )
         cached_all = store.cache_get_many(list(keys.values()))
-        writer = _Writer(store)
+        writer = _Writer(store, (run_id, config.label(), manifest))
         rng = random.Random(0)
         started = time.perf_counter()
 

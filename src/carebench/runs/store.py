@@ -1,10 +1,17 @@
 """The run store: one SQLite database per workspace, in WAL mode.
 
-Tables: ``runs`` (one manifest per run, written before its first request), ``records`` (one row per
-episode x repeat of a run) and ``response_cache`` (content-addressed raw outputs shared by all runs).
-A record with status ``ok`` or ``invalid`` is final and is never overwritten; a record with status
-``error`` (a transport failure after retries) is replaced when the run is resumed. Records are
-written in transactions of whole records, so an interrupted run never leaves half a record.
+Tables: ``meta`` (the schema version), ``runs`` (one manifest per run, written in the same
+transaction as the run's first records, so a run that stored nothing is not listed), ``records``
+(one row per episode x repeat of a run) and ``response_cache`` (content-addressed raw outputs
+shared by all runs). A record with status ``ok`` or ``invalid`` is final and is never overwritten; a
+record with status ``error`` (a transport failure after retries) is replaced when the run is
+resumed. Records are written in transactions of whole records, so an interrupted run never leaves
+half a record.
+
+A database that holds other tables, or lacks the schema version, is not a carebench store and is
+refused before anything is written to it. Manifests are strict JSON (no NaN or infinity). A writer
+waits up to :data:`LOCK_TIMEOUT_S` seconds for another process's write lock, then stops with
+:class:`StoreLockedError`; everything committed before stays stored.
 """
 
 from __future__ import annotations
@@ -23,6 +30,16 @@ from carebench.errors import CarebenchError
 
 SCHEMA_VERSION = "1"
 DB_FILE = "carebench.db"
+#: How long a write waits for another connection's lock before giving up (seconds).
+LOCK_TIMEOUT_S = 60.0
+_TABLES = {"meta", "runs", "records", "response_cache"}
+
+
+class StoreLockedError(CarebenchError):
+    """Another process held the store's write lock for longer than the lock timeout."""
+
+    exit_code = 75  # EX_TEMPFAIL: try again later
+
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -98,28 +115,102 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-class RunStore:
-    """A SQLite run store. Use as a context manager or call :meth:`close`."""
+def _manifest_json(manifest: dict[str, Any]) -> str:
+    try:
+        return json.dumps(manifest, sort_keys=True, allow_nan=False)
+    except ValueError as exc:
+        raise CarebenchError(
+            f"run {manifest.get('run_id', '?')}: the manifest holds a NaN or infinite number; "
+            "every declared value must be finite"
+        ) from exc
 
-    def __init__(self, path: str | Path) -> None:
+
+class RunStore:
+    """A SQLite run store. Use as a context manager or call :meth:`close`.
+
+    Args:
+        path: the database file (created, with its folder, when missing).
+        lock_timeout_s: how long a write waits for another connection's lock
+            (default :data:`LOCK_TIMEOUT_S`).
+
+    Raises:
+        CarebenchError: the file is not a SQLite database, holds tables that are not a carebench
+            store's, or has another schema version; the file is left untouched.
+    """
+
+    def __init__(self, path: str | Path, lock_timeout_s: float | None = None) -> None:
         self.path = Path(path)
+        self.lock_timeout_s = LOCK_TIMEOUT_S if lock_timeout_s is None else lock_timeout_s
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute("PRAGMA busy_timeout=5000")
-            self._db.executescript(_SCHEMA)
-            row = self._db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
         except (sqlite3.DatabaseError, OSError) as exc:
             raise CarebenchError(f"{self.path}: not a usable carebench store: {exc}") from exc
-        if row is None:
-            self._db.execute("INSERT INTO meta VALUES ('schema_version', ?)", (SCHEMA_VERSION,))
-        elif row[0] != SCHEMA_VERSION:
+        try:
+            self._db.execute(f"PRAGMA busy_timeout={int(self.lock_timeout_s * 1000)}")
+            version = self._schema_version()
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            if version is None:  # an empty database: create the store in one transaction
+                with self._locked():
+                    self._db.executescript(
+                        f"BEGIN IMMEDIATE; {_SCHEMA} INSERT OR IGNORE INTO meta "
+                        f"VALUES ('schema_version', '{SCHEMA_VERSION}'); COMMIT;"
+                    )
+        except CarebenchError:
+            self._db.close()
+            raise
+        except (sqlite3.DatabaseError, OSError) as exc:
+            self._db.close()
+            raise CarebenchError(f"{self.path}: not a usable carebench store: {exc}") from exc
+        if version is not None and version != SCHEMA_VERSION:
+            self._db.close()
             raise CarebenchError(
-                f"{self.path}: store schema version {row[0]}, this carebench reads version "
+                f"{self.path}: store schema version {version}, this carebench reads version "
                 f"{SCHEMA_VERSION}; use a matching carebench or another workspace"
             )
+
+    def _schema_version(self) -> str | None:
+        """The store's schema version; None for an empty database.
+
+        Raises:
+            CarebenchError: the database holds tables but is not a carebench store.
+        """
+        tables = {
+            name
+            for (name,) in self._db.execute(
+                "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'"
+            )
+        }
+        if not tables:
+            return None
+        foreign = sorted(tables - _TABLES)
+        row = (
+            self._db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+            if "meta" in tables
+            else None
+        )
+        if foreign or row is None:
+            found = f"it holds table(s) {', '.join(foreign)}" if foreign else "no schema version"
+            raise CarebenchError(
+                f"{self.path}: not a carebench store ({found}); it was left untouched. "
+                "Choose another --workspace"
+            )
+        return str(row[0])
+
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        """Turn SQLite's 'database is locked' (after the busy timeout) into a clear error."""
+        try:
+            yield
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            raise StoreLockedError(
+                f"{self.path}: another process held the write lock for more than "
+                f"{self.lock_timeout_s:g} s; every record stored so far is kept. Run the same "
+                "command again to resume once the other process is done"
+            ) from exc
 
     def __enter__(self) -> RunStore:
         return self
@@ -133,13 +224,15 @@ class RunStore:
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        self._db.execute("BEGIN IMMEDIATE")
+        with self._locked():
+            self._db.execute("BEGIN IMMEDIATE")
         try:
             yield self._db
         except BaseException:
             self._db.execute("ROLLBACK")
             raise
-        self._db.execute("COMMIT")
+        with self._locked():
+            self._db.execute("COMMIT")
 
     # runs -------------------------------------------------------------------------------------
     def ensure_run(self, run_id: str, label: str, manifest: dict[str, Any]) -> dict[str, Any]:
@@ -147,16 +240,32 @@ class RunStore:
         with self._transaction() as db:
             db.execute(
                 "INSERT OR IGNORE INTO runs VALUES (?, ?, ?, ?)",
-                (run_id, label, json.dumps(manifest, sort_keys=True), _now()),
+                (run_id, label, _manifest_json(manifest), _now()),
             )
         stored = self.manifest(run_id)
         assert stored is not None
         return stored
 
+    def _decode_manifest(self, run_id: str, text: str) -> dict[str, Any]:
+        try:
+            manifest = json.loads(text)
+        except ValueError as exc:
+            manifest = exc
+        if not isinstance(manifest, dict):
+            raise CarebenchError(
+                f"{self.path}: the stored manifest of run {run_id} is corrupted (not a JSON "
+                "object); restore the store from a backup or remove the run's rows"
+            )
+        return manifest
+
     def manifest(self, run_id: str) -> dict[str, Any] | None:
-        """The manifest of a run, or None."""
+        """The manifest of a run, or None.
+
+        Raises:
+            CarebenchError: the stored manifest is not a JSON object (names the run).
+        """
         row = self._db.execute("SELECT manifest FROM runs WHERE run_id=?", (run_id,)).fetchone()
-        return json.loads(row[0]) if row else None
+        return self._decode_manifest(run_id, row[0]) if row else None
 
     def runs(self) -> list[dict[str, Any]]:
         """Every run with its record counts by status, oldest first."""
@@ -171,7 +280,7 @@ class RunStore:
                 "run_id": run_id,
                 "label": label,
                 "created_at": created,
-                "manifest": json.loads(manifest),
+                "manifest": self._decode_manifest(run_id, manifest),
                 "ok": ok or 0,
                 "invalid": invalid or 0,
                 "error": error or 0,
@@ -203,18 +312,29 @@ class RunStore:
         return {(episode_id, repeat) for episode_id, repeat in rows}
 
     def put_records(
-        self, records: Sequence[Record], cache: Sequence[tuple[str, Generation]] = ()
+        self,
+        records: Sequence[Record],
+        cache: Sequence[tuple[str, Generation]] = (),
+        run: tuple[str, str, dict[str, Any]] | None = None,
     ) -> None:
         """Write records (and new cache entries) in one transaction; final records are kept.
 
         Either every record of the batch is stored or none is; a record with status ok or invalid
-        is never overwritten, one with status error is replaced.
+        is never overwritten, one with status error is replaced. ``run`` (run id, label,
+        manifest) registers the run in the same transaction unless it exists (the first manifest
+        wins), so a run is listed exactly when it has records.
         """
         if not records and not cache:
             return
         now = _now()
         rows = [{**asdict(r), "created_at": now, "cache_hit": int(r.cache_hit)} for r in records]
+        manifest = _manifest_json(run[2]) if run and records else None
         with self._transaction() as db:
+            if run and manifest is not None:
+                db.execute(
+                    "INSERT OR IGNORE INTO runs VALUES (?, ?, ?, ?)",
+                    (run[0], run[1], manifest, now),
+                )
             if rows:
                 db.executemany(_UPSERT, rows)
             db.executemany(

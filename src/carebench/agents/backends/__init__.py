@@ -2,7 +2,10 @@
 
 Built-ins register exactly as plugins do. A plugin package exposes an entry point in the group
 ``carebench.backends`` whose value is ``"module:factory"``; the factory takes a
-:class:`~carebench.agents.config.BackendConfig` and returns a :class:`~.base.Backend`.
+:class:`~carebench.agents.config.BackendConfig` and returns a :class:`~.base.Backend`. A factory
+whose answers depend on content its config only points at (a model file) may also provide
+``content_identity(config) -> dict[str, str]``, cheap and without loading the model; its facts
+join the run's identity and the response-cache key.
 """
 
 from __future__ import annotations
@@ -41,12 +44,7 @@ def _resolve(target: str) -> Any:
     return getattr(importlib.import_module(module), attribute)
 
 
-def create_backend(config: BackendConfig) -> Backend:
-    """Instantiate the backend named in ``config``.
-
-    Raises:
-        CarebenchError: the name is unknown.
-    """
+def _factory(config: BackendConfig) -> Factory:
     target = _REGISTRY.get(config.name)
     if target is None:
         plugins = {ep.name: ep for ep in entry_points(group="carebench.backends")}
@@ -56,4 +54,25 @@ def create_backend(config: BackendConfig) -> Backend:
             )
         target = plugins[config.name].value
     factory: Factory = _resolve(target) if isinstance(target, str) else target
-    return factory(config)
+    return factory
+
+
+def create_backend(config: BackendConfig) -> Backend:
+    """Instantiate the backend named in ``config``.
+
+    Raises:
+        CarebenchError: the name is unknown.
+    """
+    return _factory(config)(config)
+
+
+def content_identity(config: BackendConfig) -> dict[str, str]:
+    """Facts about the content a backend's config points at (``{}`` for most backends).
+
+    The embedded backend gives ``{"model_sha256": ...}`` of its GGUF file.
+
+    Raises:
+        CarebenchError: the name is unknown, or the content is missing.
+    """
+    facts = getattr(_factory(config), "content_identity", None)
+    return dict(facts(config)) if facts is not None else {}

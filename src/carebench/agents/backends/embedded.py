@@ -58,13 +58,34 @@ def packaged_model_path() -> Path:
 
 
 @cache
-def file_sha256(path: Path) -> str:
-    """SHA-256 of a model file (cached per path for the process)."""
+def _sha256(path: Path, size: int, mtime_ns: int) -> str:
     digest = hashlib.sha256()
     with path.open("rb") as handle:
         for chunk in iter(lambda: handle.read(1 << 20), b""):
             digest.update(chunk)
     return digest.hexdigest()
+
+
+def file_sha256(path: Path) -> str:
+    """SHA-256 of a model file, cached for the process by (resolved path, size, mtime).
+
+    A file replaced at the same path changes size or modification time, so it is hashed again.
+    """
+    resolved = path.resolve()
+    stat = resolved.stat()
+    return _sha256(resolved, stat.st_size, stat.st_mtime_ns)
+
+
+def model_path(config: BackendConfig) -> Path:
+    """The GGUF file a config runs: ``config.model``, or the packaged SmolLM2.
+
+    Raises:
+        CarebenchError: the file does not exist (or the packaged model is not installed).
+    """
+    path = Path(config.model) if config.model else packaged_model_path()
+    if not path.is_file():
+        raise CarebenchError(f"{path}: no such GGUF model file")
+    return path
 
 
 class EmbeddedBackend:
@@ -73,14 +94,17 @@ class EmbeddedBackend:
     max_concurrency: int | None = 1
     cacheable = True
 
+    @staticmethod
+    def content_identity(config: BackendConfig) -> dict[str, str]:
+        """The model file's SHA-256: part of the run identity and the response-cache key."""
+        return {"model_sha256": file_sha256(model_path(config))}
+
     def __init__(self, config: BackendConfig) -> None:
         try:
             from llama_cpp import Llama
         except ImportError as exc:
             raise CarebenchError(INSTALL_HINT) from exc
-        self.path = Path(config.model) if config.model else packaged_model_path()
-        if not self.path.is_file():
-            raise CarebenchError(f"{self.path}: no such GGUF model file")
+        self.path = model_path(config)
         options = dict(config.options)
         self.constrained = options.pop("constrained", "on") != "off"
         self.prefix_reuse = options.pop("prefix_reuse", "on") != "off"

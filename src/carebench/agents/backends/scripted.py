@@ -11,7 +11,7 @@ contract, runner and store as any model. Policies (``--model``):
     rule              the paper's regex detectors on the transcript text only (never labels):
                       Escalate when H fires, Ask_Clarification when M or C fires, else Answer.
 
-Option ``delay`` (seconds, default 0) waits before answering, to exercise concurrency and
+Option ``delay`` (a finite number of seconds >= 0, default 0) waits before answering, to exercise concurrency and
 interruption in demos and tests.
 """
 
@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import math
 import random
 from collections.abc import Callable
 from typing import Any
@@ -92,12 +93,13 @@ class ScriptedBackend:
                 f"unknown scripted policy {self.policy_name!r}; expected one of {', '.join(POLICIES)}"
             )
         options = dict(config.options)
+        text = options.pop("delay", "0")
         try:
-            self.delay = float(options.pop("delay", "0"))
-        except ValueError as exc:
-            raise CarebenchError(
-                f"scripted option delay must be a number of seconds: {exc}"
-            ) from exc
+            self.delay = float(text)
+        except ValueError:
+            self.delay = math.nan
+        if not (math.isfinite(self.delay) and self.delay >= 0):
+            raise CarebenchError(f"--option delay={text}: expected a finite number of seconds >= 0")
         if options:
             raise CarebenchError(
                 f"unknown scripted backend option(s) {sorted(options)}; expected delay"
