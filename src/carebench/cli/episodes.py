@@ -264,3 +264,33 @@ def schema_cmd() -> None:
 def seed_json_schema() -> str:
     """The seed format's JSON schema as stable, indented text (checked in under schemas/)."""
     return json.dumps(Seed.model_json_schema(), indent=2, sort_keys=True) + "\n"
+
+
+# --- episodes export ----------------------------------------------------------------------------
+@episodes_group.command("export")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["hf", "jsonl"]),
+    default="hf",
+    show_default=True,
+    help="hf: one Parquet file per split (a `datasets`-loadable folder); jsonl: JSON Lines per split.",
+)
+@click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
+@_PATHS
+def export_cmd(fmt: str, out_dir: Path, paths: tuple[Path, ...]) -> None:
+    """Export the bank to OUT_DIR: data/<split> files, a dataset card (README.md) and manifest.json.
+
+    Load the hf format with `datasets.load_dataset("OUT_DIR")` (splits dev and test).
+    """
+    from carebench.episodes.export import export_bank
+
+    result = export_bank(
+        load_bank(paths or None), out_dir, "hf" if fmt == "hf" else "jsonl",
+        None if paths else BANK_VERSION,
+    )  # fmt: skip
+    meta = result.manifest
+    click.echo(
+        f"wrote {meta['n_episodes']} episodes ({fmt}) to {result.out_dir} "
+        f"(bank sha256 {meta['episodes_sha256'][:16]}...)"
+    )
