@@ -80,3 +80,24 @@ def export(
     frame = load_results(workspace, list(run_ids) or None, bank=bank or None)
     path = export_results(frame, out, fmt)
     click.echo(f"wrote {len(frame)} rows to {path}")
+
+
+# --- runs import-inspect ------------------------------------------------------------------------
+@runs_group.command("import-inspect")
+@click.argument("logs", nargs=-1, required=True, type=click.Path(path_type=Path))
+@WORKSPACE
+def import_inspect(logs: tuple[Path, ...], workspace: Path) -> None:
+    """Import Inspect eval LOGS of carebench/escalation as runs (one run per log).
+
+    Needs the inspect extra (pip install 'carebench[inspect]'). Then `carebench report` and
+    `carebench compare` work on the imported runs.
+    """
+    from carebench.interop.inspect_import import import_log
+
+    with RunStore(store_path(workspace)) as store:
+        for log in logs:
+            s = import_log(log, store)
+            click.echo(
+                f"imported {s.log} as run {s.run_id} ({s.label}): {s.samples} records, "
+                f"ok {s.ok}, invalid {s.invalid}, errors {s.errors}"
+            )

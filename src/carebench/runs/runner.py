@@ -262,7 +262,9 @@ async def run_async(
                     if key:
                         summary.cache_misses += 1
                 latency = time.perf_counter() - begin
-                record = _record(run_id, episode.episode_id, repeat, messages, generation, error)
+                record = build_record(
+                    run_id, episode.episode_id, repeat, messages, generation, error
+                )
                 record = dataclasses.replace(
                     record, latency_s=latency, attempts=attempts, cache_hit=cached is not None
                 )
@@ -297,7 +299,7 @@ async def run_async(
     return summary
 
 
-def _record(
+def build_record(
     run_id: str,
     episode_id: str,
     repeat: int,

@@ -1,0 +1,188 @@
+"""Import Inspect eval logs of ``carebench/escalation`` into the run store.
+
+Each log becomes one carebench run, so ``carebench report``, ``compare`` and ``runs export`` work on
+it exactly as on runs made by ``carebench run``.
+
+Conventions:
+    * The run's identity is a :class:`RunConfig` with backend ``inspect``, the Inspect model name,
+      the task's condition and split, and the log's eval id as a backend option: two logs are two
+      runs, and importing the same log again changes nothing (stored records are final).
+    * Records are built by the runner's own :func:`carebench.runs.runner.build_record` from the raw
+      completion, so the output contract is applied by carebench, not taken from Inspect's scorer.
+      The prompt hash is computed from the messages the log says were sent.
+    * A sample whose generation failed in Inspect (``sample.error``, or no output) is stored with
+      status ``error`` and the message; epoch ``k`` (1-based) is repeat ``k - 1``.
+    * The log must come from the ``escalation`` task on the bank carebench loads now (the bank hash
+      recorded in the task metadata is checked), otherwise nothing is imported.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from carebench.agents.backends.base import Generation
+from carebench.agents.config import BackendConfig, SamplingParams
+from carebench.agents.prompts import Condition
+from carebench.episodes.bank import bank_sha256, load_bank
+from carebench.errors import CarebenchError
+from carebench.runs.config import RunConfig, build_manifest
+from carebench.runs.runner import build_record
+from carebench.runs.store import Record, RunStore
+
+
+@dataclass(frozen=True)
+class ImportSummary:
+    """What importing one log did."""
+
+    log: str
+    run_id: str
+    label: str
+    samples: int
+    ok: int
+    invalid: int
+    errors: int
+
+
+def _text(content: Any) -> str:
+    """The text of a message's content (a string, or a list of content parts)."""
+    if isinstance(content, str):
+        return content
+    return "".join(getattr(part, "text", "") or "" for part in content)
+
+
+def _load_log(path: Path) -> Any:
+    try:
+        from inspect_ai.log import read_eval_log
+    except ImportError as exc:  # pragma: no cover - exercised only without the extra
+        raise CarebenchError(
+            "importing Inspect logs needs inspect_ai: pip install 'carebench[inspect]'"
+        ) from exc
+    if not path.exists():
+        raise CarebenchError(f"{path}: no such Inspect log")
+    try:
+        return read_eval_log(str(path))
+    except Exception as exc:  # inspect raises several types for unreadable logs
+        raise CarebenchError(f"{path}: not a readable Inspect eval log: {exc}") from exc
+
+
+def log_config(log: Any, path: Path) -> RunConfig:
+    """The run configuration a log corresponds to (see the module conventions).
+
+    Raises:
+        CarebenchError: the log is not from ``carebench/escalation`` or lacks its metadata.
+    """
+    meta = (log.eval.metadata or {}).get("carebench") if log.eval.metadata else None
+    if not log.eval.task.endswith("escalation") or not isinstance(meta, dict):
+        raise CarebenchError(
+            f"{path}: task {log.eval.task!r} is not carebench/escalation "
+            "(no 'carebench' task metadata)"
+        )
+    gen = log.plan.config if log.plan else None
+    sampling = SamplingParams(
+        temperature=gen.temperature if gen and gen.temperature is not None else 0.0,
+        max_tokens=gen.max_tokens if gen and gen.max_tokens is not None else 256,
+        repeats=max(1, int(log.eval.config.epochs or 1)),
+    )
+    return RunConfig(
+        backend=BackendConfig(
+            name="inspect",
+            model=str(log.eval.model),
+            base_url=log.eval.model_base_url,
+            options={"inspect_eval_id": str(log.eval.eval_id)},
+        ),
+        condition=Condition(meta["condition"]),
+        sampling=sampling,
+        split=meta["split"],
+        bank_paths=tuple(meta["bank_paths"]) if meta.get("bank_paths") else None,
+    )
+
+
+def log_records(log: Any, run_id: str) -> list[Record]:
+    """One record per sample x epoch of the log."""
+    records: list[Record] = []
+    for sample in log.samples or []:
+        messages = [{"role": m.role, "content": _text(m.content)} for m in sample.input]
+        output = sample.output
+        completion = output.completion if output is not None and output.choices else None
+        usage = output.usage if output is not None else None
+        generation = None
+        error = None
+        if sample.error is not None:
+            error = f"inspect: {sample.error.message}"
+        elif completion is None:
+            error = "inspect: the sample has no model output"
+        else:
+            generation = Generation(
+                completion,
+                usage.input_tokens if usage else None,
+                usage.output_tokens if usage else None,
+            )
+        record = build_record(
+            run_id, str(sample.id), int(sample.epoch) - 1, messages, generation, error
+        )
+        latency = sample.working_time if sample.working_time is not None else sample.total_time
+        records.append(dataclasses.replace(record, latency_s=latency, attempts=1))
+    return records
+
+
+def import_log(path: str | Path, store: RunStore) -> ImportSummary:
+    """Import one Inspect eval log into ``store`` (see the module conventions).
+
+    Raises:
+        CarebenchError: unreadable log, not a carebench/escalation log, a sample id that is not an
+            episode of the bank, or a bank that changed since the log was made.
+    """
+    path = Path(path)
+    log = _load_log(path)
+    if log.status not in ("success", "error", "cancelled"):
+        raise CarebenchError(f"{path}: eval status {log.status!r}; nothing to import")
+    config = log_config(log, path)
+    bank = load_bank(config.bank_paths)
+    bank_hash = bank_sha256(bank)
+    recorded = log.eval.metadata["carebench"]["bank_sha256"]
+    if recorded != bank_hash:
+        raise CarebenchError(
+            f"{path}: the log was made on episode bank {recorded[:12]}, but the bank carebench "
+            f"loads now is {bank_hash[:12]}; results cannot be joined with changed reference labels"
+        )
+    run_id = config.run_id(bank_hash)
+    records = log_records(log, run_id)
+    known = {e.episode_id for e in bank}
+    unknown = sorted({r.episode_id for r in records} - known)
+    if unknown:
+        raise CarebenchError(
+            f"{path}: sample ids not in the episode bank: {', '.join(unknown[:5])}"
+        )
+    n_episodes = len({r.episode_id for r in records})
+    facts = {
+        "inspect_log": str(path),
+        "inspect_eval_id": str(log.eval.eval_id),
+        "inspect_run_id": str(log.eval.run_id),
+        "inspect_version": str(log.eval.packages.get("inspect_ai", "")),
+        "inspect_status": str(log.status),
+        "inspect_created": str(log.eval.created),
+    }
+    manifest = {
+        **build_manifest(config, bank_hash, n_episodes, facts),
+        "started_at": str(log.eval.created),
+    }
+    store.ensure_run(run_id, config.label(), manifest)
+    store.put_records(records)
+    return ImportSummary(
+        str(path),
+        run_id,
+        config.label(),
+        len(records),
+        sum(r.status == "ok" for r in records),
+        sum(r.status == "invalid" for r in records),
+        sum(r.status == "error" for r in records),
+    )
+
+
+def import_logs(paths: Sequence[str | Path], store: RunStore) -> list[ImportSummary]:
+    """Import several logs; each is checked and written on its own (one run per log)."""
+    return [import_log(p, store) for p in paths]
