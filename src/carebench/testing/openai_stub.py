@@ -11,6 +11,9 @@ the next entry of a *plan*, cycling:
     badbody    HTTP 200 with a response body that is not valid JSON (a broken server)
     reject400  HTTP 400 mentioning response_format if the request has one, else ok (a server
                that does not support structured output)
+    varied     a valid decision that is a function of the request's messages (action and
+               confidence from their SHA-256, see :func:`varied_answer`), so two clients that send
+               the same prompt get the same decision and different prompts get different ones
 
 Use it from tests (:func:`serve_in_thread`) or as a process for benchmarks::
 
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import itertools
 import json
 import socket
@@ -39,7 +43,7 @@ from typing import Any
 from carebench.errors import CarebenchError
 
 ANSWER = {"action": "Escalate", "confidence": 0.9, "reason": "scripted stub answer"}
-MODES = ("ok", "500", "429", "timeout", "truncated", "badbody", "reject400")
+MODES = ("ok", "500", "429", "timeout", "truncated", "badbody", "reject400", "varied")
 SERVER_MODULES = ("starlette", "uvicorn")
 
 
@@ -60,6 +64,30 @@ def require_server_dependencies() -> None:
             f"the stub server needs {' and '.join(SERVER_MODULES)} (not installed: "
             f"{', '.join(missing)}); install the stub extra: pip install 'carebench[stub]'"
         )
+
+
+_ACTIONS = ("Answer", "Ask_Clarification", "Abstain", "Escalate")
+
+
+def varied_answer(messages: Any) -> dict[str, Any]:
+    """The ``varied`` decision for ``messages``: action and confidence from their SHA-256.
+
+    Only each message's role and text count (content given as a list of text parts is joined), so
+    clients that format the same prompt differently on the wire still get the same answer.
+    """
+
+    def text(content: Any) -> str:
+        if isinstance(content, list):
+            return "".join(p.get("text", "") for p in content if isinstance(p, dict))
+        return str(content)
+
+    canonical = [[m.get("role"), text(m.get("content"))] for m in messages or []]
+    digest = hashlib.sha256(json.dumps(canonical, ensure_ascii=False).encode()).digest()
+    return {
+        "action": _ACTIONS[digest[0] % 4],
+        "confidence": round(0.5 + digest[1] / 512, 3),
+        "reason": "varied stub answer",
+    }
 
 
 def _completion(content: str, model: str) -> dict[str, Any]:
@@ -119,7 +147,7 @@ def make_app(plan: Sequence[str] = ("ok",), hang_s: float = 5.0, log: bool = Tru
             return Response('{"id": "chatcmpl-stub", "choices": [', media_type="application/json")
         if mode == "timeout":
             await asyncio.sleep(hang_s)
-        content = json.dumps(ANSWER)
+        content = json.dumps(varied_answer(body.get("messages")) if mode == "varied" else ANSWER)
         if mode == "truncated":
             content = content[: len(content) // 2]
         return JSONResponse(_completion(content, model))
