@@ -120,10 +120,17 @@ def test_import_makes_a_run_that_report_reads(seeds_dir: Path, tmp_path: Path) -
         assert row.prompt_hash == prompt_hash(
             render_messages(by_id[row.episode_id], Condition.VANILLA)
         )
+
+
+def test_report_reads_an_imported_run(seeds_dir: Path, tmp_path: Path) -> None:
     if validate_paths()[1]:
         pytest.skip(
             "the packaged bank does not validate now; the report's controller section loads it"
         )
+    log = _mock_eval(seeds_dir, tmp_path / "logs", [json.dumps(DECISION)] * 20, split="all")
+    workspace = tmp_path / "ws"
+    with RunStore(workspace / "carebench.db") as store:
+        import_log(log.location, store)
     assert _cli(
             ["report", "--workspace", str(workspace), "--out", str(tmp_path / "rep"),
              "--bootstrap", "100", "--split", "all"]
@@ -215,3 +222,22 @@ def test_inspect_cli_finds_the_registered_task(seeds_dir: Path, tmp_path: Path) 
     )  # fmt: skip
     assert out.returncode == 0, out.stderr
     assert "imported" in out.stdout and "records" in out.stdout
+
+
+def test_failed_samples_are_stored_as_errors(seeds_dir: Path, tmp_path: Path) -> None:
+    from inspect_ai.log import EvalError, read_eval_log, write_eval_log
+
+    log = _mock_eval(seeds_dir, tmp_path / "logs", [json.dumps(DECISION)] * 20, split="all")
+    edited = read_eval_log(log.location)
+    failed = edited.samples[3]
+    failed.error = EvalError(message="provider exploded", traceback="", traceback_ansi="")
+    edited.samples[4].output.choices = []
+    path = tmp_path / "edited.eval"
+    write_eval_log(edited, str(path))
+    with RunStore(tmp_path / "ws" / "carebench.db") as store:
+        summary = import_log(path, store)
+        records = {r.episode_id: r for r in store.records(summary.run_id)}
+    assert (summary.ok, summary.errors) == (18, 2)
+    assert records[str(failed.id)].status == "error"
+    assert records[str(failed.id)].error == "inspect: provider exploded"
+    assert records[str(edited.samples[4].id)].error == "inspect: the sample has no model output"
