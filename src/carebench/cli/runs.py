@@ -93,6 +93,8 @@ def import_inspect(logs: tuple[Path, ...], workspace: Path) -> None:
     `carebench compare` work on the imported runs.
     """
     from carebench.interop.inspect_import import import_log
+    from carebench.runs.results import store_path
+    from carebench.runs.store import RunStore
 
     with RunStore(store_path(workspace)) as store:
         for log in logs:
