@@ -241,3 +241,15 @@ def test_failed_samples_are_stored_as_errors(seeds_dir: Path, tmp_path: Path) ->
     assert records[str(failed.id)].status == "error"
     assert records[str(failed.id)].error == "inspect: provider exploded"
     assert records[str(edited.samples[4].id)].error == "inspect: the sample has no model output"
+
+
+def test_imported_runs_name_a_backend_that_cannot_generate(seeds_dir: Path, tmp_path: Path) -> None:
+    from carebench.agents.backends import create_backend
+
+    log = _mock_eval(seeds_dir, tmp_path / "logs", [json.dumps(DECISION)] * 10, split="dev")
+    with RunStore(tmp_path / "ws" / "carebench.db") as store:
+        summary = import_log(log.location, store)
+        manifest = store.manifest(summary.run_id)
+    assert manifest is not None and manifest["backend"]["name"] == "inspect"
+    with pytest.raises(CarebenchError, match="carebench runs import-inspect"):
+        create_backend(BackendConfig(name="inspect", model="mockllm/model"))

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from carebench.agents.backends.base import Generation
+from carebench.agents.backends import register_backend
+from carebench.agents.backends.base import Backend, Generation
 from carebench.agents.config import BackendConfig, SamplingParams
 from carebench.agents.prompts import Condition
 from carebench.episodes.bank import bank_sha256, load_bank
@@ -32,6 +33,16 @@ from carebench.errors import CarebenchError
 from carebench.runs.config import RunConfig, build_manifest
 from carebench.runs.runner import build_record
 from carebench.runs.store import Record, RunStore
+
+BACKEND = "inspect"
+
+
+def _imported_only(config: BackendConfig) -> Backend:
+    """The ``inspect`` backend names runs imported from Inspect logs; it cannot generate."""
+    raise CarebenchError(
+        "runs with backend 'inspect' are made by `inspect eval carebench/escalation` and "
+        "imported with `carebench runs import-inspect`; carebench cannot run them itself"
+    )
 
 
 @dataclass(frozen=True)
@@ -89,7 +100,7 @@ def log_config(log: Any, path: Path) -> RunConfig:
     )
     return RunConfig(
         backend=BackendConfig(
-            name="inspect",
+            name=BACKEND,
             model=str(log.eval.model),
             base_url=log.eval.model_base_url,
             options={"inspect_eval_id": str(log.eval.eval_id)},
@@ -136,6 +147,7 @@ def import_log(path: str | Path, store: RunStore) -> ImportSummary:
         CarebenchError: unreadable log, not a carebench/escalation log, a sample id that is not an
             episode of the bank, or a bank that changed since the log was made.
     """
+    register_backend(BACKEND, _imported_only)  # so the run identity can name it
     path = Path(path)
     log = _load_log(path)
     if log.status not in ("success", "error", "cancelled"):
