@@ -58,9 +58,7 @@ def bag_of_words_predictions(episodes: Sequence[Episode]) -> list[Action]:
     Results are cached per distinct bank (texts, labels and seeds), so a report and an audit of
     the same bank fit once.
     """
-    key = tuple(
-        (agent_text(e).lower(), e.reference.primary.value, e.seed_id) for e in episodes
-    )
+    key = tuple((agent_text(e).lower(), e.reference.primary.value, e.seed_id) for e in episodes)
     return [Action(p) for p in _loso_predictions(key)]
 
 
