@@ -211,3 +211,16 @@ def test_html_escapes_model_text_and_marks_truncation(tmp_path: Path) -> None:
     assert "<script>alert(1)" not in page and "&lt;script&gt;" in page
     assert 'class="cut"' in page and 'class="lost"' in page
     assert json.loads((tmp_path / "rep" / "metrics.json").read_text())["aggregate_score"] is None
+
+
+def test_study_and_runs_share_one_workspace_store(tmp_path: Path) -> None:
+    """A workspace used by a study stays a carebench store for runs, and the other way round."""
+    from carebench.interruptions.store import StudyStore
+    from carebench.runs.store import DB_FILE, RunStore
+
+    with StudyStore(tmp_path):
+        pass
+    store = RunStore(tmp_path / DB_FILE)  # the study's tables are carebench's own
+    store.close()
+    with StudyStore(tmp_path):
+        pass

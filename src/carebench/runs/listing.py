@@ -54,7 +54,7 @@ def list_runs(workspace: str | Path = "carebench-out") -> list[RunInfo]:
 def results_summary(frame: pd.DataFrame) -> dict[str, Any]:
     """Record counts by status, decision accuracy and escalations on escalation-required rows.
 
-    Accuracy is NaN for no rows; invalid outputs and errors count as incorrect (GUIDE.md).
+    Accuracy is NaN for no rows; invalid outputs and errors count as incorrect (docs/methods.md).
     """
     required = frame["escalation_required"].astype(bool)
     return {

@@ -32,7 +32,9 @@ SCHEMA_VERSION = "1"
 DB_FILE = "carebench.db"
 #: How long a write waits for another connection's lock before giving up (seconds).
 LOCK_TIMEOUT_S = 60.0
-_TABLES = {"meta", "runs", "records", "response_cache"}
+# Every table a carebench store may hold: the run store's, and the interruption study's
+# (carebench.interruptions.store), which shares the workspace file and its response cache.
+_TABLES = {"meta", "runs", "records", "response_cache", "interrupt_studies", "interrupt_trials"}
 
 
 class StoreLockedError(CarebenchError):
