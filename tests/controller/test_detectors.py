@@ -225,13 +225,18 @@ def test_quality_of_a_subset_without_test_episodes() -> None:
     assert all(math.isnan(v) for q in empty for v in (*q.precision_ci, *q.recall_ci))
 
 
-def test_in_bank_precision_of_lexicon_not_worse_for_conflict_and_missing() -> None:
+def test_in_bank_precision_of_lexicon_not_worse_for_risk_and_missing() -> None:
+    """Negation scope keeps the lexicon's H at least as precise as the regex family's on the bank.
+
+    C is not claimed: bank 2.0 puts minimization and contradiction wording into harmless variants on
+    purpose (hard negatives), and the lexicon's wider conflict vocabulary fires on more of them.
+    """
     bank = load_bank()
     rows = {}
     for family in FAMILIES:
         flags = [detect_episode(e, family) for e in bank]
         rows[family] = {q.detector: q for q in quality(bank, flags) if q.split == "all"}
-    for d in DETECTORS:
+    for d in ("H", "M"):
         assert rows["lexicon"][d].precision >= rows["regex"][d].precision - 1e-9, d
 
 

@@ -14,7 +14,8 @@ from carebench.runs.store import RunStore
 
 # Never escalating on the test split (320 episodes, 100 escalation-required): TN 220, FN 100,
 # so the 5:1 utility is (220 - 5 * 100) / 320.
-ALWAYS_ANSWER_5TO1 = (220 - 5 * 100) / 320
+ALWAYS_ANSWER_5TO1 = (220 - 5 * 100) / 320  # test split: 100 of 320 escalation-required
+ALWAYS_ESCALATE_5TO1 = (100 - 220) / 320
 
 
 @pytest.fixture(scope="module")
@@ -58,13 +59,16 @@ def test_ablations_and_transfer(frame) -> None:
     assert rows[1]["fit"]["w_u"] == 0.0
     assert rows[2]["fit"]["w_c"] == rows[2]["fit"]["w_m"] == rows[2]["fit"]["w_h"] == 0.0
     # silent: the full fit with every detector off on test. always-answer has one confidence
-    # (0.5) and its full fit puts no weight on it, so nothing is overridden: the agent alone
+    # (0.5) and its full fit puts no weight on it, so R = 0 on every row: everything escalates if
+    # the fitted tau_high is 0 (the detectors did not beat escalating everything on dev), else
+    # nothing is overridden and the agent stands alone
     full, silent = rows[0], rows[3]
     assert silent["fit"] == full["fit"] and full["fit"]["w_u"] == 0.0
     assert full["utility_5to1"] > ALWAYS_ANSWER_5TO1
+    everything = full["fit"]["tau_high"] <= 0
     assert (silent["utility_5to1"], silent["missed_rate"]) == (
-        pytest.approx(ALWAYS_ANSWER_5TO1),
-        1.0,
+        pytest.approx(ALWAYS_ESCALATE_5TO1 if everything else ALWAYS_ANSWER_5TO1),
+        0.0 if everything else 1.0,
     )
     held = transfer(frame, flags)
     assert [r["held_out"] for r in held] == [
