@@ -31,7 +31,7 @@ from carebench import load_bank
 from carebench.agents.prompts import Condition, render_messages
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_runner import _start_stub  # noqa: E402
+from bench_runner import _start_stub
 
 BARE = """
 import asyncio, json, sys
@@ -68,9 +68,7 @@ def main() -> None:
     bank = load_bank()
     schema = {"name": "agent_decision", "schema": decision_json_schema(), "strict": True}
     tmp = Path(tempfile.mkdtemp(prefix="carebench-bench-"))
-    requests = {
-        n: tmp / f"requests-{n}.json" for n in (1, len(bank))
-    }
+    requests = {n: tmp / f"requests-{n}.json" for n in (1, len(bank))}
     for n, path in requests.items():
         items = [
             {"messages": render_messages(e, Condition.VANILLA), "schema": schema} for e in bank[:n]
@@ -112,12 +110,18 @@ def main() -> None:
     print(f"rounds: {args.rounds} (medians, seconds)")
     for name, value in med.items():
         print(f"  {name:<20} {value:.3f}")
-    print(f"carebench --help minus interpreter start: {med['carebench --help'] - med['python -c pass']:.3f} s")
+    print(
+        f"carebench --help minus interpreter start: {med['carebench --help'] - med['python -c pass']:.3f} s"
+    )
     print(f"one episode: carebench - bare = {med['carebench 1'] - med['bare 1']:+.3f} s")
     for side in ("bare", "carebench"):
         rate = (n - 1) / (med[f"{side} {n}"] - med[f"{side} 1"])
-        print(f"{side}: {n / med[f'{side} {n}']:.0f} episodes/s whole command, {rate:.0f}/s after start-up")
-    print(f"whole command ratio carebench / bare (400): {med[f'bare {n}'] / med[f'carebench {n}']:.2f}")
+        print(
+            f"{side}: {n / med[f'{side} {n}']:.0f} episodes/s whole command, {rate:.0f}/s after start-up"
+        )
+    print(
+        f"whole command ratio carebench / bare (400): {med[f'bare {n}'] / med[f'carebench {n}']:.2f}"
+    )
     if inspect is None:
         print("inspect: not installed (pip install 'carebench[inspect]' to include it)")
 

