@@ -31,7 +31,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +44,9 @@ from carebench.episodes.schema import Episode
 from carebench.runs.config import RunConfig
 from carebench.runs.runner import run_async
 from carebench.runs.store import RunStore
-from carebench.testing.openai_stub import free_port
+
+sys.path.insert(0, str(Path(__file__).parent))
+from bench_runner import _start_stub as _start_runner_stub
 
 FIXTURE = Path(__file__).parents[1] / "tests" / "fixtures" / "minimal_seed.yaml"
 CONDITION = Condition.UNCERTAINTY
@@ -64,20 +65,7 @@ def synthetic_bank(folder: Path) -> list[str]:
 
 
 def _start_stub() -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "carebench.testing.openai_stub", "--port", str(port),
-         "--plan", "varied"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    url = f"http://127.0.0.1:{port}/v1"
-    for _ in range(200):
-        try:
-            with urllib.request.urlopen(f"{url}/models", timeout=1):
-                return process, url
-        except OSError:
-            time.sleep(0.05)
-    raise RuntimeError("stub server did not start")
+    return _start_runner_stub("--plan", "varied")
 
 
 async def _bare(url: str, episodes: list[Episode], concurrency: int) -> dict[str, str | None]:

@@ -40,10 +40,11 @@ from carebench.runs.store import RunStore
 from carebench.testing.openai_stub import free_port
 
 
-def _start_stub() -> tuple[subprocess.Popen[bytes], str]:
+def _start_stub(*extra: str) -> tuple[subprocess.Popen[bytes], str]:
+    """Start the instant stub server (its own process) with ``extra`` arguments; wait until up."""
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "carebench.testing.openai_stub", "--port", str(port)],
+        [sys.executable, "-m", "carebench.testing.openai_stub", "--port", str(port), *extra],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
