@@ -70,7 +70,7 @@ def test_malformed_review_file_names_file_and_field(tmp_path: Path) -> None:
     with pytest.raises(CarebenchError, match=r"x\.yaml: findings\.0\.resolution"):
         load_reviews(tmp_path)
     (tmp_path / "x.yaml").write_text("seed: [unclosed\n")
-    with pytest.raises(CarebenchError, match=r"x\.yaml: not valid YAML"):
+    with pytest.raises(CarebenchError, match=r"x\.yaml:2: malformed YAML"):
         load_reviews(tmp_path)
 
 

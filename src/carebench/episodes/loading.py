@@ -141,15 +141,12 @@ def _describe_pydantic_error(error: Any) -> str:
     return f"{message} (got {_quote(error['input'])})" if "input" in error else message
 
 
-def parse_seed_text(text: str, file: str) -> ParsedSeed:
-    """Parse one seed file's text; never raises for bad input, returning issues instead.
+def compose_yaml(text: str, file: str) -> tuple[yaml.Node | None, Any, list[ValidationIssue]]:
+    """Read one YAML document safely: its node tree (for line numbers), its data, and any issue.
 
-    Args:
-        text: the YAML text.
-        file: the name to report in issues (usually the path as the user gave it).
-
-    Returns:
-        The parsed seed (or None) with every structural issue found, each located by line.
+    Aliases may expand to at most :data:`MAX_EXPANDED_NODES` nodes and may not refer to
+    themselves; malformed YAML and excessive nesting become located issues. Never raises for bad
+    input; when an issue is returned, root and data are None.
     """
     loader = _LOADER(text)
     try:
@@ -160,24 +157,36 @@ def parse_seed_text(text: str, file: str) -> ParsedSeed:
                 None,
                 "",
                 f"the YAML document has more than {MAX_EXPANDED_NODES} nodes once aliases are "
-                "expanded, or an alias refers to itself (a seed has a few hundred nodes); "
+                "expanded, or an alias refers to itself (an authored file has a few hundred nodes); "
                 "use fewer aliases",
             )
-            return ParsedSeed(file, None, [issue], None)
+            return None, None, [issue]
         data = loader.construct_document(root) if root is not None else None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark is not None else None
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        return ParsedSeed(
-            file, None, [ValidationIssue(file, line, "", f"malformed YAML: {problem}")], None
-        )
+        return None, None, [ValidationIssue(file, line, "", f"malformed YAML: {problem}")]
     except RecursionError:
-        return ParsedSeed(
-            file, None, [ValidationIssue(file, None, "", "malformed YAML: nested too deeply")], None
-        )
+        return None, None, [ValidationIssue(file, None, "", "malformed YAML: nested too deeply")]
     finally:
         loader.dispose()
+    return root, data, []
+
+
+def parse_seed_text(text: str, file: str) -> ParsedSeed:
+    """Parse one seed file's text; never raises for bad input, returning issues instead.
+
+    Args:
+        text: the YAML text.
+        file: the name to report in issues (usually the path as the user gave it).
+
+    Returns:
+        The parsed seed (or None) with every structural issue found, each located by line.
+    """
+    root, data, issues = compose_yaml(text, file)
+    if issues:
+        return ParsedSeed(file, None, issues, None)
     if not isinstance(data, dict):
         got = "an empty file" if data is None else f"a {type(data).__name__}"
         issue = ValidationIssue(

@@ -35,9 +35,9 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from carebench.episodes.loading import compose_yaml
 from carebench.episodes.schema import Action, Variant
 from carebench.episodes.seed import Seed
 from carebench.errors import CarebenchError
@@ -122,10 +122,9 @@ def load_reviews(folder: Path | None = None) -> list[SeedReview]:
     root = folder or packaged_review_dir()
     reviews = []
     for path in sorted(root.glob("*.yaml")):
-        try:
-            data = yaml.safe_load(path.read_text("utf-8"))
-        except yaml.YAMLError as exc:
-            raise CarebenchError(f"{path}: not valid YAML: {exc}") from exc
+        _, data, issues = compose_yaml(path.read_text("utf-8"), str(path))
+        if issues:
+            raise CarebenchError(str(issues[0]))
         try:
             reviews.append(SeedReview.model_validate(data))
         except ValidationError as exc:

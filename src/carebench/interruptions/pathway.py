@@ -15,7 +15,6 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from carebench.episodes import loading
@@ -186,19 +185,9 @@ def parse_pathway_text(text: str, file: str) -> tuple[Pathway | None, list[Valid
     Returns:
         The pathway (None when any issue was found) and every issue, each with file and line.
     """
-    yaml_loader = loading._LOADER(text)
-    try:
-        root = yaml_loader.get_single_node()
-        data = yaml_loader.construct_document(root) if root is not None else None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        line = mark.line + 1 if mark is not None else None
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        return None, [ValidationIssue(file, line, "", f"malformed YAML: {problem}")]
-    except RecursionError:
-        return None, [ValidationIssue(file, None, "", "malformed YAML: nested too deeply")]
-    finally:
-        yaml_loader.dispose()
+    root, data, yaml_issues = loading.compose_yaml(text, file)
+    if yaml_issues:
+        return None, yaml_issues
     if not isinstance(data, dict) or root is None:
         got = "an empty file" if data is None else f"a {type(data).__name__}"
         return None, [
