@@ -6,7 +6,7 @@ agent-visible transcript (block headers stripped), and the best constant action,
 model's result can be read against the floor they set:
 
 * **bag of words**: binary unigram + bigram presence (lowercase runs of letters and digits),
-  multinomial logistic regression (scikit-learn ``LogisticRegression``, L2, C=1, lbfgs), evaluated
+  multinomial logistic regression (scikit-learn ``LogisticRegression``, L2, C=1, newton-cg), evaluated
   by **leave-one-seed-out** cross-validation: each seed's 10 episodes are predicted by a model fitted
   on the other seeds, so no surface or variant of a test seed is ever seen in training. The whole
   bank (both splits) is cross-validated; metrics are then taken on the requested split.
@@ -84,7 +84,7 @@ def _loso_predictions(rows: tuple[tuple[str, str, str], ...]) -> tuple[str, ...]
                 ngram_range=(1, 2), binary=True, lowercase=False, token_pattern=TOKEN_PATTERN
             )
             train = vectorizer.fit_transform([t for t, h in zip(texts, held, strict=True) if not h])
-            model = LogisticRegression(C=1.0, max_iter=5000)
+            model = LogisticRegression(C=1.0, solver="newton-cg", max_iter=1000)
             model.fit(train, train_labels)
             test = vectorizer.transform([t for t, h in zip(texts, held, strict=True) if h])
             predictions[held] = model.predict(test)
