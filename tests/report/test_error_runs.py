@@ -50,6 +50,6 @@ def test_error_dominated_run_is_flagged(
     assert not oracle["error_dominated"] and oracle["error_note"] == ""
     lines = markdown_summary(analysis).splitlines()
     assert any(line.startswith(f"| down-for-report:-/vanilla ({WARNING})") for line in lines)
-    episodes = {e.episode_id: e for e in tiny_bank}
-    result = write_report(frame, manifests, episodes, tmp_path / "report")
+    banks = {str(sha): tiny_bank for sha in frame["bank_sha256"].unique()}
+    result = write_report(frame, manifests, banks, tmp_path / "report")
     assert WARNING in result.index.read_text()
