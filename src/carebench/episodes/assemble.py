@@ -87,14 +87,28 @@ def slot_values(seed: Seed, surface: str, variant: Variant) -> dict[str, str]:
     return {name: substitute(text, variables) for name, text in raw.items()}
 
 
+# Renders of recent seeds, keyed by object identity and checked against the object itself (seeds are
+# frozen): validation and assembly render each episode up to four times; this renders it once.
+_RENDERED: dict[tuple[int, str, Variant], tuple[Seed, dict[BlockKind, str]]] = {}
+_RENDERED_MAX = 4096
+
+
 def render_blocks(seed: Seed, surface: str, variant: Variant) -> dict[BlockKind, str]:
     """The five normalized block texts of one episode."""
+    key = (id(seed), surface, variant)
+    hit = _RENDERED.get(key)
+    if hit is not None and hit[0] is seed:
+        return dict(hit[1])
     variables = {name: str(value) for name, value in seed.surfaces[surface].items()}
     values = {**variables, **slot_values(seed, surface, variant)}
-    return {
+    blocks = {
         kind: normalize(substitute(text_for(getattr(seed.blocks, kind.value), surface), values))
         for kind in BLOCK_ORDER
     }
+    if len(_RENDERED) >= _RENDERED_MAX:
+        _RENDERED.clear()
+    _RENDERED[key] = (seed, blocks)
+    return dict(blocks)
 
 
 def surface_annotations(seed: Seed, surface: str) -> Annotations | None:
