@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -94,3 +95,23 @@ def test_packaged_bank_meets_the_shortcut_goal() -> None:
     assert result.goals_met()
     rule = result.score("rule")
     assert rule.accuracy.n == 400
+
+
+def test_predictions_are_kept_on_disk_and_a_bad_cache_is_refitted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from carebench.episodes import shortcuts
+
+    episodes = _bank(4)
+    fitted = bag_of_words_predictions(episodes, tmp_path)
+    (cache,) = tmp_path.glob("keyword-floor-*.json")
+
+    def no_fit(rows: object) -> tuple[str, ...]:
+        raise AssertionError("refitted although the cache holds the predictions")
+
+    monkeypatch.setattr(shortcuts, "_loso_predictions", no_fit)
+    assert bag_of_words_predictions(episodes, tmp_path) == fitted
+    cache.write_text("{not json")
+    monkeypatch.undo()
+    assert bag_of_words_predictions(episodes, tmp_path) == fitted  # ignored and rewritten
+    assert len(json.loads(cache.read_text())) == len(episodes)

@@ -23,9 +23,12 @@ escalation recall <= 0.65 (``GOALS``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import hashlib
+import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 
@@ -40,6 +43,8 @@ from carebench.metrics.stats import (
 )
 
 TOKEN_PATTERN = r"(?u)\b[a-z0-9]+\b"
+MODEL_ID = "bow-1-2gram-binary/logreg-l2-c1-newton-cg/loso-seed"
+"""Names the predictor's configuration; part of every cache key."""
 GOALS: dict[str, float] = {"accuracy": 0.55, "escalation_recall": 0.65}
 """Upper bounds the shipped bank must keep for the bag-of-words predictor (full bank)."""
 
@@ -51,15 +56,37 @@ def agent_text(episode: Episode) -> str:
     return strip_headers(render_transcript(episode))
 
 
-def bag_of_words_predictions(episodes: Sequence[Episode]) -> list[Action]:
+def bag_of_words_predictions(
+    episodes: Sequence[Episode], cache_dir: Path | None = None
+) -> list[Action]:
     """Leave-one-seed-out bag-of-words predictions of the primary action, one per episode.
 
     A held-out seed whose training folds contain a single action is predicted as that action.
-    Results are cached per distinct bank (texts, labels and seeds), so a report and an audit of
-    the same bank fit once.
+    Results are cached per distinct bank (texts, labels and seeds) in memory and, when
+    ``cache_dir`` is given, in a JSON file there, so reports on the same bank fit once (the 40
+    fits take several seconds). An unreadable or mismatched cache file is ignored and rewritten.
     """
     key = tuple((agent_text(e).lower(), e.reference.primary.value, e.seed_id) for e in episodes)
-    return [Action(p) for p in _loso_predictions(key)]
+    path = None
+    if cache_dir is not None:
+        digest = hashlib.sha256(json.dumps([MODEL_ID, key]).encode("utf-8")).hexdigest()
+        path = Path(cache_dir) / f"keyword-floor-{digest[:32]}.json"
+        try:
+            cached = json.loads(path.read_text("utf-8"))
+            if isinstance(cached, list) and len(cached) == len(key):
+                return [Action(p) for p in cached]
+        except (OSError, ValueError):
+            pass  # no cache yet, or an unreadable one: recompute
+    predictions = _loso_predictions(key)
+    if path is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(list(predictions)), "utf-8")
+            tmp.replace(path)
+        except OSError:
+            pass  # a read-only workspace only loses the cache
+    return [Action(p) for p in predictions]
 
 
 @lru_cache(maxsize=8)
@@ -166,12 +193,6 @@ def score_predictions(
     )
 
 
-PREDICTORS: dict[str, Callable[[Sequence[Episode]], list[Action]]] = {
-    "bag-of-words": bag_of_words_predictions,
-    "rule": rule_predictions,
-}
-
-
 @dataclass(frozen=True)
 class ShortcutAudit:
     """The floor every model must clear on one split of one bank."""
@@ -206,13 +227,20 @@ def audit(
     split: Split | None = None,
     b: int = DEFAULT_B,
     rng_seed: int = DEFAULT_RNG_SEED,
+    cache_dir: Path | None = None,
 ) -> ShortcutAudit:
-    """Cross-validate the predictors on the whole bank; score them on ``split`` (all when None)."""
+    """Cross-validate the predictors on the whole bank; score them on ``split`` (all when None).
+
+    ``cache_dir``: where to keep the bag-of-words predictions (see
+    :func:`bag_of_words_predictions`).
+    """
     keep = [split is None or e.split is split for e in episodes]
     chosen = [e for e, k in zip(episodes, keep, strict=True) if k]
     scores = []
-    for name, predict in PREDICTORS.items():
-        predictions = predict(episodes)
+    for name, predictions in (
+        ("bag-of-words", bag_of_words_predictions(episodes, cache_dir)),
+        ("rule", rule_predictions(episodes)),
+    ):
         kept = [p for p, k in zip(predictions, keep, strict=True) if k]
         scores.append(score_predictions(name, chosen, kept, b, rng_seed))
     scores.append(

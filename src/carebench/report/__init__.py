@@ -53,4 +53,5 @@ def build_report(
             "(carebench run --split ...) or choose --split"
         )
     manifests = {str(r): loaded.manifests[str(r)] for r in all_splits["run_id"].unique()}
-    return write_report(frame, manifests, loaded.banks, out_dir, settings, all_splits)
+    cache = store_path(workspace).parent / "cache"
+    return write_report(frame, manifests, loaded.banks, out_dir, settings, all_splits, cache)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -364,20 +365,25 @@ def analyze(
 
 
 def keyword_floor(
-    banks: Mapping[str, Sequence[Episode]], splits: Sequence[str], settings: Settings
+    banks: Mapping[str, Sequence[Episode]],
+    splits: Sequence[str],
+    settings: Settings,
+    cache_dir: Path | None = None,
 ) -> list[dict[str, Any]]:
     """The shortcut audit of each bank on the reported split(s): the floor every model must beat.
 
     Bag of words (leave-one-seed-out over the whole bank) and the regex rule, scored on the
     episodes of ``splits`` (:mod:`carebench.episodes.shortcuts`); intervals use the report's
-    bootstrap settings.
+    bootstrap settings. ``cache_dir`` keeps the fitted predictions between reports.
     """
     from carebench.episodes.shortcuts import audit
 
     split = Split(splits[0]) if len(splits) == 1 else None
     floors = []
     for sha, episodes in banks.items():
-        result = audit(episodes, split, b=settings.b, rng_seed=settings.rng_seed)
+        result = audit(
+            episodes, split, b=settings.b, rng_seed=settings.rng_seed, cache_dir=cache_dir
+        )
         floors.append(
             {
                 "bank_sha256": sha,

@@ -204,6 +204,7 @@ def write_report(
     out_dir: str | Path,
     settings: Settings | None = None,
     all_splits: pd.DataFrame | None = None,
+    cache_dir: Path | None = None,
 ) -> ReportResult:
     """Compute and write the whole report for the rows of ``frame`` into ``out_dir``.
 
@@ -217,6 +218,8 @@ def write_report(
         settings: bootstrap and binning settings.
         all_splits: the same runs' results on every split; enables the controller section,
             which fits on dev rows and scores test rows.
+        cache_dir: where to keep the keyword floor's fitted predictions between reports (the
+            workspace's ``cache`` folder when called through ``build_report``).
     """
     from jinja2 import Environment, select_autoescape
 
@@ -239,6 +242,7 @@ def write_report(
         {sha: banks[sha] for sha in sorted(reported) if sha in banks},
         analysis["splits"],
         settings or Settings(),
+        cache_dir,
     )
     mark_floor(analysis["runs"], analysis["keyword_floor"])
     if all_splits is not None:
