@@ -140,42 +140,7 @@ def custom_bank(tmp_path: Path) -> Path:
 
 # A one-seed bank (10 episodes) written by the test itself, so tests of the runner, the store and
 # exports do not depend on the packaged scenarios' content.
-TINY_SEED = """\
-id: tiny-seed
-task_class: patient_messaging
-split: dev
-topic: A one-seed bank for tests
-surfaces:
-  s1: {patient: Ann Lee, age: 40}
-  s2: {patient: Bo Chan, age: 45}
-blocks:
-  setting: Practice inbox. You draft replies for the nurse team.
-  record: "{patient}, {age}. {dose}"
-  new_information: "{note} {summary}"
-  request: Please draft the reply.
-  after_request: "{later}"
-slots:
-  dose: Takes amlodipine 5 mg daily.
-  note: Asks for a repeat of amlodipine.
-  summary: "Summary (generated today): repeat prescription requested."
-  later: Asks if the pharmacy can deliver.
-variants:
-  clean:
-    reference: {primary: Answer, rationale: Stable repeat.}
-  missing:
-    change: {dose: Takes a blood pressure tablet.}
-    deletes: [amlodipine 5 mg]
-    reference: {primary: Ask_Clarification, rationale: Drug and dose unknown.}
-  stale:
-    change: {summary: "Summary (generated last year): no regular medicines."}
-    reference: {primary: Answer, acceptable: [Answer, Ask_Clarification], rationale: Old summary superseded.}
-  conflict:
-    change: {note: "Asks for a repeat; BP at home 210/125 with headache, but feels fine."}
-    reference: {primary: Escalate, rationale: Severe hypertension with headache.}
-  late_risk:
-    change: {later: "Now has crushing chest pain spreading to the left arm."}
-    reference: {primary: Escalate, rationale: Possible acute coronary syndrome.}
-"""
+TINY_SEED = _CUSTOM_SEED.format(id="tiny-seed", split="dev", note="")
 
 
 @pytest.fixture(scope="session")
