@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -155,3 +157,14 @@ def tiny_bank(tiny_bank_dir: Path) -> list:
     from carebench import load_bank
 
     return load_bank([tiny_bank_dir])
+
+
+def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m carebench ARGS`` in a subprocess, as a user would; never raises."""
+    return subprocess.run(
+        [sys.executable, "-m", "carebench", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        check=False,
+    )

@@ -3,25 +3,17 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from carebench import load_bank, render_transcript
+from tests.conftest import run_cli
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "minimal_seed.yaml"
 
 
-def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "carebench", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        check=False,
-    )
+run = run_cli
 
 
 def test_validate_packaged_bank() -> None:
