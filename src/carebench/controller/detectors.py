@@ -25,7 +25,7 @@ import numpy as np
 import yaml
 
 from carebench.controller.lexicon import Lexicon
-from carebench.episodes.render import render_transcript, strip_headers
+from carebench.episodes.render import agent_text
 from carebench.episodes.schema import Episode
 from carebench.errors import CarebenchError
 from carebench.metrics.stats import DEFAULT_B, DEFAULT_RNG_SEED, draw_counts, ratio_interval
@@ -106,7 +106,7 @@ def detectors(family: str = "regex") -> Detectors:
 
 def detect_episode(episode: Episode, family: str = "regex") -> Flags:
     """Flags for one episode: only its agent-visible transcript, header lines stripped."""
-    return _detect_text(family, strip_headers(render_transcript(episode)))
+    return _detect_text(family, agent_text(episode))
 
 
 @lru_cache(maxsize=8192)

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from carebench.episodes.render import render_transcript, strip_headers
+from carebench.episodes.render import agent_text
 from carebench.episodes.schema import Episode, Variant
 
 _TOKEN = re.compile(r"[a-z0-9]+")
@@ -40,7 +40,7 @@ class Marker:
 
 def episode_tokens(episode: Episode) -> set[str]:
     """Words and bigrams of the agent-visible text, headers stripped."""
-    words = _TOKEN.findall(strip_headers(render_transcript(episode)).lower())
+    words = _TOKEN.findall(agent_text(episode).lower())
     return set(words) | {f"{a} {b}" for a, b in pairwise(words)}
 
 

@@ -22,3 +22,8 @@ def render_transcript(episode: Episode) -> str:
 def strip_headers(transcript: str) -> str:
     """The transcript with the structural header lines removed (for detectors and audits)."""
     return HEADER_LINE.sub("", transcript).strip()
+
+
+def agent_text(episode: Episode) -> str:
+    """What detectors, audits and keyword predictors read: the transcript without header lines."""
+    return strip_headers(render_transcript(episode))

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
-from carebench.episodes.render import render_transcript, strip_headers
+from carebench.episodes.render import agent_text
 from carebench.episodes.schema import Action, Episode, Split
 from carebench.metrics.stats import (
     DEFAULT_B,
@@ -49,11 +49,6 @@ GOALS: dict[str, float] = {"accuracy": 0.55, "escalation_recall": 0.65}
 """Upper bounds the shipped bank must keep for the bag-of-words predictor (full bank)."""
 
 _CONSTANT_ORDER = (Action.ANSWER, Action.ASK_CLARIFICATION, Action.ABSTAIN, Action.ESCALATE)
-
-
-def agent_text(episode: Episode) -> str:
-    """The agent-visible transcript without block headers, as the detectors and predictors see it."""
-    return strip_headers(render_transcript(episode))
 
 
 def bag_of_words_predictions(
