@@ -224,3 +224,31 @@ def test_study_and_runs_share_one_workspace_store(tmp_path: Path) -> None:
     store.close()
     with StudyStore(tmp_path):
         pass
+
+
+def test_role_cache_key_and_study_id_follow_the_model_file_not_the_key_name(
+    tmp_path: Path,
+) -> None:
+    """The #10 identity rule holds for study roles too: content in, api_key_env out."""
+    from carebench.agents.config import BackendConfig
+    from carebench.interruptions.pathway import load_pathway
+    from carebench.interruptions.roles import RoleSpec, cache_key
+    from carebench.interruptions.study import StudyConfig, study_id
+
+    model = tmp_path / "model.gguf"
+    model.write_bytes(b"GGUF one")
+
+    def spec(**backend: str) -> RoleSpec:
+        return RoleSpec(backend=BackendConfig(name="embedded", model=str(model), **backend))
+
+    messages = [{"role": "user", "content": "x"}]
+    pathway = load_pathway("cataract-follow-up")
+
+    def ids(role: RoleSpec) -> tuple[str, str]:
+        return cache_key("agent", role, messages, 0), study_id(StudyConfig(agent=role), pathway)
+
+    before = ids(spec())
+    assert ids(spec(api_key_env="OTHER_KEY")) == before
+    model.write_bytes(b"GGUF two, a different model")
+    after = ids(spec())
+    assert after[0] != before[0] and after[1] != before[1]

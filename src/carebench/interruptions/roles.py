@@ -24,7 +24,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from carebench.agents.backends import create_backend
+from carebench.agents.backends import backend_identity, create_backend
 from carebench.agents.backends.base import (
     Backend,
     Generation,
@@ -95,13 +95,23 @@ def parse_role(
     )
 
 
-def cache_key(role: str, spec: RoleSpec, messages: list[Message], seed: int) -> str:
-    """The response-cache key of one role call (the role name keeps roles' keys apart)."""
+def cache_key(
+    role: str,
+    spec: RoleSpec,
+    messages: list[Message],
+    seed: int,
+    identity: dict[str, Any] | None = None,
+) -> str:
+    """The response-cache key of one role call (the role name keeps roles' keys apart).
+
+    The backend enters as :func:`~carebench.agents.backends.backend_identity` (``identity``,
+    computed when omitted): a replaced model file changes the key, a key variable's name does not.
+    """
     sampling = spec.sampling.model_dump(mode="json")
     sampling.pop("repeats")
     payload = {
         "role": role,
-        "backend": spec.backend.model_dump(mode="json"),
+        "backend": identity if identity is not None else backend_identity(spec.backend),
         "sampling": sampling,
         "seed": seed,
         "messages": messages,
@@ -158,6 +168,7 @@ class ModelRole:
     ) -> None:
         self.role, self.spec, self.store, self.max_retries = role, spec, store, max_retries
         self.backend = pool.get(spec.backend)
+        self.identity = backend_identity(spec.backend)
         self.stats = CallStats()
 
     async def complete(self, messages: list[Message], seed: int) -> str:
@@ -168,7 +179,7 @@ class ModelRole:
         """
         loop = asyncio.get_running_loop()
         start = loop.time()
-        key = cache_key(self.role, self.spec, messages, seed)
+        key = cache_key(self.role, self.spec, messages, seed, self.identity)
         cacheable = self.store is not None and getattr(self.backend, "cacheable", True)
         if cacheable and self.store is not None:
             hit = self.store.cache_get_many([key]).get(key)

@@ -21,6 +21,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from carebench import __version__
+from carebench.agents.backends import backend_identity
 from carebench.errors import CarebenchError
 from carebench.interruptions.cells import Arm, Cell, PatientMode
 from carebench.interruptions.judges import ConceptJudge, Judge, LLMJudge
@@ -70,9 +71,23 @@ _IDENTITY_EXCLUDES = {"concurrency", "label"}
 
 
 def study_id(config: StudyConfig, pathway: Pathway) -> str:
-    """The study's id: SHA-256 of its configuration (less display and scheduling) and pathway."""
+    """The study's id: SHA-256 of its configuration (less display and scheduling) and pathway.
+
+    Each role's backend enters as :func:`~carebench.agents.backends.backend_identity`, as a run's
+    does: a replaced model file makes a new study, a key variable's name does not.
+    """
+    roles = {"agent": config.agent, "patient": config.patient, "judge": config.judge}
     payload = {
-        "config": config.model_dump(mode="json", exclude=_IDENTITY_EXCLUDES),
+        "config": config.model_dump(mode="json", exclude=_IDENTITY_EXCLUDES | set(roles)),
+        "roles": {
+            name: None
+            if spec is None
+            else {
+                "backend": backend_identity(spec.backend),
+                "sampling": spec.sampling.model_dump(mode="json"),
+            }
+            for name, spec in roles.items()
+        },
         "pathway": pathway.digest(),
     }
     return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:16]

@@ -20,7 +20,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from carebench import __version__
-from carebench.agents.backends import content_identity
+from carebench.agents.backends import backend_identity
 from carebench.agents.config import BackendConfig, SamplingParams
 from carebench.agents.prompts import Condition, template_hash
 from carebench.metrics.costs import CostMatrix
@@ -53,7 +53,7 @@ class RunConfig(BaseModel):
         Its config less the key variable's name, plus content facts such as the model file's
         SHA-256 (see :func:`~carebench.agents.backends.content_identity`).
         """
-        return {**self.backend.identity(), **content_identity(self.backend)}
+        return backend_identity(self.backend)
 
     def identity(self, bank_sha256: str) -> dict[str, Any]:
         """The fields that make two runs the same run."""

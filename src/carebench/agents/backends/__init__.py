@@ -76,3 +76,15 @@ def content_identity(config: BackendConfig) -> dict[str, str]:
     """
     facts = getattr(_factory(config), "content_identity", None)
     return dict(facts(config)) if facts is not None else {}
+
+
+def backend_identity(config: BackendConfig) -> dict[str, Any]:
+    """What determines a backend's answers, the key of runs, response caches and studies.
+
+    Its config less the key variable's name, plus :func:`content_identity` (such as the model
+    file's SHA-256).
+
+    Raises:
+        CarebenchError: the name is unknown, or the content is missing.
+    """
+    return {**config.identity(), **content_identity(config)}
