@@ -252,3 +252,28 @@ def test_role_cache_key_and_study_id_follow_the_model_file_not_the_key_name(
     model.write_bytes(b"GGUF two, a different model")
     after = ids(spec())
     assert after[0] != before[0] and after[1] != before[1]
+
+
+def test_a_long_foreign_lock_on_the_study_tables_is_a_clear_error(tmp_path: Path) -> None:
+    """Study writes share the run store's lock handling (#10 item 18): no 'database is locked'."""
+    import sqlite3
+
+    from carebench.interruptions.store import StudyStore
+    from carebench.runs.store import DB_FILE, StoreLockedError
+
+    with StudyStore(tmp_path) as studies:
+        studies.ensure_study("s1", "study", {})
+        studies.put_trial("s1", "cell", "arm", 0, "judged", {"ok": True})
+    other = sqlite3.connect(tmp_path / DB_FILE, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        with (
+            pytest.raises(StoreLockedError, match="another process held the write lock"),
+            StudyStore(tmp_path, lock_timeout_s=0.2) as studies,
+        ):
+            studies.put_trial("s1", "cell", "arm", 1, "judged", {"ok": True})
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    with StudyStore(tmp_path) as studies:
+        assert [t["trial"] for t in studies.trials("s1")] == [0]

@@ -45,13 +45,15 @@ def _now() -> str:
 class StudyStore:
     """The interruption tables of a workspace store (and its run store, for the response cache)."""
 
-    def __init__(self, workspace: str | Path) -> None:
+    def __init__(self, workspace: str | Path, lock_timeout_s: float | None = None) -> None:
         self.path = Path(workspace) / DB_FILE
-        self.runs = RunStore(self.path)
+        self.runs = RunStore(self.path, lock_timeout_s)
+        # one connection with the run store's lock handling: a long foreign write lock ends in
+        # StoreLockedError (a clear message, nothing lost), as it does for runs
+        self._db = self.runs.connection
         try:
-            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            self._db.execute("PRAGMA busy_timeout=5000")
-            self._db.executescript(_SCHEMA)
+            with self.runs.locked():
+                self._db.executescript(_SCHEMA)
         except sqlite3.DatabaseError as exc:
             self.runs.close()
             raise CarebenchError(f"{self.path}: not a usable carebench store: {exc}") from exc
@@ -63,16 +65,16 @@ class StudyStore:
         self.close()
 
     def close(self) -> None:
-        """Close both connections."""
-        self._db.close()
+        """Close the store's connection."""
         self.runs.close()
 
     def ensure_study(self, study_id: str, label: str, manifest: dict[str, Any]) -> None:
         """Record a study's manifest unless it exists."""
-        self._db.execute(
-            "INSERT OR IGNORE INTO interrupt_studies VALUES (?, ?, ?, ?)",
-            (study_id, label, json.dumps(manifest, sort_keys=True), _now()),
-        )
+        with self.runs.locked():
+            self._db.execute(
+                "INSERT OR IGNORE INTO interrupt_studies VALUES (?, ?, ?, ?)",
+                (study_id, label, json.dumps(manifest, sort_keys=True), _now()),
+            )
 
     def studies(self) -> list[dict[str, Any]]:
         """Every study: id, label, manifest, created_at, oldest first."""
@@ -112,13 +114,14 @@ class StudyStore:
         self, study_id: str, cell: str, arm: str, trial: int, status: str, payload: dict[str, Any]
     ) -> None:
         """Store one trial (a final row is never overwritten; an error row is replaced)."""
-        self._db.execute(
-            "INSERT INTO interrupt_trials VALUES (?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT(study_id, cell, arm, trial) DO UPDATE SET status=excluded.status, "
-            "payload=excluded.payload, created_at=excluded.created_at "
-            "WHERE interrupt_trials.status = 'error'",
-            (study_id, cell, arm, trial, status, json.dumps(payload), _now()),
-        )
+        with self.runs.locked():
+            self._db.execute(
+                "INSERT INTO interrupt_trials VALUES (?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT(study_id, cell, arm, trial) DO UPDATE SET status=excluded.status, "
+                "payload=excluded.payload, created_at=excluded.created_at "
+                "WHERE interrupt_trials.status = 'error'",
+                (study_id, cell, arm, trial, status, json.dumps(payload), _now()),
+            )
 
     def trials(self, study_id: str) -> list[dict[str, Any]]:
         """Every stored trial of a study, as dicts with the payload merged in."""

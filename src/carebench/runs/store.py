@@ -154,7 +154,7 @@ class RunStore:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             if version is None:  # an empty database: create the store in one transaction
-                with self._locked():
+                with self.locked():
                     self._db.executescript(
                         f"BEGIN IMMEDIATE; {_SCHEMA} INSERT OR IGNORE INTO meta "
                         f"VALUES ('schema_version', '{SCHEMA_VERSION}'); COMMIT;"
@@ -201,7 +201,7 @@ class RunStore:
         return str(row[0])
 
     @contextmanager
-    def _locked(self) -> Iterator[None]:
+    def locked(self) -> Iterator[None]:
         """Turn SQLite's 'database is locked' (after the busy timeout) into a clear error."""
         try:
             yield
@@ -213,6 +213,11 @@ class RunStore:
                 f"{self.lock_timeout_s:g} s; every record stored so far is kept. Run the same "
                 "command again to resume once the other process is done"
             ) from exc
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The store's connection (autocommit, WAL), for tables that share the workspace file."""
+        return self._db
 
     def __enter__(self) -> RunStore:
         return self
@@ -226,14 +231,14 @@ class RunStore:
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        with self._locked():
+        with self.locked():
             self._db.execute("BEGIN IMMEDIATE")
         try:
             yield self._db
         except BaseException:
             self._db.execute("ROLLBACK")
             raise
-        with self._locked():
+        with self.locked():
             self._db.execute("COMMIT")
 
     # runs -------------------------------------------------------------------------------------
