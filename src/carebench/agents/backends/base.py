@@ -16,12 +16,16 @@ class GenerationRequest:
 
     ``episode`` is None for requests that are not about an episode (the dialogue roles of the
     interruption study); backends other than the scripted decision policies never read it.
+    ``schema`` is the JSON schema that constrained decoding enforces (a grammar, or the server's
+    ``response_format``) when the backend constrains at all; None means the decision contract's
+    schema (:func:`carebench.agents.contract.decision_json_schema`).
     """
 
     episode: Episode | None
     messages: list[Message]
     params: SamplingParams
     repeat: int
+    schema: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)

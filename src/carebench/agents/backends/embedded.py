@@ -127,9 +127,6 @@ class EmbeddedBackend:
         except (ValueError, RuntimeError) as exc:
             raise CarebenchError(f"{self.path}: cannot load the model: {exc}") from exc
         self._lock = threading.Lock()
-        self._response_format = (
-            {"type": "json_object", "schema": decision_json_schema()} if self.constrained else None
-        )
 
     def describe(self) -> dict[str, Any]:
         """Model file name, size and SHA-256, and decoding options."""
@@ -153,7 +150,11 @@ class EmbeddedBackend:
                 top_p=params.top_p,
                 max_tokens=params.max_tokens,
                 seed=params.seed + request.repeat,
-                response_format=self._response_format,  # type: ignore[arg-type]
+                response_format=(  # type: ignore[arg-type]
+                    {"type": "json_object", "schema": request.schema or decision_json_schema()}
+                    if self.constrained
+                    else None
+                ),
             )
         usage = out.get("usage") or {}
         return Generation(

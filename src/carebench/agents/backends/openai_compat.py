@@ -71,8 +71,8 @@ class OpenAIBackend:
         """The served model name, endpoint and structured-output mode (never the key)."""
         return {"model": self.model, "base_url": self.base_url, "response_format": self.format}
 
-    def _response_format(self) -> dict[str, Any] | None:
-        schema = decision_json_schema()
+    def _response_format(self, schema: dict[str, Any] | None) -> dict[str, Any] | None:
+        schema = schema or decision_json_schema()
         if self.format == "json_schema":
             return {
                 "type": "json_schema",
@@ -95,7 +95,7 @@ class OpenAIBackend:
             "seed": params.seed + request.repeat,
         }
         try:
-            response = await self._create(kwargs)
+            response = await self._create(kwargs, request.schema)
         except (
             openai.APITimeoutError,
             openai.APIConnectionError,
@@ -125,12 +125,12 @@ class OpenAIBackend:
             completion_tokens=usage.completion_tokens if usage else None,
         )
 
-    async def _create(self, kwargs: dict[str, Any]) -> Any:
+    async def _create(self, kwargs: dict[str, Any], schema: dict[str, Any] | None) -> Any:
         """Create a completion, stepping down the structured-output mode if the server rejects it."""
         openai = self._openai
         while True:
             used = self.format
-            response_format = self._response_format()
+            response_format = self._response_format(schema)
             request = {**kwargs, "response_format": response_format} if response_format else kwargs
             try:
                 return await self._client.chat.completions.create(**request)
