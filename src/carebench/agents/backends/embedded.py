@@ -150,7 +150,7 @@ class EmbeddedBackend:
                 top_p=params.top_p,
                 max_tokens=params.max_tokens,
                 seed=params.seed + request.repeat,
-                response_format=(  # type: ignore[arg-type]
+                response_format=(
                     {"type": "json_object", "schema": request.schema or decision_json_schema()}
                     if self.constrained
                     else None
