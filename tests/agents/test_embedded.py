@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 import pytest
@@ -83,3 +84,25 @@ def test_bad_model_path_and_options() -> None:
         create_backend(BackendConfig(name="embedded", model="/nonexistent/model.gguf"))
     with pytest.raises(CarebenchError, match="unknown embedded backend option"):
         create_backend(BackendConfig(name="embedded", options={"temperature": "1"}))
+
+
+def test_extended_output_under_the_grammar(backend) -> None:
+    """The per-episode work-product schema compiles to a grammar and binds what SmolLM2 writes."""
+    from carebench.protocol.sources import episode_sources
+    from carebench.protocol.workproduct import WorkProduct, work_product_schema
+
+    episode = {e.episode_id: e for e in load_bank()}["warfarin-high-inr.s1.clean"]
+    request = GenerationRequest(
+        episode,
+        render_messages(episode, Condition.UNCERTAINTY, extended=True),
+        SamplingParams(max_tokens=1024),
+        0,
+        work_product_schema(episode),
+    )
+    generation = backend.generate_sync(request)
+    if generation.completion_tokens < 1024:  # finished inside the grammar: every key is there
+        assert parse_decision(generation.text).valid, generation.text
+        data = json.loads(generation.text)
+        product = WorkProduct.model_validate({"draft": data["draft"], "handoff": data["handoff"]})
+        ids = {s.id for s in episode_sources(episode)}
+        assert all(set(c.sources) <= ids for c in product.draft)

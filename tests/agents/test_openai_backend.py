@@ -147,3 +147,28 @@ def test_real_llama_cpp_server(llama_server: str, tmp_path: Path, response_forma
             assert record.action in {"Answer", "Ask_Clarification", "Abstain", "Escalate"}
     # llama.cpp's server constrains json_object with the schema; json_schema is stepped down to it
     assert summary.ok == 3
+
+
+def test_extended_run_sends_the_work_product_schema(tmp_path: Path) -> None:
+    from carebench.protocol.sources import episode_sources
+    from carebench.protocol.summary import episode_scores
+    from carebench.runs.results import load_runs
+
+    app = make_app(["ok"])
+    bank = load_bank()
+    with serve_in_thread(app) as url, RunStore(tmp_path / "carebench.db") as store:
+        summary = run(_config(url, output="extended"), bank, store)
+    assert summary.ok == len(EPISODES)
+    first = {e.episode_id: e for e in bank}[EPISODES[0]]
+    schemas = [b["response_format"]["json_schema"]["schema"] for b in app.state.bodies]
+    enums = {
+        tuple(s["properties"]["draft"]["items"]["properties"]["sources"]["items"]["enum"])
+        for s in schemas
+    }
+    assert tuple(s.id for s in episode_sources(first)) in enums
+    assert all(s["required"][-2:] == ["draft", "handoff"] for s in schemas)
+    # the stub answers decisions only: every Answer and Escalate lacks its work product, counted
+    results = load_runs(tmp_path)
+    scores = episode_scores(results.frame, {e.episode_id: e for e in bank})
+    lacking = results.frame["action"].isin(["Answer", "Escalate"]).sum()
+    assert (~scores["work_product_valid"]).sum() == lacking > 0

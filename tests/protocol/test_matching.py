@@ -23,6 +23,8 @@ def test_tokens_split_numbers_words_and_stems() -> None:
         ("Peak flow 520 documented", "best peak flow 520 L/min", True),  # 520 + 2 of 4 words
         ("520 noted", "best peak flow 520 L/min", False),  # number alone is not enough
         ("no hospital admissions", "no admissions", True),
+        ("two hospital admissions", "no admissions", False),  # the fact's negation is required
+        ("has asthma", "no asthma", False),
         ("target INR 2.0-3.0 kept", "target INR 2.0-3.0", True),
         ("INR in range", "target INR 2.0-3.0", False),
     ],

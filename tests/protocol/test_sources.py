@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from carebench import load_bank
 from carebench.episodes.schema import Block, BlockKind, Variant
-from carebench.protocol.sources import default_admissible, episode_sources, split_items
+from carebench.protocol.sources import (
+    default_admissible,
+    episode_sources,
+    split_items,
+    superseded_sentences,
+)
 
 
 def _blocks() -> list[Block]:
@@ -32,17 +37,27 @@ def test_items_follow_the_rendered_lines() -> None:
     ]
 
 
-def test_superseded_text_makes_its_item_inadmissible() -> None:
-    items = split_items(_blocks())
-    assert default_admissible(items, ["Digest:  72 KG."]) == ("R1", "E1", "E2", "N1")
-    assert default_admissible(items) == ("R1", "E1", "E2", "N1", "N2")
+def test_superseded_sentences_leave_the_evidence_and_may_empty_an_item() -> None:
+    items = split_items(_blocks(), ["Digest:  72 KG."])
+    assert default_admissible(items) == ("R1", "E1", "E2", "N1")
+    assert default_admissible(split_items(_blocks())) == ("R1", "E1", "E2", "N1", "N2")
+    mixed = split_items(
+        [Block(kind=BlockKind.RECORD, title="R", text="Takes 100 mcg. Digest (May): 75 mcg.")],
+        superseded_sentences("Takes 100 mcg. Digest (May): 75 mcg.", "Takes 100 mcg."),
+    )
+    assert [(i.id, i.evidence) for i in mixed] == [("R1", "Takes 100 mcg.")]
+    assert default_admissible(mixed) == ("R1",)  # its current part stays citable
 
 
-def test_packaged_bank_ids_are_unique_and_only_stale_items_are_inadmissible() -> None:
+def test_packaged_bank_ids_are_unique_and_only_stale_episodes_supersede() -> None:
     for episode in load_bank():
         sources = episode_sources(episode)
         ids = [s.id for s in sources]
         assert len(ids) == len(set(ids)), episode.episode_id
-        inadmissible = [s for s in sources if not s.admissible]
-        # each stale hook replaces one slot, which the derivation finds in exactly one item
-        assert len(inadmissible) == (episode.variant is Variant.STALE), episode.episode_id
+        assert episode.annotations is not None
+        superseded = episode.annotations.superseded
+        # each stale hook adds superseded sentences; other variants supersede nothing
+        assert bool(superseded) == (episode.variant is Variant.STALE), episode.episode_id
+        trimmed = [s for s in sources if s.evidence != s.text]
+        assert bool(trimmed) == (episode.variant is Variant.STALE), episode.episode_id
+        assert all(s.admissible == bool(s.evidence) for s in sources)

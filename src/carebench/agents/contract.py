@@ -176,14 +176,21 @@ def _first_object(text: str) -> dict[str, Any]:
     raise ValueError(f"{message} ({problem})" if problem else message)
 
 
+def first_object(raw: str) -> dict[str, Any]:
+    """The JSON object a raw output carries, found as the module conventions say.
+
+    Raises:
+        ValueError: the output is too long, or holds no JSON object (the message says why).
+    """
+    if len(raw) > MAX_OUTPUT_CHARS:
+        raise ValueError(f"output is {len(raw)} characters; at most {MAX_OUTPUT_CHARS} are parsed")
+    return _first_object(_unfenced(raw))
+
+
 def parse_decision(raw: str) -> ParseResult:
     """Parse a raw model output against the contract (see the module conventions)."""
-    if len(raw) > MAX_OUTPUT_CHARS:
-        return ParseResult(
-            None, f"output is {len(raw)} characters; at most {MAX_OUTPUT_CHARS} are parsed"
-        )
     try:
-        data = _first_object(_unfenced(raw))
+        data = first_object(raw)
     except ValueError as exc:
         return ParseResult(None, str(exc))
     action = data.get("action")

@@ -39,30 +39,58 @@ class Condition(StrEnum):
 
 
 @cache
-def template_text(condition: Condition, version: str = TEMPLATE_VERSION) -> str:
-    """The raw template of a condition."""
-    return (files("carebench.agents") / "prompts" / f"{condition.value}-{version}.md").read_text(
+def template_text(condition: str, version: str = TEMPLATE_VERSION) -> str:
+    """The raw template of a condition (or of the ``extended`` addendum)."""
+    return (files("carebench.agents") / "prompts" / f"{condition}-{version}.md").read_text(
         encoding="utf-8"
     )
 
 
-def template_hash(condition: Condition, version: str = TEMPLATE_VERSION) -> str:
+def template_hash(condition: str, version: str = TEMPLATE_VERSION) -> str:
     """SHA-256 of the template text."""
     return hashlib.sha256(template_text(condition, version).encode("utf-8")).hexdigest()
 
 
-def render_messages(episode: Episode, condition: Condition) -> list[Message]:
-    """The chat messages for one episode: a system prompt and the transcript as the user turn."""
+WORK_PRODUCTS = {
+    TaskClass.DOCUMENTATION_UPDATE: "the note or record update",
+    TaskClass.EVIDENCE_RETRIEVAL: "the answer to the question",
+    TaskClass.PATIENT_MESSAGING: "the portal reply to the patient",
+    TaskClass.TRIAGE_HANDOFF: "the completed handoff with its routine disposition",
+}
+EXTENDED = "extended"
+"""The addendum template (``extended-<version>.md``) that asks for the work product."""
+_REPLY = "Reply with one JSON object"
+
+
+def render_messages(
+    episode: Episode, condition: Condition, *, extended: bool = False
+) -> list[Message]:
+    """The chat messages for one episode: a system prompt and the transcript as the user turn.
+
+    With ``extended`` the condition's reply instruction is replaced by the extended-output addendum
+    (:mod:`carebench.protocol.workproduct`) and evidence lines carry their ids.
+    """
     definitions = "\n".join(f"- {o.action.value}: {o.meaning}" for o in episode.action_space)
+    names = ", ".join(o.action.value for o in episode.action_space)
     system = template_text(condition).format(
         task_class_title=TASK_CLASS_TITLES[episode.task_class],
         action_definitions=definitions,
-        action_names=", ".join(o.action.value for o in episode.action_space),
+        action_names=names,
     )
-    return [
-        {"role": "system", "content": system.strip()},
-        {"role": "user", "content": render_transcript(episode)},
-    ]
+    user = render_transcript(episode)
+    if extended:
+        from carebench.protocol.sources import tagged_transcript
+        from carebench.protocol.workproduct import DESTINATIONS, handoff_fields
+
+        fields = "{" + ", ".join(f'"{f}": "<value>"' for f in handoff_fields(episode)) + "}"
+        system = system[: system.index(_REPLY)] + template_text(EXTENDED).format(
+            work_product=WORK_PRODUCTS[episode.task_class],
+            destinations=", ".join(DESTINATIONS[episode.task_class]),
+            handoff_fields=fields,
+            action_names=names,
+        )
+        user = tagged_transcript(episode)
+    return [{"role": "system", "content": system.strip()}, {"role": "user", "content": user}]
 
 
 def prompt_hash(messages: list[Message]) -> str:

@@ -195,7 +195,12 @@ def print_summary(summary: RunSummary, workspace: Path) -> None:
 )
 @click.option("--temperature", type=float, default=0.0, show_default=True)
 @click.option("--top-p", type=float, default=1.0, show_default=True)
-@click.option("--max-tokens", type=int, default=256, show_default=True)
+@click.option(
+    "--max-tokens",
+    type=int,
+    default=None,
+    help="Completion token limit [default: 256; 1024 with --output extended].",
+)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--repeats", type=int, default=1, show_default=True)
 @click.option(
@@ -211,6 +216,14 @@ def print_summary(summary: RunSummary, workspace: Path) -> None:
     default=1.0,
     show_default=True,
     help="Declared cost of an unnecessary escalation (finite, >= 0).",
+)
+@click.option(
+    "--output",
+    type=click.Choice(["decision", "extended"]),
+    default="decision",
+    show_default=True,
+    help="extended: the agent also returns its work product (a cited draft for Answer, a "
+    "handoff for Escalate), scored by the protocol's atomic scores (docs/protocol.md).",
 )
 @click.option("--concurrency", type=int, default=8, show_default=True)
 @click.option(
@@ -243,11 +256,12 @@ def run_cmd(
     bank_paths: tuple[str, ...],
     temperature: float,
     top_p: float,
-    max_tokens: int,
+    max_tokens: int | None,
     seed: int,
     repeats: int,
     cost_fn: float,
     cost_fp: float,
+    output: str,
     concurrency: int,
     timeout_s: float,
     max_retries: int,
@@ -270,7 +284,9 @@ def run_cmd(
             sampling=SamplingParams(
                 temperature=temperature,
                 top_p=top_p,
-                max_tokens=max_tokens,
+                max_tokens=(1024 if output == "extended" else 256)
+                if max_tokens is None
+                else max_tokens,
                 seed=seed,
                 repeats=repeats,
             ),
@@ -278,6 +294,7 @@ def run_cmd(
             episode_ids=episode_ids or None,
             bank_paths=bank_paths or None,
             costs=CostMatrix(c_fn=cost_fn, c_fp=cost_fp),
+            output=output,
             concurrency=concurrency,
             timeout_s=timeout_s,
             max_retries=max_retries,

@@ -118,7 +118,11 @@ def episode_annotations(
     seed: Seed, surface: str, variant: Variant, blocks: Mapping[BlockKind, str]
 ) -> Annotations | None:
     """The annotation units of one episode (see the module conventions), variables substituted."""
-    from carebench.protocol.sources import default_admissible, split_items
+    from carebench.protocol.sources import (
+        default_admissible,
+        split_items,
+        superseded_sentences,
+    )
 
     declared = variant_spec(seed, variant).annotations
     if seed.annotations is None and declared is None:
@@ -134,17 +138,20 @@ def episode_annotations(
         field: tuple(substitute(item, variables) for item in items)
         for field, items in units.items()
     }
-    if "admissible_sources" not in explicit:
-        items = split_items(Block(kind=kind, title="", text=blocks[kind]) for kind in BLOCK_ORDER)
-        superseded = (
-            list(
-                slot_values(seed, surface, Variant.STALE)[name]
-                for name in variant_spec(seed, variant).change
-            )
-            if variant is Variant.STALE
-            else []
+    if "superseded" not in explicit and variant is Variant.STALE:
+        stale = slot_values(seed, surface, Variant.STALE)
+        clean = slot_values(seed, surface, Variant.CLEAN)
+        values["superseded"] = tuple(
+            sentence
+            for name in variant_spec(seed, variant).change
+            for sentence in superseded_sentences(normalize(stale[name]), normalize(clean[name]))
         )
-        values["admissible_sources"] = default_admissible(items, superseded)
+    if "admissible_sources" not in explicit:
+        items = split_items(
+            (Block(kind=kind, title="", text=blocks[kind]) for kind in BLOCK_ORDER),
+            values.get("superseded", ()),
+        )
+        values["admissible_sources"] = default_admissible(items)
     return Annotations(**values)
 
 

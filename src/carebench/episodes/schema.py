@@ -150,8 +150,12 @@ class Annotations(_Frozen):
         revise_facts: facts the state change supersedes; an output must carry the revised value.
         discard_facts: superseded or wrong facts an output must not repeat.
         prohibited_claims: claims an output must never make.
-        admissible_sources: evidence items (e.g. ``"E2"``) or record parts an output may cite.
+        admissible_sources: evidence-item ids an output may cite (``"R1"``, ``"E2"``; see
+            :mod:`carebench.protocol.sources`); derived at assembly unless declared.
         handoff_fields: fields a handoff must fill (e.g. ``"callback number"``).
+        superseded: sentences of the episode that newer information supersedes, which no output
+            may rely on; derived for the stale variant (the sentences its hook adds) unless
+            declared.
     """
 
     retain_facts: tuple[str, ...] = ()
@@ -160,6 +164,7 @@ class Annotations(_Frozen):
     prohibited_claims: tuple[str, ...] = ()
     admissible_sources: tuple[str, ...] = ()
     handoff_fields: tuple[str, ...] = ()
+    superseded: tuple[str, ...] = ()
 
 
 class ActionOption(_Frozen):

@@ -456,8 +456,8 @@ def _unit_path(seed: Seed, variant: Variant, field: str) -> tuple[str, ...]:
 def check_annotations(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
     """Annotation units name what the episodes say (carebench.protocol.matching decides "states").
 
-    Facts to retain or revise must be stated in the clean episode, facts to discard in the stale
-    episode (else a scorer could never find them), and declared admissible sources must be
+    Facts to retain or revise must be stated by one evidence line of the clean episode, facts to
+    discard by one line of the stale episode (else a scorer could never find them), and declared admissible sources must be
     evidence-item ids of every episode they apply to (see carebench.protocol.sources).
     """
     from carebench.protocol.matching import states
@@ -474,21 +474,22 @@ def check_annotations(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
             units = episode_annotations(seed, surface, variant, blocks)
             if units is None:
                 return issues
-            text = "\n".join(blocks.values())
+            items = split_items(_as_blocks(blocks))
             for checked, fields, name in checks:
                 for field in fields if variant is checked else ():
                     for index, fact in enumerate(getattr(units, field)):
-                        if not states(text, fact):
+                        if not any(states(item.text, fact) for item in items):
                             issues.append(
                                 _issue(
                                     parsed,
                                     (*_unit_path(seed, variant, field), index),
-                                    f"surface {surface!r}: {fact!r} is not stated in the {name} "
-                                    "episode (every number and most of its words must appear; "
-                                    "see carebench.protocol.matching)",
+                                    f"surface {surface!r}: {fact!r} is not stated by any one "
+                                    f"evidence line of the {name} episode (every number and most "
+                                    "of its words must appear in one line; see "
+                                    "carebench.protocol.matching)",
                                 )
                             )
-            ids = {item.id for item in split_items(_as_blocks(blocks))}
+            ids = {item.id for item in items}
             for index, source in enumerate(units.admissible_sources):
                 if source not in ids:
                     issues.append(

@@ -6,7 +6,9 @@ its *numbers* and its *content words*, and a text states the fact when:
 * every number of the fact occurs in the text as a number (``520`` matches ``520`` and ``520.0``
   does not; thousands separators are dropped, so ``1,000`` is ``1000``); and
 * enough of the fact's content words occur in the text: at least half of them (rounded up) when the
-  fact has a number, at least two thirds (rounded up) when it has none, and always at least one.
+  fact has a number, at least two thirds (rounded up) when it has none, and always at least one;
+* every negation word of the fact (``no admissions``) occurs in the text too, so "has asthma" does
+  not state "no asthma".
 
 Content words are lower-cased alphabetic tokens of three or more letters that are not stop words,
 with a trailing ``s`` dropped from words of four or more letters (``hours`` = ``hour``). Hyphens and
@@ -159,7 +161,7 @@ def _negations(text: str) -> frozenset[str]:
 def states(text: str, fact: str) -> bool:
     """Whether ``text`` states ``fact`` (see the module conventions)."""
     want, have = tokens(fact), tokens(text)
-    if not want.numbers <= have.numbers:
+    if not want.numbers <= have.numbers or not _negations(fact) <= _negations(text):
         return False
     if not want.words:
         return bool(want.numbers)

@@ -9,10 +9,14 @@ and the request are instructions, not evidence. Each of those three blocks is sp
   1; a line that ends with ``:`` is a heading (``Evidence packet:``), not an item.
 
 Ids therefore follow the rendered text alone, so an agent, an annotator and a scorer that see the
-same episode see the same ids. Which items an output may cite (``admissible``) is an annotation unit:
-an episode's ``annotations.admissible_sources`` when the seed declares them, else the derived default
-computed at assembly (:func:`default_admissible`): every item, less the items that carry the stale
-variant's superseded text.
+same episode see the same ids. What an output may rely on is an annotation unit with two parts:
+
+* ``superseded``: sentences that newer information supersedes. Unless declared, the stale variant's
+  are derived at assembly (:func:`superseded_sentences`): the sentences of its hook's slot that the
+  clean slot does not have. An item's ``evidence`` is its text less these sentences.
+* ``admissible_sources``: the ids an output may cite. Unless declared, every item that keeps some
+  evidence (:func:`default_admissible`), so an item made only of superseded text is inadmissible
+  while a line that mixes current and superseded text stays citable for its current part.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from carebench.episodes.schema import Block, BlockKind, Episode
 _PREFIX = {BlockKind.RECORD: "R", BlockKind.NEW_INFORMATION: "N", BlockKind.AFTER_REQUEST: "M"}
 _ENTRY = re.compile(r"^(E\d+)\.\s")
 _SPACE = re.compile(r"\s+")
+_SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
 
 
 class Source(BaseModel):
@@ -37,26 +42,69 @@ class Source(BaseModel):
     id: str
     block: BlockKind
     text: str
+    evidence: str = ""
     admissible: bool = True
 
 
-def split_items(blocks: Iterable[Block]) -> list[Source]:
-    """The evidence items of a transcript's blocks, in reading order (see the module conventions)."""
-    items: list[Source] = []
-    for block in blocks:
-        prefix = _PREFIX.get(block.kind)
-        if prefix is None or not block.text.strip():
+def _line_ids(block: Block) -> list[tuple[str | None, str]]:
+    """Each line of a block with its item id (None: not an item)."""
+    prefix = _PREFIX.get(block.kind)
+    out: list[tuple[str | None, str]] = []
+    k = 0
+    for line in block.text.splitlines():
+        stripped = line.strip()
+        if prefix is None or not stripped or stripped.endswith(":"):
+            out.append((None, line))
             continue
-        k = 0
-        for line in (raw.strip() for raw in block.text.splitlines()):
-            if not line or line.endswith(":"):
-                continue
-            entry = _ENTRY.match(line)
-            if entry is None:
-                k += 1
-            item_id = entry.group(1) if entry else f"{prefix}{k}"
-            items.append(Source(id=item_id, block=block.kind, text=line))
-    return items
+        entry = _ENTRY.match(stripped)
+        if entry is None:
+            k += 1
+        out.append((entry.group(1) if entry else f"{prefix}{k}", stripped))
+    return out
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of ``text``: split after ``.``, ``?`` or ``!`` followed by whitespace."""
+    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
+
+
+def strip_superseded(text: str, superseded: Iterable[str]) -> str:
+    """``text`` less every superseded sentence (compared case- and whitespace-insensitively)."""
+    gone = {flat(s) for s in superseded}
+    return " ".join(s for s in sentences(text) if flat(s) not in gone)
+
+
+def superseded_sentences(stale_text: str, clean_text: str) -> tuple[str, ...]:
+    """The sentences a stale hook adds: those of ``stale_text`` that ``clean_text`` lacks."""
+    kept = {flat(s) for s in sentences(clean_text)}
+    return tuple(s for s in sentences(stale_text) if flat(s) not in kept)
+
+
+def split_items(blocks: Iterable[Block], superseded: Iterable[str] = ()) -> list[Source]:
+    """The evidence items of a transcript's blocks, in reading order (see the module conventions).
+
+    Each item's ``evidence`` is its text less the ``superseded`` sentences.
+    """
+    gone = tuple(superseded)
+    return [
+        Source(id=item_id, block=block.kind, text=line, evidence=strip_superseded(line, gone))
+        for block in blocks
+        for item_id, line in _line_ids(block)
+        if item_id is not None
+    ]
+
+
+def tagged_transcript(episode: Episode) -> str:
+    """The transcript with each evidence line prefixed by its id in brackets, for extended output.
+
+    Identical to :func:`~carebench.episodes.render.render_transcript` except for the ``[R1] ``
+    prefixes.
+    """
+    parts = []
+    for block in episode.transcript:
+        lines = [f"[{i}] {line}" if i else line for i, line in _line_ids(block)]
+        parts.append(f"## {block.title}\n\n" + "\n".join(lines))
+    return "\n\n".join(parts) + "\n"
 
 
 def flat(text: str) -> str:
@@ -64,29 +112,23 @@ def flat(text: str) -> str:
     return _SPACE.sub(" ", text).strip().lower()
 
 
-def default_admissible(items: Iterable[Source], superseded: Iterable[str] = ()) -> tuple[str, ...]:
-    """Every item id, less those whose text holds (or lies within) a superseded text.
-
-    Args:
-        items: the episode's evidence items.
-        superseded: texts an output must not rely on (the stale variant's replaced slot text).
-    """
-    stale = [flat(t) for t in superseded if t.strip()]
-    return tuple(
-        item.id
-        for item in items
-        if not any(s in flat(item.text) or flat(item.text) in s for s in stale)
-    )
+def default_admissible(items: Iterable[Source]) -> tuple[str, ...]:
+    """The ids of the items that keep some evidence once superseded sentences are removed."""
+    return tuple(item.id for item in items if item.evidence)
 
 
 def episode_sources(episode: Episode) -> tuple[Source, ...]:
-    """The episode's evidence items, each marked admissible or not.
+    """The episode's evidence items, with their evidence and admissibility.
 
-    Admissible ids come from ``episode.annotations.admissible_sources``; an episode without
-    annotations treats every item as admissible.
+    Superseded sentences and admissible ids come from ``episode.annotations``; an episode without
+    annotations treats every item as admissible and nothing as superseded.
     """
-    items = split_items(episode.transcript)
-    if episode.annotations is None:
+    units = episode.annotations
+    items = split_items(episode.transcript, units.superseded if units else ())
+    if units is None:
         return tuple(items)
-    allowed = set(episode.annotations.admissible_sources)
-    return tuple(item.model_copy(update={"admissible": item.id in allowed}) for item in items)
+    allowed = set(units.admissible_sources)
+    return tuple(
+        item.model_copy(update={"admissible": item.id in allowed and bool(item.evidence)})
+        for item in items
+    )

@@ -22,10 +22,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from carebench import __version__
 from carebench.agents.backends import backend_identity
 from carebench.agents.config import BackendConfig, SamplingParams
-from carebench.agents.prompts import Condition, template_hash
+from carebench.agents.prompts import EXTENDED, Condition, template_hash
 from carebench.metrics.costs import CostMatrix
 
 Selection = Literal["dev", "test", "all"]
+Output = Literal["decision", "extended"]
 
 
 class RunConfig(BaseModel):
@@ -40,6 +41,7 @@ class RunConfig(BaseModel):
     episode_ids: tuple[str, ...] | None = None
     bank_paths: tuple[str, ...] | None = None
     costs: CostMatrix = Field(default_factory=CostMatrix)
+    output: Output = "decision"
     # operational, not part of the identity
     concurrency: int = Field(default=8, ge=1, le=1024)
     timeout_s: float = Field(default=300.0, gt=0)
@@ -56,8 +58,18 @@ class RunConfig(BaseModel):
         return backend_identity(self.backend)
 
     def identity(self, bank_sha256: str) -> dict[str, Any]:
-        """The fields that make two runs the same run."""
+        """The fields that make two runs the same run.
+
+        ``output`` and the extended addendum's hash appear only for extended runs, so the ids of
+        decision-only runs are what they were before extended output existed.
+        """
+        extended = (
+            {"output": self.output, "extended_template_sha256": template_hash(EXTENDED)}
+            if self.output == "extended"
+            else {}
+        )
         return {
+            **extended,
             "backend": self.backend_identity(),
             "condition": self.condition.value,
             "template_sha256": template_hash(self.condition),
@@ -77,7 +89,8 @@ class RunConfig(BaseModel):
         """A human-readable name: backend:model/condition."""
         defaults = {"embedded": "smollm2-135m", "scripted": "oracle"}
         model = self.backend.model or defaults.get(self.backend.name, "-")
-        return f"{self.backend.name}:{Path(model).name}/{self.condition.value}"
+        suffix = "/extended" if self.output == "extended" else ""
+        return f"{self.backend.name}:{Path(model).name}/{self.condition.value}{suffix}"
 
 
 def git_revision() -> str | None:

@@ -46,6 +46,7 @@ from carebench.agents.prompts import prompt_hash, render_messages
 from carebench.episodes.bank import bank_sha256
 from carebench.episodes.schema import Episode
 from carebench.errors import CarebenchError, RunFailedError
+from carebench.protocol.workproduct import work_product_schema
 from carebench.runs.config import RunConfig, build_manifest
 from carebench.runs.store import Record, RunStore
 
@@ -132,11 +133,13 @@ def cache_key(
     messages: list[dict[str, str]],
     repeat: int,
     backend_identity: dict[str, Any] | None = None,
+    schema: dict[str, Any] | None = None,
 ) -> str:
     """The response-cache key of one request.
 
     ``backend_identity`` is :meth:`RunConfig.backend_identity` (computed when omitted; pass it
-    when keying many requests).
+    when keying many requests). ``schema`` is the request's output schema when it is not the
+    decision contract's (extended output), which constrained decoding makes part of the answer.
     """
     sampling = config.sampling.model_dump(mode="json")
     sampling.pop("repeats")
@@ -145,6 +148,7 @@ def cache_key(
         "sampling": sampling,
         "repeat": repeat,
         "messages": messages,
+        **({"schema": schema} if schema is not None else {}),
     }
     return hashlib.sha256(
         json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
@@ -228,11 +232,16 @@ async def run_async(
         manifest = build_manifest(config, bank_hash, len(episodes), backend.describe())
         limit = min(config.concurrency, backend.max_concurrency or config.concurrency)
         semaphore = asyncio.Semaphore(limit)
-        rendered = {(e.episode_id, r): render_messages(e, config.condition) for e, r in todo}
+        extended = config.output == "extended"
+        rendered = {
+            (e.episode_id, r): render_messages(e, config.condition, extended=extended)
+            for e, r in todo
+        }
+        schemas = {e.episode_id: work_product_schema(e) for e, _ in todo} if extended else {}
         identity = manifest["backend"]
         keys = (
             {
-                item: cache_key(config, messages, item[1], identity)
+                item: cache_key(config, messages, item[1], identity, schemas.get(item[0]))
                 for item, messages in rendered.items()
             }
             if backend.cacheable
@@ -254,7 +263,13 @@ async def run_async(
                     generation, error, attempts = cached, None, 0
                     summary.cache_hits += 1
                 else:
-                    request = GenerationRequest(episode, messages, config.sampling, repeat)
+                    request = GenerationRequest(
+                        episode,
+                        messages,
+                        config.sampling,
+                        repeat,
+                        schemas.get(episode.episode_id),
+                    )
                     generation, error, attempts = await _generate_with_retries(
                         backend, request, config, rng
                     )

@@ -11,6 +11,9 @@ contract, runner and store as any model. Policies (``--model``):
     rule              the paper's regex detectors on the transcript text only (never labels):
                       Escalate when H fires, Ask_Clarification when M or C fires, else Answer.
 
+In an extended-output run every policy adds the work product
+:func:`carebench.protocol.workproduct.reference_work_product` builds for its action.
+
 Option ``delay`` (a finite number of seconds >= 0, default 0) waits before answering, to exercise concurrency and
 interruption in demos and tests.
 """
@@ -115,8 +118,16 @@ class ScriptedBackend:
         if self.delay:
             await asyncio.sleep(self.delay)
         action, confidence, reason = self._policy(request)
-        text = json.dumps({"action": action.value, "confidence": confidence, "reason": reason})
-        return Generation(text=text)
+        answer: dict[str, Any] = {
+            "action": action.value,
+            "confidence": confidence,
+            "reason": reason,
+        }
+        if request.schema is not None and "draft" in request.schema.get("properties", {}):
+            from carebench.protocol.workproduct import reference_work_product
+
+            answer.update(reference_work_product(_episode(request), action))
+        return Generation(text=json.dumps(answer))
 
     async def aclose(self) -> None:
         """Nothing to release."""

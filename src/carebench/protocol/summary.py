@@ -1,0 +1,134 @@
+"""Atomic scores over runs: per-episode rows, then per run x task class means with intervals.
+
+Conventions:
+    * Only extended-output runs (manifest ``output == "extended"``) are scored.
+    * A row is one stored record. An invalid decision, or a work product that breaks its rules,
+      is counted in ``invalid_work_product`` and scores nothing; it is never dropped silently.
+    * Each score is averaged over the episodes it applies to (continuity and traceability: valid
+      Answers with something to score; handoff completeness: valid Escalates); ``n`` says how many.
+    * Intervals are percentile intervals of the seed-clustered bootstrap (seeds resampled, never
+      episodes; :func:`carebench.metrics.stats.ratio_interval`), fixed RNG seed.
+    * Components are reported beside each score: for continuity the shares of required facts hit,
+      of stale facts carried and of contradictions per scored draft; for traceability the shares
+      of linked, unsupported and mismatched claims; for handoffs the shares of present and correct
+      fields, with the weights of the score formulas (:mod:`carebench.protocol.scores`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from carebench.episodes.schema import Action, Episode
+from carebench.metrics.stats import DEFAULT_B, draw_counts, ratio_interval
+from carebench.protocol.scores import MISMATCH_PENALTY, score_output
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+SCORES = ("continuity", "traceability", "handoff")
+
+
+def episode_scores(frame: pd.DataFrame, episodes: Mapping[str, Episode]) -> pd.DataFrame:
+    """One row per record of ``frame`` with its atomic scores and components.
+
+    ``frame`` has the results-table columns run_id, episode_id, seed_id, task_class, action,
+    status and raw_output; ``episodes`` maps episode id to episode (the run's bank).
+    """
+    import pandas as pd
+
+    rows: list[dict[str, Any]] = []
+    for record in frame.to_dict("records"):
+        action = Action(str(record["action"])) if record["status"] == "ok" else None
+        raw = record["raw_output"] if isinstance(record["raw_output"], str) else ""
+        scored = score_output(episodes[str(record["episode_id"])], raw, action)
+        row: dict[str, Any] = {
+            "run_id": record["run_id"],
+            "episode_id": record["episode_id"],
+            "seed_id": record["seed_id"],
+            "task_class": record["task_class"],
+            "action": record["action"],
+            "work_product_valid": scored.work_product_valid,
+            "work_product_error": scored.error,
+        }
+        c, t, h = scored.continuity, scored.traceability, scored.handoff
+        row.update(
+            continuity=c.score if c else None,
+            facts_required=c.required if c else None,
+            facts_hit=c.hits if c else None,
+            stale_carried=c.stale if c else None,
+            contradictions=c.contradictions if c else None,
+            traceability=t.score if t else None,
+            claims=t.claims if t else None,
+            linked=t.linked if t else None,
+            unsupported=t.unsupported if t else None,
+            mismatched=t.mismatched if t else None,
+            handoff=h.score if h else None,
+            fields_required=h.required if h else None,
+            fields_present=h.present if h else None,
+            fields_correct=h.correct if h else None,
+            fields_missing=", ".join(h.missing) if h else None,
+            fields_wrong=", ".join(h.wrong) if h else None,
+        )
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _interval(rows: pd.DataFrame, column: str, b: int) -> dict[str, Any]:
+    scored = rows[rows[column].notna()]
+    seeds = sorted(rows["seed_id"].unique())
+    sums = scored.groupby("seed_id")[column].sum().reindex(seeds, fill_value=0.0)
+    counts = scored.groupby("seed_id")[column].count().reindex(seeds, fill_value=0)
+    interval = ratio_interval(
+        sums.to_numpy(float), counts.to_numpy(float), draw_counts(len(seeds), b), len(scored)
+    )
+    return interval.as_dict()
+
+
+def _share(rows: pd.DataFrame, numerator: str, denominator: str) -> float | None:
+    total = rows[denominator].sum()
+    return float(rows[numerator].sum() / total) if total else None
+
+
+def summarize(scores: pd.DataFrame, b: int = DEFAULT_B) -> list[dict[str, Any]]:
+    """Per run x task class: each score with its interval and components (module conventions)."""
+    out: list[dict[str, Any]] = []
+    for (run_id, task_class), rows in scores.groupby(["run_id", "task_class"], sort=True):
+        drafts = rows[rows["continuity"].notna() | rows["traceability"].notna()]
+        handoffs = rows[rows["handoff"].notna()]
+        out.append(
+            {
+                "run_id": run_id,
+                "task_class": task_class,
+                "records": len(rows),
+                "invalid_work_product": int((~rows["work_product_valid"]).sum()),
+                "continuity": _interval(rows, "continuity", b),
+                "traceability": _interval(rows, "traceability", b),
+                "handoff": _interval(rows, "handoff", b),
+                "components": {
+                    "facts_hit_share": _share(drafts, "facts_hit", "facts_required"),
+                    "stale_per_draft": float(drafts["stale_carried"].mean())
+                    if len(drafts)
+                    else None,
+                    "contradictions_per_draft": (
+                        float(drafts["contradictions"].mean()) if len(drafts) else None
+                    ),
+                    "linked_share": _share(drafts, "linked", "claims"),
+                    "unsupported_share": _share(drafts, "unsupported", "claims"),
+                    "mismatched_share": _share(drafts, "mismatched", "claims"),
+                    "fields_present_share": _share(handoffs, "fields_present", "fields_required"),
+                    "fields_correct_share": _share(handoffs, "fields_correct", "fields_required"),
+                },
+                "weights": {
+                    "continuity": "max(0, (hits - stale - contradictions) / required)",
+                    "traceability": f"max(0, (linked - {MISMATCH_PENALTY} * mismatched) / claims)",
+                    "handoff": "correct / required (5 routing fields + the seed's fields)",
+                },
+            }
+        )
+    return out
+
+
+def extended_runs(manifests: Mapping[str, Mapping[str, Any]]) -> Sequence[str]:
+    """The ids of the runs made with extended output."""
+    return [run_id for run_id, m in manifests.items() if m.get("output") == "extended"]

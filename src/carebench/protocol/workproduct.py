@@ -1,0 +1,220 @@
+"""Extended agent output (opt-in per run): the decision plus the work product, schema-enforced.
+
+Besides ``action``, ``confidence`` and ``reason`` (the decision contract), an extended output has:
+
+* ``draft``: for Answer, the work product itself (note update, portal reply, evidence answer, or the
+  routine disposition of a call) as a list of claims, each one statement with the ids of the evidence
+  items that support it (:mod:`carebench.protocol.sources`); empty for every other action;
+* ``handoff``: for Escalate, the routing record of the task class: ``urgency`` (``emergency``,
+  ``same_day`` or ``routine``), ``destination`` (one of the class's destinations), ``reason``,
+  ``key_findings``, ``actions_taken`` (what was already done) and ``fields``, one value per handoff
+  field the seed names; null for every other action.
+
+The JSON schema is built per episode (:func:`work_product_schema`): citation ids are an enum of the
+episode's item ids and ``fields`` has exactly the seed's handoff fields, so a backend that constrains
+decoding cannot cite an item that does not exist. Servers that ignore the schema can, and the scorer
+counts it. The decision is parsed exactly as in a plain run (extra keys are ignored), so decision
+metrics never depend on the work product; a work product that fails its own rules is recorded as
+invalid with the reason (:func:`parse_work_product`) and scores as absent.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from carebench.agents.contract import decision_json_schema, first_object
+from carebench.episodes.schema import Action, Episode, TaskClass
+from carebench.protocol.sources import episode_sources
+
+MAX_CLAIMS = 12
+MAX_CLAIM_CHARS = 400
+MAX_ITEMS = 8
+
+
+class Urgency(StrEnum):
+    """How soon the receiving clinician must act."""
+
+    EMERGENCY = "emergency"
+    SAME_DAY = "same_day"
+    ROUTINE = "routine"
+
+
+DESTINATIONS: dict[TaskClass, tuple[str, ...]] = {
+    TaskClass.DOCUMENTATION_UPDATE: ("responsible_clinician", "pharmacist", "on_call_doctor"),
+    TaskClass.EVIDENCE_RETRIEVAL: ("prescriber", "pharmacist", "on_call_doctor"),
+    TaskClass.PATIENT_MESSAGING: ("care_team_same_day", "on_call_clinician", "emergency_services"),
+    TaskClass.TRIAGE_HANDOFF: ("on_call_clinician", "emergency_services", "routine_gp"),
+}
+"""The destinations a handoff may name, per task class."""
+
+ROUTING_FIELDS = ("urgency", "destination", "reason", "key_findings", "actions_taken")
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Claim(_Frozen):
+    """One statement of a draft and the evidence items it cites."""
+
+    text: str = Field(max_length=MAX_CLAIM_CHARS)
+    sources: tuple[str, ...] = Field(default=(), max_length=MAX_ITEMS)
+
+
+class Handoff(_Frozen):
+    """The routing record of an escalation."""
+
+    urgency: Urgency
+    destination: str
+    reason: str = Field(max_length=MAX_CLAIM_CHARS)
+    key_findings: tuple[str, ...] = Field(max_length=MAX_ITEMS)
+    actions_taken: tuple[str, ...] = Field(max_length=MAX_ITEMS)
+    fields: dict[str, str] = Field(default_factory=dict)
+
+
+class WorkProduct(_Frozen):
+    """What an extended output carries besides the decision."""
+
+    draft: tuple[Claim, ...] = Field(default=(), max_length=MAX_CLAIMS)
+    handoff: Handoff | None = None
+
+
+def handoff_fields(episode: Episode) -> tuple[str, ...]:
+    """The seed's handoff fields for this episode (none without annotations)."""
+    return episode.annotations.handoff_fields if episode.annotations else ()
+
+
+def work_product_schema(episode: Episode) -> dict[str, Any]:
+    """The JSON schema of one episode's extended output (see the module docstring)."""
+    ids = [source.id for source in episode_sources(episode)]
+    strings: dict[str, Any] = {"type": "array", "items": {"type": "string"}, "maxItems": MAX_ITEMS}
+    fields = handoff_fields(episode)
+    handoff = {
+        "type": "object",
+        "properties": {
+            "urgency": {"type": "string", "enum": [u.value for u in Urgency]},
+            "destination": {"type": "string", "enum": list(DESTINATIONS[episode.task_class])},
+            "reason": {"type": "string"},
+            "key_findings": strings,
+            "actions_taken": strings,
+            "fields": {
+                "type": "object",
+                "properties": {name: {"type": "string"} for name in fields},
+                "required": list(fields),
+                "additionalProperties": False,
+            },
+        },
+        "required": [*ROUTING_FIELDS, "fields"],
+        "additionalProperties": False,
+    }
+    claim = {
+        "type": "object",
+        "properties": {
+            "text": {"type": "string"},
+            "sources": {
+                "type": "array",
+                "items": {"type": "string", "enum": ids},
+                "maxItems": MAX_ITEMS,
+            },
+        },
+        "required": ["text", "sources"],
+        "additionalProperties": False,
+    }
+    decision = decision_json_schema()
+    return {
+        **decision,
+        "properties": {
+            **decision["properties"],
+            "draft": {"type": "array", "items": claim, "maxItems": MAX_CLAIMS},
+            "handoff": {"anyOf": [handoff, {"type": "null"}]},
+        },
+        "required": [*decision["required"], "draft", "handoff"],
+    }
+
+
+@dataclass(frozen=True)
+class WorkProductResult:
+    """A parsed work product, or why it is invalid (``None`` work product)."""
+
+    work_product: WorkProduct | None
+    error: str | None
+
+
+def parse_work_product(raw: str, action: Action | None) -> WorkProductResult:
+    """The work product of a raw extended output whose decision parsed as ``action``.
+
+    Rules beyond the schema: an Answer needs a non-empty draft, an Escalate needs a handoff, and
+    a handoff's destination must be one of its class's destinations (checked by the scorer, which
+    knows the class). Other actions carry neither (anything they carry is ignored).
+    """
+    if action is None:
+        return WorkProductResult(None, "the decision is invalid")
+    try:
+        data = first_object(raw)
+    except ValueError as exc:
+        return WorkProductResult(None, str(exc))
+    try:
+        product = WorkProduct.model_validate(
+            {key: data.get(key) for key in ("draft", "handoff") if data.get(key) is not None}
+        )
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = ".".join(str(p) for p in first["loc"]) or "output"
+        return WorkProductResult(None, f"{field}: {first['msg']}")
+    if action is Action.ANSWER and not product.draft:
+        return WorkProductResult(None, "an Answer must carry a non-empty draft")
+    if action is Action.ESCALATE and product.handoff is None:
+        return WorkProductResult(None, "an Escalate must carry a handoff")
+    return WorkProductResult(product, None)
+
+
+def render_work_product(product: WorkProduct) -> str:
+    """Canonical JSON of a work product (for storage and display)."""
+    return json.dumps(product.model_dump(mode="json"), ensure_ascii=False, sort_keys=True)
+
+
+def reference_work_product(episode: Episode, action: Action) -> dict[str, Any]:
+    """A work product built from the episode's annotation units, for scripted policies.
+
+    An Answer's draft states each fact to retain or revise that the admissible evidence states,
+    citing the admissible items that state it; an Escalate's handoff is ``emergency`` to the class's
+    first destination, with those facts as key findings and each handoff field filled with the
+    evidence line it names, or "see record". It scores full marks by construction, so a scripted
+    oracle checks the scoring path end to end; it is not a model of good clinical writing.
+    """
+    from carebench.protocol.matching import states
+
+    sources = [s for s in episode_sources(episode) if s.admissible]
+    units = episode.annotations
+    facts = [
+        fact
+        for fact in ((*units.retain_facts, *units.revise_facts) if units else ())
+        if any(states(s.evidence, fact) for s in sources)
+    ]
+    draft = [
+        {"text": fact, "sources": [s.id for s in sources if states(s.evidence, fact)][:MAX_ITEMS]}
+        for fact in facts[:MAX_CLAIMS]
+    ]
+    if action is Action.ANSWER:
+        return {
+            "draft": draft or [{"text": "No change to the record.", "sources": []}],
+            "handoff": None,
+        }
+    if action is not Action.ESCALATE:
+        return {"draft": [], "handoff": None}
+    return {
+        "draft": [],
+        "handoff": {
+            "urgency": Urgency.EMERGENCY.value,
+            "destination": DESTINATIONS[episode.task_class][0],
+            "reason": "Escalated under the reference decision.",
+            "key_findings": facts[:MAX_ITEMS],
+            "actions_taken": ["Reviewed the record and the new information."],
+            "fields": {name: "see record" for name in handoff_fields(episode)},
+        },
+    }

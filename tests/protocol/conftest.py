@@ -1,0 +1,29 @@
+"""A one-seed bank with annotation units, for the protocol tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from carebench import load_bank
+from carebench.episodes.schema import Episode
+
+FIXTURE = Path(__file__).parents[1] / "fixtures" / "minimal_seed.yaml"
+
+
+@pytest.fixture(scope="session")
+def annotated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Episode]:
+    """Episodes of the minimal seed with units, keyed by variant name (surface s1)."""
+    data: dict[str, Any] = yaml.safe_load(FIXTURE.read_text())
+    data["annotations"] = {
+        "retain_facts": ["amlodipine 5 mg daily"],
+        "discard_facts": ["no regular medicines"],
+        "prohibited_claims": ["stop amlodipine"],
+        "handoff_fields": ["callback number", "current dose"],
+    }
+    folder = tmp_path_factory.mktemp("annotated")
+    (folder / "seed.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+    return {e.variant.value: e for e in load_bank([folder]) if e.surface == "s1"}

@@ -1,0 +1,99 @@
+"""Atomic scores on hand-built work products (paper 001), each expectation computed by hand."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from carebench.episodes.schema import Action, Episode
+from carebench.protocol.scores import continuity, handoff_completeness, score_output, traceability
+from carebench.protocol.sources import episode_sources
+from carebench.protocol.workproduct import Claim, Handoff, Urgency, parse_work_product
+
+
+def test_the_fixture_supersedes_the_old_summary(annotated: dict[str, Episode]) -> None:
+    stale = {s.id: s for s in episode_sources(annotated["stale"])}
+    assert stale["R1"].evidence == "Ann Lee, 40. Takes amlodipine 5 mg daily."
+    assert stale["N1"].evidence == "Asks for a repeat of amlodipine."  # the old summary is gone
+    assert all(s.admissible for s in stale.values())
+
+
+def test_continuity_retained_stale_and_contradiction(annotated: dict[str, Episode]) -> None:
+    stale = annotated["stale"]
+    kept = Claim(text="Repeat amlodipine 5 mg daily.", sources=("R1",))
+    assert continuity(stale, [kept]).score == 1.0
+    carried = Claim(text="The summary lists no regular medicines.", sources=("N1",))
+    result = continuity(stale, [kept, carried])
+    assert (result.required, result.hits, result.stale, result.contradictions) == (1, 1, 1, 0)
+    assert result.score == 0.0  # max(0, (1 - 1 - 0) / 1)
+    contradicting = Claim(text="Stop amlodipine today.", sources=("R1",))
+    result = continuity(stale, [kept, contradicting])
+    assert (result.hits, result.stale, result.contradictions) == (1, 0, 1)
+    negated = Claim(text="Do not stop amlodipine.", sources=("R1",))
+    assert continuity(stale, [kept, negated]).contradictions == 0
+
+
+def test_a_deleted_fact_is_not_required(annotated: dict[str, Episode]) -> None:
+    result = continuity(annotated["missing"], [Claim(text="Takes a tablet.", sources=("R1",))])
+    assert result.required == 0 and result.score is None
+
+
+def test_traceability_linked_unsupported_mismatched(annotated: dict[str, Episode]) -> None:
+    stale = annotated["stale"]
+    draft = [
+        Claim(text="Amlodipine 5 mg daily.", sources=("R1",)),  # linked
+        Claim(text="Amlodipine 5 mg daily.", sources=()),  # unsupported
+        Claim(text="No regular medicines.", sources=("N1",)),  # cites superseded text
+        Claim(text="Amlodipine 5 mg daily.", sources=("X9",)),  # no such item
+        Claim(text="Amlodipine 10 mg daily.", sources=("R1",)),  # R1 does not say 10
+    ]
+    result = traceability(stale, draft)
+    assert (result.claims, result.linked, result.unsupported, result.mismatched) == (5, 1, 1, 3)
+    assert result.score == 0.0  # max(0, (1 - 0.5 * 3) / 5)
+    two = traceability(stale, draft[:2] + draft[3:4])
+    assert two.score == pytest.approx((1 - 0.5 * 1) / 3)
+
+
+def test_handoff_missing_and_wrong_fields(annotated: dict[str, Episode]) -> None:
+    episode = annotated["late_risk"]
+    good = Handoff(
+        urgency=Urgency.EMERGENCY,
+        destination="emergency_services",
+        reason="Crushing chest pain spreading to the left arm.",
+        key_findings=("crushing chest pain", "takes amlodipine 5 mg daily"),
+        actions_taken=("advised to call 999",),
+        fields={"callback number": "see record", "current dose": "amlodipine 5 mg daily"},
+    )
+    result = handoff_completeness(episode, good)
+    assert (result.required, result.present, result.correct) == (7, 7, 7)
+    bad = good.model_copy(
+        update={
+            "urgency": Urgency.ROUTINE,
+            "fields": {"callback number": " ", "current dose": "amlodipine 10 mg daily"},
+        }
+    )
+    result = handoff_completeness(episode, bad)
+    assert result.missing == ("callback number",)
+    assert result.wrong == ("urgency", "current dose")
+    assert result.score == pytest.approx(4 / 7)
+
+
+def _raw(action: str, **product: object) -> str:
+    return json.dumps({"action": action, "confidence": 0.9, "reason": "r", **product})
+
+
+def test_work_product_rules(annotated: dict[str, Episode]) -> None:
+    assert parse_work_product(_raw("Answer", draft=[], handoff=None), Action.ANSWER).error == (
+        "an Answer must carry a non-empty draft"
+    )
+    assert parse_work_product(_raw("Escalate", draft=[]), Action.ESCALATE).error == (
+        "an Escalate must carry a handoff"
+    )
+    assert parse_work_product("not json", None).error == "the decision is invalid"
+    wrong = parse_work_product(_raw("Answer", draft=[{"text": 5}]), Action.ANSWER)
+    assert wrong.work_product is None and wrong.error and wrong.error.startswith("draft.0.text")
+    scored = score_output(
+        annotated["clean"], _raw("Abstain", draft=[], handoff=None), Action.ABSTAIN
+    )
+    assert scored.work_product_valid and scored.continuity is None and scored.handoff is None
