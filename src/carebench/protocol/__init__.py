@@ -1,0 +1,9 @@
+"""The workflow protocol of paper 001: evidence levels, analysis plans, annotation units, scores.
+
+Modules (import them directly; this package imports nothing at import time):
+
+    levels      the three evidence levels, what each lets a report claim, and the wording check
+    plans       analysis plan files (declared before evaluation): schema, loading, hashing, diffs
+    registry    the plan table of the workspace store (registration, versions, lookup)
+    planned     the report under a plan: the planned Holm family and departures from the plan
+"""
