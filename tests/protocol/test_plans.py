@@ -127,3 +127,14 @@ def test_unregistered_references_are_refused(registry: PlanRegistry, tmp_path: P
     file.write_text(PLAN.replace("c_fn: 10", "c_fn: 12"))
     with pytest.raises(CarebenchError, match=r"registered versions of 'release-1': v1"):
         registry.resolve(str(file))
+
+
+def test_the_documented_example_is_a_valid_plan() -> None:
+    import re
+
+    doc = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text()
+    example = re.search(r"```yaml\n(name: .*?)```", doc, re.DOTALL)
+    assert example is not None
+    plan = parse_plan(example.group(1), "docs/protocol.md")
+    assert plan.costs.of("triage_handoff") == CostMatrix(c_fn=10)
+    assert len(plan.family()) == 2 + 3
