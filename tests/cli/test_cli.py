@@ -265,7 +265,7 @@ def test_controller_commands(tmp_path: Path) -> None:
     assert json.loads(fitted.stdout)["n_dev"] == 80
     applied = run("controller", "apply", "always-answer", "--family", "lexicon", "--workspace", ws)
     lines = applied.stdout.splitlines()
-    assert lines[1].startswith("baseline    n=320  U 5:1 -0.88  missed 1.00")
+    assert lines[1].startswith("baseline    n=320  U -0.88  missed 1.00")
     assert lines[2].startswith("controller  n=320")
     ablate = run("controller", "ablate", "always-answer", "--workspace", ws)
     assert [line.split()[0] for line in ablate.stdout.splitlines()] == [

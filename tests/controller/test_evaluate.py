@@ -64,9 +64,9 @@ def test_ablations_and_transfer(frame) -> None:
     # nothing is overridden and the agent stands alone
     full, silent = rows[0], rows[3]
     assert silent["fit"] == full["fit"] and full["fit"]["w_u"] == 0.0
-    assert full["utility_5to1"] > ALWAYS_ANSWER_5TO1
+    assert full["utility"] > ALWAYS_ANSWER_5TO1
     everything = full["fit"]["tau_high"] <= 0
-    assert (silent["utility_5to1"], silent["missed_rate"]) == (
+    assert (silent["utility"], silent["missed_rate"]) == (
         pytest.approx(ALWAYS_ESCALATE_5TO1 if everything else ALWAYS_ANSWER_5TO1),
         0.0 if everything else 1.0,
     )

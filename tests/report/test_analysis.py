@@ -31,11 +31,11 @@ def _run(report, label: str) -> dict:
 def test_baselines_follow_from_the_composition(report) -> None:
     # test split: 320 episodes, 100 escalation-required, 220 not
     escalate = _run(report, "scripted:always-escalate/vanilla")["headline"]
-    assert escalate["utility_5to1"]["estimate"] == pytest.approx((100 - 220) / 320)
+    assert escalate["utility"]["estimate"] == pytest.approx((100 - 220) / 320)
     assert escalate["sensitivity"]["estimate"] == 1.0 and escalate["specificity"]["estimate"] == 0.0
     never = _run(report, "scripted:always-answer/vanilla")["headline"]
-    assert never["utility_5to1"]["estimate"] == pytest.approx((220 - 5 * 100) / 320)
-    assert never["utility_10to1"]["estimate"] == pytest.approx((220 - 10 * 100) / 320)
+    assert never["utility"]["estimate"] == pytest.approx((220 - 5 * 100) / 320)
+    assert never["utility_robustness"]["estimate"] == pytest.approx((220 - 10 * 100) / 320)
     assert never["missed_rate"]["estimate"] == 1.0 and math.isnan(never["precision"]["estimate"])
     oracle = _run(report, "scripted:oracle/vanilla")
     assert oracle["headline"]["accuracy"]["estimate"] == 1.0
@@ -86,9 +86,9 @@ def test_controller_section(workspace: Path, tmp_path: Path) -> None:
     result = build_report(workspace, ["always-answer"], tmp_path, "test", Settings(b=500))
     section = result.analysis["controller"]
     (entry,) = section["runs"]
-    assert entry["baseline"]["utility_5to1"]["estimate"] == pytest.approx(ALWAYS_ANSWER_5TO1)
+    assert entry["baseline"]["utility"]["estimate"] == pytest.approx(ALWAYS_ANSWER_5TO1)
     for family in ("regex", "lexicon"):
-        assert entry["controller"][family]["test"]["utility_5to1"]["estimate"] > ALWAYS_ANSWER_5TO1
+        assert entry["controller"][family]["test"]["utility"]["estimate"] > ALWAYS_ANSWER_5TO1
         assert [a["ablation"] for a in entry["ablations"][family]] == [
             "full",
             "workflow",
@@ -129,3 +129,26 @@ def test_controller_section(workspace: Path, tmp_path: Path) -> None:
         json.loads((tmp_path / "metrics.json").read_text())["controller"]["runs"][0]["label"]
         == entry["label"]
     )
+
+
+def test_report_wording_matches_its_evidence_level(report) -> None:
+    """No generated text promotes agent-level results; the level's statement is printed."""
+    from carebench.protocol.levels import LEVELS, EvidenceLevel, wording_problems
+
+    html = report.index.read_text()
+    assert wording_problems(html, EvidenceLevel.AGENT) == []
+    assert wording_problems(report.summary, EvidenceLevel.AGENT) == []
+    # every result section shows its level, with the question it can and cannot answer
+    assert html.count('<p class="level">Evidence level: agent.') == html.count("<h2>") - 1
+    assert LEVELS[EvidenceLevel.AGENT].cannot_answer in html.replace("&#39;", "'")
+    data = json.loads((report.index.parent / "metrics.json").read_text())
+    assert {r["evidence_level"] for r in data["runs"]} == {"agent"}
+    tests = data["paired_tests"]["clean_vs_perturbed"]
+    assert {t["evidence_level"] for t in tests} == {"agent"}
+    assert data["controller"]["evidence_level"] == "agent"
+
+
+def test_without_a_plan_the_report_says_exploratory(report) -> None:
+    assert report.analysis["plan"]["label"] == "no registered plan: exploratory"
+    assert "Plan: no registered plan: exploratory." in report.summary
+    assert "no registered plan: exploratory" in report.index.read_text()

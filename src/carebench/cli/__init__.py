@@ -57,6 +57,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "controller_group",
         "Fit and evaluate the two-threshold risk controller (dev fit, test evaluation).",
     ),
+    "plan": (
+        "carebench.cli.plan",
+        "plan_group",
+        "Register analysis plans (costs, metrics, splits, comparisons) before evaluating.",
+    ),
     "interrupt": (
         "carebench.cli.interrupt",
         "interrupt_group",

@@ -27,6 +27,8 @@ from carebench.errors import CarebenchError
 if TYPE_CHECKING:
     import pandas as pd
 
+    from carebench.metrics.costs import ClassCosts
+
 _FAMILY = click.option(
     "--family",
     type=click.Choice(FAMILIES),
@@ -136,8 +138,9 @@ def controller_group() -> None:
 
 def _loaded(
     run: str, workspace: Path, bank: tuple[str, ...], family: str, need_test: bool = False
-) -> tuple[pd.DataFrame, dict[str, tuple[bool, bool, bool]]]:
-    """A run's results and the detector flags of the bank it was made on."""
+) -> tuple[pd.DataFrame, dict[str, tuple[bool, bool, bool]], ClassCosts]:
+    """A run's results, the detector flags of the bank it was made on, its declared costs."""
+    from carebench.runs.config import declared_costs
     from carebench.runs.results import load_runs
 
     loaded = load_runs(workspace, [run], bank=bank or None)
@@ -150,15 +153,16 @@ def _loaded(
             "on test (carebench run --split all)"
         )
     (episodes,) = loaded.banks.values()
-    return frame, episode_flags(episodes, family)
+    (manifest,) = loaded.manifests.values()
+    return frame, episode_flags(episodes, family), declared_costs(manifest)[0]
 
 
 def _scores(row: dict[str, Any]) -> str:
-    """Utility at 5:1, missed-escalation rate and accuracy, as every controller command prints them."""
+    """Utility (declared costs), missed-escalation rate and accuracy, as every command prints them."""
     from carebench.report.writer import fmt
 
     return (
-        f"U 5:1 {fmt(row['utility_5to1'])}  missed {fmt(row['missed_rate'])}  "
+        f"U {fmt(row['utility'])}  missed {fmt(row['missed_rate'])}  "
         f"accuracy {fmt(row['accuracy'])}"
     )
 
@@ -171,8 +175,8 @@ def _scores(row: dict[str, Any]) -> str:
 @WORKSPACE
 def fit_cmd(run: str, family: str, ablation: str, bank: tuple[str, ...], workspace: Path) -> None:
     """Fit on RUN's dev split and print the weights, thresholds and dev scores as JSON."""
-    frame, flags = _loaded(run, workspace, bank, family)
-    fitted = fit_run(frame, flags, ablation=ablation)
+    frame, flags, costs = _loaded(run, workspace, bank, family)
+    fitted = fit_run(frame, flags, costs, ablation=ablation)
     click.echo(json.dumps({"family": family, **fitted.as_dict()}, indent=2))
 
 
@@ -183,13 +187,16 @@ def fit_cmd(run: str, family: str, ablation: str, bank: tuple[str, ...], workspa
 @_RUN_BANK
 @WORKSPACE
 def apply_cmd(run: str, family: str, ablation: str, bank: tuple[str, ...], workspace: Path) -> None:
-    """Fit on RUN's dev split, apply to its test split; print baseline vs controller."""
-    frame, flags = _loaded(run, workspace, bank, family, need_test=True)
-    fitted = fit_run(frame, flags, ablation=ablation)
+    """Fit on RUN's dev split, apply to its test split; print baseline vs controller.
+
+    Utility (U) uses the run's declared costs, per task class under an analysis plan.
+    """
+    frame, flags, costs = _loaded(run, workspace, bank, family, need_test=True)
+    fitted = fit_run(frame, flags, costs, ablation=ablation)
     test = frame[frame["split"] == "test"]
     click.echo(json.dumps({"family": family, **fitted.as_dict()}))
     for name, rows in (("baseline", test), ("controller", apply_fit(test, flags, fitted))):
-        s = controller_summary(rows)
+        s = controller_summary(rows, costs)
         click.echo(f"{name:<11} n={s['n']}  {_scores(s)}")
 
 

@@ -46,6 +46,14 @@ _SPLIT = click.option(
     help="Equal-width ECE bins.",
 )
 @click.option("--rng-seed", type=int, default=DEFAULT_RNG_SEED, show_default=True)
+@click.option(
+    "--plan",
+    "plan",
+    default=None,
+    metavar="NAME_OR_FILE",
+    help="Report under this registered analysis plan (name, NAME@vN or its file). Default: the "
+    "plan the runs were made under (latest version); none: labelled exploratory.",
+)
 @BANK
 @WORKSPACE
 def report_cmd(
@@ -55,10 +63,15 @@ def report_cmd(
     b: int,
     n_bins: int,
     rng_seed: int,
+    plan: str | None,
     bank: tuple[str, ...],
     workspace: Path,
 ) -> None:
-    """Write the report for RUNS (ids, prefixes or labels; all runs when omitted)."""
+    """Write the report for RUNS (ids, prefixes or labels; all runs when omitted).
+
+    Under an analysis plan the planned comparisons are Holm-corrected as the plan's family, and
+    every departure from the plan is printed first.
+    """
     from carebench.report import Settings, build_report
 
     result = build_report(
@@ -68,6 +81,7 @@ def report_cmd(
         split,
         Settings(b=b, rng_seed=rng_seed, n_bins=n_bins),
         bank=bank or None,
+        plan=plan,
     )
     click.echo(result.summary)
     click.echo(f"\nreport: {result.index}  (viewer: {result.index.parent / 'viewer.html'})")
@@ -90,7 +104,8 @@ def compare_cmd(run_a: str, run_b: str, split: str, bank: tuple[str, ...], works
     result = compare(workspace, run_a, run_b, split=split, bank=bank or None)
     click.echo(
         f"A = {result.label_a}  (run {result.run_a})\nB = {result.label_b}  (run {result.run_b})\n"
-        f"split {split}; per-seed metrics; utility at 5:1\n"
+        f"split {split}; per-seed metrics; utility under {result.costs.describe()}\n"
+        + (f"note: {result.note}\n" if result.note else "")
     )
     click.echo(
         f"{'metric':<12} {'seeds':>5} {'mean A':>7} {'mean B':>7} {'W':>8} {'p':>8} {'p Holm':>8}"

@@ -14,7 +14,7 @@ from carebench.agents.config import BackendConfig, SamplingParams
 from carebench.agents.prompts import Condition
 from carebench.errors import CarebenchError
 from carebench.metrics.costs import CostMatrix
-from carebench.runs.config import RunConfig
+from carebench.runs.config import RunConfig, RunPlan
 from carebench.runs.execute import run_agent
 from carebench.runs.results import store_path
 from carebench.runs.runner import RunSummary
@@ -148,6 +148,15 @@ def print_summary(summary: RunSummary, workspace: Path) -> None:
     click.echo(f"store: {store_path(workspace)}")
 
 
+def _plan(ref: str, workspace: Path) -> RunPlan:
+    """The registered plan ``ref`` names in the workspace store (refused when unregistered)."""
+    from carebench.protocol.registry import PlanRegistry
+    from carebench.runs.store import RunStore
+
+    with RunStore(store_path(workspace)) as store:
+        return RunPlan.from_registered(PlanRegistry(store).resolve(ref))
+
+
 @click.command("run")
 @click.option(
     "--backend",
@@ -225,6 +234,14 @@ def print_summary(summary: RunSummary, workspace: Path) -> None:
     help="extended: the agent also returns its work product (a cited draft for Answer, a "
     "handoff for Escalate), scored by the protocol's atomic scores (docs/protocol.md).",
 )
+@click.option(
+    "--plan",
+    "plan_ref",
+    default=None,
+    metavar="NAME_OR_FILE",
+    help="Run under a registered analysis plan (name, NAME@vN, or its file): the plan's hash and "
+    "cost matrices go into the run. Replaces --cost-fn/--cost-fp.",
+)
 @click.option("--concurrency", type=int, default=8, show_default=True)
 @click.option(
     "--timeout",
@@ -262,6 +279,7 @@ def run_cmd(
     cost_fn: float,
     cost_fp: float,
     output: str,
+    plan_ref: str | None,
     concurrency: int,
     timeout_s: float,
     max_retries: int,
@@ -271,6 +289,20 @@ def run_cmd(
     """Run one agent over the episodes and store every result; re-running resumes."""
     from pydantic import ValidationError
 
+    plan = None
+    if plan_ref is not None:
+        ctx = click.get_current_context()
+        explicit = [
+            f"--{name.replace('_', '-')}"
+            for name in ("cost_fn", "cost_fp")
+            if ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT
+        ]
+        if explicit:
+            raise CarebenchError(
+                f"{' and '.join(explicit)} cannot be combined with --plan: the plan declares the "
+                "costs"
+            )
+        plan = _plan(plan_ref, workspace)
     try:
         config = RunConfig(
             backend=BackendConfig(
@@ -293,8 +325,9 @@ def run_cmd(
             split=split,
             episode_ids=episode_ids or None,
             bank_paths=bank_paths or None,
-            costs=CostMatrix(c_fn=cost_fn, c_fp=cost_fp),
+            costs=plan.costs.default if plan else CostMatrix(c_fn=cost_fn, c_fp=cost_fp),
             output=output,
+            plan=plan,
             concurrency=concurrency,
             timeout_s=timeout_s,
             max_retries=max_retries,

@@ -16,8 +16,8 @@ from carebench.controller.detectors import detect_episode
 from carebench.controller.risk import ABLATIONS, Fit, Inputs, decide, fit, outcomes
 from carebench.episodes.schema import Episode, TaskClass
 from carebench.errors import CarebenchError
-from carebench.metrics.costs import PRIMARY, CostMatrix
-from carebench.metrics.escalation import confusion, missed_escalation_rate, utility
+from carebench.metrics.costs import PRIMARY, ClassCosts, CostMatrix
+from carebench.metrics.escalation import confusion, missed_escalation_rate, row_utility
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -49,12 +49,15 @@ def inputs_from_frame(frame: pd.DataFrame, flags: dict[str, tuple[bool, bool, bo
         action,
         [frozenset(a.split("|")) for a in frame["reference_acceptable"]],
         frame["escalation_required"].to_numpy(bool),
+        (frame["task_class"].to_numpy(object) if "task_class" in frame else None),
     )
 
 
-def fit_run(frame: pd.DataFrame, flags: dict[str, tuple[bool, bool, bool]], costs: CostMatrix = PRIMARY,
-            ablation: str = "full") -> Fit:  # fmt: skip
-    """Fit on the dev rows of one run's results.
+def fit_run(frame: pd.DataFrame, flags: dict[str, tuple[bool, bool, bool]],
+            costs: CostMatrix | ClassCosts = PRIMARY, ablation: str = "full") -> Fit:  # fmt: skip
+    """Fit on the dev rows of one run's results, maximizing utility under ``costs``.
+
+    Pass the run's declared costs (:func:`carebench.runs.config.declared_costs`).
 
     Raises:
         CarebenchError: the run has no dev rows.
@@ -82,19 +85,31 @@ def apply_fit(
     return out
 
 
-def controller_summary(rows: pd.DataFrame) -> dict[str, float]:
-    """Utility at 5:1 and the missed-escalation rate (point estimates) for a set of rows."""
-    c = confusion(rows["escalation_required"].to_numpy(bool), rows["escalated"].to_numpy(bool))
+def controller_summary(
+    rows: pd.DataFrame, costs: CostMatrix | ClassCosts = PRIMARY
+) -> dict[str, float]:
+    """Utility under ``costs``, the missed-escalation rate and accuracy (point estimates).
+
+    Utility is NaN for no rows.
+    """
+    req = rows["escalation_required"].to_numpy(bool)
+    esc = rows["escalated"].to_numpy(bool)
+    c = confusion(req, esc)
+    per_row = row_utility(
+        req, esc, costs, rows["task_class"].to_numpy(object) if "task_class" in rows else None
+    )
     return {
         "n": len(rows),
-        "utility_5to1": utility(c, PRIMARY),
+        "utility": float(per_row.mean()) if len(rows) else float("nan"),
         "missed_rate": missed_escalation_rate(c),
         "accuracy": float(rows["correct"].mean()) if len(rows) else float("nan"),
     }
 
 
 def ablations(
-    frame: pd.DataFrame, flags: dict[str, tuple[bool, bool, bool]], costs: CostMatrix = PRIMARY
+    frame: pd.DataFrame,
+    flags: dict[str, tuple[bool, bool, bool]],
+    costs: CostMatrix | ClassCosts = PRIMARY,
 ) -> list[dict[str, Any]]:
     """Full, workflow-only and confidence-only controllers: fit on dev, score on test.
 
@@ -110,14 +125,16 @@ def ablations(
         {
             "ablation": name,
             "fit": fitted.as_dict(),
-            **controller_summary(apply_fit(test, f, fitted)),
+            **controller_summary(apply_fit(test, f, fitted), costs),
         }
         for name, fitted, f in cases
     ]
 
 
 def transfer(
-    frame: pd.DataFrame, flags: dict[str, tuple[bool, bool, bool]], costs: CostMatrix = PRIMARY
+    frame: pd.DataFrame,
+    flags: dict[str, tuple[bool, bool, bool]],
+    costs: CostMatrix | ClassCosts = PRIMARY,
 ) -> list[dict[str, Any]]:
     """Leave-one-task-class-out: fit on the dev rows of three classes, score the fourth's test rows."""
     out = []
@@ -131,7 +148,7 @@ def transfer(
             {
                 "held_out": held_out.value,
                 "fit": fitted.as_dict(),
-                **controller_summary(apply_fit(test, flags, fitted)),
+                **controller_summary(apply_fit(test, flags, fitted), costs),
             }
         )
     return out

@@ -11,7 +11,8 @@ Conventions:
       is given 1 - confidence = 1 (no stated certainty) and stays invalid (incorrect, not
       escalated) unless R >= tau_high overrides it to Escalate.
     * Threshold grid: 0.00, 0.05, ..., 4.00 and +inf (never), with tau_low <= tau_high.
-    * Fitting uses the dev split only. It maximizes the declared utility (5:1 by default); ties go to
+    * Fitting uses the dev split only. It maximizes the run's declared utility (each row under its
+      task class's cost matrix; 5:1 for every class by default); ties go to
       higher decision accuracy, then to the smaller weight sum, the higher tau_high, the higher
       tau_low, and finally the lexicographically smaller (w_C, w_M, w_H, w_U). Utility and accuracy
       are compared after rounding to 12 decimals, so float noise never decides.
@@ -29,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from carebench.episodes.schema import Action
-from carebench.metrics.costs import PRIMARY, CostMatrix
+from carebench.metrics.costs import PRIMARY, ClassCosts, CostMatrix
 from carebench.metrics.escalation import row_utility
 
 WEIGHT_LEVELS = (0.0, 0.25, 0.5, 0.75, 1.0)
@@ -66,6 +67,7 @@ class Inputs:
     action: npt.NDArray[np.object_]  # action string, or None for invalid outputs
     acceptable: list[frozenset[str]]
     required: BoolArray  # escalation-required
+    task_class: npt.NDArray[np.object_] | None = None  # for costs that differ by task class
 
     @property
     def n(self) -> int:
@@ -128,15 +130,16 @@ def outcomes(inputs: Inputs, final: npt.NDArray[np.object_]) -> tuple[BoolArray,
     return correct, escalated
 
 
-def _row_arrays(inputs: Inputs, costs: CostMatrix) -> dict[str, FloatArray]:
+def _row_arrays(inputs: Inputs, costs: CostMatrix | ClassCosts) -> dict[str, FloatArray]:
     esc, ask = Action.ESCALATE.value, Action.ASK_CLARIFICATION.value
     base_correct, base_esc = outcomes(inputs, inputs.action)
     esc_ok = np.array([esc in acc for acc in inputs.acceptable])
     ask_ok = np.array([ask in acc for acc in inputs.acceptable])
     answer = inputs.action == Action.ANSWER.value
-    base_utility = row_utility(inputs.required, base_esc, costs)
+    base_utility = row_utility(inputs.required, base_esc, costs, inputs.task_class)
     # what overriding a row to Escalate changes (nothing for rows already escalated)
-    gain = row_utility(inputs.required, np.ones(inputs.n, bool), costs) - base_utility
+    every = np.ones(inputs.n, bool)
+    gain = row_utility(inputs.required, every, costs, inputs.task_class) - base_utility
     return {
         "base_utility": base_utility,
         "gain": gain,
@@ -201,7 +204,7 @@ def _score_batch(
     return np.asarray(top_u, dtype=float), top_acc, best_h, best_l
 
 
-def fit(inputs: Inputs, costs: CostMatrix = PRIMARY, ablation: str = "full") -> Fit:
+def fit(inputs: Inputs, costs: CostMatrix | ClassCosts = PRIMARY, ablation: str = "full") -> Fit:
     """Exhaustive grid search (see the module conventions). ``inputs`` must be dev rows only."""
     if inputs.n == 0:
         raise ValueError("no rows to fit the controller on")

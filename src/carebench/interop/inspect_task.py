@@ -43,6 +43,7 @@ from carebench.agents.prompts import Condition, prompt_hash, render_messages, te
 from carebench.episodes.bank import BANK_VERSION, bank_sha256, load_bank
 from carebench.episodes.schema import Action, Episode
 from carebench.errors import CarebenchError
+from carebench.protocol.levels import EvidenceLevel
 
 TASK_NAME = "escalation"
 SPLITS = ("dev", "test", "all")
@@ -154,7 +155,7 @@ def escalation(
                 "bank_paths": list(paths) if paths else None,
                 "bank_sha256": bank_sha256(episodes),
                 "bank_version": None if paths else BANK_VERSION,
-                "evidence_level": "agent",
+                "evidence_level": EvidenceLevel.AGENT.value,
             }
         },
     )

@@ -31,8 +31,10 @@ td.l,th.l{text-align:left}.cut{color:#c00;font-weight:bold}.lost{text-decoration
 .prelude{opacity:.6}details{margin:.3em 0}
 </style></head><body>
 <h1>Interruption study (paper 002 design)</h1>
-<p>Evidence level: {{ m.evidence_level }}. Results are per cell x arm x model; there is no aggregate
-score. A transcript simulator omits prosody, timing and speech-recognition errors.</p>
+<p>Evidence level: {{ m.evidence_level }}. {{ m.evidence.statement }} Question these results can
+answer: {{ m.evidence.question }} They cannot answer: {{ m.evidence.cannot_answer }}.
+Results are per cell x arm x model; there is no aggregate score. A transcript simulator omits
+prosody, timing and speech-recognition errors.</p>
 <h2>Studies</h2>
 <table><tr><th class="l">study</th><th class="l">label</th><th class="l">pathway</th><th class="l">patient</th>
 <th class="l">judge</th><th class="l">judge validation</th></tr>

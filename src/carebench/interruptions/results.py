@@ -208,8 +208,18 @@ def metrics(
     def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
         return [{str(k): _clean(v) for k, v in r.items()} for r in frame.to_dict(orient="records")]
 
+    from carebench.protocol.levels import LEVELS, EvidenceLevel
+
+    card = LEVELS[EvidenceLevel.SIMULATED_WORKFLOW]
     return {
-        "evidence_level": "simulated workflow (transcript simulator; no prosody, timing or ASR)",
+        "evidence_level": card.level.value,
+        "evidence": {
+            "question": card.question,
+            "metrics": card.metrics,
+            "cannot_answer": card.cannot_answer,
+            "statement": card.statement,
+            "simulator": "transcript simulator; no prosody, timing or speech recognition",
+        },
         "studies": [
             {
                 "study_id": s["study_id"],
@@ -219,6 +229,9 @@ def metrics(
                 "patient": s["manifest"]["patient"],
                 "judge": s["manifest"]["judge"],
                 "judge_validation": (validation or {}).get(s["manifest"]["judge"], "not validated"),
+                "evidence_level": s["manifest"].get(
+                    "evidence_level", EvidenceLevel.SIMULATED_WORKFLOW.value
+                ),
             }
             for s in studies
         ],

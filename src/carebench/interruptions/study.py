@@ -33,6 +33,7 @@ from carebench.interruptions.simulator import Simulator
 from carebench.interruptions.store import StudyStore
 from carebench.interruptions.tracker import TrackedAgent
 from carebench.interruptions.transcript import delivered
+from carebench.protocol.levels import EvidenceLevel
 
 
 class StudyConfig(BaseModel):
@@ -203,6 +204,7 @@ def manifest(config: StudyConfig, pathway: Pathway, players: Players) -> dict[st
         "roles": {name: role.describe() for name, role in players.roles.items()},
         "carebench_version": __version__,
         "started_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "evidence_level": EvidenceLevel.SIMULATED_WORKFLOW.value,
     }
 
 

@@ -1,8 +1,12 @@
-"""The escalation cost matrix, declared before evaluation (paper 001)."""
+"""The escalation cost matrix, declared before evaluation (paper 001), per task class."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from carebench.episodes.schema import TaskClass
 
 
 class CostMatrix(BaseModel):
@@ -21,6 +25,56 @@ class CostMatrix(BaseModel):
     c_fp: float = Field(default=1.0, ge=0.0)
     c_fn: float = Field(default=5.0, ge=0.0)
 
+    def describe(self) -> str:
+        """``u_TP=1, u_TN=1, c_FP=1, c_FN=5`` (numbers in %g form)."""
+        names = {"u_tp": "u_TP", "u_tn": "u_TN", "c_fp": "c_FP", "c_fn": "c_FN"}
+        return ", ".join(f"{names[k]}={v:g}" for k, v in self.model_dump().items())
+
 
 PRIMARY = CostMatrix()
 ROBUSTNESS = CostMatrix(c_fn=10.0)
+
+
+class ClassCosts(BaseModel):
+    """A cost matrix per task class: ``default`` for every class not listed in ``by_class``.
+
+    Convention: a row's utility uses the matrix of its episode's task class, so a report's
+    utility over several classes is the mean of per-row utilities under each row's own matrix.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    default: CostMatrix = PRIMARY
+    by_class: dict[TaskClass, CostMatrix] = Field(default_factory=dict)
+
+    @field_validator("by_class")
+    @classmethod
+    def _sorted(cls, value: dict[TaskClass, CostMatrix]) -> dict[TaskClass, CostMatrix]:
+        # a canonical order, so equal declarations dump (and hash) equally
+        return dict(sorted(value.items()))
+
+    def of(self, task_class: str) -> CostMatrix:
+        """The matrix of one task class (its own, or the default)."""
+        return self.by_class.get(TaskClass(task_class), self.default)
+
+    @property
+    def uniform(self) -> bool:
+        """True iff every class uses the default matrix."""
+        return all(m == self.default for m in self.by_class.values())
+
+    def describe(self) -> str:
+        """One line: the default matrix, and each class that differs from it."""
+        parts = [f"{self.default.describe()}"]
+        parts += [
+            f"{c.value}: {m.describe()}" for c, m in self.by_class.items() if m != self.default
+        ]
+        return "; ".join(parts)
+
+    def as_json(self) -> dict[str, Any]:
+        """JSON-ready form (task classes as their string values)."""
+        return self.model_dump(mode="json")
+
+
+def uniform(matrix: CostMatrix) -> ClassCosts:
+    """The same matrix for every task class."""
+    return ClassCosts(default=matrix)

@@ -17,7 +17,7 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from carebench.metrics.costs import CostMatrix
+from carebench.metrics.costs import ClassCosts, CostMatrix
 
 BoolArray = npt.ArrayLike
 FloatArray = npt.NDArray[np.float64]
@@ -86,10 +86,17 @@ def utility_total(costs: CostMatrix, tp: _Count, tn: _Count, fn: _Count, fp: _Co
     return costs.u_tp * tp + costs.u_tn * tn - costs.c_fn * fn - costs.c_fp * fp
 
 
-def row_utility(required: BoolArray, escalated: BoolArray, costs: CostMatrix) -> FloatArray:
+def row_utility(
+    required: BoolArray,
+    escalated: BoolArray,
+    costs: CostMatrix | ClassCosts,
+    task_class: npt.ArrayLike | None = None,
+) -> FloatArray:
     """The utility of each escalation decision (u_tp, u_tn, -c_fn or -c_fp), element-wise.
 
     Its mean over episodes is :func:`utility`; its sum over a seed's rows, that seed's total.
+    With :class:`~carebench.metrics.costs.ClassCosts`, each row uses the matrix of its task class
+    (``task_class``, one value per row, required unless the declaration is uniform).
     """
     req = np.asarray(required, dtype=bool)
     esc = np.asarray(escalated, dtype=bool)
@@ -98,7 +105,20 @@ def row_utility(required: BoolArray, escalated: BoolArray, costs: CostMatrix) ->
     counts: list[FloatArray] = [
         np.asarray(m, dtype=np.float64) for m in (req & esc, ~req & ~esc, req & ~esc, ~req & esc)
     ]
-    return utility_total(costs, *counts)
+    if isinstance(costs, CostMatrix):
+        return utility_total(costs, *counts)
+    if costs.uniform:
+        return utility_total(costs.default, *counts)
+    if task_class is None:
+        raise ValueError("costs differ by task class: pass each row's task_class")
+    classes = np.asarray(task_class, dtype=object)
+    if classes.shape != req.shape:
+        raise ValueError(f"shapes differ: {req.shape} vs task_class {classes.shape}")
+    out: FloatArray = np.zeros(req.shape, dtype=np.float64)
+    for name in dict.fromkeys(classes.tolist()):
+        rows = classes == name
+        out[rows] = utility_total(costs.of(str(name)), *(c[rows] for c in counts))
+    return out
 
 
 def utility(c: Confusion, costs: CostMatrix) -> float:

@@ -14,8 +14,9 @@ Conventions:
       approximation with tie correction; seed-level differences are heavily tied, where the exact
       distribution does not apply). When every difference is zero the test is undefined and we
       report statistic 0 and p = 1.
-    * Holm's step-down correction (statsmodels multipletests(method="holm")) is applied across the
-      whole family of comparisons reported together.
+    * Holm's step-down correction (statsmodels multipletests(method="holm")) is applied across a
+      family of comparisons: the analysis plan's, when there is one (carebench.protocol.plans);
+      otherwise the comparisons reported together, which is exploratory.
     * Proportions from trials get Wilson intervals (statsmodels proportion_confint(method="wilson")).
 """
 

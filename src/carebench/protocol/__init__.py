@@ -1,4 +1,14 @@
-"""The workflow protocol of paper 001: evidence items, work products and atomic scores.
+"""The workflow protocol of paper 001: evidence levels, analysis plans, evidence items, scores.
 
-Modules are imported by path (``carebench.protocol.scores``); this package imports nothing.
+Modules (import them directly; this package imports nothing at import time):
+
+    levels       the three evidence levels, what each lets a report claim, and the wording check
+    plans        analysis plan files (declared before evaluation): schema, loading, hashing, diffs
+    registry     the plan table of the workspace store (registration, versions, lookup)
+    planned      the report under a plan: the planned Holm family and departures from the plan
+    sources      evidence items of an episode (ids, superseded text, admissibility)
+    matching     deterministic fact matching (states, claims, supported_by)
+    workproduct  extended agent output: the per-episode schema and its parser
+    scores       atomic scores: state continuity, evidence traceability, handoff completeness
+    summary      atomic scores over runs, per run x task class, with seed-bootstrap intervals
 """

@@ -30,6 +30,7 @@ def build_report(
     settings: Settings | None = None,
     *,
     bank: Sequence[str | Path] | None = None,
+    plan: str | None = None,
 ) -> ReportResult:
     """Load runs from a workspace, keep one split (or ``all``) and write the report.
 
@@ -41,8 +42,17 @@ def build_report(
         settings: bootstrap and binning settings.
         bank: seed files or folders of the runs' bank when it is no longer where it was
             (each run's own bank, recorded in the store, is used otherwise).
+        plan: the registered analysis plan to report under (name, ``NAME@vN`` or its file);
+            by default the plan every reported run was made under (its latest version), else
+            none, and the report is labelled exploratory.
+
+    Raises:
+        CarebenchError: no results in the split, or ``plan`` is not registered.
     """
+    from carebench.protocol.planned import report_plan
+    from carebench.protocol.registry import PlanRegistry
     from carebench.runs.results import load_runs, store_path
+    from carebench.runs.store import RunStore
 
     loaded = load_runs(workspace, runs, bank=bank)
     all_splits = loaded.frame
@@ -53,5 +63,15 @@ def build_report(
             "(carebench run --split ...) or choose --split"
         )
     manifests = {str(r): loaded.manifests[str(r)] for r in all_splits["run_id"].unique()}
+    with RunStore(store_path(workspace)) as store:
+        registry = PlanRegistry(store)
+        registered = registry.plans()
+        asked = registry.resolve(plan) if plan is not None else None
+    latest = {p.name: p for p in registered}  # ordered by version: the last one wins
+    reported = {r: m for r, m in manifests.items() if r in set(frame["run_id"])}
+    chosen = report_plan(asked, reported, latest)
+    versions = {p.sha256: p for p in registered}
     cache = store_path(workspace).parent / "cache"
-    return write_report(frame, manifests, loaded.banks, out_dir, settings, all_splits, cache)
+    return write_report(
+        frame, manifests, loaded.banks, out_dir, settings, all_splits, cache, chosen, versions
+    )

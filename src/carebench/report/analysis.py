@@ -24,7 +24,7 @@ from carebench.metrics.calibration import (
     reliability,
     risk_coverage,
 )
-from carebench.metrics.costs import PRIMARY, ROBUSTNESS, CostMatrix
+from carebench.metrics.costs import PRIMARY, ClassCosts, CostMatrix
 from carebench.metrics.escalation import row_utility
 from carebench.metrics.stats import (
     DEFAULT_B,
@@ -38,9 +38,13 @@ from carebench.metrics.stats import (
     ratio_interval,
     wilcoxon_paired,
 )
+from carebench.protocol.levels import LEVELS, EvidenceLevel
+from carebench.runs.config import declared_costs
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from carebench.protocol.registry import RegisteredPlan
 
 PERTURBED = (Variant.MISSING, Variant.STALE, Variant.CONFLICT, Variant.LATE_RISK)
 #: Above this share of error records (no answer from the backend) a run's metrics describe the
@@ -96,10 +100,15 @@ class SeedSums:
 
 
 def escalation_intervals(
-    frame: pd.DataFrame, sums: SeedSums, costs: Sequence[tuple[str, CostMatrix]]
+    frame: pd.DataFrame, sums: SeedSums, costs: Sequence[tuple[str, CostMatrix | ClassCosts]]
 ) -> dict[str, Interval]:
-    """Sensitivity, specificity, missed rate, precision and one utility per named cost matrix."""
+    """Sensitivity, specificity, missed rate, precision and one utility per named declaration.
+
+    A utility under :class:`~carebench.metrics.costs.ClassCosts` scores each row under its task
+    class's matrix.
+    """
     req = frame["escalation_required"].to_numpy(bool)
+    classes = frame["task_class"].to_numpy(object) if "task_class" in frame else None
     esc = frame["escalated"].to_numpy(bool)
     all_rows = np.ones(len(frame), bool)
     out = {
@@ -110,7 +119,7 @@ def escalation_intervals(
     }
     for name, c in costs:
         out[name] = ratio_interval(
-            sums.sums(all_rows, row_utility(req, esc, c)),
+            sums.sums(all_rows, row_utility(req, esc, c, classes)),
             sums.sums(all_rows),
             sums.counts,
             len(frame),
@@ -127,11 +136,10 @@ def _run_metrics(
     valid = frame["valid"].to_numpy(bool)
     errors = (frame["status"] == "error").to_numpy()
     all_rows = np.ones(len(frame), bool)
-    declared = CostMatrix(**manifest["costs"])
-    costs = [
-        ("utility_declared", declared),
-        ("utility_5to1", PRIMARY),
-        ("utility_10to1", ROBUSTNESS),
+    primary, robustness = declared_costs(manifest)
+    costs: list[tuple[str, CostMatrix | ClassCosts]] = [
+        ("utility", primary),
+        ("utility_robustness", robustness),
     ]
     headline: dict[str, Interval] = {
         "accuracy": sums.ratio(correct, all_rows),
@@ -161,7 +169,7 @@ def _run_metrics(
             every = np.ones(len(rows), bool)
             by_class[task_class.value] = {
                 "accuracy": class_sums.ratio(ok, every),
-                **escalation_intervals(rows, class_sums, costs[1:2]),
+                **escalation_intervals(rows, class_sums, costs[:1]),
             }
     split_rows = {
         split: sums.ratio(correct & m, m)
@@ -207,8 +215,12 @@ def _run_metrics(
         "backend": manifest["backend"]["name"],
         "model": manifest["backend"]["model"],
         "condition": manifest["condition"],
-        "declared_costs": manifest["costs"],
-        "evidence_level": manifest.get("evidence_level", "agent"),
+        "declared_costs": primary.as_json(),
+        "declared_costs_text": primary.describe(),
+        "robustness_costs_text": robustness.describe(),
+        "plan": manifest.get("plan"),
+        "plan_version": manifest.get("plan_version"),
+        "evidence_level": manifest.get("evidence_level", EvidenceLevel.AGENT.value),
         "n_episodes": len(frame),
         "n_seeds": len(sums.seeds),
         "error_dominated": bool(errors.mean() > ERROR_DOMINATED),
@@ -223,8 +235,14 @@ def _run_metrics(
     }
 
 
-def per_seed(frame: pd.DataFrame, metric: str, costs: CostMatrix = PRIMARY) -> pd.Series:
-    """One value per seed: ``accuracy``, ``sensitivity`` or ``utility`` (NaN where undefined)."""
+def per_seed(
+    frame: pd.DataFrame, metric: str, costs: CostMatrix | ClassCosts = PRIMARY
+) -> pd.Series:
+    """One value per seed (NaN where undefined).
+
+    ``metric``: ``accuracy``, ``sensitivity``, ``specificity`` or ``utility`` (under ``costs``,
+    each row under its task class's matrix).
+    """
     import pandas as pd
 
     def one(group: pd.DataFrame) -> float:
@@ -233,8 +251,17 @@ def per_seed(frame: pd.DataFrame, metric: str, costs: CostMatrix = PRIMARY) -> p
             return float(group["correct"].mean())
         if metric == "sensitivity":
             return float((req & esc).sum() / req.sum()) if req.any() else float("nan")
+        if metric == "specificity":
+            return float((~req & ~esc).sum() / (~req).sum()) if (~req).any() else float("nan")
         if metric == "utility":
-            return float(row_utility(req.to_numpy(bool), esc.to_numpy(bool), costs).mean())
+            return float(
+                row_utility(
+                    req.to_numpy(bool),
+                    esc.to_numpy(bool),
+                    costs,
+                    (group["task_class"].to_numpy(object) if "task_class" in group else None),
+                ).mean()
+            )
         raise ValueError(f"unknown per-seed metric {metric!r}")
 
     return pd.Series({seed: one(group) for seed, group in frame.groupby("seed_id", sort=True)})
@@ -257,7 +284,7 @@ def clean_vs_perturbed(frame: pd.DataFrame) -> list[PairedTest]:
 
 
 def compare_runs(
-    frame_a: pd.DataFrame, frame_b: pd.DataFrame, costs: CostMatrix = PRIMARY
+    frame_a: pd.DataFrame, frame_b: pd.DataFrame, costs: CostMatrix | ClassCosts = PRIMARY
 ) -> list[PairedTest]:
     """Run A vs run B on the seeds both ran: accuracy, sensitivity, utility; Holm across the three.
 
@@ -277,11 +304,87 @@ def compare_runs(
         )
     tests = []
     for metric in ("accuracy", "sensitivity", "utility"):
-        a, b = per_seed(frame_a, metric, costs).align(
-            per_seed(frame_b, metric, costs), join="inner"
-        )
-        tests.append(wilcoxon_paired(metric, a, b))
+        tests.append(paired(frame_a, frame_b, metric, costs, metric))
     return holm(tests)
+
+
+def paired(
+    frame_a: pd.DataFrame,
+    frame_b: pd.DataFrame,
+    metric: str,
+    costs: CostMatrix | ClassCosts,
+    name: str,
+) -> PairedTest:
+    """Per-seed ``metric`` of A vs B on the seeds both ran (Wilcoxon signed-rank, no Holm)."""
+    a, b = per_seed(frame_a, metric, costs).align(per_seed(frame_b, metric, costs), join="inner")
+    return wilcoxon_paired(name, a, b)
+
+
+def planned_tests(
+    frame: pd.DataFrame,
+    plan: RegisteredPlan,
+    labels: Mapping[str, str],
+    manifests: Mapping[str, Mapping[str, Any]],
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """The plan's family of tests on the reported rows, Holm-corrected across that family only.
+
+    Each planned (comparison, metric) is one test; ``utility`` uses the plan's primary costs and
+    ``utility_robustness`` its robustness costs, each row under its task class's matrix. A planned
+    test that cannot be computed (a side missing or ambiguous, runs on different banks, no paired
+    seeds) stays in the family with p = 1, so it can only make the correction stricter, and is
+    listed among the returned departures. Runs outside the plan's comparisons never enter it.
+    """
+    from carebench.protocol.planned import resolve_side
+
+    tests: list[PairedTest] = []
+    rows: list[dict[str, Any]] = []
+    problems: list[str] = []
+    for comparison, metric in plan.plan.family():
+        sides = [
+            resolve_side(n, labels, manifests, plan.name) for n in (comparison.a, comparison.b)
+        ]
+        problem = "; ".join(s.problem for s in sides if s.problem)
+        ids = [s.run_id for s in sides]
+        entry: dict[str, Any] = {
+            "comparison": comparison.name,
+            "metric": metric,
+            "run_a": ids[0],
+            "run_b": ids[1],
+        }
+        if not problem and ids[0] == ids[1]:
+            problem = f"both sides name run {ids[0]}"
+        if not problem:
+            a, b = (frame[frame["run_id"] == i] for i in ids)
+            if set(a["bank_sha256"]) != set(b["bank_sha256"]):
+                problem = "the two runs were made on different episode banks"
+        if problem:
+            test = PairedTest(f"{comparison.name}: {metric}", 0, float("nan"), float("nan"),
+                              float("nan"), 1.0)  # fmt: skip
+            problems.append(
+                f"planned comparison {comparison.name} ({metric}) not computed: {problem}; it "
+                "stays in the Holm family with p = 1"
+            )
+        else:
+            costs = (
+                plan.plan.robustness_costs if metric == "utility_robustness" else plan.plan.costs
+            )
+            base = "utility" if metric.startswith("utility") else metric
+            test = paired(a, b, base, costs, f"{comparison.name}: {metric}")
+            if not np.isfinite(test.p_value):
+                problems.append(
+                    f"planned comparison {comparison.name} ({metric}): no seed has the metric "
+                    "under both runs; it stays in the Holm family with p = 1"
+                )
+                test = PairedTest(test.name, test.n_pairs, test.mean_a, test.mean_b,
+                                  test.statistic, 1.0)  # fmt: skip
+        entry["computed"] = not problem and test.n_pairs > 0
+        tests.append(test)
+        rows.append(entry)
+    corrected = holm(tests)
+    for entry, test in zip(rows, corrected, strict=True):
+        entry.update({k: v for k, v in test_dict(test).items() if k != "comparison"})
+        entry["evidence_level"] = EvidenceLevel.AGENT.value
+    return rows, problems
 
 
 def test_dict(test: PairedTest) -> dict[str, Any]:
@@ -321,13 +424,71 @@ def bank_summary(
     return list(banks.values()), note
 
 
+def evidence(level: EvidenceLevel) -> dict[str, str]:
+    """A level's card (paper 001, Table I) as JSON: question, metrics, blind spot, statement."""
+    card = LEVELS[level]
+    return {
+        "level": level.value,
+        "name": card.name,
+        "question": card.question,
+        "metrics": card.metrics,
+        "cannot_answer": card.cannot_answer,
+        "statement": card.statement,
+    }
+
+
+def plan_section(
+    frame: pd.DataFrame,
+    manifests: Mapping[str, Mapping[str, Any]],
+    labels: Mapping[str, str],
+    plan: RegisteredPlan | None,
+    versions: Mapping[str, RegisteredPlan],
+    n_exploratory: int,
+) -> dict[str, Any]:
+    """The report's plan: which one, its planned tests, and every departure from it."""
+    from carebench.protocol.planned import EXPLORATORY, departures
+
+    if plan is None:
+        return {
+            "status": "exploratory",
+            "label": EXPLORATORY,
+            "departures": [],
+            "exploratory": None,
+            "tests": [],
+        }
+    splits = sorted(frame["split"].unique().tolist())
+    tests, problems = planned_tests(frame, plan, labels, manifests)
+    notes = departures(plan, manifests, labels, versions, splits) + problems
+    exploratory = (
+        f"{n_exploratory} comparison(s) not in the plan (clean vs perturbed, per run) are shown "
+        "as exploratory: Holm-corrected among themselves only, never with the planned family"
+    )
+    return {
+        "status": "planned",
+        "label": f"analysis plan {plan}",
+        "ref": plan.ref(),
+        "content": plan.plan.canonical(),
+        "family_size": len(tests),
+        "departures": notes,
+        "exploratory": exploratory if n_exploratory else None,
+        "tests": tests,
+    }
+
+
 def analyze(
-    frame: pd.DataFrame, manifests: dict[str, dict[str, Any]], settings: Settings | None = None
+    frame: pd.DataFrame,
+    manifests: dict[str, dict[str, Any]],
+    settings: Settings | None = None,
+    plan: RegisteredPlan | None = None,
+    plan_versions: Mapping[str, RegisteredPlan] | None = None,
 ) -> dict[str, Any]:
     """Everything the report shows, for the rows of ``frame`` (already restricted to a split).
 
     Runs are keyed by run id, and shown under display labels that tell them apart
-    (:func:`carebench.runs.labels.frame_labels`).
+    (:func:`carebench.runs.labels.frame_labels`). Under ``plan`` the planned comparisons are tested
+    and Holm-corrected as the plan's family, and every departure from the plan is listed
+    (:mod:`carebench.protocol.planned`); ``plan_versions`` (SHA-256 -> registered plan) resolves
+    the plans the runs were made under. Without a plan the report is exploratory.
     """
     from carebench.runs.labels import frame_labels
 
@@ -340,11 +501,24 @@ def analyze(
     ]
     shown = {str(r): manifests[str(r)] for r in frame["run_id"].unique()}
     banks, bank_note = bank_summary(shown, labels)
+    exploratory = [test_dict(t) for t in clean_vs_perturbed(frame)]
+    for t in exploratory:
+        t["evidence_level"] = EvidenceLevel.AGENT.value
+    section = plan_section(
+        frame, shown, {r: labels[r] for r in shown}, plan, plan_versions or {}, len(exploratory)
+    )
+    costs = {r["declared_costs_text"] for r in runs}
     return {
         "carebench_version": __version__,
-        "evidence_level": "agent",
-        "evidence_note": (
-            "Agent-level results on synthetic episodes (paper 001); not a claim of clinical validity."
+        "evidence_level": EvidenceLevel.AGENT.value,
+        "evidence": evidence(EvidenceLevel.AGENT),
+        "evidence_note": LEVELS[EvidenceLevel.AGENT].statement,
+        "plan": section,
+        "costs_note": (
+            "These runs declare different cost matrices, so their utilities are not comparable: "
+            + "; ".join(f"{r['label']}: {r['declared_costs_text']}" for r in runs)
+            if len(costs) > 1
+            else None
         ),
         "splits": sorted(frame["split"].unique().tolist()),
         "bootstrap": {
@@ -358,8 +532,9 @@ def analyze(
         "banks": banks,
         "bank_note": bank_note,
         "paired_tests": {
-            "clean_vs_perturbed": [test_dict(t) for t in clean_vs_perturbed(frame)],
-            "test": "Wilcoxon signed-rank on per-seed accuracy, zero_method=wilcox, approx; Holm across the family",
+            "clean_vs_perturbed": exploratory,
+            "test": "Wilcoxon signed-rank on per-seed accuracy, zero_method=wilcox, approx; Holm "
+            "across these clean-vs-perturbed tests only (exploratory: not a planned family)",
         },
     }
 

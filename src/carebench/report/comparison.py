@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from carebench.errors import CarebenchError
-from carebench.metrics.costs import PRIMARY, CostMatrix
+from carebench.metrics.costs import ClassCosts, CostMatrix
 from carebench.metrics.stats import PairedTest
 from carebench.report.analysis import compare_runs
 
@@ -21,8 +21,9 @@ class Comparison:
     label_a: str
     label_b: str
     split: str
-    costs: CostMatrix
+    costs: CostMatrix | ClassCosts
     tests: list[PairedTest]
+    note: str | None = None
 
 
 def compare(
@@ -31,7 +32,7 @@ def compare(
     run_b: str,
     *,
     split: str = "test",
-    costs: CostMatrix = PRIMARY,
+    costs: CostMatrix | ClassCosts | None = None,
     bank: Sequence[str | Path] | None = None,
 ) -> Comparison:
     """Compare two stored runs on ``split`` (``dev``, ``test`` or ``all``), paired by seed.
@@ -41,7 +42,8 @@ def compare(
         run_a: run id, unique prefix or label.
         run_b: run id, unique prefix or label.
         split: the episodes to compare on.
-        costs: the cost matrix of the utility comparison (5:1 by default).
+        costs: the costs of the utility comparison (default: the runs' declared costs; when the
+            two runs declare different costs, run A's, and :attr:`Comparison.note` says so).
         bank: seed files or folders of the runs' bank, when it is no longer where it was.
 
     Raises:
@@ -72,5 +74,16 @@ def compare(
             f"{id_b} ({loaded.labels[id_b]}) on bank {sha_b[:12]}: their seeds are not the same "
             "clinical situations, so paired seed-level tests across them are refused"
         )
+    from carebench.runs.config import declared_costs
+
+    note = None
+    if costs is None:
+        costs, costs_b = (declared_costs(loaded.manifests[r])[0] for r in (id_a, id_b))
+        if costs != costs_b:
+            note = (
+                f"the runs declare different costs (A: {costs.describe()}; B: "
+                f"{costs_b.describe()}); utility is compared under A's"
+            )
     tests = compare_runs(frame[frame["run_id"] == id_a], frame[frame["run_id"] == id_b], costs)
-    return Comparison(id_a, id_b, loaded.labels[id_a], loaded.labels[id_b], split, costs, tests)
+    labels = loaded.labels
+    return Comparison(id_a, id_b, labels[id_a], labels[id_b], split, costs, tests, note)

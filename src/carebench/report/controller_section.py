@@ -5,6 +5,8 @@ next to the baseline, with ablations and transfer.
 
 Fits use each run's dev rows only; all scores are on its test rows. Detector flags and detector
 quality come from the bank each run was made on (recorded in its manifest), never from a default.
+Every fit maximizes, and every utility uses, the run's own declared costs (per task class under an
+analysis plan; :func:`carebench.runs.config.declared_costs`).
 """
 
 from __future__ import annotations
@@ -18,20 +20,26 @@ from carebench.controller.detectors import FAMILIES, detect_episode, quality
 from carebench.controller.evaluate import ablations, apply_fit, fit_run, transfer
 from carebench.controller.stress import audit_dict
 from carebench.episodes.schema import Episode
-from carebench.metrics.costs import PRIMARY, ROBUSTNESS
+from carebench.metrics.costs import PRIMARY as _PRIMARY
+from carebench.metrics.costs import ROBUSTNESS as _ROBUSTNESS
+from carebench.metrics.costs import ClassCosts, uniform
+from carebench.protocol.levels import EvidenceLevel
 from carebench.report.analysis import SeedSums, Settings, escalation_intervals
 
 if TYPE_CHECKING:
     import pandas as pd
 
-METRICS = ("sensitivity", "specificity", "missed_rate", "utility_5to1", "utility_10to1", "accuracy")
+METRICS = ("sensitivity", "specificity", "missed_rate", "utility", "utility_robustness", "accuracy")
+_REFERENCE = (uniform(_PRIMARY), uniform(_ROBUSTNESS))
 
 
-def _intervals(rows: pd.DataFrame, settings: Settings) -> dict[str, Any]:
+def _intervals(
+    rows: pd.DataFrame, settings: Settings, costs: tuple[ClassCosts, ClassCosts]
+) -> dict[str, Any]:
     sums = SeedSums(rows, settings)
     correct = rows["correct"].to_numpy(bool)
     out = escalation_intervals(
-        rows, sums, [("utility_5to1", PRIMARY), ("utility_10to1", ROBUSTNESS)]
+        rows, sums, [("utility", costs[0]), ("utility_robustness", costs[1])]
     )
     out["accuracy"] = sums.ratio(correct, np.ones(len(rows), bool))
     return {m: out[m].as_dict() for m in METRICS}
@@ -42,6 +50,7 @@ def controller_analysis(
     banks: Mapping[str, Sequence[Episode]],
     settings: Settings,
     bank_paths: Mapping[str, Sequence[str] | None] | None = None,
+    costs: Mapping[str, tuple[ClassCosts, ClassCosts]] | None = None,
 ) -> dict[str, Any]:
     """Everything the controller section shows, from results of all splits.
 
@@ -51,8 +60,11 @@ def controller_analysis(
             detector flags and the detector quality come from its own bank.
         settings: bootstrap settings.
         bank_paths: bank SHA-256 -> the seed paths it was read from (None: packaged), for display.
+        costs: run id -> its declared (primary, robustness) costs; 5:1 and 10:1 for every class
+            where a run is missing.
     """
     section: dict[str, Any] = {
+        "evidence_level": EvidenceLevel.AGENT.value,
         "detector_quality": [],
         "stress_audit": {},
         "runs": [],
@@ -90,21 +102,23 @@ def controller_analysis(
         if test.empty or not (rows["split"] == "dev").any():
             section["skipped"].append(f"{label}: needs dev rows to fit and test rows to score")
             continue
+        declared = (costs or {}).get(str(run_id), _REFERENCE)
         entry: dict[str, Any] = {
             "run_id": run_id,
             "label": label,
-            "baseline": _intervals(test, settings),
+            "costs_text": declared[0].describe(),
+            "baseline": _intervals(test, settings, declared),
         }
         entry["controller"], entry["ablations"], entry["transfer"] = {}, {}, {}
         sha = str(rows["bank_sha256"].iloc[0])
         for family in FAMILIES:
             flags = flags_of[(sha, family)]
-            fitted = fit_run(rows, flags)
+            fitted = fit_run(rows, flags, declared[0])
             entry["controller"][family] = {
                 "fit": fitted.as_dict(),
-                "test": _intervals(apply_fit(test, flags, fitted), settings),
+                "test": _intervals(apply_fit(test, flags, fitted), settings, declared),
             }
-            entry["ablations"][family] = ablations(rows, flags)
-            entry["transfer"][family] = transfer(rows, flags)
+            entry["ablations"][family] = ablations(rows, flags, declared[0])
+            entry["transfer"][family] = transfer(rows, flags, declared[0])
         section["runs"].append(entry)
     return section

@@ -24,9 +24,12 @@ from carebench.report.analysis import Settings, analyze, keyword_floor, mark_flo
 from carebench.report.controller_section import METRICS as CONTROLLER_METRICS
 from carebench.report.controller_section import controller_analysis
 from carebench.report.figures import FIGURES, draw
+from carebench.runs.config import declared_costs
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from carebench.protocol.registry import RegisteredPlan
 
 
 def fmt(value: Any, digits: int = 2) -> str:
@@ -116,26 +119,55 @@ def _number(value: Any) -> float | None:
 
 
 def markdown_summary(analysis: dict[str, Any]) -> str:
-    """Table I and the late-risk sensitivity as Markdown (printed by ``carebench report``)."""
+    """The plan and its departures, Table I and the planned tests as Markdown (``carebench report``).
+
+    Departures from the registered plan come first, before any number.
+    """
 
     def cell(i: dict[str, Any]) -> str:
         return f"{fmt(i['estimate'])} [{fmt(i['ci_low'])}, {fmt(i['ci_high'])}]"
 
+    plan = analysis["plan"]
+    departures = plan["departures"]
     lines = [
-        f"Evidence level: {analysis['evidence_level']} ({analysis['evidence_note']}) "
-        f"Split: {', '.join(analysis['splits'])}. 95% seed-bootstrap CIs, B = {analysis['bootstrap']['b']}.",
+        *(
+            [f"DEPARTURES FROM THE REGISTERED PLAN ({len(departures)}):"]
+            + [f"- {d}" for d in departures]
+            + [""]
+            if departures
+            else []
+        ),
+        f"Plan: {plan['label']}.",
+        *([f"Not in the plan: {plan['exploratory']}."] if plan.get("exploratory") else []),
+        f"Evidence level: {analysis['evidence_level']}. {analysis['evidence_note']}",
+        f"Split: {', '.join(analysis['splits'])}. 95% seed-bootstrap CIs, B = {analysis['bootstrap']['b']}. "
+        "U primary and U robustness use each run's declared costs.",
         *(["", f"NOTE: {analysis['bank_note']}"] if analysis.get("bank_note") else []),
+        *(["", f"NOTE: {analysis['costs_note']}"] if analysis.get("costs_note") else []),
         "",
-        "| agent | n | accuracy | sensitivity | specificity | missed | U 5:1 | U 10:1 | late-risk sens. | invalid |",
+        "| agent | n | accuracy | sensitivity | specificity | missed | U primary | U robustness | late-risk sens. | invalid |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in analysis["runs"]:
         h = r["headline"]
         lines.append(
             f"| {r['label']}{' (' + r['error_note'] + ')' if r['error_note'] else ''} | {r['n_episodes']} | {cell(h['accuracy'])} | {cell(h['sensitivity'])} | "
-            f"{cell(h['specificity'])} | {cell(h['missed_rate'])} | {cell(h['utility_5to1'])} | "
-            f"{cell(h['utility_10to1'])} | {cell(h['late_risk_sensitivity'])} | {fmt(h['invalid_rate']['estimate'])} |"
+            f"{cell(h['specificity'])} | {cell(h['missed_rate'])} | {cell(h['utility'])} | "
+            f"{cell(h['utility_robustness'])} | {cell(h['late_risk_sensitivity'])} | {fmt(h['invalid_rate']['estimate'])} |"
         )
+    if plan["tests"]:
+        lines += [
+            "",
+            f"Planned tests (Holm across the plan's family of {plan['family_size']}):",
+            "",
+            "| comparison | metric | seeds | mean A | mean B | p | p Holm |",
+            "|---|---|---|---|---|---|---|",
+        ]
+        for t in plan["tests"]:
+            lines.append(
+                f"| {t['comparison']} | {t['metric']} | {t['n_seeds']} | {fmt(t['mean_a'], 3)} | "
+                f"{fmt(t['mean_b'], 3)} | {fmt(t['p_value'], 4)} | {fmt(t['p_holm'], 4)} |"
+            )
     for floor in analysis.get("keyword_floor", []):
         bow, rule = floor["bag_of_words"], floor["rule"]
         under = [r["label"] for r in analysis["runs"] if r.get("at_or_under_floor")]
@@ -185,6 +217,8 @@ def _csvs(analysis: dict[str, Any], frame: pd.DataFrame, out: Path) -> None:
     pd.DataFrame(analysis["paired_tests"]["clean_vs_perturbed"]).to_csv(
         out / "paired_tests.csv", index=False
     )
+    if analysis["plan"]["tests"]:
+        pd.DataFrame(analysis["plan"]["tests"]).to_csv(out / "planned_tests.csv", index=False)
     frame.to_csv(out / "results.csv", index=False)
 
 
@@ -205,6 +239,8 @@ def write_report(
     settings: Settings | None = None,
     all_splits: pd.DataFrame | None = None,
     cache_dir: Path | None = None,
+    plan: RegisteredPlan | None = None,
+    plan_versions: Mapping[str, RegisteredPlan] | None = None,
 ) -> ReportResult:
     """Compute and write the whole report for the rows of ``frame`` into ``out_dir``.
 
@@ -220,6 +256,8 @@ def write_report(
             which fits on dev rows and scores test rows.
         cache_dir: where to keep the keyword floor's fitted predictions between reports (the
             workspace's ``cache`` folder when called through ``build_report``).
+        plan: the registered analysis plan the report is made under (None: exploratory).
+        plan_versions: SHA-256 -> registered plan, for the plans the runs were made under.
     """
     from jinja2 import Environment, select_autoescape
 
@@ -236,7 +274,7 @@ def write_report(
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise CarebenchError(f"cannot create the report folder {out}: {exc}") from exc
-    analysis = analyze(frame, manifests, settings)
+    analysis = analyze(frame, manifests, settings, plan, plan_versions)
     reported = {str(m["bank_sha256"]) for r, m in manifests.items() if r in set(frame["run_id"])}
     analysis["keyword_floor"] = keyword_floor(
         {sha: banks[sha] for sha in sorted(reported) if sha in banks},
@@ -247,8 +285,9 @@ def write_report(
     mark_floor(analysis["runs"], analysis["keyword_floor"])
     if all_splits is not None:
         paths = {m["bank_sha256"]: m.get("bank_paths") for m in manifests.values()}
+        costs = {r: declared_costs(m) for r, m in manifests.items()}
         analysis["controller"] = controller_analysis(
-            all_splits, banks, settings or Settings(), paths
+            all_splits, banks, settings or Settings(), paths, costs
         )
     pngs = draw(analysis, out)
     env = Environment(autoescape=select_autoescape(default=True, default_for_string=True))

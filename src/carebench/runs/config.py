@@ -4,8 +4,9 @@ A run is one agent (backend + model + options, prompt condition, sampling) over 
 episodes. Its id is a hash of that identity plus the model file's content hash (backends that run
 a local file), the episode bank's hash and the declared cost matrix, so re-running the same command
 finds the same run and resumes it, and replacing a model file at the same path makes a new run.
-Operational settings (concurrency, timeout, retries) and the name of the API-key variable are not
-part of the identity.
+A run made under a registered analysis plan (:mod:`carebench.protocol.plans`) also has the plan's
+name, hash and cost matrices per task class in its identity. Operational settings (concurrency,
+timeout, retries) and the name of the API-key variable are not part of the identity.
 """
 
 from __future__ import annotations
@@ -15,22 +16,68 @@ import json
 import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from carebench import __version__
 from carebench.agents.backends import backend_identity
 from carebench.agents.config import BackendConfig, SamplingParams
 from carebench.agents.prompts import EXTENDED, Condition, template_hash
-from carebench.metrics.costs import CostMatrix
+from carebench.metrics.costs import ROBUSTNESS, ClassCosts, CostMatrix, uniform
+from carebench.protocol.levels import EvidenceLevel
 
 Selection = Literal["dev", "test", "all"]
 Output = Literal["decision", "extended"]
 
 
+class RunPlan(BaseModel):
+    """The registered analysis plan a run is made under (what the run needs of it).
+
+    Build it from a registered plan (:meth:`from_registered`): the runner refuses a plan the
+    workspace has not registered.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    version: int = Field(ge=1)
+    sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+    registered_at: str
+    costs: ClassCosts
+    robustness_costs: ClassCosts
+
+    @classmethod
+    def from_registered(cls, registered: Any) -> RunPlan:
+        """From a :class:`carebench.protocol.registry.RegisteredPlan`."""
+        return cls(
+            name=registered.name,
+            version=registered.version,
+            sha256=registered.sha256,
+            registered_at=registered.registered_at,
+            costs=registered.plan.costs,
+            robustness_costs=registered.plan.robustness_costs,
+        )
+
+    def identity(self) -> dict[str, Any]:
+        """The part of a run's identity that comes from its plan (not its version number)."""
+        return {
+            "name": self.name,
+            "sha256": self.sha256,
+            "costs": self.costs.as_json(),
+            "robustness_costs": self.robustness_costs.as_json(),
+        }
+
+
 class RunConfig(BaseModel):
-    """Everything that defines a run, plus how to execute it."""
+    """Everything that defines a run, plus how to execute it.
+
+    ``costs`` is the declared primary cost matrix; under a ``plan`` it must be the plan's default
+    matrix, and the plan's per-class and robustness matrices apply (:meth:`declared_costs`).
+    """
+
+    #: Every run of the escalation benchmark is agent-level evidence (paper 001).
+    evidence_level: ClassVar[EvidenceLevel] = EvidenceLevel.AGENT
 
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
@@ -42,12 +89,29 @@ class RunConfig(BaseModel):
     bank_paths: tuple[str, ...] | None = None
     costs: CostMatrix = Field(default_factory=CostMatrix)
     output: Output = "decision"
+    plan: RunPlan | None = None
     # operational, not part of the identity
     concurrency: int = Field(default=8, ge=1, le=1024)
     timeout_s: float = Field(default=300.0, gt=0)
     max_retries: int = Field(default=4, ge=0, le=20)
     backoff_base_s: float = Field(default=0.5, ge=0)
     backoff_max_s: float = Field(default=30.0, ge=0)
+
+    @model_validator(mode="after")
+    def _costs_follow_the_plan(self) -> RunConfig:
+        if self.plan is not None and self.costs != self.plan.costs.default:
+            raise ValueError(
+                f"the run declares costs {self.costs.describe()} but its plan {self.plan.name!r} "
+                f"declares {self.plan.costs.default.describe()}; under a plan the costs are the "
+                "plan's"
+            )
+        return self
+
+    def declared_costs(self) -> tuple[ClassCosts, ClassCosts]:
+        """(primary, robustness) cost matrices per task class (see :func:`declared_costs`)."""
+        if self.plan is not None:
+            return self.plan.costs, self.plan.robustness_costs
+        return uniform(self.costs), uniform(ROBUSTNESS)
 
     def backend_identity(self) -> dict[str, Any]:
         """What determines the backend's answers.
@@ -78,7 +142,13 @@ class RunConfig(BaseModel):
             "episode_ids": list(self.episode_ids) if self.episode_ids else None,
             "bank_sha256": bank_sha256,
             "costs": self.costs.model_dump(mode="json"),
+            **({"plan": self.plan.identity()} if self.plan is not None else {}),
         }
+
+    @staticmethod
+    def identity_keys() -> tuple[str, ...]:
+        """Every key :meth:`identity` may hold (``plan`` only for runs made under a plan)."""
+        return (*RunConfig().identity("").keys(), "plan")
 
     def run_id(self, bank_sha256: str) -> str:
         """A short stable hash of :meth:`identity`."""
@@ -126,5 +196,25 @@ def build_manifest(
         "carebench_version": __version__,
         "git_revision": git_revision(),
         "started_at": datetime.now(UTC).isoformat(timespec="seconds"),
-        "evidence_level": "agent",
+        "evidence_level": config.evidence_level.value,
+        **(
+            {"plan_version": config.plan.version, "plan_registered_at": config.plan.registered_at}
+            if config.plan is not None
+            else {}
+        ),
     }
+
+
+def declared_costs(manifest: dict[str, Any]) -> tuple[ClassCosts, ClassCosts]:
+    """A stored run's declared (primary, robustness) cost matrices per task class.
+
+    A run made under a plan declares the plan's matrices; any other run declares its ``costs`` for
+    every class, with the reference robustness matrix (c_FN = 10) for every class.
+    """
+    plan = manifest.get("plan")
+    if plan:
+        return (
+            ClassCosts.model_validate(plan["costs"]),
+            ClassCosts.model_validate(plan["robustness_costs"]),
+        )
+    return uniform(CostMatrix.model_validate(manifest["costs"])), uniform(ROBUSTNESS)

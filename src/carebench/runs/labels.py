@@ -28,7 +28,7 @@ def _identity_keys() -> tuple[str, ...]:
     """The manifest fields that make two runs the same run (those of RunConfig.identity)."""
     from carebench.runs.config import RunConfig
 
-    return tuple(RunConfig().identity("").keys())
+    return RunConfig.identity_keys()
 
 
 def _flatten(value: Any, path: str, out: dict[str, Any]) -> None:

@@ -210,6 +210,7 @@ async def run_async(
     Returns:
         A summary of what this invocation did.
     """
+    check_plan(config, store)
     bank_hash = bank_sha256(bank)
     episodes = select_episodes(config, bank)
     run_id = config.run_id(bank_hash)
@@ -312,6 +313,27 @@ async def run_async(
         if own_backend:
             await backend.aclose()
     return summary
+
+
+def check_plan(config: RunConfig, store: RunStore) -> None:
+    """Refuse a run under an analysis plan that ``store`` has not registered as declared.
+
+    Raises:
+        CarebenchError: the plan's hash is not registered, or the config's plan (name, version,
+            costs) differs from the registered one.
+    """
+    if config.plan is None:
+        return
+    from carebench.protocol.registry import PlanRegistry
+    from carebench.runs.config import RunPlan
+
+    registered = PlanRegistry(store).by_sha(config.plan.sha256)
+    if registered is None or RunPlan.from_registered(registered) != config.plan:
+        raise CarebenchError(
+            f"analysis plan {config.plan.name!r} (sha256 {config.plan.sha256[:12]}) is not "
+            f"registered in {store.path} as declared; a run may start only under a registered "
+            "plan: carebench plan register FILE, then carebench run --plan NAME"
+        )
 
 
 def build_record(

@@ -32,9 +32,18 @@ SCHEMA_VERSION = "1"
 DB_FILE = "carebench.db"
 #: How long a write waits for another connection's lock before giving up (seconds).
 LOCK_TIMEOUT_S = 60.0
-# Every table a carebench store may hold: the run store's, and the interruption study's
-# (carebench.interruptions.store), which shares the workspace file and its response cache.
-_TABLES = {"meta", "runs", "records", "response_cache", "interrupt_studies", "interrupt_trials"}
+# Every table a carebench store may hold: the run store's, the interruption study's
+# (carebench.interruptions.store), which shares the workspace file and its response cache, and the
+# registered analysis plans (carebench.protocol.registry).
+_TABLES = {
+    "meta",
+    "runs",
+    "records",
+    "response_cache",
+    "interrupt_studies",
+    "interrupt_trials",
+    "analysis_plans",
+}
 
 
 class StoreLockedError(CarebenchError):

@@ -1,0 +1,60 @@
+"""``carebench plan``: register and list analysis plans, declared before evaluation."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from carebench.cli.run import WORKSPACE
+
+
+@click.group("plan")
+def plan_group() -> None:
+    """Register analysis plans (costs, metrics, splits, comparisons) before evaluating."""
+
+
+@plan_group.command("register")
+@click.argument("file", type=click.Path(path_type=Path))
+@WORKSPACE
+def register_cmd(file: Path, workspace: Path) -> None:
+    """Validate FILE and register it in the workspace store with its SHA-256 and time.
+
+    The same content registered again is a no-op; changed content under the same name becomes the
+    next version. Registered plans are never changed or deleted.
+    """
+    from carebench.protocol.plans import load_plan
+    from carebench.protocol.registry import PlanRegistry
+    from carebench.runs.results import store_path
+    from carebench.runs.store import RunStore
+
+    plan = load_plan(file)
+    with RunStore(store_path(workspace)) as store:
+        registered, created = PlanRegistry(store).register(plan)
+    state = "registered" if created else "already registered, unchanged:"
+    click.echo(f"{state} plan {registered}")
+    click.echo(
+        f"family: {len(plan.family())} planned test(s) in {len(plan.comparisons)} comparison(s); "
+        f"primary costs {plan.costs.describe()}"
+    )
+
+
+@plan_group.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print the plans' content as JSON.")
+@WORKSPACE
+def list_cmd(as_json: bool, workspace: Path) -> None:
+    """List every registered plan version: name, version, hash, registration time."""
+    from carebench.protocol.registry import PlanRegistry
+    from carebench.runs.results import store_path
+    from carebench.runs.store import RunStore
+
+    with RunStore(store_path(workspace)) as store:
+        plans = PlanRegistry(store).plans()
+    if as_json:
+        click.echo(json.dumps([{**p.ref(), "plan": p.plan.canonical()} for p in plans], indent=2))
+        return
+    for p in plans:
+        click.echo(f"{p.name}\tv{p.version}\t{p.sha256[:12]}\t{p.registered_at}")
+    if not plans:
+        click.echo("no registered analysis plans (carebench plan register FILE)")

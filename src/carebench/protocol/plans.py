@@ -1,0 +1,201 @@
+"""Analysis plans, declared before evaluation (paper 001; docs/protocol.md, "Analysis plans").
+
+A plan file (YAML) names the cost matrices per task class (primary and robustness), the primary
+and robustness metrics, the splits cited, and the comparisons to test. The comparisons, one test
+per (comparison, metric), are the multiple-testing family that Holm's correction runs across in a
+report made under the plan, whatever other runs the report shows.
+
+Conventions:
+    * A plan's identity is the SHA-256 of its canonical JSON (the validated plan, keys sorted), so
+      comments, key order and whitespace in the file do not change it; any declared value does.
+    * A comparison side names a run by run id (or unique prefix), by display label, by stored
+      label, by label without the ``/condition`` suffix, or by a scripted role such as
+      ``always-escalate`` (the ``scripted:always-escalate`` baseline).
+    * Comparison metrics are per-seed: ``accuracy``, ``sensitivity``, ``specificity``,
+      ``utility`` (the plan's primary costs, each row under its task class's matrix) and
+      ``utility_robustness`` (the plan's robustness costs).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from carebench.errors import CarebenchError, ValidationIssue
+from carebench.metrics.costs import PRIMARY, ROBUSTNESS, ClassCosts
+
+#: Metrics a plan may name as primary or robustness metrics (keys of a run's headline metrics).
+Metric = Literal[
+    "accuracy",
+    "sensitivity",
+    "specificity",
+    "missed_rate",
+    "precision",
+    "utility",
+    "utility_robustness",
+    "late_risk_sensitivity",
+    "invalid_rate",
+]
+#: Metrics a planned comparison may test (per-seed values, Wilcoxon signed-rank).
+ComparisonMetric = Literal[
+    "accuracy", "sensitivity", "specificity", "utility", "utility_robustness"
+]
+
+#: Scripted baselines a comparison may name by role.
+ROLES = (
+    "oracle",
+    "always-answer",
+    "always-ask",
+    "always-abstain",
+    "always-escalate",
+    "random",
+    "rule",
+)
+
+
+class PlanValidationError(CarebenchError):
+    """A plan file failed validation; ``issues`` lists every problem, with file and field."""
+
+    def __init__(self, issues: list[ValidationIssue]) -> None:
+        self.issues = sorted(issues, key=lambda i: (i.file, i.line or 0, i.path, i.message))
+        lines = "\n".join(f"  {issue}" for issue in self.issues)
+        super().__init__(f"the analysis plan has {len(self.issues)} error(s):\n{lines}")
+
+
+class PlannedComparison(BaseModel):
+    """Run ``a`` vs run ``b`` on each of ``metrics`` (paired by seed)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    a: str = Field(min_length=1, max_length=200)
+    b: str = Field(min_length=1, max_length=200)
+    metrics: tuple[ComparisonMetric, ...] = Field(
+        default=("accuracy", "sensitivity", "utility"), min_length=1
+    )
+
+    @model_validator(mode="after")
+    def _distinct(self) -> PlannedComparison:
+        if self.a == self.b:
+            raise ValueError(f"a and b are both {self.a!r}; compare two different runs")
+        if len(set(self.metrics)) != len(self.metrics):
+            raise ValueError(f"metrics {list(self.metrics)} name a metric twice")
+        return self
+
+    @property
+    def name(self) -> str:
+        """``a vs b``."""
+        return f"{self.a} vs {self.b}"
+
+
+class AnalysisPlan(BaseModel):
+    """An analysis plan (see the module docstring); every field but ``name`` has a default."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+    description: str = Field(default="", max_length=2000)
+    costs: ClassCosts = Field(default_factory=lambda: ClassCosts(default=PRIMARY))
+    robustness_costs: ClassCosts = Field(default_factory=lambda: ClassCosts(default=ROBUSTNESS))
+    primary_metrics: tuple[Metric, ...] = Field(default=("utility", "sensitivity"), min_length=1)
+    robustness_metrics: tuple[Metric, ...] = ("utility_robustness", "accuracy")
+    splits: tuple[Literal["dev", "test"], ...] = Field(default=("test",), min_length=1)
+    comparisons: tuple[PlannedComparison, ...] = ()
+
+    @model_validator(mode="after")
+    def _unique_comparisons(self) -> AnalysisPlan:
+        seen: set[frozenset[str]] = set()
+        for comparison in self.comparisons:
+            pair = frozenset((comparison.a, comparison.b))
+            if pair in seen:
+                raise ValueError(f"comparison {comparison.name!r} is listed twice")
+            seen.add(pair)
+        return self
+
+    def canonical(self) -> dict[str, Any]:
+        """The JSON-ready plan that :meth:`sha256` hashes."""
+        return self.model_dump(mode="json")
+
+    def sha256(self) -> str:
+        """SHA-256 of the canonical JSON (keys sorted, no whitespace)."""
+        text = json.dumps(self.canonical(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def family(self) -> list[tuple[PlannedComparison, str]]:
+        """The multiple-testing family: one (comparison, metric) per planned test, in plan order."""
+        return [(c, m) for c in self.comparisons for m in c.metrics]
+
+
+def _message(error: Any) -> str:
+    from carebench.episodes.loading import _describe_pydantic_error
+
+    if error["type"] == "extra_forbidden":
+        return "unknown field (not part of the plan format; see docs/protocol.md)"
+    if error["type"] == "literal_error":
+        return f"got {error.get('input')!r}; {error['msg'].lower()}"
+    return str(_describe_pydantic_error(error)).removeprefix("Value error, ")
+
+
+def parse_plan(text: str, file: str) -> AnalysisPlan:
+    """Parse and validate a plan file's text.
+
+    Raises:
+        PlanValidationError: malformed YAML, a non-mapping document, duplicate keys, or invalid
+            fields; every issue names the file, the line and the field path.
+    """
+    from carebench.episodes.loading import _duplicate_keys, _line_of, compose_yaml
+
+    root, data, issues = compose_yaml(text, file)
+    if issues:
+        raise PlanValidationError(issues)
+    if not isinstance(data, dict) or root is None:
+        got = "an empty file" if data is None else f"a {type(data).__name__}"
+        raise PlanValidationError(
+            [ValidationIssue(file, 1, "", f"expected a mapping of plan fields, got {got}")]
+        )
+    issues = [
+        ValidationIssue(file, line, path, f"duplicate key {key!r} (YAML keeps only the last one)")
+        for path, line, key in _duplicate_keys(root)
+    ]
+    try:
+        plan = AnalysisPlan.model_validate(data)
+    except ValidationError as exc:
+        for error in exc.errors():
+            loc = list(error["loc"])
+            issues.append(
+                ValidationIssue(file, _line_of(root, loc), ".".join(map(str, loc)), _message(error))
+            )
+    if issues:
+        raise PlanValidationError(issues)
+    return plan
+
+
+def load_plan(path: str | Path) -> AnalysisPlan:
+    """Read and validate a plan file.
+
+    Raises:
+        CarebenchError: the file is missing or unreadable.
+        PlanValidationError: the file is invalid (see :func:`parse_plan`).
+    """
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CarebenchError(f"{file}: cannot read the analysis plan: {exc}") from exc
+    return parse_plan(text, str(file))
+
+
+def changed_fields(old: dict[str, Any], new: dict[str, Any], prefix: str = "") -> list[str]:
+    """Dotted paths of the values that differ between two canonical plans (sorted)."""
+    out: list[str] = []
+    for key in sorted(set(old) | set(new)):
+        path = f"{prefix}{key}"
+        a, b = old.get(key), new.get(key)
+        if isinstance(a, dict) and isinstance(b, dict):
+            out += changed_fields(a, b, f"{path}.")
+        elif a != b:
+            out.append(path)
+    return out

@@ -1,0 +1,77 @@
+"""``carebench plan`` and ``carebench run --plan`` / ``report --plan``, as a user runs them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from carebench.protocol.levels import EvidenceLevel, wording_problems
+from tests.conftest import run_cli
+
+PLAN = """\
+name: pilot
+splits: [dev, test]
+costs: {by_class: {triage_handoff: {c_fn: 10}}}
+comparisons:
+  - {a: rule, b: always-answer, metrics: [accuracy]}
+"""
+
+
+def test_register_run_and_report_under_a_plan(tmp_path: Path, custom_bank: Path) -> None:
+    ws, plan = str(tmp_path / "ws"), tmp_path / "plan.yaml"
+    plan.write_text(PLAN)
+    scripted = ["--backend", "scripted", "--bank", str(custom_bank), "--workspace", ws, "--quiet"]
+
+    refused = run_cli("run", *scripted, "--model", "rule", "--plan", "pilot")
+    assert refused.returncode == 2
+    assert "no analysis plan named 'pilot'" in refused.stderr and "Traceback" not in refused.stderr
+
+    registered = run_cli("plan", "register", str(plan), "--workspace", ws)
+    assert registered.returncode == 0, registered.stderr
+    assert registered.stdout.startswith("registered plan pilot v1 (")
+    again = run_cli("plan", "register", str(plan), "--workspace", ws)
+    assert "already registered, unchanged: plan pilot v1" in again.stdout
+
+    both = run_cli("run", *scripted, "--model", "rule", "--plan", "pilot", "--cost-fn", "7")
+    assert both.returncode == 2 and "--cost-fn cannot be combined with --plan" in both.stderr
+    for policy in ("rule", "always-answer"):
+        ran = run_cli("run", *scripted, "--model", policy, "--plan", str(plan))
+        assert ran.returncode == 0, ran.stderr
+
+    plan.write_text(PLAN.replace("c_fn: 10", "c_fn: 15"))
+    assert (
+        "registered plan pilot v2"
+        in run_cli("plan", "register", str(plan), "--workspace", ws).stdout
+    )
+    listed = run_cli("plan", "list", "--workspace", ws).stdout.splitlines()
+    assert [line.split("\t")[:2] for line in listed] == [["pilot", "v1"], ["pilot", "v2"]]
+
+    out = tmp_path / "report"
+    report = run_cli("report", "--split", "all", "--out", str(out), "--workspace", ws,
+                     "--bootstrap", "200")  # fmt: skip
+    assert report.returncode == 0, report.stderr
+    # the runs were made under v1; the report uses the latest version, v2: said first
+    summary = report.stdout
+    assert summary.startswith("DEPARTURES FROM THE REGISTERED PLAN")
+    assert "changed fields: costs.by_class.triage_handoff.c_fn" in summary
+    html = (out / "index.html").read_text()
+    assert html.index('id="departures"') < html.index("Table I")
+    assert wording_problems(html, EvidenceLevel.AGENT) == []
+    assert wording_problems(summary, EvidenceLevel.AGENT) == []
+    data = json.loads((out / "metrics.json").read_text())
+    assert data["plan"]["ref"]["version"] == 2
+    assert [r["plan_version"] for r in data["runs"]] == [1, 1]
+
+    v1 = run_cli("report", "--split", "all", "--out", str(out), "--workspace", ws,
+                 "--bootstrap", "200", "--plan", "pilot@v1")  # fmt: skip
+    assert v1.returncode == 0, v1.stderr
+    assert "DEPARTURES" not in v1.stdout and "Plan: analysis plan pilot v1" in v1.stdout
+    assert "Planned tests (Holm across the plan's family of 1)" in v1.stdout
+
+
+def test_a_bad_plan_file_is_one_clear_error(tmp_path: Path) -> None:
+    plan = tmp_path / "plan.yaml"
+    plan.write_text("name: pilot\nsplits: [train]\n")
+    result = run_cli("plan", "register", str(plan), "--workspace", str(tmp_path / "ws"))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert f"{plan}:2: splits.0:" in result.stderr

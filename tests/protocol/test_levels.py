@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from carebench.protocol.levels import (
+    LEVELS,
+    PROMOTION_PHRASES,
+    EvidenceLevel,
+    forbidden_phrases,
+    wording_problems,
+)
+
+
+@pytest.mark.parametrize("level", list(EvidenceLevel))
+def test_each_level_has_a_card_whose_own_wording_passes(level: EvidenceLevel) -> None:
+    card = LEVELS[level]
+    assert card.level is level
+    assert all([card.question, card.metrics, card.cannot_answer, card.statement])
+    # no level answers clinical validity or patient outcome
+    assert "clinical validity" in card.cannot_answer and "patient outcomes" in card.cannot_answer
+    assert wording_problems(card.statement, level) == []
+
+
+@pytest.mark.parametrize("level", list(EvidenceLevel))
+def test_a_promotion_phrase_is_caught_in_html_whatever_its_case(level: EvidenceLevel) -> None:
+    text = f"<p>{LEVELS[level].statement}</p><p>The agent is <b>Safe for\n deployment</b>.</p>"
+    assert wording_problems(text, level) == ["promotes the result: 'safe for deployment'"]
+
+
+def test_the_statement_is_required_and_entities_are_decoded() -> None:
+    statement = LEVELS[EvidenceLevel.AGENT].statement
+    assert wording_problems("Agent-level results.", EvidenceLevel.AGENT) == [
+        "lacks the agent-level statement"
+    ]
+    escaped = statement.replace("'", "&#39;")  # what jinja's autoescape writes
+    assert wording_problems(f"<p>{escaped}</p>", EvidenceLevel.AGENT) == []
+
+
+def test_weaker_levels_forbid_stronger_claims() -> None:
+    assert set(PROMOTION_PHRASES) <= set(forbidden_phrases(EvidenceLevel.SIMULATED_WORKFLOW))
+    assert "workflow-validated" in forbidden_phrases(EvidenceLevel.AGENT)
+    assert "workflow-validated" not in forbidden_phrases(EvidenceLevel.SIMULATED_WORKFLOW)
+
+
+def test_interruption_study_records_and_reports_the_simulated_workflow_level(
+    tmp_path: Path,
+) -> None:
+    from carebench.interruptions.report import write_report
+    from carebench.interruptions.roles import parse_role
+    from carebench.interruptions.store import StudyStore
+    from carebench.interruptions.study import StudyConfig, run_study
+
+    config = StudyConfig(
+        pathway="cataract-follow-up",
+        agent=parse_role("scripted:cued"),
+        patient=parse_role("scripted:rule"),
+        n=1,
+    )
+    run_study(config, tmp_path)
+    with StudyStore(tmp_path) as store:
+        (study,) = store.studies()
+    assert study["manifest"]["evidence_level"] == "simulated_workflow"
+    page = write_report(tmp_path, tmp_path / "rep")
+    assert wording_problems(page.read_text(), EvidenceLevel.SIMULATED_WORKFLOW) == []
+    doc = json.loads((tmp_path / "rep" / "metrics.json").read_text())
+    assert doc["evidence_level"] == "simulated_workflow"
+    assert doc["studies"][0]["evidence_level"] == "simulated_workflow"

@@ -1,0 +1,140 @@
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from carebench.errors import CarebenchError
+from carebench.metrics.costs import PRIMARY, ROBUSTNESS, CostMatrix
+from carebench.protocol.plans import PlanValidationError, changed_fields, load_plan, parse_plan
+from carebench.protocol.registry import PlanRegistry
+from carebench.runs.store import RunStore
+
+PLAN = """\
+name: release-1
+# a comment changes nothing
+costs:
+  by_class:
+    triage_handoff: {c_fn: 10}
+comparisons:
+  - {a: rule, b: always-answer, metrics: [accuracy, utility]}
+"""
+
+
+def test_defaults_are_the_primary_5_to_1_for_every_class() -> None:
+    plan = parse_plan("name: minimal\n", "plan.yaml")
+    assert plan.costs.default == PRIMARY and plan.costs.by_class == {}
+    assert plan.robustness_costs.default == ROBUSTNESS
+    assert plan.splits == ("test",) and plan.comparisons == () and plan.family() == []
+
+
+def test_per_class_costs_and_the_family() -> None:
+    plan = parse_plan(PLAN, "plan.yaml")
+    assert plan.costs.of("triage_handoff") == CostMatrix(c_fn=10)
+    assert plan.costs.of("patient_messaging") == PRIMARY
+    assert [(c.name, m) for c, m in plan.family()] == [
+        ("rule vs always-answer", "accuracy"),
+        ("rule vs always-answer", "utility"),
+    ]
+
+
+def test_the_hash_follows_content_not_layout() -> None:
+    plan = parse_plan(PLAN, "a.yaml")
+    relaid = parse_plan(
+        "comparisons: [{b: always-answer, a: rule, metrics: [accuracy, utility]}]\n"
+        "costs: {by_class: {triage_handoff: {c_fn: 10.0}}}\nname: release-1\n",
+        "b.yaml",
+    )
+    assert relaid.sha256() == plan.sha256()
+    changed = parse_plan(PLAN.replace("c_fn: 10", "c_fn: 11"), "c.yaml")
+    assert changed.sha256() != plan.sha256()
+    assert changed_fields(plan.canonical(), changed.canonical()) == [
+        "costs.by_class.triage_handoff.c_fn"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "expected"),
+    [
+        ("name: x\nsplits: [train]\n", "plan.yaml:2: splits.0:", "'train'"),
+        ("name: x\ncosts: {by_class: {surgery: {c_fn: 2}}}\n", "costs.by_class.surgery", ""),
+        (
+            "name: x\ncosts: {default: {c_fn: -1}}\n",
+            "plan.yaml:2: costs.default.c_fn:",
+            "greater than or equal to 0",
+        ),
+        ("name: x\ncosts: {default: {c_fn: .nan}}\n", "costs.default.c_fn", "finite"),
+        ("name: x\nprimary_metrics: [auc]\n", "primary_metrics.0", "'auc'"),
+        ("name: x\ncomparisons: [{a: m, b: m}]\n", "comparisons.0", "two different runs"),
+        ("name: x\ncomparisons: [{a: m, b: n, metrics: [ece]}]\n", "comparisons.0.metrics.0", ""),
+        ("name: x\nfamily: []\n", "plan.yaml:2: family:", "unknown field"),
+        ("name: x\nname: y\n", "plan.yaml:2:", "duplicate key 'name'"),
+        ("name: bad name\n", "plan.yaml:1: name:", ""),
+        ("description: no name\n", "name:", "required field is missing"),
+        ("", "plan.yaml:1:", "got an empty file"),
+        ("name: [unclosed\n", "plan.yaml:", "malformed YAML"),
+    ],
+)
+def test_bad_plan_files_name_file_line_and_field(text: str, where: str, expected: str) -> None:
+    with pytest.raises(PlanValidationError) as caught:
+        parse_plan(text, "plan.yaml")
+    message = str(caught.value)
+    assert where in message and expected in message, message
+
+
+def test_a_missing_plan_file_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(CarebenchError, match="cannot read the analysis plan"):
+        load_plan(tmp_path / "nope.yaml")
+
+
+@pytest.fixture
+def registry(tmp_path: Path):
+    with RunStore(tmp_path / "carebench.db") as store:
+        yield PlanRegistry(store)
+
+
+def test_registration_versions_and_immutability(registry: PlanRegistry, tmp_path: Path) -> None:
+    v1, created = registry.register(parse_plan(PLAN, "plan.yaml"))
+    assert created and v1.version == 1 and v1.sha256 == parse_plan(PLAN, "p").sha256()
+    again, created = registry.register(parse_plan(PLAN + "# same content\n", "plan.yaml"))
+    assert not created and again == v1
+    v2, created = registry.register(parse_plan(PLAN.replace("c_fn: 10", "c_fn: 20"), "p"))
+    assert created and v2.version == 2 and v2.registered_at >= v1.registered_at
+    assert [p.version for p in registry.plans("release-1")] == [1, 2]
+    assert registry.resolve("release-1") == v2
+    assert registry.resolve("release-1@v1") == v1
+    file = tmp_path / "plan.yaml"
+    file.write_text(PLAN)
+    assert registry.resolve(str(file)) == v1
+    db = registry.store.connection
+    for statement in ("UPDATE analysis_plans SET plan = '{}'", "DELETE FROM analysis_plans"):
+        with pytest.raises(sqlite3.DatabaseError, match="immutable"):
+            db.execute(statement)
+    assert [p.version for p in registry.plans()] == [1, 2]
+
+
+def test_unregistered_references_are_refused(registry: PlanRegistry, tmp_path: Path) -> None:
+    file = tmp_path / "plan.yaml"
+    file.write_text(PLAN)
+    with pytest.raises(CarebenchError, match=r"is not registered.*carebench plan register"):
+        registry.resolve(str(file))
+    with pytest.raises(CarebenchError, match="no analysis plan named 'release-1'"):
+        registry.resolve("release-1")
+    registry.register(parse_plan(PLAN, "p"))
+    with pytest.raises(CarebenchError, match="no version '7'"):
+        registry.resolve("release-1@v7")
+    file.write_text(PLAN.replace("c_fn: 10", "c_fn: 12"))
+    with pytest.raises(CarebenchError, match=r"registered versions of 'release-1': v1"):
+        registry.resolve(str(file))
+
+
+def test_the_documented_example_is_a_valid_plan() -> None:
+    import re
+
+    doc = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text()
+    example = re.search(r"```yaml\n(name: .*?)```", doc, re.DOTALL)
+    assert example is not None
+    plan = parse_plan(example.group(1), "docs/protocol.md")
+    assert plan.costs.of("triage_handoff") == CostMatrix(c_fn=10)
+    assert len(plan.family()) == 2 + 3
