@@ -58,7 +58,7 @@ def test_selection(tiny_bank: list) -> None:
 def test_unit_ids() -> None:
     assert parse_unit_id("tiny-seed.late_risk") == ("tiny-seed", Variant.LATE_RISK)
     for bad in ("tiny-seed", "tiny-seed.bogus", "Tiny.clean", "../x.clean"):
-        with pytest.raises(CarebenchError, match="expected <seed id>.<variant>"):
+        with pytest.raises(CarebenchError, match=r"expected <seed id>\.<variant>"):
             parse_unit_id(bad)
 
 
@@ -68,7 +68,10 @@ def test_make_labels_cleans_and_checks(units: dict[str, Unit]) -> None:
     labels = make_labels(
         "Escalate",
         ["Ask_Clarification"],
-        {"retain_facts": ["  amlodipine   5 mg ", "Amlodipine 5 mg.", ""], "admissible_sources": [source]},
+        {
+            "retain_facts": ["  amlodipine   5 mg ", "Amlodipine 5 mg.", ""],
+            "admissible_sources": [source],
+        },
         "a note",
         unit,
     )
@@ -76,7 +79,9 @@ def test_make_labels_cleans_and_checks(units: dict[str, Unit]) -> None:
     assert labels.acceptable == [Action.ASK_CLARIFICATION, Action.ESCALATE]
     assert labels.retain_facts == ["amlodipine 5 mg"]
     assert labels.admissible_sources == [source]
-    with pytest.raises(CarebenchError, match=r"admissible_sources: \['E99'\] are not evidence items"):
+    with pytest.raises(
+        CarebenchError, match=r"admissible_sources: \['E99'\] are not evidence items"
+    ):
         make_labels("Answer", [], {"admissible_sources": ["E99"]}, "", unit)
     with pytest.raises(CarebenchError, match=r"unknown action\(s\) \['Guess'\]"):
         make_labels("Guess", [], {}, "", unit)
@@ -136,7 +141,9 @@ def test_agreement_per_unit_type_by_hand() -> None:
     primary = result["primary"]
     assert primary.units == 3 and primary.ratings == 3
     assert primary.kappa == pytest.approx(
-        cohen_kappa_score(["Answer", "Ask_Clarification", "Answer"], ["Answer", "Escalate", "Answer"])
+        cohen_kappa_score(
+            ["Answer", "Ask_Clarification", "Answer"], ["Answer", "Escalate", "Answer"]
+        )
     )
     # retain_facts: the seed's pool is {x, y}; per unit x item, sorted items x, y:
     # clean (1,1) (1,0); missing (0,0) (0,0); stale (0,0) (0,0)
@@ -181,9 +188,9 @@ def _adjudicated() -> list[AdjudicatedUnit]:
             first,
             second,
             {
-                "decision": "none" if primary == "Answer" and acceptable == ["Answer"] else (
-                    "primary_action" if primary != "Answer" else "acceptable_set"
-                ),
+                "decision": "none"
+                if primary == "Answer" and acceptable == ["Answer"]
+                else ("primary_action" if primary != "Answer" else "acceptable_set"),
                 "retain_facts": "clinical_fact",
                 "handoff_fields": "text_ambiguity",
                 **{u: "none" for u in ("revise_facts", "discard_facts", "prohibited_claims")},
@@ -202,7 +209,9 @@ def _adjudicated() -> list[AdjudicatedUnit]:
     return out
 
 
-def test_export_is_the_review_format_and_the_seed_fragment(tmp_path: Path, tiny_bank_dir: Path) -> None:
+def test_export_is_the_review_format_and_the_seed_fragment(
+    tmp_path: Path, tiny_bank_dir: Path
+) -> None:
     files = export_files(_adjudicated())
     assert sorted(files) == ["labels/tiny-seed.yaml", "review/tiny-seed.yaml"]
     for name, text in files.items():

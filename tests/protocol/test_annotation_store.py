@@ -69,7 +69,7 @@ def test_missing_or_foreign_file(tmp_path: Path) -> None:
         AnnotationStore(tmp_path / "none.db", create=False)
     junk = tmp_path / "junk.db"
     junk.write_text("not sqlite at all" * 100)
-    with pytest.raises(CarebenchError, match="junk.db: not an annotation database"):
+    with pytest.raises(CarebenchError, match=r"junk\.db: not an annotation database"):
         AnnotationStore(junk)
 
 

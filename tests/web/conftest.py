@@ -16,8 +16,6 @@ import pytest
 
 from carebench.protocol.annotation_store import AnnotationStore
 
-pytest.importorskip("fastapi")
-
 
 @dataclass
 class Server:

@@ -6,16 +6,12 @@ import re
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 
 from carebench.protocol.annotation import build_units
 from carebench.protocol.annotation_store import AnnotationStore
+from carebench.web.app import create_app
 from tests.web.conftest import bearer
-
-pytest.importorskip("fastapi")
-
-from fastapi.testclient import TestClient  # noqa: E402
-
-from carebench.web.app import create_app  # noqa: E402
 
 U = "tiny-seed.clean"
 SECRET_NOTE = "bob's private reasoning 7f3a"
@@ -26,7 +22,9 @@ def client(tmp_path: Path, people: dict[str, str], tiny_bank: list) -> TestClien
     return TestClient(create_app(AnnotationStore(tmp_path / "a.db"), build_units(tiny_bank)))
 
 
-def _save(client: TestClient, token: str, primary: str, submit: bool, note: str = "", unit: str = U):
+def _save(
+    client: TestClient, token: str, primary: str, submit: bool, note: str = "", unit: str = U
+):
     body = {"labels": {"primary": primary, "acceptable": [primary], "note": note}, "submit": submit}
     return client.post(f"/api/units/{unit}/label", json=body, headers=bearer(token))
 
@@ -88,15 +86,23 @@ def test_blinding_through_the_api(client: TestClient, people: dict[str, str]) ->
     assert SECRET_NOTE not in client.get(f"/api/units/{U}", headers=bearer(alice)).text
     assert SECRET_NOTE not in client.get("/api/units", headers=bearer(alice)).text
     # nor may carl, who is not on the unit, or the adjudicator (a draft)
-    assert client.get(f"/api/units/{U}/labels/bob", headers=bearer(people["carl"])).status_code == 403
-    assert client.get(f"/api/units/{U}/labels/bob", headers=bearer(people["judy"])).status_code == 404
+    assert (
+        client.get(f"/api/units/{U}/labels/bob", headers=bearer(people["carl"])).status_code == 403
+    )
+    assert (
+        client.get(f"/api/units/{U}/labels/bob", headers=bearer(people["judy"])).status_code == 404
+    )
     assert client.get(f"/api/units/{U}/labels/alice", headers=bearer(bob)).status_code == 403
     # once both have submitted, the two annotators and the adjudicator see both
     assert _save(client, bob, "Escalate", submit=True, note=SECRET_NOTE).status_code == 200
     got = client.get(f"/api/units/{U}/labels/bob", headers=bearer(alice))
     assert got.status_code == 200 and got.json()["labels"]["note"] == SECRET_NOTE
-    assert client.get(f"/api/units/{U}/labels/bob", headers=bearer(people["judy"])).status_code == 200
-    assert client.get(f"/api/units/{U}/labels/bob", headers=bearer(people["carl"])).status_code == 403
+    assert (
+        client.get(f"/api/units/{U}/labels/bob", headers=bearer(people["judy"])).status_code == 200
+    )
+    assert (
+        client.get(f"/api/units/{U}/labels/bob", headers=bearer(people["carl"])).status_code == 403
+    )
 
 
 def test_blinding_through_the_pages(client: TestClient, people: dict[str, str]) -> None:
@@ -109,7 +115,9 @@ def test_blinding_through_the_pages(client: TestClient, people: dict[str, str]) 
     assert client.get("/export.zip").status_code == 403
 
 
-def test_annotators_cannot_adjudicate_or_read_results(client: TestClient, people: dict[str, str]) -> None:
+def test_annotators_cannot_adjudicate_or_read_results(
+    client: TestClient, people: dict[str, str]
+) -> None:
     alice = bearer(people["alice"])
     assert client.get("/api/agreement", headers=alice).status_code == 403
     assert client.get(f"/api/units/{U}/adjudication", headers=alice).status_code == 403

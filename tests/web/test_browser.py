@@ -16,7 +16,9 @@ from tests.web.conftest import Server, live_server
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]  # fmt: skip
-EPISODE_SCRIPT = '<script>document.title="pwned";alert("episode")</script><img src=x onerror=alert(2)>'
+EPISODE_SCRIPT = (
+    '<script>document.title="pwned";alert("episode")</script><img src=x onerror=alert(2)>'
+)
 NOTE_SCRIPT = '<script>alert("note")</script><b>not bold</b> & "quotes"'
 U = "xss-seed.clean"
 
@@ -56,7 +58,9 @@ def _page(browser, server: Server, token: str):
     page.errors = errors
     response = page.goto("/")
     assert response.status == 401  # not signed in yet: the sign-in form
-    assert errors == ["Failed to load resource: the server responded with a status of 401 (Unauthorized)"]
+    assert errors == [
+        "Failed to load resource: the server responded with a status of 401 (Unauthorized)"
+    ]
     errors.clear()
     page.fill("#token", token)
     page.click("#sign-in")
@@ -115,7 +119,9 @@ def test_two_annotators_label_the_adjudicator_resolves_the_export_matches(
     judy = _page(browser, server, people["judy"])
     judy.goto(f"/units/{U}")
     assert _text(judy, "#comparison .annotator-note") == NOTE_SCRIPT
-    differs = judy.locator("#comparison tr.differs").evaluate_all("rs => rs.map(r => r.dataset.unit)")
+    differs = judy.locator("#comparison tr.differs").evaluate_all(
+        "rs => rs.map(r => r.dataset.unit)"
+    )
     assert differs == ["decision", "retain_facts", "admissible_sources", "handoff_fields"]
     assert judy.input_value("#final_retain_facts") == "amlodipine 5 mg"  # agreed items prefilled
     assert judy.input_value("#type_decision") == "primary_action"
@@ -163,9 +169,15 @@ def test_two_annotators_label_the_adjudicator_resolves_the_export_matches(
         "handoff_fields": "clinical_fact",
     }
     assert (entry.author.primary.value, entry.reviewer.primary.value) == ("Answer", "Escalate")
-    assert entry.adjudicated.primary.value == "Escalate" and entry.disagreement.value == "primary_action"
+    assert (
+        entry.adjudicated.primary.value == "Escalate"
+        and entry.disagreement.value == "primary_action"
+    )
     fragment = yaml.safe_load((out / "labels" / "xss-seed.yaml").read_text())
-    assert fragment["variants"]["clean"]["reference"] == {"primary": "Escalate", "acceptable": ["Escalate"]}
+    assert fragment["variants"]["clean"]["reference"] == {
+        "primary": "Escalate",
+        "acceptable": ["Escalate"],
+    }
     assert fragment["variants"]["clean"]["annotations"]["retain_facts"] == ["amlodipine 5 mg"]
 
     for page in (alice, bob, judy):

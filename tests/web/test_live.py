@@ -23,7 +23,9 @@ def _body(k: int) -> dict:
                        "retain_facts": [f"fact {k}"]}, "submit": False}  # fmt: skip
 
 
-def test_parallel_saves_lose_nothing(tmp_path: Path, people: dict[str, str], tiny_bank_dir: Path) -> None:
+def test_parallel_saves_lose_nothing(
+    tmp_path: Path, people: dict[str, str], tiny_bank_dir: Path
+) -> None:
     saves = 8
     errors: list[str] = []
 
@@ -49,7 +51,9 @@ def test_parallel_saves_lose_nothing(tmp_path: Path, people: dict[str, str], tin
     assert len(labels) == 10
     for label in labels:
         assert label.revision == saves
-        assert label.labels.note == f"save {saves}" and label.labels.retain_facts == [f"fact {saves}"]
+        assert label.labels.note == f"save {saves}" and label.labels.retain_facts == [
+            f"fact {saves}"
+        ]
 
 
 def test_kill_9_mid_save_leaves_a_sound_database(
@@ -114,7 +118,9 @@ def test_serve_without_the_extra_prints_the_install_hint(
     assert "pip install 'carebench[annotate]'" in err and "missing: fastapi" in err
 
 
-def test_user_add_prints_a_working_token_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_user_add_prints_a_working_token_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     db = tmp_path / "a.db"
     main(["annotate", "user", "add", "alice", "--role", "annotator", "--db", str(db)])
     out, err = capsys.readouterr()
