@@ -59,7 +59,7 @@ def test_hf_folder_loads_with_datasets(seeds_dir: Path, tmp_path: Path) -> None:
     datasets = pytest.importorskip("datasets", reason="datasets is not installed (test extra)")
     bank = load_bank([seeds_dir])
     export_bank(bank, tmp_path / "hf", "hf")
-    loaded = datasets.load_dataset(str(tmp_path / "hf"))
+    loaded = datasets.load_dataset(str(tmp_path / "hf"), cache_dir=str(tmp_path / "hf-cache"))
     assert set(loaded) == {"dev", "test"}
     for split, expected in _by_split(bank).items():
         assert [episode_from_row(dict(r)) for r in loaded[split]] == expected

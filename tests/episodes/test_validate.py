@@ -570,3 +570,41 @@ def test_deleted_phrase_matching(
     messages = [i.message for i in _issues(write_seed(seed_dict))]
     restated = [m for m in messages if "still appears in the missing episode" in m]
     assert bool(restated) is flagged, messages
+
+
+def test_annotation_facts_must_be_stated_where_they_apply(
+    seed_dict: Seed, write_seed: Callable[..., Path]
+) -> None:
+    seed_dict["annotations"] = {
+        "retain_facts": ["amlodipine 5 mg daily", "{patient} takes losartan 50 mg"],
+        "discard_facts": ["no regular medicines", "amlodipine 10 mg"],
+    }
+    issues = _issues(write_seed(seed_dict))
+    assert [(i.path, i.message) for i in issues] == [
+        (
+            path,
+            f"surface {surface!r}: {fact.format(name=name)!r} is not stated in the {where} episode (every "
+            "number and most of its words must appear; see carebench.protocol.matching)",
+        )
+        for path, fact, where in (
+            ("annotations.retain_facts.1", "{name} takes losartan 50 mg", "clean"),
+            ("annotations.discard_facts.1", "amlodipine 10 mg", "stale"),
+        )
+        for surface, name in (("s1", "Ann Lee"), ("s2", "Bo Chan"))
+    ]
+
+
+def test_variant_annotations_override_and_sources_must_exist(
+    seed_dict: Seed, write_seed: Callable[..., Path]
+) -> None:
+    seed_dict["annotations"] = {"discard_facts": ["no regular medicines"]}
+    seed_dict["variants"]["stale"]["annotations"] = {"admissible_sources": ["R1", "N7"]}
+    issues = _issues(write_seed(seed_dict))
+    assert [(i.path, i.message) for i in issues] == [
+        (
+            "variants.stale.annotations.admissible_sources.1",
+            f"surface {surface!r}, stale: 'N7' is not an evidence item of the episode; expected "
+            "one of ['M1', 'N1', 'R1']",
+        )
+        for surface in ("s1", "s2")
+    ]

@@ -8,7 +8,10 @@ Conventions:
     * Each block is whitespace-normalized after substitution: runs of spaces collapse to one, lines
       are right-stripped, at most one blank line separates paragraphs, and the block is stripped.
       A slot emptied by a hook therefore leaves no stray spaces or blank lines.
-    * Annotation units may use surface variables too; they are substituted per surface.
+    * Annotation units may use surface variables too; they are substituted per surface. A variant's
+      ``annotations`` replace the seed's field by field. Unless declared, an episode's admissible
+      sources are derived (:func:`carebench.protocol.sources.default_admissible`): every evidence
+      item less those carrying the text the stale variant replaced.
     * Episode ids are ``<seed id>.<surface>.<variant>``; surfaces are ordered by name, variants in the
       order clean, missing, stale, conflict, late_risk.
 """
@@ -111,18 +114,38 @@ def render_blocks(seed: Seed, surface: str, variant: Variant) -> dict[BlockKind,
     return dict(blocks)
 
 
-def surface_annotations(seed: Seed, surface: str) -> Annotations | None:
-    """The seed's annotation units with this surface's variables substituted."""
-    if seed.annotations is None:
+def episode_annotations(
+    seed: Seed, surface: str, variant: Variant, blocks: Mapping[BlockKind, str]
+) -> Annotations | None:
+    """The annotation units of one episode (see the module conventions), variables substituted."""
+    from carebench.protocol.sources import default_admissible, split_items
+
+    declared = variant_spec(seed, variant).annotations
+    if seed.annotations is None and declared is None:
         return None
+    units: dict[str, tuple[str, ...]] = {}
+    explicit: set[str] = set()
+    for layer in (seed.annotations, declared):
+        if layer is not None:
+            units.update(layer.model_dump(include=layer.model_fields_set))
+            explicit |= layer.model_fields_set
     variables = {name: str(value) for name, value in seed.surfaces[surface].items()}
-    units = seed.annotations.model_dump()
-    return Annotations(
-        **{
-            field: tuple(substitute(item, variables) for item in items)
-            for field, items in units.items()
-        }
-    )
+    values = {
+        field: tuple(substitute(item, variables) for item in items)
+        for field, items in units.items()
+    }
+    if "admissible_sources" not in explicit:
+        items = split_items(Block(kind=kind, title="", text=blocks[kind]) for kind in BLOCK_ORDER)
+        superseded = (
+            list(
+                slot_values(seed, surface, Variant.STALE)[name]
+                for name in variant_spec(seed, variant).change
+            )
+            if variant is Variant.STALE
+            else []
+        )
+        values["admissible_sources"] = default_admissible(items, superseded)
+    return Annotations(**values)
 
 
 def assemble_seed(seed: Seed) -> list[Episode]:
@@ -161,7 +184,7 @@ def assemble_seed(seed: Seed) -> list[Episode]:
                         Block(kind=kind, title=headers[kind], text=blocks[kind])
                         for kind in BLOCK_ORDER
                     ),
-                    annotations=surface_annotations(seed, surface),
+                    annotations=episode_annotations(seed, surface, variant, blocks),
                 )
             )
     return episodes

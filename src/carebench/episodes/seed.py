@@ -54,6 +54,13 @@ class VariantSpec(_Strict):
         ),
     )
     reference: ReferenceSpec
+    annotations: Annotations | None = Field(
+        default=None,
+        description=(
+            "Annotation units for this variant only; each field given here replaces the seed's "
+            "field of the same name (e.g. facts that only the stale variant supersedes)."
+        ),
+    )
 
 
 class Variants(_Strict):

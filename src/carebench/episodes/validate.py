@@ -16,12 +16,22 @@ from carebench.episodes.assemble import (
     PLACEHOLDER,
     AssemblyError,
     assemble_seed,
+    episode_annotations,
     render_blocks,
     substitute,
     variant_spec,
 )
 from carebench.episodes.loading import ParsedSeed
-from carebench.episodes.schema import BLOCK_ORDER, Action, BlockKind, Split, TaskClass, Variant
+from carebench.episodes.schema import (
+    BLOCK_ORDER,
+    Action,
+    Annotations,
+    Block,
+    BlockKind,
+    Split,
+    TaskClass,
+    Variant,
+)
 from carebench.episodes.seed import Seed, Text
 from carebench.errors import ValidationIssue
 
@@ -61,11 +71,18 @@ def _texts(seed: Seed) -> Iterator[tuple[tuple[str | int, ...], Text]]:
 
 
 def _annotation_texts(seed: Seed) -> Iterator[tuple[tuple[str | int, ...], str]]:
-    if seed.annotations is None:
-        return
-    for field, items in seed.annotations.model_dump().items():
-        for index, item in enumerate(items):
-            yield ("annotations", field, index), item
+    layers: list[tuple[tuple[str, ...], Annotations | None]] = [
+        (("annotations",), seed.annotations)
+    ]
+    layers += [
+        (("variants", v.value, "annotations"), variant_spec(seed, v).annotations) for v in Variant
+    ]
+    for base, layer in layers:
+        if layer is None:
+            continue
+        for field, items in layer.model_dump().items():
+            for index, item in enumerate(items):
+                yield (*base, field, index), item
 
 
 def _strings(value: Text) -> list[str]:
@@ -428,6 +445,67 @@ def check_deletions(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
     return issues
 
 
+def _unit_path(seed: Seed, variant: Variant, field: str) -> tuple[str, ...]:
+    """Where an episode's annotation field was authored: the variant's override, else the seed."""
+    declared = variant_spec(seed, variant).annotations
+    if declared is not None and field in declared.model_fields_set:
+        return ("variants", variant.value, "annotations", field)
+    return ("annotations", field)
+
+
+def check_annotations(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
+    """Annotation units name what the episodes say (carebench.protocol.matching decides "states").
+
+    Facts to retain or revise must be stated in the clean episode, facts to discard in the stale
+    episode (else a scorer could never find them), and declared admissible sources must be
+    evidence-item ids of every episode they apply to (see carebench.protocol.sources).
+    """
+    from carebench.protocol.matching import states
+    from carebench.protocol.sources import split_items
+
+    issues: list[ValidationIssue] = []
+    checks = (
+        (Variant.CLEAN, ("retain_facts", "revise_facts"), "clean"),
+        (Variant.STALE, ("discard_facts",), "stale"),
+    )
+    for surface in sorted(seed.surfaces):
+        for variant in Variant:
+            blocks = render_blocks(seed, surface, variant)
+            units = episode_annotations(seed, surface, variant, blocks)
+            if units is None:
+                return issues
+            text = "\n".join(blocks.values())
+            for checked, fields, name in checks:
+                for field in fields if variant is checked else ():
+                    for index, fact in enumerate(getattr(units, field)):
+                        if not states(text, fact):
+                            issues.append(
+                                _issue(
+                                    parsed,
+                                    (*_unit_path(seed, variant, field), index),
+                                    f"surface {surface!r}: {fact!r} is not stated in the {name} "
+                                    "episode (every number and most of its words must appear; "
+                                    "see carebench.protocol.matching)",
+                                )
+                            )
+            ids = {item.id for item in split_items(_as_blocks(blocks))}
+            for index, source in enumerate(units.admissible_sources):
+                if source not in ids:
+                    issues.append(
+                        _issue(
+                            parsed,
+                            (*_unit_path(seed, variant, "admissible_sources"), index),
+                            f"surface {surface!r}, {variant.value}: {source!r} is not an evidence "
+                            f"item of the episode; expected one of {sorted(ids)}",
+                        )
+                    )
+    return issues
+
+
+def _as_blocks(blocks: dict[BlockKind, str]) -> list[Block]:
+    return [Block(kind=kind, title="", text=text) for kind, text in blocks.items()]
+
+
 def check_leaks(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
     """No design or label words in agent-visible text; no perturbation hints in headers."""
     issues: list[ValidationIssue] = []
@@ -517,7 +595,11 @@ def validate_seed(parsed: ParsedSeed) -> list[ValidationIssue]:
         + check_leaks(seed, parsed)
     )
     if not structural:
-        issues += check_rendering(seed, parsed) + check_deletions(seed, parsed)
+        issues += (
+            check_rendering(seed, parsed)
+            + check_deletions(seed, parsed)
+            + check_annotations(seed, parsed)
+        )
         if not issues:
             try:
                 assemble_seed(seed)

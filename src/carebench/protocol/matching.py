@@ -1,0 +1,185 @@
+"""Deterministic fact matching: does a text state a fact, or make a claim, the annotation names?
+
+The judge-free core of the atomic scores. A fact phrase (``"best peak flow 520 L/min"``) is reduced to
+its *numbers* and its *content words*, and a text states the fact when:
+
+* every number of the fact occurs in the text as a number (``520`` matches ``520`` and ``520.0``
+  does not; thousands separators are dropped, so ``1,000`` is ``1000``); and
+* enough of the fact's content words occur in the text: at least half of them (rounded up) when the
+  fact has a number, at least two thirds (rounded up) when it has none, and always at least one.
+
+Content words are lower-cased alphabetic tokens of three or more letters that are not stop words,
+with a trailing ``s`` dropped from words of four or more letters (``hours`` = ``hour``). Hyphens and
+slashes split tokens, so ``beclometasone/formoterol`` is two words.
+
+A *claim* in a work product makes a prohibited claim when it states it in the sense above and does
+not negate it: a claim containing a negation word (``not``, ``no``, ``never``, ``don't``, ``avoid``,
+...) that the prohibited phrase itself lacks is read as denying it. This is a conservative, stated
+heuristic: paraphrases with no shared words are missed (the LLM judge covers those), and the rules
+are tested on hand-built cases in tests/protocol/test_matching.py.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import cache
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+NEGATIONS = frozenset(
+    {"not", "no", "never", "none", "don't", "doesn't", "isn't", "shouldn't", "avoid", "without"}
+)
+STOP_WORDS = frozenset(
+    [
+        "the",
+        "and",
+        "for",
+        "with",
+        "from",
+        "this",
+        "that",
+        "these",
+        "those",
+        "was",
+        "were",
+        "are",
+        "has",
+        "have",
+        "had",
+        "his",
+        "her",
+        "him",
+        "she",
+        "they",
+        "them",
+        "their",
+        "its",
+        "into",
+        "onto",
+        "over",
+        "under",
+        "after",
+        "before",
+        "than",
+        "then",
+        "when",
+        "what",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "why",
+        "how",
+        "all",
+        "any",
+        "each",
+        "per",
+        "via",
+        "about",
+        "also",
+        "been",
+        "being",
+        "can",
+        "could",
+        "did",
+        "does",
+        "done",
+        "may",
+        "might",
+        "must",
+        "shall",
+        "should",
+        "will",
+        "would",
+        "our",
+        "your",
+        "you",
+        "yours",
+        "ours",
+        "there",
+        "here",
+        "only",
+        "very",
+        "just",
+        "more",
+        "most",
+        "less",
+        "such",
+        "some",
+        "other",
+        "same",
+        "both",
+        "either",
+        "neither",
+        "nor",
+        "but",
+        "yet",
+        "out",
+        "off",
+        "upon",
+        "while",
+        "where",
+        "whether",
+        "until",
+    ]
+)
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """The numbers and content words of a text."""
+
+    numbers: frozenset[str]
+    words: frozenset[str]
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if len(word) >= 4 and word.endswith("s") and not word.endswith("ss") else word
+
+
+@cache
+def tokens(text: str) -> Tokens:
+    """The numbers and content words of ``text`` (see the module conventions)."""
+    lowered = text.lower()
+    numbers = frozenset(n.replace(",", "") for n in _NUMBER.findall(lowered))
+    words = frozenset(
+        _stem(w)
+        for w in _WORD.findall(_NUMBER.sub(" ", lowered))
+        if len(w) >= 3 and w not in STOP_WORDS
+    )
+    return Tokens(numbers, words)
+
+
+def _negations(text: str) -> frozenset[str]:
+    return frozenset(w for w in _WORD.findall(text.lower()) if w in NEGATIONS)
+
+
+def states(text: str, fact: str) -> bool:
+    """Whether ``text`` states ``fact`` (see the module conventions)."""
+    want, have = tokens(fact), tokens(text)
+    if not want.numbers <= have.numbers:
+        return False
+    if not want.words:
+        return bool(want.numbers)
+    share = 0.5 if want.numbers else 2 / 3
+    needed = max(1, math.ceil(share * len(want.words)))
+    return len(want.words & have.words) >= needed
+
+
+def claims(text: str, prohibited: str) -> bool:
+    """Whether ``text`` makes the ``prohibited`` claim: states it without an added negation."""
+    return states(text, prohibited) and _negations(text) <= _negations(prohibited)
+
+
+def supported_by(claim: str, evidence: str) -> bool:
+    """Whether ``evidence`` supports ``claim``.
+
+    It does when every number of the claim occurs in the evidence and at least one of the claim's
+    content words does; a claim with neither is not checkable and counts as supported.
+    """
+    want, have = tokens(claim), tokens(evidence)
+    if not want.numbers <= have.numbers:
+        return False
+    return not want.words or bool(want.words & have.words)

@@ -1,0 +1,49 @@
+"""Fact matching on hand-built cases: the judge-free core of the atomic scores."""
+
+from __future__ import annotations
+
+import pytest
+
+from carebench.protocol.matching import claims, states, supported_by, tokens
+
+
+def test_tokens_split_numbers_words_and_stems() -> None:
+    t = tokens("Best peak flow 520 L/min; relief for about 4 hours; 1,000 units")
+    assert t.numbers == {"520", "4", "1000"}
+    assert {"best", "peak", "flow", "relief", "hour", "unit"} <= t.words
+    assert "for" not in t.words and "about" not in t.words
+
+
+@pytest.mark.parametrize(
+    ("text", "fact", "expected"),
+    [
+        ("PEF 520 L/min is her best peak flow", "best peak flow 520 L/min", True),
+        ("best peak flow 510 L/min", "best peak flow 520 L/min", False),  # the number differs
+        ("peak flow 5200", "peak flow 520", False),  # numbers match whole
+        ("Peak flow 520 documented", "best peak flow 520 L/min", True),  # 520 + 2 of 4 words
+        ("520 noted", "best peak flow 520 L/min", False),  # number alone is not enough
+        ("no hospital admissions", "no admissions", True),
+        ("target INR 2.0-3.0 kept", "target INR 2.0-3.0", True),
+        ("INR in range", "target INR 2.0-3.0", False),
+    ],
+)
+def test_states(text: str, fact: str, expected: bool) -> None:
+    assert states(text, fact) is expected
+
+
+def test_a_negated_claim_is_not_the_prohibited_claim() -> None:
+    prohibited = "safe to wait until morning"
+    assert claims("It is safe to wait until the morning surgery.", prohibited)
+    assert not claims("It is not safe to wait until morning.", prohibited)
+    assert not claims("Do not wait until morning: call 999.", prohibited)
+    # a prohibited phrase that is itself negative still matches its own negation
+    assert claims("No need to stop apixaban.", "no need to stop apixaban")
+
+
+def test_support_needs_the_numbers_and_a_shared_word() -> None:
+    evidence = "E2. Reduce to 2.5 mg twice daily if at least two of: age 80 years or older"
+    assert supported_by("Give 2.5 mg twice daily", evidence)
+    assert not supported_by("Give 5 mg twice daily", evidence)
+    assert not supported_by("Reduce the dose to 2.5 mg", "Weight 57 kg")
+    assert supported_by("Reduce when two criteria apply", evidence)  # no number; "reduce" shared
+    assert not supported_by("Dose reduction criteria apply", evidence)  # no shared word
