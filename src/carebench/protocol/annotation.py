@@ -24,7 +24,6 @@ Conventions:
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -46,6 +45,7 @@ from carebench.episodes.review import (
 from carebench.episodes.schema import Action, Episode, TaskClass, Variant
 from carebench.errors import CarebenchError
 from carebench.protocol.agreement import PairedAgreement, paired_agreement
+from carebench.protocol.sources import episode_sources
 
 MAX_ITEMS = 100
 MAX_ITEM_CHARS = 500
@@ -105,28 +105,7 @@ def parse_unit_id(text: str) -> tuple[str, Variant]:
 
 
 def _episode_sources(episode: Episode) -> tuple[SourceItem, ...]:
-    try:
-        module: Any = importlib.import_module("carebench.protocol.sources")
-    except ModuleNotFoundError:  # stand-in until carebench.protocol.sources lands on main
-        return _stand_in_sources(episode)
-    return tuple(SourceItem(s.id, s.text) for s in module.episode_sources(episode))
-
-
-def _stand_in_sources(episode: Episode) -> tuple[SourceItem, ...]:
-    prefix = {"record": "R", "new_information": "N", "after_request": "M"}
-    items = []
-    for block in episode.transcript:
-        k = 0
-        for line in (raw.strip() for raw in block.text.splitlines()):
-            if block.kind.value not in prefix or not line or line.endswith(":"):
-                continue
-            entry = re.match(r"^(E\d+)\.\s", line)
-            if entry is None:
-                k += 1
-            items.append(
-                SourceItem(entry.group(1) if entry else f"{prefix[block.kind.value]}{k}", line)
-            )
-    return tuple(items)
+    return tuple(SourceItem(s.id, s.text) for s in episode_sources(episode))
 
 
 def build_units(
