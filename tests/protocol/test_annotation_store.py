@@ -106,6 +106,12 @@ def test_blinding_rule(store: AnnotationStore) -> None:
     assert visible_labels(carl, labels) == []
 
 
+def test_an_empty_export_still_has_its_folders(store: AnnotationStore, tmp_path: Path) -> None:
+    assert [p.name for p in write_release(store, tmp_path / "out")] == ["agreement.json"]
+    assert list((tmp_path / "out" / "review").iterdir()) == []
+    assert (tmp_path / "out" / "labels").is_dir()
+
+
 def test_adjudication_needs_both_labels_and_exports(store: AnnotationStore, tmp_path: Path) -> None:
     alice, bob, _, judy = _people(store)
     store.register_units([(U, ("R1", "N1"))])

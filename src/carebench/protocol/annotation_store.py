@@ -456,8 +456,13 @@ def release_files(store: AnnotationStore) -> dict[str, str]:
 
 
 def write_release(store: AnnotationStore, out_dir: str | Path) -> list[Path]:
-    """Write :func:`release_files` under ``out_dir`` (created; existing files are replaced)."""
+    """Write :func:`release_files` under ``out_dir``, replacing files already there.
+
+    ``review/`` and ``labels/`` always exist afterwards (empty when nothing is adjudicated).
+    """
     out = Path(out_dir)
+    for folder in ("review", "labels"):
+        (out / folder).mkdir(parents=True, exist_ok=True)
     written = []
     for relative, text in release_files(store).items():
         path = out / relative
