@@ -20,6 +20,11 @@ from carebench.errors import CarebenchError
 # runs or prints its own help, so ``carebench --help`` imports neither pydantic nor numpy; a test
 # checks each line here against the command's own short help.
 COMMANDS: dict[str, tuple[str, str, str]] = {
+    "annotate": (
+        "carebench.cli.annotate",
+        "annotate_group",
+        "Two blinded annotators label episodes, an adjudicator resolves (paper 001).",
+    ),
     "demo": (
         "carebench.cli.demo",
         "demo_cmd",

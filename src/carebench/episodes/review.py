@@ -24,6 +24,15 @@ does not enumerate types, so carebench defines them):
 * ``clinical_fact``: the labels agree, but the reviewer found a clinical error in the text;
 * ``text_ambiguity``: the labels differ because the text allowed two readings (fixed by rewording);
 * ``leak``: the reviewer could infer the label from a surface cue rather than the clinical content.
+
+A release adjudicated in the annotation app (``carebench annotate export``) writes the same format
+with two extensions, both optional so that older files still load: each variant may carry
+``protocol`` (:class:`ProtocolReview`: both annotators' labels of every annotation unit of paper
+001, the adjudicated final labels and one disagreement type per unit type), and ``author`` /
+``reviewer`` are then the first and second annotator's reference decisions. For the list units
+(facts, claims, sources, fields) ``clinical_fact`` means one annotator's items were clinically
+wrong, ``text_ambiguity`` that the text allowed both sets, ``leak`` that an item came from a
+surface cue; ``primary_action`` and ``acceptable_set`` apply to the decision unit only.
 """
 
 from __future__ import annotations
@@ -35,7 +44,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from carebench.episodes.loading import compose_yaml
 from carebench.episodes.schema import Action, Variant
@@ -69,6 +78,68 @@ class Label(_Strict):
         return self.primary, frozenset(self.acceptable)
 
 
+LIST_UNITS: tuple[str, ...] = (
+    "retain_facts",
+    "revise_facts",
+    "discard_facts",
+    "prohibited_claims",
+    "admissible_sources",
+    "handoff_fields",
+)
+"""The annotation units that are lists of short phrases or ids, in display order."""
+
+UNIT_TYPES: tuple[str, ...] = ("decision", *LIST_UNITS)
+"""The unit types an adjudicator records a disagreement type for (decision: primary + set)."""
+
+
+class UnitLabels(_Strict):
+    """One person's labels of every annotation unit of one seed x variant (paper 001).
+
+    ``acceptable`` must contain ``primary``; list items are non-empty phrases (or evidence item
+    ids for ``admissible_sources``); ``note`` is free text.
+    """
+
+    primary: Action
+    acceptable: list[Action]
+    retain_facts: list[str] = Field(default_factory=list)
+    revise_facts: list[str] = Field(default_factory=list)
+    discard_facts: list[str] = Field(default_factory=list)
+    prohibited_claims: list[str] = Field(default_factory=list)
+    admissible_sources: list[str] = Field(default_factory=list)
+    handoff_fields: list[str] = Field(default_factory=list)
+    note: str = ""
+
+    @model_validator(mode="after")
+    def _primary_is_acceptable(self) -> UnitLabels:
+        if self.primary not in self.acceptable:
+            raise ValueError(
+                f"the acceptable set {[a.value for a in self.acceptable]} must contain the "
+                f"primary action {self.primary.value}"
+            )
+        return self
+
+    def decision(self) -> Label:
+        """The reference decision part (primary action and acceptable set)."""
+        return Label(primary=self.primary, acceptable=list(self.acceptable))
+
+
+class ProtocolReview(_Strict):
+    """Both annotators' unit labels, the adjudicated final labels and the disagreement types."""
+
+    annotators: dict[str, UnitLabels] = Field(description="Annotator name -> submitted labels.")
+    final: UnitLabels
+    disagreements: dict[str, DisagreementType] = Field(
+        description="Unit type (decision, retain_facts, ...) -> why the annotators differed."
+    )
+
+    @model_validator(mode="after")
+    def _known_unit_types(self) -> ProtocolReview:
+        unknown = sorted(set(self.disagreements) - set(UNIT_TYPES))
+        if unknown:
+            raise ValueError(f"unknown unit type(s) {unknown}; expected some of {list(UNIT_TYPES)}")
+        return self
+
+
 class Finding(_Strict):
     """A problem raised against a seed and what became of it."""
 
@@ -88,6 +159,10 @@ class VariantReview(_Strict):
     reviewer_notes: str = Field(
         default="",
         description="The reviewer's flags: FACT (clinical error), LEAK, AMBIGUOUS; empty if none.",
+    )
+    protocol: ProtocolReview | None = Field(
+        default=None,
+        description="Annotation units from the annotation app, when adjudicated there.",
     )
 
 
