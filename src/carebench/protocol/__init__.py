@@ -11,4 +11,7 @@ Modules (import them directly; this package imports nothing at import time):
     workproduct  extended agent output: the per-episode schema and its parser
     scores       atomic scores: state continuity, evidence traceability, handoff completeness
     summary      atomic scores over runs, per run x task class, with seed-bootstrap intervals
+    annotation   annotation units as labelled by people, and their export (review and seed formats)
+    annotation_store  the annotation app's SQLite store (people, tokens, labels, adjudications)
+    agreement    Cohen's kappa per unit type and Krippendorff's alpha
 """

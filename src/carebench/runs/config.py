@@ -147,8 +147,8 @@ class RunConfig(BaseModel):
 
     @staticmethod
     def identity_keys() -> tuple[str, ...]:
-        """Every key :meth:`identity` may hold (``plan`` only for runs made under a plan)."""
-        return (*RunConfig().identity("").keys(), "plan")
+        """Every key :meth:`identity` may hold (``plan`` only under a plan, ``output`` if extended)."""
+        return (*RunConfig().identity("").keys(), "plan", "output", "extended_template_sha256")
 
     def run_id(self, bank_sha256: str) -> str:
         """A short stable hash of :meth:`identity`."""
