@@ -4,8 +4,9 @@ A run is one agent (backend + model + options, prompt condition, sampling) over 
 episodes. Its id is a hash of that identity plus the model file's content hash (backends that run
 a local file), the episode bank's hash and the declared cost matrix, so re-running the same command
 finds the same run and resumes it, and replacing a model file at the same path makes a new run.
-Operational settings (concurrency, timeout, retries) and the name of the API-key variable are not
-part of the identity.
+Operational settings (concurrency, timeout, retries), the endpoint URLs (one server or several
+replicas of it serve the same model; the manifest records them) and the name of the API-key
+variable are not part of the identity.
 """
 
 from __future__ import annotations
