@@ -222,3 +222,38 @@ def test_cli_spreads_over_repeated_base_urls(tiny_bank_dir: Path, tmp_path: Path
     assert manifest is not None
     assert manifest["backend_facts"]["base_url"] == [url_a, url_b]
     assert "base_url" not in manifest["backend"]
+
+
+@pytest.mark.parametrize(
+    ("plan", "timeout_s"),
+    [(["500"], 30.0), (["timeout"], 0.5)],
+    ids=["http-500", "timeout"],
+)
+def test_a_failing_replica_is_routed_around(
+    bank: list, store: RunStore, plan: list[str], timeout_s: float
+) -> None:
+    broken, healthy = make_app(plan, hang_s=3.0), make_app(["ok"])
+    with serve_in_thread(broken) as url_a, serve_in_thread(healthy) as url_b:
+        config = _config(url_a, url_b).model_copy(update={"timeout_s": timeout_s})
+        backend = create_backend(config.backend)
+        assert isinstance(backend, ReplicaBackend)
+        summary = _run(config, bank, store, backend)
+    _stored_once(store, summary, [e.episode_id for e in bank if e.split.value == "dev"])
+    a, b = backend.router.replicas
+    assert a.ok == 0 and a.failed == a.sent >= 1 and b.failed == 0
+    assert b.ok == healthy.state.requests == len(store.records(summary.run_id))
+    if plan == ["500"]:  # answered at once: tried on B within the same attempt
+        assert summary.retries == 0
+    else:  # the runner's timeout cancels the whole attempt; its retry goes to B
+        assert summary.retries == a.failed
+
+
+def test_replicas_note_a_response_format_step_down(bank: list, store: RunStore) -> None:
+    apps = [make_app(["reject400"]), make_app(["reject400"])]
+    with serve_in_thread(apps[0]) as url_a, serve_in_thread(apps[1]) as url_b:
+        config = _config(url_a, url_b)
+        summary = _run(config, bank, store, create_backend(config.backend))  # type: ignore[arg-type]
+    assert summary.ok == 80
+    assert summary.notes[0] == (
+        "the server rejected the requested response_format; continued with response_format=none"
+    )
