@@ -14,6 +14,10 @@ Run: .venv/bin/python benchmarks/bench_runner.py [--rounds 3] [--embedded-episod
     times harness / raw (goal <= 1.05).
 (c) Prefix reuse. Tokens actually evaluated by llama.cpp (counted by wrapping Llama.eval) and wall
     time for the same episodes with prefix_reuse on and off.
+(d) Replicas (--only replicas, --replicas N). The requests of (a) through carebench's runner against
+    one instant stub and against N instant stubs (one process each, requests spread by least
+    outstanding requests), rounds alternating which goes first: the routing's cost, and whether one
+    carebench process keeps more than one server busy.
 """
 
 from __future__ import annotations
@@ -22,10 +26,8 @@ import argparse
 import asyncio
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -37,25 +39,12 @@ from carebench.agents.prompts import Condition, render_messages
 from carebench.runs.config import RunConfig
 from carebench.runs.runner import run_async
 from carebench.runs.store import RunStore
-from carebench.testing.openai_stub import free_port
+from carebench.testing.openai_stub import spawn
 
 
 def _start_stub(*extra: str) -> tuple[subprocess.Popen[bytes], str]:
     """Start the instant stub server (its own process) with ``extra`` arguments; wait until up."""
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "carebench.testing.openai_stub", "--port", str(port), *extra],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}/v1"
-    for _ in range(200):
-        try:
-            with urllib.request.urlopen(f"{url}/models", timeout=1):
-                return process, url
-        except OSError:
-            time.sleep(0.05)
-    raise RuntimeError("stub server did not start")
+    return spawn(*extra)
 
 
 async def _bare_loop(url: str, requests: list[list[dict[str, str]]], concurrency: int) -> float:
@@ -129,6 +118,49 @@ def bench_harness(rounds: int, concurrency: int, repeats: int) -> None:
         f"    carebench run:         {h:.0f} episodes/s (median)   rounds: {[round(x) for x in harness]}"
     )
     print(f"    ratio harness / bare:  {h / b:.2f}  (goal >= 0.90)")
+
+
+def _harness_rate(urls: list[str], bank: list[Any], repeats: int, concurrency: int) -> float:
+    """Episodes/s of one carebench run against ``urls`` with a fresh store."""
+    with tempfile.TemporaryDirectory() as tmp, RunStore(Path(tmp) / "carebench.db") as store:
+        config = RunConfig(
+            backend=BackendConfig(name="openai", model="stub", base_url=urls),
+            sampling=SamplingParams(repeats=repeats),
+            concurrency=concurrency,
+        )
+        start = time.perf_counter()
+        summary = asyncio.run(run_async(config, bank, store))
+        rate = summary.ok / (time.perf_counter() - start)
+        assert summary.ok == len(bank) * repeats and summary.errors == 0
+        return rate
+
+
+def bench_replicas(rounds: int, concurrency: int, repeats: int, replicas: int) -> None:
+    bank = load_bank()
+    stubs = [_start_stub() for _ in range(replicas)]
+    urls = [url for _, url in stubs]
+    one: list[float] = []
+    many: list[float] = []
+    try:
+        _harness_rate(urls, bank[:50], 1, concurrency)  # warm-up, every replica
+        for round_ in range(rounds):
+            for side in ("one", "many") if round_ % 2 == 0 else ("many", "one"):
+                if side == "one":
+                    one.append(_harness_rate(urls[:1], bank, repeats, concurrency))
+                else:
+                    many.append(_harness_rate(urls, bank, repeats, concurrency))
+    finally:
+        for process, _ in stubs:
+            process.terminate()
+            process.wait()
+    o, m = statistics.median(one), statistics.median(many)
+    n = len(bank) * repeats
+    print(f"(d) carebench run, {n} requests, concurrency {concurrency}, {rounds} rounds")
+    print(f"    1 instant stub:  {o:.0f} episodes/s (median)  rounds: {[round(x) for x in one]}")
+    print(
+        f"    {replicas} instant stubs: {m:.0f} episodes/s (median)  rounds: {[round(x) for x in many]}"
+    )
+    print(f"    ratio {replicas} / 1: {m / o:.2f}")
 
 
 def _counting_eval(llm: Any) -> list[int]:
@@ -215,12 +247,15 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=32)
     parser.add_argument("--repeats", type=int, default=5, help="requests per episode in (a)")
     parser.add_argument("--embedded-episodes", type=int, default=12)
-    parser.add_argument("--only", choices=["harness", "embedded"], default=None)
+    parser.add_argument("--replicas", type=int, default=2, help="stub servers in (d)")
+    parser.add_argument("--only", choices=["harness", "embedded", "replicas"], default=None)
     args = parser.parse_args()
     if args.only in (None, "harness"):
         bench_harness(args.rounds, args.concurrency, args.repeats)
     if args.only in (None, "embedded"):
         bench_embedded(args.rounds, args.embedded_episodes)
+    if args.only in (None, "replicas"):
+        bench_replicas(args.rounds, args.concurrency, args.repeats, args.replicas)
 
 
 if __name__ == "__main__":

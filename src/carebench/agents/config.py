@@ -34,7 +34,10 @@ class BackendConfig(BaseModel):
         name: a registered backend name (``embedded``, ``openai``, ``scripted`` or a plugin).
         model: model name (openai), GGUF path (embedded; the packaged SmolLM2 when omitted) or
             policy name (scripted).
-        base_url: the OpenAI-compatible endpoint (openai only).
+        base_url: the OpenAI-compatible endpoint(s) (openai only): one, or several replicas of
+            one server serving the same model, across which requests are spread (a string is
+            one endpoint). Not part of a run's identity: where a model is served does not change
+            its answers, so the served model name (``model``) must identify the model.
         api_key_env: name of the environment variable holding the API key (letters, digits and
             underscores, not starting with a digit). The key itself is never stored or logged, and
             a value that is not a variable name (a key passed by mistake) is refused without
@@ -46,9 +49,27 @@ class BackendConfig(BaseModel):
 
     name: str = "embedded"
     model: str | None = None
-    base_url: str | None = None
+    base_url: tuple[str, ...] = ()
     api_key_env: str = "OPENAI_API_KEY"
     options: dict[str, str] = Field(default_factory=dict)
+
+    @field_validator("base_url", mode="before")
+    @classmethod
+    def _one_or_more_urls(cls, value: Any) -> Any:
+        if value is None:
+            return ()
+        return (value,) if isinstance(value, str) else value
+
+    @field_validator("base_url")
+    @classmethod
+    def _distinct_urls(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        for i, url in enumerate(value):
+            if not url.strip():
+                raise ValueError(f"URL {i + 1} is empty; expected e.g. http://127.0.0.1:8000/v1")
+            if url in value[:i]:
+                first = value.index(url) + 1
+                raise ValueError(f"URLs {first} and {i + 1} are the same; list each replica once")
+        return value
 
     @field_validator("api_key_env")
     @classmethod
@@ -61,5 +82,5 @@ class BackendConfig(BaseModel):
         return value
 
     def identity(self) -> dict[str, Any]:
-        """The fields that change a backend's answers (every field but ``api_key_env``)."""
-        return self.model_dump(mode="json", exclude={"api_key_env"})
+        """The fields that change a backend's answers (all but ``base_url`` and ``api_key_env``)."""
+        return self.model_dump(mode="json", exclude={"base_url", "api_key_env"})

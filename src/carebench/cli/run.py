@@ -168,7 +168,12 @@ def _plan(ref: str, workspace: Path) -> RunPlan:
     "--model", default=None, help="Model name (openai), GGUF path (embedded) or policy (scripted)."
 )
 @click.option(
-    "--base-url", default=None, help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1."
+    "--base-url",
+    "base_urls",
+    multiple=True,
+    metavar="URL",
+    help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1; repeat it for replicas of "
+    "one model (requests go to the least busy).",
 )
 @click.option(
     "--api-key-env",
@@ -264,7 +269,7 @@ def _plan(ref: str, workspace: Path) -> RunPlan:
 def run_cmd(
     backend: str,
     model: str | None,
-    base_url: str | None,
+    base_urls: tuple[str, ...],
     api_key_env: str,
     options: tuple[str, ...],
     condition: str,
@@ -308,7 +313,7 @@ def run_cmd(
             backend=BackendConfig(
                 name=backend,
                 model=model,
-                base_url=base_url,
+                base_url=base_urls,
                 api_key_env=api_key_env,
                 options=_options(options),
             ),

@@ -102,7 +102,7 @@ def log_config(log: Any, path: Path) -> RunConfig:
         backend=BackendConfig(
             name=BACKEND,
             model=str(log.eval.model),
-            base_url=log.eval.model_base_url,
+            base_url=(log.eval.model_base_url,) if log.eval.model_base_url else (),
             options={"inspect_eval_id": str(log.eval.eval_id)},
         ),
         condition=Condition(meta["condition"]),

@@ -87,7 +87,7 @@ def parse_role(
         backend=BackendConfig(
             name=name,
             model=model or None,
-            base_url=base_url or None,
+            base_url=(base_url,) if base_url else (),
             api_key_env=api_key_env,
             options=merged,
         ),

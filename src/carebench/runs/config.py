@@ -6,7 +6,8 @@ a local file), the episode bank's hash and the declared cost matrix, so re-runni
 finds the same run and resumes it, and replacing a model file at the same path makes a new run.
 A run made under a registered analysis plan (:mod:`carebench.protocol.plans`) also has the plan's
 name, hash and cost matrices per task class in its identity. Operational settings (concurrency,
-timeout, retries) and the name of the API-key variable are not part of the identity.
+timeout, retries), the endpoint URLs (one server or several replicas of it serve the same model; the
+manifest records them) and the name of the API-key variable are not part of the identity.
 """
 
 from __future__ import annotations

@@ -11,8 +11,9 @@ Conventions:
     * A raw output that fails the contract is stored with status ``invalid`` and its raw text.
     * Successful generations of cacheable backends are stored in the response cache under
       SHA-256(backend identity, sampling, repeat, messages), where the backend identity is its
-      config less the API-key variable's name, plus the model file's SHA-256 where the backend
-      runs a local file; a later identical request is served from it (a cache hit), across runs.
+      config less the endpoint URLs and the API-key variable's name, plus the model file's
+      SHA-256 where the backend runs a local file; a later identical request is served from it
+      (a cache hit), across runs.
     * Any raw output becomes a record in bounded time (the contract parser is linear and never
       recurses on nesting).
     * A run is registered in the store with its first records: an invocation that stores nothing
@@ -309,6 +310,9 @@ async def run_async(
                     "the server rejected the requested response_format; continued with "
                     f"response_format={getattr(backend, 'format', '?')}"
                 )
+            notes = getattr(backend, "notes", None)
+            if callable(notes):
+                summary.notes.extend(notes())
     finally:
         if own_backend:
             await backend.aclose()

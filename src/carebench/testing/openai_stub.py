@@ -1,6 +1,7 @@
 """A real OpenAI-compatible HTTP server with scripted answers and injectable faults.
 
-It answers ``POST /v1/chat/completions`` (and ``GET /v1/models``) on 127.0.0.1. Each request takes
+It answers ``POST /v1/chat/completions`` (and ``GET /v1/models``; ``GET /stats`` gives the number
+of completions requested so far, ``{"requests": n}``) on 127.0.0.1. Each request takes
 the next entry of a *plan*, cycling:
 
     ok         a completion whose content is a valid decision JSON
@@ -15,7 +16,7 @@ the next entry of a *plan*, cycling:
                confidence from their SHA-256, see :func:`varied_answer`), so two clients that send
                the same prompt get the same decision and different prompts get different ones
 
-Use it from tests (:func:`serve_in_thread`) or as a process for benchmarks::
+Use it from tests (:func:`serve_in_thread`) or as a process (:func:`spawn` from Python)::
 
     python -m carebench.testing.openai_stub --port 8765 --plan ok
 
@@ -32,9 +33,11 @@ import hashlib
 import itertools
 import json
 import socket
+import subprocess
 import sys
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from importlib import import_module
@@ -155,10 +158,14 @@ def make_app(plan: Sequence[str] = ("ok",), hang_s: float = 5.0, log: bool = Tru
     async def models(request: Request) -> Response:
         return JSONResponse({"object": "list", "data": [{"id": "stub", "object": "model"}]})
 
+    async def stats(request: Request) -> Response:
+        return JSONResponse({"requests": app.state.requests})
+
     app = Starlette(
         routes=[
             Route("/v1/chat/completions", chat, methods=["POST"]),
             Route("/v1/models", models, methods=["GET"]),
+            Route("/stats", stats, methods=["GET"]),
         ]
     )
     app.state.requests = 0
@@ -198,6 +205,39 @@ def serve_in_thread(app: Any, port: int | None = None) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+def spawn(*args: str, port: int | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """Start the stub as its own process with command-line ``args``; wait until it answers.
+
+    Returns:
+        The process (stop it with ``terminate`` or ``kill``) and its ``/v1`` base URL.
+
+    Raises:
+        RuntimeError: it did not answer within 20 s.
+    """
+    port = port or free_port()
+    command = [sys.executable, "-m", "carebench.testing.openai_stub", "--port", str(port), *args]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/v1"
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            with urllib.request.urlopen(f"{url}/models", timeout=1):
+                return process, url
+        except OSError:
+            time.sleep(0.05)
+    process.kill()
+    process.wait()
+    raise RuntimeError(f"the stub server on port {port} did not start")
+
+
+def requests_served(base_url: str) -> int:
+    """How many completions the stub at ``base_url`` (its ``/v1`` URL) was asked for."""
+    root = base_url.removesuffix("/v1")
+    with urllib.request.urlopen(f"{root}/stats", timeout=5) as response:
+        count: int = json.load(response)["requests"]
+        return count
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -60,10 +60,21 @@ def _factory(config: BackendConfig) -> Factory:
 def create_backend(config: BackendConfig) -> Backend:
     """Instantiate the backend named in ``config``.
 
+    A config with several base URLs (replicas of one server) gives a
+    :class:`~carebench.agents.backends.replicas.ReplicaBackend` over one backend per URL.
+
     Raises:
         CarebenchError: the name is unknown.
     """
-    return _factory(config)(config)
+    factory = _factory(config)
+    if len(config.base_url) <= 1:
+        return factory(config)
+    from carebench.agents.backends.replicas import ReplicaBackend
+
+    urls = config.base_url
+    return ReplicaBackend(
+        [factory(config.model_copy(update={"base_url": (u,)})) for u in urls], urls
+    )
 
 
 def content_identity(config: BackendConfig) -> dict[str, str]:
@@ -81,8 +92,8 @@ def content_identity(config: BackendConfig) -> dict[str, str]:
 def backend_identity(config: BackendConfig) -> dict[str, Any]:
     """What determines a backend's answers, the key of runs, response caches and studies.
 
-    Its config less the key variable's name, plus :func:`content_identity` (such as the model
-    file's SHA-256).
+    Its config less the endpoint URLs and the key variable's name, plus :func:`content_identity`
+    (such as the model file's SHA-256).
 
     Raises:
         CarebenchError: the name is unknown, or the content is missing.

@@ -56,12 +56,16 @@ class OpenAIBackend:
                 f"openai backend options: response_format must be one of {list(_FORMATS)}, got "
                 f"{self.format!r}; unknown options {sorted(options)}"
             )
+        if len(config.base_url) > 1:
+            raise CarebenchError(
+                "OpenAIBackend serves one base URL; create_backend spreads several over replicas"
+            )
         self._openai = openai
         self.model = config.model
-        self.base_url = config.base_url
+        self.base_url = config.base_url[0] if config.base_url else None
         self.api_key_env = config.api_key_env
         self._client = openai.AsyncOpenAI(
-            base_url=config.base_url,
+            base_url=self.base_url,
             api_key=os.environ.get(config.api_key_env) or "not-needed",
             max_retries=0,
         )
