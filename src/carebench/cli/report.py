@@ -58,7 +58,10 @@ def report_cmd(
     bank: tuple[str, ...],
     workspace: Path,
 ) -> None:
-    """Write the report for RUNS (ids, prefixes or labels; all runs when omitted)."""
+    """Write the report for RUNS (ids, prefixes or labels; all runs when omitted).
+
+    A workspace holding interruption studies also gets their section (every study).
+    """
     from carebench.report import Settings, build_report
 
     result = build_report(
@@ -70,7 +73,13 @@ def report_cmd(
         bank=bank or None,
     )
     click.echo(result.summary)
-    click.echo(f"\nreport: {result.index}  (viewer: {result.index.parent / 'viewer.html'})")
+    folder = result.index.parent
+    if "runs" in result.analysis:
+        click.echo(f"\nreport: {result.index}  (viewer: {folder / 'viewer.html'})")
+    else:
+        click.echo(f"\nreport: {result.index}")
+    if "interruptions" in result.analysis:
+        click.echo(f"interruption-study transcripts: {folder / 'interruptions.html'}")
 
 
 @click.command("compare")

@@ -41,11 +41,21 @@ def build_report(
         settings: bootstrap and binning settings.
         bank: seed files or folders of the runs' bank when it is no longer where it was
             (each run's own bank, recorded in the store, is used otherwise).
+
+    When the workspace holds interruption studies, the report gets their section (and
+    ``interruptions.html`` with the transcripts); a workspace with studies and no runs gets a
+    report of the studies alone.
     """
+    from carebench.report.interruption_section import load_section, study_only_report
     from carebench.runs.results import load_runs, store_path
 
+    out = Path(out_dir)
     loaded = load_runs(workspace, runs, bank=bank)
     all_splits = loaded.frame
+    if all_splits.empty and not runs and not loaded.manifests:
+        section = load_section(workspace, out)
+        if section is not None:
+            return study_only_report(section, out)
     frame = all_splits if split == "all" else all_splits[all_splits["split"] == split]
     if frame.empty:
         raise CarebenchError(
@@ -54,4 +64,7 @@ def build_report(
         )
     manifests = {str(r): loaded.manifests[str(r)] for r in all_splits["run_id"].unique()}
     cache = store_path(workspace).parent / "cache"
-    return write_report(frame, manifests, loaded.banks, out_dir, settings, all_splits, cache)
+    section = load_section(workspace, out)
+    return write_report(
+        frame, manifests, loaded.banks, out, settings, all_splits, cache, interruptions=section
+    )

@@ -28,6 +28,8 @@ from carebench.report.figures import FIGURES, draw
 if TYPE_CHECKING:
     import pandas as pd
 
+    from carebench.interruptions.report import StudySection
+
 
 def fmt(value: Any, digits: int = 2) -> str:
     """A number for a table cell; NaN and None show as an en dash."""
@@ -205,6 +207,7 @@ def write_report(
     settings: Settings | None = None,
     all_splits: pd.DataFrame | None = None,
     cache_dir: Path | None = None,
+    interruptions: StudySection | None = None,
 ) -> ReportResult:
     """Compute and write the whole report for the rows of ``frame`` into ``out_dir``.
 
@@ -220,6 +223,9 @@ def write_report(
             which fits on dev rows and scores test rows.
         cache_dir: where to keep the keyword floor's fitted predictions between reports (the
             workspace's ``cache`` folder when called through ``build_report``).
+        interruptions: the workspace's interruption studies
+            (:func:`carebench.report.interruption_section.load_section`): their section goes into
+            index.html and their metrics under ``interruptions`` in metrics.json.
     """
     from jinja2 import Environment, select_autoescape
 
@@ -250,6 +256,12 @@ def write_report(
         analysis["controller"] = controller_analysis(
             all_splits, banks, settings or Settings(), paths
         )
+    section_html = None
+    if interruptions is not None:
+        from carebench.report.interruption_section import embedded_html
+
+        analysis["interruptions"] = interruptions.metrics
+        section_html = embedded_html(interruptions)
     pngs = draw(analysis, out)
     env = Environment(autoescape=select_autoescape(default=True, default_for_string=True))
     env.globals["fmt"] = fmt
@@ -262,13 +274,20 @@ def write_report(
         figures=FIGURES,
         ctl_metrics=CONTROLLER_METRICS,
         pngs={k: base64.b64encode(v).decode() for k, v in pngs.items()},
+        interruptions_html=section_html,
     )
     viewer = env.from_string((templates / "viewer.html.j2").read_text("utf-8")).render(
         data_json=script_json(viewer_data(frame, banks)),
         note=analysis["evidence_note"],
+        interruptions_page="interruptions.html" if interruptions is not None else None,
     )
     (out / "index.html").write_text(index, "utf-8")
     (out / "viewer.html").write_text(viewer, "utf-8")
     (out / "metrics.json").write_text(json.dumps(_clean(analysis), indent=2) + "\n", "utf-8")
     _csvs(analysis, frame, out)
-    return ReportResult(out / "index.html", markdown_summary(analysis), analysis)
+    summary = markdown_summary(analysis)
+    if interruptions is not None:
+        from carebench.report.interruption_section import markdown
+
+        summary += "\n\n" + markdown(interruptions)
+    return ReportResult(out / "index.html", summary, analysis)

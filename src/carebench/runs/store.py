@@ -34,7 +34,15 @@ DB_FILE = "carebench.db"
 LOCK_TIMEOUT_S = 60.0
 # Every table a carebench store may hold: the run store's, and the interruption study's
 # (carebench.interruptions.store), which shares the workspace file and its response cache.
-_TABLES = {"meta", "runs", "records", "response_cache", "interrupt_studies", "interrupt_trials"}
+_TABLES = {
+    "meta",
+    "runs",
+    "records",
+    "response_cache",
+    "interrupt_studies",
+    "interrupt_trials",
+    "interrupt_validations",
+}
 
 
 class StoreLockedError(CarebenchError):
