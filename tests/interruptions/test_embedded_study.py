@@ -24,7 +24,7 @@ def test_embedded_model_in_all_three_roles_small_n(tmp_path: Path) -> None:
     config = StudyConfig(
         agent=role,
         patient=role,
-        judge=parse_role("embedded", options={"n_ctx": "2048"}, max_tokens=96),
+        judge=parse_role("embedded", role="judge", options={"n_ctx": "2048"}, max_tokens=96),
         cells=(Cell.PROVISION_COMPETITIVE,),
         arms=(Arm.BASELINE, Arm.INTERRUPT),
         n=1,

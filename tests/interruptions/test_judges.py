@@ -102,7 +102,7 @@ def _llm_judge() -> LLMJudge:
     from carebench.interruptions.roles import BackendPool, ModelRole, parse_role
 
     register_backend("test-gullible", lambda config: _Gullible())
-    return LLMJudge(ModelRole("judge", parse_role("test-gullible"), BackendPool()))
+    return LLMJudge(ModelRole("judge", parse_role("test-gullible", role="judge"), BackendPool()))
 
 
 def test_injection_cannot_make_an_llm_judge_pass() -> None:

@@ -277,3 +277,79 @@ def test_a_long_foreign_lock_on_the_study_tables_is_a_clear_error(tmp_path: Path
         other.close()
     with StudyStore(tmp_path) as studies:
         assert [t["trial"] for t in studies.trials("s1")] == [0]
+
+
+def test_parse_decision_takes_only_a_plain_yes_or_no() -> None:
+    from carebench.interruptions.simulator import parse_decision
+
+    for answer, expected in (
+        ("Yes.", True),
+        ("  no!", False),
+        ("**Yes** - I would cut in", True),
+        ('"No"', False),
+        ("I think yes", None),
+        ("Maybe.", None),
+        ("", None),
+    ):
+        assert parse_decision(answer) is expected, answer
+
+
+def test_patient_decision_mode_known_in_advance(tmp_path: Path) -> None:
+    """decision=patient: a yes-saying patient reproduces the rule's numbers; a no filters."""
+    from carebench.interruptions.cells import Decision
+    from carebench.interruptions.simulator import DECLINED
+    from carebench.interruptions.study import study_id
+
+    def config(patient: str) -> StudyConfig:
+        return _config("cataract-follow-up", 2, patient=patient).model_copy(
+            update={"decision": Decision.PATIENT}
+        )
+
+    pathway = load_pathway("cataract-follow-up")
+    rule = _config("cataract-follow-up", 2)
+    assert study_id(config("scripted:rule"), pathway) != study_id(rule, pathway)
+    summary = run_study(config("scripted:rule"), tmp_path / "yes")
+    _, rows, trials = load_study_rows(tmp_path / "yes")
+    for r in cell_table(rows).to_dict(orient="records"):
+        assert r["yield"] == 1.0 and r["rate"] == EXPECTED_FAILURE[Arm(r["arm"])]
+    asked = [t["state"]["decisions"] for t in trials if t["arm"] != "baseline"]
+    assert asked == [1] * (4 * 5 * 2) and summary.filtered == 0
+    declined = run_study(config("scripted:declining"), tmp_path / "no")
+    assert declined.filtered == 4 * 5 * 2 and declined.judged == 4 * 2  # baselines only
+    _, rows, trials = load_study_rows(tmp_path / "no")
+    assert {t["state"]["filtered"] for t in trials if t["status"] == "filtered"} == {DECLINED}
+    table = cell_table(rows)
+    assert set(table[table.arm != "baseline"]["yield"]) == {0.0}
+
+
+def test_invalid_decisions_are_retried_then_yield_filtered() -> None:
+    from carebench.interruptions.cells import Decision
+
+    p = load_pathway("cataract-follow-up")
+
+    class Unsure(ScriptedPatient):
+        def __init__(self, answers: list[str]) -> None:
+            super().__init__("rule")
+            self.answers = answers
+
+        async def decide(self, *args, **kwargs) -> str:  # type: ignore[no-untyped-def]
+            return self.answers.pop(0) if self.answers else "Maybe."
+
+    def run(answers: list[str]):  # type: ignore[no-untyped-def]
+        sim = Simulator(
+            p,
+            Cell.GATHERING_COMPETITIVE,
+            Arm.INTERRUPT,
+            ScriptedAgent("forgetful"),
+            Unsure(answers),
+            decision=Decision.PATIENT,
+            max_attempts=3,
+        )
+        return asyncio.run(sim.run(0))[1]
+
+    state = run(["Hmm.", "Yes, I would."])
+    assert state.interrupted and state.decisions == 2 and state.filtered is None
+    assert state.rejected == ("decision: expected yes or no, got 'Hmm.'",)
+    state = run([])
+    assert not state.interrupted and state.decisions == 3
+    assert state.filtered == "no valid interruption decision in 3 attempt(s)"

@@ -9,7 +9,7 @@ import click
 
 from carebench.cli.run import WORKSPACE
 from carebench.errors import CarebenchError
-from carebench.interruptions.cells import Arm, Cell, PatientMode
+from carebench.interruptions.cells import Arm, Cell, Decision, PatientMode
 from carebench.interruptions.roles import parse_role
 
 
@@ -83,6 +83,14 @@ def interrupt_group() -> None:
     help="Patient-turn mode of the interrupting arms (marker arms are hard-coded).",
 )
 @click.option(
+    "--decision",
+    type=click.Choice([d.value for d in Decision]),
+    default="rule",
+    show_default=True,
+    help="Who decides to interrupt the target turn: the cell's rule, or the patient simulator "
+    "(a 'no' yield-filters the trial).",
+)
+@click.option(
     "--temperature",
     default=0.7,
     show_default=True,
@@ -107,6 +115,7 @@ def run_cmd(
     arms: tuple[str, ...],
     n: int,
     mode: str,
+    decision: str,
     temperature: float,
     seed: int,
     concurrency: int,
@@ -123,17 +132,25 @@ def run_cmd(
         raise CarebenchError(f"{exc}; see --help for the cells and arms") from exc
     config = StudyConfig(
         pathway=pathway,
-        agent=parse_role(agent, options=_options(agent_option, "agent"), temperature=temperature),
+        agent=parse_role(
+            agent, role="agent", options=_options(agent_option, "agent"), temperature=temperature
+        ),
         patient=parse_role(
-            patient, options=_options(patient_option, "patient"), temperature=temperature
+            patient,
+            role="patient",
+            options=_options(patient_option, "patient"),
+            temperature=temperature,
         ),
         judge=None
         if judge == "concept"
-        else parse_role(judge, options=_options(judge_option, "judge"), max_tokens=512),
+        else parse_role(
+            judge, role="judge", options=_options(judge_option, "judge"), max_tokens=512
+        ),
         cells=cell_list,
         arms=arm_list,
         n=n,
         mode=PatientMode(mode),
+        decision=Decision(decision),
         seed=seed,
         concurrency=concurrency,
         label=label,
@@ -165,7 +182,7 @@ def run_cmd(
     "--validation",
     type=click.Path(path_type=Path, exists=True, dir_okay=False),
     default=None,
-    help="A validate-judge result JSON to name in the report.",
+    help="A validate-judge result JSON to name in the report (default: the latest recorded).",
 )
 @WORKSPACE
 def report_cmd(
@@ -175,7 +192,10 @@ def report_cmd(
     validation: Path | None,
     workspace: Path,
 ) -> None:
-    """Write metrics.json, per-cell figures and interruptions.html for STUDIES (default all)."""
+    """Write metrics.json, per-cell figures and interruptions.html for STUDIES (default all).
+
+    `carebench report` shows the same section next to the escalation results.
+    """
     from pydantic import ValidationError
 
     from carebench.interruptions.report import write_report
@@ -241,12 +261,25 @@ def pack_cmd(study: str, out: Path, per_stratum: int, seed: int, workspace: Path
 @click.option(
     "--out", type=click.Path(path_type=Path), default=None, help="Write the result JSON here."
 )
-def validate_judge_cmd(labels: Path, key: Path, out: Path | None) -> None:
-    """Cohen's kappa and percent agreement: annotators with each other, judge with resolved labels."""
+@WORKSPACE
+def validate_judge_cmd(labels: Path, key: Path, out: Path | None, workspace: Path) -> None:
+    """Cohen's kappa and percent agreement: annotators with each other, judge with resolved labels.
+
+    The result is recorded in the workspace's store (when it has one), so reports name the judge's
+    validation.
+    """
+    from carebench.interruptions.store import StudyStore
     from carebench.interruptions.validation import agreement
+    from carebench.runs.store import DB_FILE
 
     result = agreement(labels, key)
     text = json.dumps(result, indent=2)
     if out is not None:
         out.write_text(text, encoding="utf-8")
     click.echo(text)
+    if (workspace / DB_FILE).is_file():
+        with StudyStore(workspace) as store:
+            store.put_validation(result["judge"], result)
+        click.echo(f"recorded for judge {result['judge']} in {workspace / DB_FILE}")
+    else:
+        click.echo(f"not recorded: no carebench store in {workspace}")

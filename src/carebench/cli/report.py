@@ -71,6 +71,7 @@ def report_cmd(
 
     Under an analysis plan the planned comparisons are Holm-corrected as the plan's family, and
     every departure from the plan is printed first.
+    A workspace holding interruption studies also gets their section (every study).
     """
     from carebench.report import Settings, build_report
 
@@ -84,7 +85,13 @@ def report_cmd(
         plan=plan,
     )
     click.echo(result.summary)
-    click.echo(f"\nreport: {result.index}  (viewer: {result.index.parent / 'viewer.html'})")
+    folder = result.index.parent
+    if "runs" in result.analysis:
+        click.echo(f"\nreport: {result.index}  (viewer: {folder / 'viewer.html'})")
+    else:
+        click.echo(f"\nreport: {result.index}")
+    if "interruptions" in result.analysis:
+        click.echo(f"interruption-study transcripts: {folder / 'interruptions.html'}")
 
 
 @click.command("compare")

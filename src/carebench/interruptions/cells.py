@@ -73,6 +73,19 @@ class Arm(StrEnum):
         return self in (Arm.MARKER_WITH, Arm.MARKER_WITHOUT)
 
 
+class Decision(StrEnum):
+    """Who decides whether the target turn is interrupted (paper 002, section 3.3).
+
+    ``rule``: the cell's fixed rule, every interrupting trial interrupts its target turn. ``patient``:
+    the patient simulator classifies whether it would cut in on the target turn (an answer of
+    ``yes`` or ``no``, validated, retried a bounded number of times); a ``no`` yield-filters the
+    trial, so yield then measures how often the simulated patient chose to interrupt.
+    """
+
+    RULE = "rule"
+    PATIENT = "patient"
+
+
 class PatientMode(StrEnum):
     """How the interrupting patient turn is produced (paper 002, appendix D)."""
 
@@ -81,4 +94,4 @@ class PatientMode(StrEnum):
     HARD_CODED = "hard-coded"  # the pathway's fixed utterance (the marker arms)
 
 
-__all__ = ["Arm", "Cell", "InterruptionType", "PatientMode", "Phase"]
+__all__ = ["Arm", "Cell", "Decision", "InterruptionType", "PatientMode", "Phase"]

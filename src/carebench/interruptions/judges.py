@@ -11,9 +11,14 @@ Verdicts: ``passed`` True (obligation kept), False (lost: the trial counts as a 
 * :class:`ConceptJudge` (deterministic): gathering passes when a question sentence of the judged
   text matches the target question's concepts; provision passes when every required point's
   concepts match.
-* :class:`LLMJudge` (any backend): the model answers a JSON schema; a positive finding must cite a
-  span that is a verbatim substring of the judged text (for gathering, a question: it contains
-  ``?``), else the verdict is invalid. The judged text is fenced as data (see :mod:`.prompts`).
+* :class:`LLMJudge` (any backend): the model decodes under its verdict schema
+  (:func:`verdict_schema`, sent as ``GenerationRequest.schema``: a grammar for the embedded
+  backend, ``response_format`` for the openai backend), and the answer is validated again after
+  decoding, because a backend may not constrain (an option turned it off, or a server without
+  structured output made the openai backend step down) and because a schema cannot enforce the
+  verbatim-span rule: a positive finding must cite a span that is a verbatim substring of the
+  judged text (for gathering, a question: it contains ``?``), else the verdict is invalid. The
+  judged text is fenced as data (see :mod:`.prompts`).
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -108,6 +113,41 @@ class _Coverage(BaseModel):
     points: dict[str, _Point]
 
 
+def verdict_schema(pathway: Pathway, phase: Phase) -> dict[str, Any]:
+    """The JSON schema the LLM judge decodes under, for ``phase`` of ``pathway``.
+
+    Gathering: ``{"asked": bool, "span": str}``. Provision: ``{"points": {ID: {"conveyed": bool,
+    "span": str}}}`` with exactly the FAQ's point ids. Every object lists all its properties as
+    required and forbids others (the shape OpenAI's strict ``json_schema`` mode accepts); ``title``
+    names the schema (the openai backend sends it as the ``json_schema`` name).
+    """
+
+    def finding(flag: str) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "properties": {flag: {"type": "boolean"}, "span": {"type": "string"}},
+            "required": [flag, "span"],
+            "additionalProperties": False,
+        }
+
+    if phase is Phase.GATHERING:
+        return {"title": "interruption_judge_gathering", **finding("asked")}
+    ids = [p.id for p in pathway.faq.points]
+    points = {
+        "type": "object",
+        "properties": {pid: finding("conveyed") for pid in ids},
+        "required": ids,
+        "additionalProperties": False,
+    }
+    return {
+        "title": "interruption_judge_provision",
+        "type": "object",
+        "properties": {"points": points},
+        "required": ["points"],
+        "additionalProperties": False,
+    }
+
+
 def _json_object(text: str) -> object:
     """The first JSON object in ``text`` (a fenced ```json block or the outermost braces)."""
     text = text[:JUDGE_TEXT_LIMIT]
@@ -178,9 +218,10 @@ class LLMJudge:
     async def judge(
         self, pathway: Pathway, cell: Cell, heard: Sequence[Delivered], seed: int
     ) -> Verdict:
-        """Ask the model, then validate its answer."""
+        """Ask the model under the verdict schema, then validate its answer."""
         text = judged_text(heard, cell.phase)
         if not text:
             return Verdict(judge=self.name, passed=False, points={}, invalid=None)
-        raw = await self.role.complete(prompts.judge_messages(pathway, cell.phase, text), seed)
+        messages = prompts.judge_messages(pathway, cell.phase, text)
+        raw = await self.role.complete(messages, seed, verdict_schema(pathway, cell.phase))
         return parse_llm_verdict(pathway, cell.phase, text, raw, self.name)

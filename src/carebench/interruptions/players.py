@@ -48,6 +48,12 @@ class Agent(Protocol):
 class Patient(Protocol):
     """The patient simulator."""
 
+    async def decide(
+        self, pathway: Pathway, cell: Cell, heard: Sequence[Delivered], utterance: str, seed: int
+    ) -> str:
+        """Whether to cut in on ``utterance`` (the agent's turn after ``heard``): yes or no."""
+        ...
+
     async def place(self, pathway: Pathway, cell: Cell, utterance: str, seed: int) -> str:
         """Propose the kept text: a literal word-boundary prefix of ``utterance``."""
         ...
@@ -84,6 +90,13 @@ class ModelPatient:
 
     def __init__(self, role: ModelRole) -> None:
         self.role = role
+
+    async def decide(
+        self, pathway: Pathway, cell: Cell, heard: Sequence[Delivered], utterance: str, seed: int
+    ) -> str:
+        """Ask whether to interrupt (the answer is validated by the simulator, not here)."""
+        messages = prompts.decision_messages(pathway, cell, heard, utterance)
+        return await self.role.complete(messages, seed)
 
     async def place(self, pathway: Pathway, cell: Cell, utterance: str, seed: int) -> str:
         """Ask for the literal prefix (validated by the simulator, not here)."""

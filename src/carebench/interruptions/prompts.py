@@ -105,6 +105,23 @@ def _transcript(heard: Sequence[Delivered]) -> str:
     )
 
 
+def decision_messages(
+    pathway: Pathway, cell: Cell, heard: Sequence[Delivered], utterance: str
+) -> list[Message]:
+    """Ask the patient simulator whether it would cut in on the agent's current utterance."""
+    return [
+        {"role": "system", "content": _persona(pathway)},
+        {
+            "role": "user",
+            "content": (
+                f"The call so far:\n{_transcript(heard)}\n\nThe agent is now saying:\n{utterance}\n\n"
+                f"Would you, as this patient, cut in on this utterance with "
+                f"{TYPE_DESCRIPTIONS[cell.itype]}? Answer with one word: yes or no."
+            ),
+        },
+    ]
+
+
 def placement_messages(pathway: Pathway, cell: Cell, utterance: str) -> list[Message]:
     """Ask the patient simulator where to cut: a literal prefix of the agent's utterance."""
     return [

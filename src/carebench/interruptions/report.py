@@ -1,19 +1,23 @@
-"""The interruption report: metrics.json, one figure per cell, and an HTML page with transcripts.
+"""The interruption report: the study section, one figure per cell, and a page with transcripts.
 
-The HTML is rendered by jinja2 with autoescaping on (model text is hostile input). Every trial's
-transcript is shown with the truncation point marked: the heard part of a cut agent turn, a ``⟂``
-mark, and the unheard remainder struck through.
+:func:`study_section` computes the section once; ``carebench report`` embeds it in its index page
+(:mod:`carebench.report.interruption_section`) and ``carebench interrupt report`` writes it
+standalone (:func:`write_report`). The HTML is rendered by jinja2 with autoescaping on (model text
+is hostile input). Every trial's transcript is shown with the truncation point marked: the heard
+part of a cut agent turn, a ``⟂`` mark, and the unheard remainder struck through.
 """
 
 from __future__ import annotations
 
 import json
 import math
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import jinja2
 import pandas as pd
+from markupsafe import Markup
 
 from carebench.errors import CarebenchError
 from carebench.interruptions.cells import Arm, Cell
@@ -21,30 +25,24 @@ from carebench.interruptions.results import DeploymentProfile, cell_table, metri
 from carebench.interruptions.store import StudyStore
 from carebench.interruptions.transcript import Turn, delivered
 
-_TEMPLATE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Interruption study</title>
-<style>
-body{font-family:system-ui,sans-serif;margin:2em;max-width:1100px}
-table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 7px;text-align:right}
-td.l,th.l{text-align:left}.cut{color:#c00;font-weight:bold}.lost{text-decoration:line-through;color:#999}
-.agent{background:#eef5ff}.patient{background:#f6f6f6}.turn{padding:3px 6px;margin:2px 0}
-.prelude{opacity:.6}details{margin:.3em 0}
-</style></head><body>
-<h1>Interruption study (paper 002 design)</h1>
-<p>Evidence level: {{ m.evidence_level }}. {{ m.evidence.statement }} Question these results can
-answer: {{ m.evidence.question }} They cannot answer: {{ m.evidence.cannot_answer }}.
-Results are per cell x arm x model; there is no aggregate score. A transcript simulator omits
-prosody, timing and speech-recognition errors.</p>
-<h2>Studies</h2>
+_SECTION = """<section id="interruption-study">
+<h2>Interruption study (paper 002 design)</h2>
+<p class="note"><strong>Evidence level: {{ m.evidence_level }}.</strong> {{ m.evidence.statement }}
+Question these results can answer: {{ m.evidence.question }} They cannot answer:
+{{ m.evidence.cannot_answer }}. Results are per cell x arm x model, each failure rate with its
+Wilson 95 % interval; carebench reports no aggregate robustness score. A transcript simulator omits
+prosody, timing and speech-recognition errors.
+{% if page %}Transcripts, with every truncation point marked: <a href="{{ page }}">{{ page }}</a>.{% endif %}</p>
+<h3>Studies</h3>
 <table><tr><th class="l">study</th><th class="l">label</th><th class="l">pathway</th><th class="l">patient</th>
-<th class="l">judge</th><th class="l">judge validation</th></tr>
-{% for s in m.studies %}<tr><td class="l">{{ s.study_id }}</td><td class="l">{{ s.label }}</td>
-<td class="l">{{ s.pathway.id }}</td><td class="l">{{ s.patient }}</td><td class="l">{{ s.judge }}</td>
-<td class="l">{{ s.judge_validation if s.judge_validation is string else s.judge_validation | tojson }}</td></tr>{% endfor %}
+<th class="l">agent reasoning</th><th class="l">judge</th><th class="l">judge validation</th></tr>
+{% for s in m.studies %}<tr><td class="l"><code>{{ s.study_id }}</code></td><td class="l">{{ s.label }}</td>
+<td class="l">{{ s.pathway.id }}</td><td class="l">{{ s.patient }}</td><td class="l">{{ s.agent_reasoning }}</td><td class="l">{{ s.judge }}</td>
+<td class="l">{{ s.judge_validation if s.judge_validation is string else validation_text(s.judge_validation) }}</td></tr>{% endfor %}
 </table>
 {% for cell in cells %}
-<h2 id="{{ cell }}">{{ cell }}</h2>
-{% if figures.get(cell) %}<img src="{{ figures[cell] }}" alt="failure rate per arm, {{ cell }}" width="640">{% endif %}
+<h3 id="interruption-{{ cell }}">{{ cell }}</h3>
+{% if figures.get(cell) %}<figure><img src="{{ figures[cell] }}" alt="failure rate per arm, {{ cell }}" width="640"><figcaption>Failure rate per arm and model, {{ cell }} (Wilson 95 % intervals).</figcaption></figure>{% endif %}
 <table><tr><th class="l">model</th><th class="l">arm</th><th>n</th><th>judged</th><th>filtered</th>
 <th>invalid</th><th>errors</th><th>yield</th><th>failures</th><th>failure rate</th><th>Wilson 95 %</th></tr>
 {% for r in m.cells if r.cell == cell %}<tr><td class="l">{{ r.model }}</td><td class="l">{{ r.arm }}</td>
@@ -56,7 +54,7 @@ prosody, timing and speech-recognition errors.</p>
 {% for d in m.differences if d.cell == cell %}<tr><td class="l">{{ d.model }}</td><td class="l">{{ d.comparison }}</td>
 <td>{{ '%+.1f' % d.pp if d.pp is not none else 'n/a' }}</td></tr>{% endfor %}</table>
 {% endfor %}
-<h2>Deployment interruption profile</h2>
+<h3>Deployment interruption profile</h3>
 <p>Profile: {{ m.deployment_profile.overlaps_per_call | round(3) }} overlaps per call;
 {{ pct(m.deployment_profile.non_competitive) }} recognitional or transitional,
 {{ pct(m.deployment_profile.competitive) }} competitive ({{ m.deployment_profile.source }}).
@@ -67,15 +65,32 @@ instead of) the cells above.</p>
 <td>{{ '%.3f' % e.expected_lost_per_call if e.expected_lost_per_call is not none else 'n/a' }}</td>
 <td>{{ '%.3f' % e.low if e.low is not none else 'n/a' }} - {{ '%.3f' % e.high if e.high is not none else 'n/a' }}</td></tr>{% endfor %}
 </table>
-<h2>Transcripts</h2>
+</section>
+"""
+
+_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Interruption study</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:2em;max-width:1100px}
+table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 7px;text-align:right}
+td.l,th.l{text-align:left}.cut{color:#c00;font-weight:bold}.lost{text-decoration:line-through;color:#999}
+.agent{background:#eef5ff}.patient{background:#f6f6f6}.turn{padding:3px 6px;margin:2px 0}
+.prelude{opacity:.6}details{margin:.3em 0}.note{background:#fff8e1;padding:.5em 1em}
+</style></head><body>
+{{ section }}
+{% if transcripts is not none %}<h2 id="transcripts">Transcripts</h2>
+<p>The heard part of a cut agent turn, the truncation point <span class="cut">⟂</span>, then the
+unheard rest <span class="lost">struck through</span>. The agent saw only the heard part.</p>
 {% for t in transcripts %}
-<details><summary>{{ t.model }} / {{ t.cell }} / {{ t.arm }} / trial {{ t.trial }}: {{ t.outcome }}</summary>
+<details id="t-{{ t.anchor }}"><summary>{{ t.model }} / {{ t.cell }} / {{ t.arm }} / trial {{ t.trial }}: {{ t.outcome }}</summary>
 {% for turn in t.turns %}<div class="turn {{ turn.speaker }}{% if turn.prelude %} prelude{% endif %}">
 <b>{{ turn.speaker }}</b>{% if turn.interruption %} (interrupts){% endif %}: {{ turn.kept }}{% if turn.lost %}<span class="cut" title="truncation point">⟂</span><span class="lost">{{ turn.lost }}</span>{% endif %}</div>
 {% endfor %}{% if t.note %}<p>{{ t.note }}</p>{% endif %}</details>
-{% endfor %}
+{% endfor %}{% endif %}
 </body></html>
 """
+
+PAGE_NAME = "interruptions.html"
 
 
 def _pct(value: Any) -> str:
@@ -84,7 +99,26 @@ def _pct(value: Any) -> str:
     return f"{100 * float(value):.1f} %"
 
 
-def _figure(table: pd.DataFrame, cell: str, path: Path) -> None:
+def validation_text(doc: dict[str, Any]) -> str:
+    """One line naming a validate-judge result (kappa and percent agreement)."""
+
+    def pair(d: dict[str, Any]) -> str:
+        kappa = "undefined" if d.get("kappa") is None else f"{d['kappa']:.3f}"
+        return f"kappa {kappa}, {d['percent_agreement']:.1f} % agreement, n = {d['n']}"
+
+    try:
+        return (
+            f"validated: judge vs resolved labels {pair(doc['judge_vs_resolved'])}; "
+            f"annotators {pair(doc['annotators'])}"
+        )
+    except (KeyError, TypeError, ValueError):
+        return "validated (result in metrics.json)"
+
+
+def figure_png(table: pd.DataFrame, cell: str) -> bytes:
+    """The bar chart of one cell: failure rate per arm and model, Wilson 95 % error bars."""
+    import io
+
     import matplotlib
 
     matplotlib.use("Agg")
@@ -118,8 +152,10 @@ def _figure(table: pd.DataFrame, cell: str, path: Path) -> None:
     ax.set_title(cell)
     ax.legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100)
     plt.close(fig)
+    return buffer.getvalue()
 
 
 def load_study_rows(
@@ -138,6 +174,9 @@ def load_study_rows(
             studies = [s for s in studies if s["study_id"] in wanted]
         if not studies:
             raise CarebenchError(f"{path}: no interruption study stored")
+        recorded = store.validations()
+        for s in studies:
+            s["validation"] = recorded.get(s["manifest"]["judge"])
         trials = []
         frames = []
         for s in studies:
@@ -158,6 +197,7 @@ def _transcript(t: dict[str, Any]) -> dict[str, Any]:
         outcome = t["status"]
     note = (t.get("state") or {}).get("filtered") or verdict.get("invalid") or t.get("error")
     return {
+        "anchor": f"{t['study_id']}-{t['cell']}-{t['arm']}-{t['trial']}",
         "model": t["model"],
         "cell": t["cell"],
         "arm": t["arm"],
@@ -168,6 +208,78 @@ def _transcript(t: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True)
+class StudySection:
+    """The interruption studies of a workspace, ready to render.
+
+    Attributes:
+        metrics: the metrics document (:func:`.results.metrics`; NaN as None).
+        figures: cell -> PNG bytes of its figure.
+        transcripts: every trial, rendered for the page (truncation points marked).
+    """
+
+    metrics: dict[str, Any]
+    figures: dict[str, bytes]
+    transcripts: list[dict[str, Any]]
+
+    def html(self, figure_src: dict[str, str], page: str | None = PAGE_NAME) -> Markup:
+        """The section as an HTML fragment (jinja2, autoescaped).
+
+        Args:
+            figure_src: cell -> image ``src`` (a file name or a ``data:`` URL).
+            page: the transcripts page to link to (None: no link).
+        """
+        env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
+        cells = [c.value for c in Cell if c.value in self.figures]
+        return Markup(
+            env.from_string(_SECTION).render(
+                m=self.metrics,
+                cells=cells,
+                figures=figure_src,
+                pct=_pct,
+                page=page,
+                validation_text=validation_text,
+            )
+        )
+
+    def write_page(self, folder: Path, name: str = PAGE_NAME, transcripts: bool = True) -> Path:
+        """Write the figure PNGs and a page with the section (and the transcripts) into ``folder``."""
+        src = {}
+        for cell, png in self.figures.items():
+            src[cell] = f"interruptions-{cell}.png"
+            (folder / src[cell]).write_bytes(png)
+        env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
+        html = env.from_string(_PAGE).render(
+            section=self.html(src, None if transcripts else PAGE_NAME),
+            transcripts=self.transcripts if transcripts else None,
+        )
+        page = folder / name
+        page.write_text(html, encoding="utf-8")
+        return page
+
+
+def study_section(
+    workspace: str | Path,
+    names: list[str] | None = None,
+    profile: DeploymentProfile | None = None,
+    validation: dict[str, Any] | None = None,
+) -> StudySection:
+    """Load the studies of ``workspace`` (all, or ``names``) and compute their section.
+
+    A judge's validation comes from ``validation`` (judge name -> validate-judge result) or else
+    from the results recorded in the workspace by ``carebench interrupt validate-judge``.
+
+    Raises:
+        CarebenchError: no store, or no study in it.
+    """
+    studies, rows, trials = load_study_rows(workspace, names)
+    recorded = {s["manifest"]["judge"]: s["validation"] for s in studies if s["validation"]}
+    doc = metrics(studies, rows, profile or DeploymentProfile(), {**recorded, **(validation or {})})
+    table = cell_table(rows)
+    figures = {c.value: figure_png(table, c.value) for c in Cell if c.value in set(table.cell)}
+    return StudySection(doc, figures, [_transcript(t) for t in trials])
+
+
 def write_report(
     workspace: str | Path,
     out: str | Path,
@@ -175,26 +287,14 @@ def write_report(
     profile: DeploymentProfile | None = None,
     validation: dict[str, Any] | None = None,
 ) -> Path:
-    """Write metrics.json, per-cell figures and interruptions.html under ``out``; return the HTML."""
-    profile = profile or DeploymentProfile()
-    studies, rows, trials = load_study_rows(workspace, names)
-    doc = metrics(studies, rows, profile, validation)
+    """Write metrics.json, per-cell figures and interruptions.html under ``out``; return the HTML.
+
+    The page holds the same section as ``carebench report`` and every transcript.
+    """
+    section = study_section(workspace, names, profile, validation)
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "metrics.json").write_text(
-        json.dumps(doc, indent=2, sort_keys=True), encoding="utf-8"
+        json.dumps(section.metrics, indent=2, sort_keys=True), encoding="utf-8"
     )
-    table = cell_table(rows)
-    cells = [c.value for c in Cell if c.value in set(table.cell)]
-    figures = {}
-    for cell in cells:
-        name = f"fig-{cell}.png"
-        _figure(table, cell, folder / name)
-        figures[cell] = name
-    env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
-    html = env.from_string(_TEMPLATE).render(
-        m=doc, cells=cells, figures=figures, pct=_pct, transcripts=[_transcript(t) for t in trials]
-    )
-    page = folder / "interruptions.html"
-    page.write_text(html, encoding="utf-8")
-    return page
+    return section.write_page(folder)

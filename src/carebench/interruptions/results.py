@@ -227,6 +227,7 @@ def metrics(
                 "pathway": s["manifest"]["pathway"],
                 "agent": s["manifest"]["agent"],
                 "patient": s["manifest"]["patient"],
+                "agent_reasoning": s["manifest"].get("reasoning", {}).get("agent", "not recorded"),
                 "judge": s["manifest"]["judge"],
                 "judge_validation": (validation or {}).get(s["manifest"]["judge"], "not validated"),
                 "evidence_level": s["manifest"].get(

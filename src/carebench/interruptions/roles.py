@@ -4,14 +4,22 @@ A role is specified as ``NAME[:MODEL][@BASE_URL]``: ``embedded`` (the packaged S
 ``embedded:/path/model.gguf``, ``openai:qwen2.5-7b-instruct@http://127.0.0.1:8000/v1``, or
 ``scripted:POLICY`` for the deterministic dialogue policies of :mod:`.scripted`. Model roles are
 created through the backend registry (:func:`carebench.agents.backends.create_backend`), so plugins
-work too; their output is free text (the embedded backend runs with ``constrained=off`` and the
-openai backend with ``response_format=none`` unless set otherwise), and the judge's JSON is
-validated against its schema afterwards.
+work too.
+
+Role defaults (:data:`ROLE_DEFAULTS`, merged under the user's options, so ``--ROLE-option``
+overrides them; all of them are backend options, hence part of the role's identity):
+
+* agent and patient speak free text: the embedded backend runs with ``constrained=off``, the
+  openai backend with ``response_format=none``;
+* the agent runs without reasoning ("thinking"): the openai backend sends ``reasoning=off`` (see
+  :mod:`carebench.agents.backends.openai_compat`); the embedded backend has no switch (SmolLM2 does
+  not reason; choose a non-reasoning GGUF);
+* the judge decodes under its verdict schema (the backends' defaults, grammar or
+  ``response_format``, with the schema passed per request; see :mod:`.judges`).
 
 Every model call is cached in the run store's response cache under SHA-256 of (role, backend,
-sampling, messages): each role has its own key, and a resumed or repeated study re-uses answers.
-The agent is expected to run without reasoning ("thinking"): serve a non-reasoning model or disable
-thinking on the server; carebench records the role specs in the study manifest.
+sampling, messages, schema): each role has its own key, and a resumed or repeated study re-uses
+answers.
 """
 
 from __future__ import annotations
@@ -37,7 +45,17 @@ from carebench.agents.prompts import Message
 from carebench.errors import CarebenchError
 from carebench.runs.store import RunStore
 
-_FREE_TEXT = {"embedded": {"constrained": "off"}, "openai": {"response_format": "none"}}
+ROLES = ("agent", "patient", "judge")
+
+#: Per role and backend name, the backend options a role spec starts from.
+ROLE_DEFAULTS: dict[str, dict[str, dict[str, str]]] = {
+    "agent": {
+        "embedded": {"constrained": "off"},
+        "openai": {"response_format": "none", "reasoning": "off"},
+    },
+    "patient": {"embedded": {"constrained": "off"}, "openai": {"response_format": "none"}},
+    "judge": {},
+}
 
 
 class RoleSpec(BaseModel):
@@ -65,16 +83,21 @@ class RoleSpec(BaseModel):
 def parse_role(
     spec: str,
     *,
+    role: str = "agent",
     options: dict[str, str] | None = None,
     temperature: float = 0.0,
     max_tokens: int = 256,
     api_key_env: str = "OPENAI_API_KEY",
 ) -> RoleSpec:
-    """Parse ``NAME[:MODEL][@BASE_URL]`` into a :class:`RoleSpec`.
+    """Parse ``NAME[:MODEL][@BASE_URL]`` into a :class:`RoleSpec` for ``role``.
+
+    ``options`` are merged over the role's :data:`ROLE_DEFAULTS` for that backend.
 
     Raises:
-        CarebenchError: the spec is empty or malformed.
+        CarebenchError: the spec is empty or malformed, or ``role`` is unknown.
     """
+    if role not in ROLES:
+        raise CarebenchError(f"unknown role {role!r}; expected one of {list(ROLES)}")
     text = spec.strip()
     if not text:
         raise CarebenchError("a role spec is empty; expected NAME[:MODEL][@BASE_URL]")
@@ -82,7 +105,7 @@ def parse_role(
     name, _, model = head.partition(":")
     if not name:
         raise CarebenchError(f"role spec {spec!r}: expected NAME[:MODEL][@BASE_URL]")
-    merged = {**_FREE_TEXT.get(name, {}), **(options or {})}
+    merged = {**ROLE_DEFAULTS[role].get(name, {}), **(options or {})}
     return RoleSpec(
         backend=BackendConfig(
             name=name,
@@ -95,17 +118,28 @@ def parse_role(
     )
 
 
+def reasoning_setting(spec: RoleSpec) -> str:
+    """What a role was told about reasoning, for the manifest (see :data:`ROLE_DEFAULTS`)."""
+    if spec.scripted:
+        return "n/a (scripted policy)"
+    if spec.backend.name == "openai":
+        return spec.backend.options.get("reasoning", "server-default")
+    return f"no switch sent (the {spec.backend.name} backend has none; use a non-reasoning model)"
+
+
 def cache_key(
     role: str,
     spec: RoleSpec,
     messages: list[Message],
     seed: int,
     identity: dict[str, Any] | None = None,
+    schema: dict[str, Any] | None = None,
 ) -> str:
     """The response-cache key of one role call (the role name keeps roles' keys apart).
 
     The backend enters as :func:`~carebench.agents.backends.backend_identity` (``identity``,
     computed when omitted): a replaced model file changes the key, a key variable's name does not.
+    A decoding ``schema`` enters when given (free-text calls keep the keys they had without it).
     """
     sampling = spec.sampling.model_dump(mode="json")
     sampling.pop("repeats")
@@ -116,6 +150,8 @@ def cache_key(
         "seed": seed,
         "messages": messages,
     }
+    if schema is not None:
+        payload["schema"] = schema
     return hashlib.sha256(
         json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
     ).hexdigest()
@@ -171,15 +207,19 @@ class ModelRole:
         self.identity = backend_identity(spec.backend)
         self.stats = CallStats()
 
-    async def complete(self, messages: list[Message], seed: int) -> str:
+    async def complete(
+        self, messages: list[Message], seed: int, schema: dict[str, Any] | None = None
+    ) -> str:
         """One completion for ``messages`` with sampling seed ``seed`` (cached when allowed).
+
+        ``schema`` is the JSON schema to decode under (the judge's verdict); None for free text.
 
         Raises:
             RoleError: the backend rejected the request or kept failing transiently.
         """
         loop = asyncio.get_running_loop()
         start = loop.time()
-        key = cache_key(self.role, self.spec, messages, seed, self.identity)
+        key = cache_key(self.role, self.spec, messages, seed, self.identity, schema)
         cacheable = self.store is not None and getattr(self.backend, "cacheable", True)
         if cacheable and self.store is not None:
             hit = self.store.cache_get_many([key]).get(key)
@@ -189,7 +229,7 @@ class ModelRole:
                 self.stats.seconds += loop.time() - start
                 return hit.text
         params = self.spec.sampling.model_copy(update={"seed": seed})
-        request = GenerationRequest(None, messages, params, 0)
+        request = GenerationRequest(None, messages, params, 0, schema)
         generation: Generation | None = None
         for attempt in range(self.max_retries + 1):
             try:

@@ -20,6 +20,9 @@ Patient policies:
                 pathway's hard-coded utterance; replies answer script questions from the pathway.
     paraphrase  like ``rule`` but proposes a reworded cut that is never a literal prefix (to exercise
                 bounded retries and yield filtering).
+    declining   like ``rule`` but, asked whether to interrupt (``--decision patient``), says no.
+
+Asked whether to interrupt, ``rule`` and ``paraphrase`` say yes.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from carebench.interruptions.transcript import Delivered
 from carebench.interruptions.truncation import cut_points, nearest_cut
 
 AGENT_POLICIES = ("recovering", "forgetful", "cued")
-PATIENT_POLICIES = ("rule", "paraphrase")
+PATIENT_POLICIES = ("rule", "paraphrase", "declining")
 RESUME = "To finish what I was saying:"
 
 
@@ -116,6 +119,12 @@ class ScriptedPatient:
                 f"{', '.join(PATIENT_POLICIES)}"
             )
         self.policy = policy
+
+    async def decide(
+        self, pathway: Pathway, cell: Cell, heard: Sequence[Delivered], utterance: str, seed: int
+    ) -> str:
+        """Yes, except for the ``declining`` policy."""
+        return "No." if self.policy == "declining" else "Yes."
 
     async def place(self, pathway: Pathway, cell: Cell, utterance: str, seed: int) -> str:
         """The cut under the cell's rule (``paraphrase``: a deliberately non-literal one)."""

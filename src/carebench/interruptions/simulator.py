@@ -8,7 +8,10 @@ provision cells, the rest of the script and the patient's FAQ question) and then
   instruction (``defensive`` arm) or the open obligations (``tracker`` arm).
 * **patient turn**: in an interrupting arm, the first agent turn that carries the cell's target (the
   target question for gathering cells; the answer to the FAQ for provision cells) is interrupted:
-  (a) the decision is that rule; (b) the patient simulator proposes a literal word-boundary prefix,
+  (a) the decision is that rule (``decision=rule``), or the patient simulator's (``decision=patient``:
+  it answers whether it would cut in on the target turn; an answer that is not yes or no is retried
+  up to ``max_attempts`` times, then the trial is yield-filtered; a no yield-filters it too, with its
+  own reason); (b) the patient simulator proposes a literal word-boundary prefix,
   validated by :func:`.truncation.check_prefix` and the cell's rule (a transitional cut ends a
   sub-unit; the kept text must not already complete the obligation); an invalid proposal is retried
   up to ``max_attempts`` times, after which the trial is **yield-filtered** and counted; (c) the
@@ -25,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from carebench.interruptions.cells import Arm, Cell, PatientMode, Phase
+from carebench.interruptions.cells import Arm, Cell, Decision, PatientMode, Phase
 from carebench.interruptions.concepts import asks, matches
 from carebench.interruptions.pathway import Pathway
 from carebench.interruptions.players import Agent, AgentContext, Patient
@@ -41,7 +44,9 @@ class TrialState:
         agent_turns: agent turns produced after the prelude.
         target_turn: the 1-based agent turn carrying the target, once seen.
         interrupted: whether the interruption happened.
-        attempts: placement proposals made; ``rejected`` the reasons of the invalid ones.
+        attempts: placement proposals made; ``rejected`` the reasons of the invalid ones (and of
+            invalid decisions, prefixed ``decision:``).
+        decisions: interruption decisions asked of the patient simulator (``decision=patient``).
         filtered: why the trial was yield-filtered, or None.
         done: whether the trial is over.
     """
@@ -50,6 +55,7 @@ class TrialState:
     target_turn: int | None = None
     interrupted: bool = False
     attempts: int = 0
+    decisions: int = 0
     rejected: tuple[str, ...] = ()
     filtered: str | None = None
     done: bool = False
@@ -81,6 +87,16 @@ def rule_violation(pathway: Pathway, cell: Cell, kept: str) -> str | None:
     return None
 
 
+DECLINED = "the patient simulator chose not to interrupt"
+
+
+def parse_decision(answer: str) -> bool | None:
+    """A decision answer's first word as yes (True) or no (False); None when it is neither."""
+    words = answer.strip().split(maxsplit=1)
+    word = words[0].strip(".,!;:\"'*").lower() if words else ""
+    return {"yes": True, "no": False}.get(word)
+
+
 def carries_target(pathway: Pathway, cell: Cell, text: str, agent_turn: int) -> bool:
     """Whether an agent turn is the cell's target turn."""
     if cell.phase is Phase.GATHERING:
@@ -98,6 +114,7 @@ class Simulator:
     agent: Agent
     patient: Patient
     mode: PatientMode = PatientMode.DIRECTIVE
+    decision: Decision = Decision.RULE
     max_attempts: int = 3
     target_turns: int = 2
     follow_up: int = 2
@@ -134,9 +151,35 @@ class Simulator:
         reply = await self.patient.reply(self.pathway, heard, seed * 1000 + 500 + state.agent_turns)
         return Turn(speaker="patient", text=reply), state
 
+    async def _decide(
+        self, history: list[Turn], state: TrialState, utterance: str, seed: int
+    ) -> TrialState:
+        """Ask the patient simulator whether to interrupt; sets ``filtered`` unless it says yes."""
+        heard = delivered(history[:-1])
+        rejected = list(state.rejected)
+        decisions = state.decisions
+        while decisions < self.max_attempts:
+            answer = await self.patient.decide(
+                self.pathway, self.cell, heard, utterance, seed * 1000 + 800 + decisions
+            )
+            decisions += 1
+            verdict = parse_decision(answer)
+            if verdict is not None:
+                state = replace(state, decisions=decisions, rejected=tuple(rejected))
+                return state if verdict else replace(state, filtered=DECLINED, done=True)
+            rejected.append(f"decision: expected yes or no, got {answer[:80]!r}")
+        reason = f"no valid interruption decision in {self.max_attempts} attempt(s)"
+        return replace(
+            state, decisions=decisions, rejected=tuple(rejected), filtered=reason, done=True
+        )
+
     async def _interrupt(
         self, history: list[Turn], state: TrialState, utterance: str, seed: int
     ) -> tuple[Turn | None, TrialState]:
+        if self.decision is Decision.PATIENT:
+            state = await self._decide(history, state, utterance, seed)
+            if state.filtered is not None:
+                return None, state
         rejected = list(state.rejected)
         kept: str | None = None
         attempts = state.attempts

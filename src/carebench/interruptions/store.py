@@ -1,8 +1,9 @@
 """Study storage: the interruption study's own tables in the workspace's SQLite run store.
 
 Tables (created next to the run store's ``runs``/``records``/``response_cache``):
-``interrupt_studies`` (one manifest per study, the first one written wins) and ``interrupt_trials``
-(one row per study x cell x arm x trial, with the transcript, state and verdict as JSON). A trial
+``interrupt_studies`` (one manifest per study, the first one written wins), ``interrupt_trials``
+(one row per study x cell x arm x trial, with the transcript, state and verdict as JSON) and
+``interrupt_validations`` (validate-judge results; reports name a judge's latest one). A trial
 with status ``judged``, ``filtered`` or ``invalid`` is final; one with status ``error`` is replaced
 when the study is resumed. Model outputs are cached in the run store's ``response_cache``.
 """
@@ -35,7 +36,28 @@ CREATE TABLE IF NOT EXISTS interrupt_trials (
     created_at TEXT NOT NULL,
     PRIMARY KEY (study_id, cell, arm, trial)
 );
+CREATE TABLE IF NOT EXISTS interrupt_validations (
+    judge TEXT NOT NULL,
+    result TEXT NOT NULL,
+    created_at TEXT NOT NULL
+);
 """
+
+
+def has_studies(db: str | Path) -> bool:
+    """Whether the store file ``db`` holds an interruption study (read-only; False without one)."""
+    path = Path(db)
+    if not path.is_file():
+        return False
+    try:
+        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            row = con.execute("SELECT 1 FROM interrupt_studies LIMIT 1").fetchone()
+        finally:
+            con.close()
+    except sqlite3.DatabaseError:  # no such table, or not a database
+        return False
+    return row is not None
 
 
 def _now() -> str:
@@ -122,6 +144,21 @@ class StudyStore:
                 "WHERE interrupt_trials.status = 'error'",
                 (study_id, cell, arm, trial, status, json.dumps(payload), _now()),
             )
+
+    def put_validation(self, judge: str, result: dict[str, Any]) -> None:
+        """Record a validate-judge result for ``judge`` (reports show the latest per judge)."""
+        with self.runs.locked():
+            self._db.execute(
+                "INSERT INTO interrupt_validations VALUES (?, ?, ?)",
+                (judge, json.dumps(result, sort_keys=True), _now()),
+            )
+
+    def validations(self) -> dict[str, dict[str, Any]]:
+        """Judge name -> its latest recorded validation result."""
+        rows = self._db.execute(
+            "SELECT judge, result FROM interrupt_validations ORDER BY created_at, rowid"
+        ).fetchall()
+        return {judge: json.loads(result) for judge, result in rows}
 
     def trials(self, study_id: str) -> list[dict[str, Any]]:
         """Every stored trial of a study, as dicts with the payload merged in."""

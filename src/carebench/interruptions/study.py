@@ -23,11 +23,17 @@ from pydantic import BaseModel, ConfigDict, Field
 from carebench import __version__
 from carebench.agents.backends import backend_identity
 from carebench.errors import CarebenchError
-from carebench.interruptions.cells import Arm, Cell, PatientMode
+from carebench.interruptions.cells import Arm, Cell, Decision, PatientMode
 from carebench.interruptions.judges import ConceptJudge, Judge, LLMJudge
 from carebench.interruptions.pathway import Pathway, load_pathway, pathway_summary
 from carebench.interruptions.players import Agent, ModelAgent, ModelPatient, Patient
-from carebench.interruptions.roles import BackendPool, ModelRole, RoleError, RoleSpec
+from carebench.interruptions.roles import (
+    BackendPool,
+    ModelRole,
+    RoleError,
+    RoleSpec,
+    reasoning_setting,
+)
 from carebench.interruptions.scripted import ScriptedAgent, ScriptedPatient
 from carebench.interruptions.simulator import Simulator
 from carebench.interruptions.store import StudyStore
@@ -44,6 +50,8 @@ class StudyConfig(BaseModel):
         agent, patient: role specs; ``judge`` None means the deterministic concept judge.
         cells, arms: what to run; ``n`` trials per cell x arm (paper 002: 30).
         mode: the patient-turn mode of the interrupt, defensive and tracker arms.
+        decision: who decides whether the target turn is interrupted (the cell's rule, or the
+            patient simulator; see :class:`.cells.Decision`).
         max_attempts: placement proposals before a trial is yield-filtered.
         target_turns, follow_up: the trial window (see :mod:`.simulator`).
         seed: base sampling seed; trial ``t`` uses ``seed + t``.
@@ -60,6 +68,7 @@ class StudyConfig(BaseModel):
     arms: tuple[Arm, ...] = tuple(Arm)
     n: int = Field(default=30, ge=1, le=10_000)
     mode: PatientMode = PatientMode.DIRECTIVE
+    decision: Decision = Decision.RULE
     max_attempts: int = Field(default=3, ge=1, le=20)
     target_turns: int = Field(default=2, ge=1, le=10)
     follow_up: int = Field(default=2, ge=1, le=10)
@@ -78,8 +87,10 @@ def study_id(config: StudyConfig, pathway: Pathway) -> str:
     does: a replaced model file makes a new study, a key variable's name does not.
     """
     roles = {"agent": config.agent, "patient": config.patient, "judge": config.judge}
+    # studies made before ``decision`` existed were rule-decided: the default keeps their ids
+    default = {"decision"} if config.decision is Decision.RULE else set()
     payload = {
-        "config": config.model_dump(mode="json", exclude=_IDENTITY_EXCLUDES | set(roles)),
+        "config": config.model_dump(mode="json", exclude=_IDENTITY_EXCLUDES | set(roles) | default),
         "roles": {
             name: None
             if spec is None
@@ -166,6 +177,7 @@ async def run_trial(
         agent,
         players.patient,
         mode=config.mode,
+        decision=config.decision,
         max_attempts=config.max_attempts,
         target_turns=config.target_turns,
         follow_up=config.follow_up,
@@ -180,6 +192,7 @@ async def run_trial(
                 "target_turn": state.target_turn,
                 "interrupted": state.interrupted,
                 "attempts": state.attempts,
+                "decisions": state.decisions,
                 "rejected": list(state.rejected),
                 "filtered": state.filtered,
             },
@@ -201,6 +214,11 @@ def manifest(config: StudyConfig, pathway: Pathway, players: Players) -> dict[st
         "agent": config.agent.label,
         "patient": config.patient.label,
         "judge": players.judge.name,
+        "reasoning": {
+            name: reasoning_setting(spec)
+            for name, spec in (("agent", config.agent), ("patient", config.patient))
+        }
+        | ({} if config.judge is None else {"judge": reasoning_setting(config.judge)}),
         "roles": {name: role.describe() for name, role in players.roles.items()},
         "carebench_version": __version__,
         "started_at": datetime.now(UTC).isoformat(timespec="seconds"),

@@ -46,16 +46,26 @@ def build_report(
             by default the plan every reported run was made under (its latest version), else
             none, and the report is labelled exploratory.
 
+    When the workspace holds interruption studies, the report gets their section (and
+    ``interruptions.html`` with the transcripts); a workspace with studies and no runs gets a
+    report of the studies alone.
+
     Raises:
         CarebenchError: no results in the split, or ``plan`` is not registered.
     """
     from carebench.protocol.planned import report_plan
     from carebench.protocol.registry import PlanRegistry
+    from carebench.report.interruption_section import load_section, study_only_report
     from carebench.runs.results import load_runs, store_path
     from carebench.runs.store import RunStore
 
+    out = Path(out_dir)
     loaded = load_runs(workspace, runs, bank=bank)
     all_splits = loaded.frame
+    if all_splits.empty and not runs and not loaded.manifests:
+        section = load_section(workspace, out)
+        if section is not None:
+            return study_only_report(section, out)
     frame = all_splits if split == "all" else all_splits[all_splits["split"] == split]
     if frame.empty:
         raise CarebenchError(
@@ -72,6 +82,16 @@ def build_report(
     chosen = report_plan(asked, reported, latest)
     versions = {p.sha256: p for p in registered}
     cache = store_path(workspace).parent / "cache"
+    section = load_section(workspace, out)
     return write_report(
-        frame, manifests, loaded.banks, out_dir, settings, all_splits, cache, chosen, versions
+        frame,
+        manifests,
+        loaded.banks,
+        out,
+        settings,
+        all_splits,
+        cache,
+        chosen,
+        versions,
+        interruptions=section,
     )

@@ -29,6 +29,7 @@ from carebench.runs.config import declared_costs
 if TYPE_CHECKING:
     import pandas as pd
 
+    from carebench.interruptions.report import StudySection
     from carebench.protocol.registry import RegisteredPlan
 
 
@@ -241,6 +242,7 @@ def write_report(
     cache_dir: Path | None = None,
     plan: RegisteredPlan | None = None,
     plan_versions: Mapping[str, RegisteredPlan] | None = None,
+    interruptions: StudySection | None = None,
 ) -> ReportResult:
     """Compute and write the whole report for the rows of ``frame`` into ``out_dir``.
 
@@ -258,6 +260,9 @@ def write_report(
             workspace's ``cache`` folder when called through ``build_report``).
         plan: the registered analysis plan the report is made under (None: exploratory).
         plan_versions: SHA-256 -> registered plan, for the plans the runs were made under.
+        interruptions: the workspace's interruption studies
+            (:func:`carebench.report.interruption_section.load_section`): their section goes into
+            index.html and their metrics under ``interruptions`` in metrics.json.
     """
     from jinja2 import Environment, select_autoescape
 
@@ -289,6 +294,12 @@ def write_report(
         analysis["controller"] = controller_analysis(
             all_splits, banks, settings or Settings(), paths, costs
         )
+    section_html = None
+    if interruptions is not None:
+        from carebench.report.interruption_section import embedded_html
+
+        analysis["interruptions"] = interruptions.metrics
+        section_html = embedded_html(interruptions)
     pngs = draw(analysis, out)
     env = Environment(autoescape=select_autoescape(default=True, default_for_string=True))
     env.globals["fmt"] = fmt
@@ -301,13 +312,20 @@ def write_report(
         figures=FIGURES,
         ctl_metrics=CONTROLLER_METRICS,
         pngs={k: base64.b64encode(v).decode() for k, v in pngs.items()},
+        interruptions_html=section_html,
     )
     viewer = env.from_string((templates / "viewer.html.j2").read_text("utf-8")).render(
         data_json=script_json(viewer_data(frame, banks)),
         note=analysis["evidence_note"],
+        interruptions_page="interruptions.html" if interruptions is not None else None,
     )
     (out / "index.html").write_text(index, "utf-8")
     (out / "viewer.html").write_text(viewer, "utf-8")
     (out / "metrics.json").write_text(json.dumps(_clean(analysis), indent=2) + "\n", "utf-8")
     _csvs(analysis, frame, out)
-    return ReportResult(out / "index.html", markdown_summary(analysis), analysis)
+    summary = markdown_summary(analysis)
+    if interruptions is not None:
+        from carebench.report.interruption_section import markdown
+
+        summary += "\n\n" + markdown(interruptions)
+    return ReportResult(out / "index.html", summary, analysis)

@@ -43,6 +43,7 @@ _TABLES = {
     "interrupt_studies",
     "interrupt_trials",
     "analysis_plans",
+    "interrupt_validations",
 }
 
 

@@ -12,6 +12,9 @@ the next entry of a *plan*, cycling:
     badbody    HTTP 200 with a response body that is not valid JSON (a broken server)
     reject400  HTTP 400 mentioning response_format if the request has one, else ok (a server
                that does not support structured output)
+    rejectextra  HTTP 400 naming ``chat_template_kwargs`` or ``reasoning_effort`` if the request
+               carries one (a server that accepts no reasoning switch, like OpenAI's API for
+               chat_template_kwargs), else ok
     varied     a valid decision that is a function of the request's messages (action and
                confidence from their SHA-256, see :func:`varied_answer`), so two clients that send
                the same prompt get the same decision and different prompts get different ones
@@ -46,7 +49,18 @@ from typing import Any
 from carebench.errors import CarebenchError
 
 ANSWER = {"action": "Escalate", "confidence": 0.9, "reason": "scripted stub answer"}
-MODES = ("ok", "500", "429", "timeout", "truncated", "badbody", "reject400", "varied")
+MODES = (
+    "ok",
+    "500",
+    "429",
+    "timeout",
+    "truncated",
+    "badbody",
+    "reject400",
+    "rejectextra",
+    "varied",
+)
+_REASONING_FIELDS = ("chat_template_kwargs", "reasoning_effort")
 SERVER_MODULES = ("starlette", "uvicorn")
 
 
@@ -145,6 +159,12 @@ def make_app(plan: Sequence[str] = ("ok",), hang_s: float = 5.0, log: bool = Tru
         if mode == "reject400" and "response_format" in body:
             return JSONResponse(
                 {"error": {"message": "response_format is not supported"}}, status_code=400
+            )
+        extra = next((f for f in _REASONING_FIELDS if f in body), None)
+        if mode == "rejectextra" and extra is not None:
+            return JSONResponse(
+                {"error": {"message": f"Unrecognized request argument supplied: {extra}"}},
+                status_code=400,
             )
         if mode == "badbody":
             return Response('{"id": "chatcmpl-stub", "choices": [', media_type="application/json")

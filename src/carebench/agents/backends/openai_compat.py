@@ -10,6 +10,15 @@ Options (``--option key=value``):
         ``none``. A server that rejects the requested format (an HTTP 400, 422 or 500 naming
         response_format) is asked again with the next mode down (json_schema, json_object, none),
         which is kept for the rest of the run; without a format, tolerant parsing takes over.
+        The ``json_schema`` name is the schema's ``title`` (``agent_decision`` without one).
+    reasoning: what to tell a reasoning ("thinking") model. ``server-default`` (default) sends
+        nothing. ``off`` sends ``chat_template_kwargs: {"enable_thinking": false, "thinking":
+        false}``, the chat-template switch vLLM, SGLang and llama.cpp's server pass to the model's
+        template (Qwen3-style templates read ``enable_thinking``, DeepSeek-V3.1-style ones
+        ``thinking``; templates ignore variables they do not use). ``effort:LEVEL`` sends
+        ``reasoning_effort: LEVEL`` (OpenAI's API, e.g. ``effort:none`` or ``effort:minimal``;
+        vLLM for gpt-oss). A server that rejects the field stops the run with a clear error
+        naming the option instead of silently reasoning.
 
 A 401, 403 or 404 stops the run with a clear error (the endpoint, model or key is wrong); any other
 4xx is recorded as an error for that episode.
@@ -21,6 +30,7 @@ errors, 429, 5xx, unreadable responses) with exponential backoff and jitter, and
 from __future__ import annotations
 
 import os
+import re
 from typing import Any
 
 from carebench.agents.backends.base import (
@@ -34,6 +44,25 @@ from carebench.agents.contract import decision_json_schema
 from carebench.errors import CarebenchError
 
 _FORMATS = ("json_schema", "json_object", "none")
+_REASONING = ("server-default", "off", "effort:LEVEL")
+
+
+def reasoning_fields(value: str) -> dict[str, Any]:
+    """The request fields of the ``reasoning`` option (see the module docstring).
+
+    Raises:
+        CarebenchError: the value is not ``server-default``, ``off`` or ``effort:LEVEL``.
+    """
+    if value == "server-default":
+        return {}
+    if value == "off":
+        return {"chat_template_kwargs": {"enable_thinking": False, "thinking": False}}
+    kind, _, level = value.partition(":")
+    if kind == "effort" and level.strip():
+        return {"reasoning_effort": level.strip()}
+    raise CarebenchError(
+        f"openai backend option reasoning={value!r}: expected one of {list(_REASONING)}"
+    )
 
 
 class OpenAIBackend:
@@ -51,10 +80,13 @@ class OpenAIBackend:
             raise CarebenchError("the openai backend needs --model (the served model name)")
         options = dict(config.options)
         self.format = options.pop("response_format", "json_schema")
+        self.reasoning = options.pop("reasoning", "server-default")
+        self.extra_body = reasoning_fields(self.reasoning)
         if self.format not in _FORMATS or options:
             raise CarebenchError(
                 f"openai backend options: response_format must be one of {list(_FORMATS)}, got "
-                f"{self.format!r}; unknown options {sorted(options)}"
+                f"{self.format!r}; unknown options {sorted(options)} (known: response_format, "
+                "reasoning)"
             )
         if len(config.base_url) > 1:
             raise CarebenchError(
@@ -72,15 +104,21 @@ class OpenAIBackend:
         self.downgraded = False
 
     def describe(self) -> dict[str, Any]:
-        """The served model name, endpoint and structured-output mode (never the key)."""
-        return {"model": self.model, "base_url": self.base_url, "response_format": self.format}
+        """The served model name, endpoint, structured-output and reasoning modes (never the key)."""
+        return {
+            "model": self.model,
+            "base_url": self.base_url,
+            "response_format": self.format,
+            "reasoning": self.reasoning,
+        }
 
     def _response_format(self, schema: dict[str, Any] | None) -> dict[str, Any] | None:
         schema = schema or decision_json_schema()
         if self.format == "json_schema":
+            name = re.sub(r"[^A-Za-z0-9_-]", "_", str(schema.get("title") or "agent_decision"))
             return {
                 "type": "json_schema",
-                "json_schema": {"name": "agent_decision", "schema": schema, "strict": True},
+                "json_schema": {"name": name[:64], "schema": schema, "strict": True},
             }
         if self.format == "json_object":
             return {"type": "json_object", "schema": schema}
@@ -98,6 +136,8 @@ class OpenAIBackend:
             "max_tokens": params.max_tokens,
             "seed": params.seed + request.repeat,
         }
+        if self.extra_body:
+            kwargs["extra_body"] = self.extra_body
         try:
             response = await self._create(kwargs, request.schema)
         except (
@@ -111,6 +151,13 @@ class OpenAIBackend:
         except openai.APIStatusError as exc:
             if exc.status_code >= 500:
                 raise TransientBackendError(f"HTTP {exc.status_code}: {exc}") from exc
+            rejected = next((f for f in self.extra_body if f in str(exc)), None)
+            if exc.status_code in (400, 422) and rejected is not None:
+                raise CarebenchError(
+                    f"{self.base_url or 'the endpoint'} rejected {rejected} (HTTP "
+                    f"{exc.status_code}), sent for the option reasoning={self.reasoning}; choose "
+                    f"another reasoning option ({', '.join(_REASONING)})"
+                ) from exc
             if exc.status_code in (401, 403, 404):
                 raise CarebenchError(
                     f"{self.base_url or 'the endpoint'} refused the request (HTTP "

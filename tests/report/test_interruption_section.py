@@ -1,0 +1,161 @@
+"""`carebench report` shows the workspace's interruption studies in their own section.
+
+The scripted "cued" agent recovers exactly when cued (defensive prompt, tracker list, marker), so
+its per-arm failure rates are known without running it (as in tests/interruptions/test_study.py).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import sqlite3
+from pathlib import Path
+
+from click.testing import CliRunner
+from statsmodels.stats.proportion import proportion_confint
+
+import carebench
+from carebench.cli import cli as main
+from carebench.interruptions.cells import Arm, Cell
+from carebench.interruptions.roles import parse_role
+from carebench.interruptions.study import StudyConfig, run_study
+from carebench.interruptions.validation import export_pack
+from carebench.report import Settings, build_report
+from tests.conftest import write_custom_bank
+
+FAILS = {
+    Arm.BASELINE: 0,
+    Arm.INTERRUPT: 1,
+    Arm.MARKER_WITH: 0,
+    Arm.MARKER_WITHOUT: 1,
+    Arm.DEFENSIVE: 0,
+    Arm.TRACKER: 0,
+}
+N = 3
+SETTINGS = Settings(b=200)
+
+
+def _study(ws: Path) -> str:
+    config = StudyConfig(
+        agent=parse_role("scripted:cued"), patient=parse_role("scripted:rule"), n=N
+    )
+    return run_study(config, ws).study_id
+
+
+def _run(ws: Path, tmp_path: Path) -> None:
+    bank = (str(write_custom_bank(tmp_path / "bank")),)
+    config = carebench.RunConfig(
+        backend=carebench.BackendConfig(name="scripted", model="rule"), bank_paths=bank
+    )
+    carebench.run_agent(config, ws)
+
+
+def _check_cells(doc: dict) -> None:  # type: ignore[type-arg]
+    cells = doc["cells"]
+    assert len(cells) == len(Cell) * len(Arm)
+    for r in cells:
+        failures = N * FAILS[Arm(r["arm"])]
+        low, high = proportion_confint(failures, N, alpha=0.05, method="wilson")
+        assert (r["n"], r["judged"], r["yield"], r["failures"]) == (N, N, 1.0, failures)
+        assert math.isclose(r["ci_low"], low, abs_tol=1e-9)
+        assert math.isclose(r["ci_high"], high, abs_tol=1e-9)
+    diffs = {(d["cell"], d["comparison"]): d["pp"] for d in doc["differences"]}
+    for cell in Cell:
+        assert diffs[(cell.value, "interrupt - baseline")] == 100.0
+    assert doc["aggregate_score"] is None and doc["evidence_level"] == "simulated_workflow"
+
+
+def test_report_has_the_study_section_next_to_the_runs(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    _run(ws, tmp_path)
+    _study(ws)
+    result = build_report(ws, out_dir=tmp_path / "r", split="all", settings=SETTINGS)
+    out = tmp_path / "r"
+    metrics = json.loads((out / "metrics.json").read_text())
+    assert metrics["runs"] and "interruptions" in metrics
+    _check_cells(metrics["interruptions"])
+    index = result.index.read_text()
+    assert 'id="interruption-study"' in index and "Table I" in index
+    section = index.split('id="interruption-study"', 1)[1].split("</section>", 1)[0]
+    for cell in Cell:
+        assert f'id="interruption-{cell.value}"' in section
+    # a figure per cell, embedded; the deployment profile is shown after (next to) the cells
+    assert section.count("data:image/png;base64,") == len(Cell)
+    assert section.index("Deployment interruption profile") > section.index(
+        'id="interruption-provision-competitive"'
+    )
+    assert "not validated" in section and "concept" in section
+    # transcripts with truncation points, linked from the section and the viewer
+    assert 'href="interruptions.html"' in section
+    assert 'href="interruptions.html"' in (out / "viewer.html").read_text()
+    page = (out / "interruptions.html").read_text()
+    assert page.count('class="cut"') > 0 and 'id="transcripts"' in page
+    assert all((out / f"interruptions-{c.value}.png").is_file() for c in Cell)
+    # the printed summary: interrupt vs baseline per model x cell
+    assert "| provision-competitive | 1.00 [" in result.summary
+    assert result.summary.count("+100.0") == len(Cell)
+
+
+def test_a_workspace_with_studies_only_gets_their_report(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    _study(ws)
+    result = build_report(ws, out_dir=tmp_path / "r")
+    metrics = json.loads((tmp_path / "r" / "metrics.json").read_text())
+    assert list(metrics) == ["interruptions"]
+    _check_cells(metrics["interruptions"])
+    index = result.index.read_text()
+    assert 'id="interruption-study"' in index and 'href="interruptions.html"' in index
+    assert 'id="transcripts"' not in index
+    assert 'id="transcripts"' in (tmp_path / "r" / "interruptions.html").read_text()
+
+
+def test_a_workspace_without_studies_has_no_section_and_is_not_written(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    _run(ws, tmp_path)
+    build_report(ws, out_dir=tmp_path / "r", split="all", settings=SETTINGS)
+    assert "interruptions" not in json.loads((tmp_path / "r" / "metrics.json").read_text())
+    assert not (tmp_path / "r" / "interruptions.html").exists()
+    assert 'id="interruption-study"' not in (tmp_path / "r" / "index.html").read_text()
+    with sqlite3.connect(ws / "carebench.db") as con:  # the report created no study tables
+        tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert not any(t.startswith("interrupt_") for t in tables)
+
+
+def test_recorded_judge_validation_is_named_in_both_reports(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    sid = _study(ws)
+    _, key = export_pack(ws, sid, tmp_path / "pack.csv", per_stratum=1)
+    labels = tmp_path / "labels.csv"
+    with labels.open("w", newline="") as handle:
+        w = csv.writer(handle)
+        w.writerow(["item_id", "annotator_a", "annotator_b", "resolved"])
+        for k in json.loads(key.read_text()):
+            w.writerow([k["item_id"], *[k["judge_label"]] * 3])
+    runner = CliRunner()
+    args = ["interrupt", "validate-judge", "--labels", str(labels), "--key", str(key)]
+    done = runner.invoke(main, [*args, "--workspace", str(ws)])
+    assert done.exit_code == 0, done.output
+    assert "recorded for judge concept" in done.output
+    build_report(ws, out_dir=tmp_path / "r")
+    studies = json.loads((tmp_path / "r" / "metrics.json").read_text())["interruptions"]["studies"]
+    assert studies[0]["judge_validation"]["judge_vs_resolved"]["kappa"] == 1.0
+    index = (tmp_path / "r" / "index.html").read_text()
+    assert "validated: judge vs resolved labels kappa 1.000, 100.0 % agreement" in index
+    standalone = runner.invoke(
+        main, ["interrupt", "report", "--workspace", str(ws), "--out", str(tmp_path / "s")]
+    )
+    assert standalone.exit_code == 0, standalone.output
+    assert "kappa 1.000" in (tmp_path / "s" / "interruptions.html").read_text()
+    elsewhere = runner.invoke(main, [*args, "--workspace", str(tmp_path / "none")])
+    assert elsewhere.exit_code == 0 and "not recorded" in elsewhere.output
+
+
+def test_cli_report_names_the_transcripts_page(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    _study(ws)
+    done = CliRunner().invoke(
+        main, ["report", "--workspace", str(ws), "--out", str(tmp_path / "r")]
+    )
+    assert done.exit_code == 0, done.output
+    assert "interruption-study transcripts:" in done.output and "viewer" not in done.output
