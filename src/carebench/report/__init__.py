@@ -42,7 +42,7 @@ def build_report(
         bank: seed files or folders of the runs' bank when it is no longer where it was
             (each run's own bank, recorded in the store, is used otherwise).
     """
-    from carebench.runs.results import load_runs, store_path
+    from carebench.runs.results import cache_dir, load_runs, store_path
 
     loaded = load_runs(workspace, runs, bank=bank)
     all_splits = loaded.frame
@@ -53,5 +53,6 @@ def build_report(
             "(carebench run --split ...) or choose --split"
         )
     manifests = {str(r): loaded.manifests[str(r)] for r in all_splits["run_id"].unique()}
-    cache = store_path(workspace).parent / "cache"
-    return write_report(frame, manifests, loaded.banks, out_dir, settings, all_splits, cache)
+    return write_report(
+        frame, manifests, loaded.banks, out_dir, settings, all_splits, cache_dir(workspace)
+    )

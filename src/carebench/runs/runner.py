@@ -43,7 +43,7 @@ from carebench.agents.backends.base import (
 )
 from carebench.agents.contract import parse_decision
 from carebench.agents.prompts import prompt_hash, render_messages
-from carebench.episodes.bank import bank_sha256
+from carebench.episodes.canonical import bank_sha256
 from carebench.episodes.schema import Episode
 from carebench.errors import CarebenchError, RunFailedError
 from carebench.runs.config import RunConfig, build_manifest
@@ -192,6 +192,7 @@ async def run_async(
     on_record: Callable[[Record, RunSummary], None] | None = None,
     on_start: Callable[[RunSummary], None] | None = None,
     backend: Backend | None = None,
+    bank_hash: str | None = None,
 ) -> RunSummary:
     """Run ``config`` over ``episodes``, storing every record; resume if the run exists.
 
@@ -202,11 +203,13 @@ async def run_async(
         on_record: called after each record is stored (for progress display).
         on_start: called once the work list is known, before the first request.
         backend: an already created backend (created from ``config`` when omitted).
+        bank_hash: ``bank_sha256(bank)`` when the caller knows it already (computed otherwise).
 
     Returns:
         A summary of what this invocation did.
     """
-    bank_hash = bank_sha256(bank)
+    if bank_hash is None:
+        bank_hash = bank_sha256(bank)
     episodes = select_episodes(config, bank)
     run_id = config.run_id(bank_hash)
     done = store.completed(run_id)
@@ -261,13 +264,12 @@ async def run_async(
                     summary.retries += max(attempts - 1, 0)
                     if key:
                         summary.cache_misses += 1
-                latency = time.perf_counter() - begin
                 record = build_record(
-                    run_id, episode.episode_id, repeat, messages, generation, error
-                )
-                record = dataclasses.replace(
-                    record, latency_s=latency, attempts=attempts, cache_hit=cached is not None
-                )
+                    run_id, episode.episode_id, repeat, messages, generation, error,
+                    latency_s=time.perf_counter() - begin,
+                    attempts=attempts,
+                    cache_hit=cached is not None,
+                )  # fmt: skip
                 if record.status == "ok":
                     summary.ok += 1
                 elif record.status == "invalid":
@@ -306,11 +308,15 @@ def build_record(
     messages: list[dict[str, str]],
     generation: Generation | None,
     error: str | None,
+    *,
+    latency_s: float | None = None,
+    attempts: int = 0,
+    cache_hit: bool = False,
 ) -> Record:
-    """The record of one finished request (latency, attempts and cache flag filled in later)."""
+    """The record of one finished request: status ``error`` without a generation, else parsed."""
     base = Record(
         run_id, episode_id, repeat, prompt_hash(messages), None, None, None, None, "error",
-        error, None, None, None, 0, False,
+        error, latency_s, None, None, attempts, cache_hit,
     )  # fmt: skip
     if generation is None:
         return base

@@ -66,13 +66,14 @@ class OpenAIBackend:
             max_retries=0,
         )
         self.downgraded = False
+        self._schema = decision_json_schema()
 
     def describe(self) -> dict[str, Any]:
         """The served model name, endpoint and structured-output mode (never the key)."""
         return {"model": self.model, "base_url": self.base_url, "response_format": self.format}
 
     def _response_format(self) -> dict[str, Any] | None:
-        schema = decision_json_schema()
+        schema = self._schema  # generated once: pydantic's generator costs about 0.3 ms a call
         if self.format == "json_schema":
             return {
                 "type": "json_schema",
