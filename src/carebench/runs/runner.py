@@ -24,9 +24,7 @@ Conventions:
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import hashlib
-import json
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -42,7 +40,7 @@ from carebench.agents.backends.base import (
     TransientBackendError,
 )
 from carebench.agents.contract import parse_decision
-from carebench.agents.prompts import prompt_hash, render_messages
+from carebench.agents.prompts import canonical_json, prompt_hash, render_messages
 from carebench.episodes.canonical import bank_sha256
 from carebench.episodes.schema import Episode
 from carebench.errors import CarebenchError, RunFailedError
@@ -135,20 +133,31 @@ def cache_key(
 ) -> str:
     """The response-cache key of one request.
 
-    ``backend_identity`` is :meth:`RunConfig.backend_identity` (computed when omitted; pass it
-    when keying many requests).
+    SHA-256 of the canonical JSON (:func:`~carebench.agents.prompts.canonical_json`) of
+    ``{"backend": identity, "messages": messages, "repeat": repeat, "sampling": sampling less
+    repeats}``. ``backend_identity`` is :meth:`RunConfig.backend_identity` (computed when
+    omitted).
     """
-    sampling = config.sampling.model_dump(mode="json")
-    sampling.pop("repeats")
-    payload = {
-        "backend": backend_identity if backend_identity is not None else config.backend_identity(),
-        "sampling": sampling,
-        "repeat": repeat,
-        "messages": messages,
-    }
-    return hashlib.sha256(
-        json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
-    ).hexdigest()
+    identity = backend_identity if backend_identity is not None else config.backend_identity()
+    return _Keyer(config, identity).key(canonical_json(messages), repeat)
+
+
+class _Keyer:
+    """:func:`cache_key` for many requests of one run: the messages' canonical JSON is given.
+
+    The payload's keys sort as backend, messages, repeat, sampling, so its canonical JSON is the
+    concatenation below, byte for byte; each request serializes only its repeat index.
+    """
+
+    def __init__(self, config: RunConfig, identity: dict[str, Any]) -> None:
+        sampling = config.sampling.model_dump(mode="json")
+        sampling.pop("repeats")
+        self.head = '{"backend":' + canonical_json(identity) + ',"messages":'
+        self.tail = ',"sampling":' + canonical_json(sampling) + "}"
+
+    def key(self, messages_json: str, repeat: int) -> str:
+        text = f'{self.head}{messages_json},"repeat":{canonical_json(repeat)}{self.tail}'
+        return hashlib.sha256(text.encode()).hexdigest()
 
 
 def backoff_delay(config: RunConfig, retry: int, rng: random.Random) -> float:
@@ -231,13 +240,18 @@ async def run_async(
         manifest = build_manifest(config, bank_hash, len(episodes), backend.describe())
         limit = min(config.concurrency, backend.max_concurrency or config.concurrency)
         semaphore = asyncio.Semaphore(limit)
-        rendered = {(e.episode_id, r): render_messages(e, config.condition) for e, r in todo}
-        identity = manifest["backend"]
+        # each episode is rendered and serialized once, however many repeats it has
+        rendered: dict[str, tuple[list[dict[str, str]], str, str]] = {}
+        for episode, _ in todo:
+            if episode.episode_id not in rendered:
+                messages = render_messages(episode, config.condition)
+                text = canonical_json(messages)
+                rendered[episode.episode_id] = (
+                    messages, text, hashlib.sha256(text.encode()).hexdigest()
+                )  # fmt: skip
+        keyer = _Keyer(config, manifest["backend"])
         keys = (
-            {
-                item: cache_key(config, messages, item[1], identity)
-                for item, messages in rendered.items()
-            }
+            {(e.episode_id, r): keyer.key(rendered[e.episode_id][1], r) for e, r in todo}
             if backend.cacheable
             else {}
         )
@@ -248,7 +262,7 @@ async def run_async(
 
         async def one(episode: Episode, repeat: int) -> None:
             async with semaphore:
-                messages = rendered[(episode.episode_id, repeat)]
+                messages, _, messages_sha = rendered[episode.episode_id]
                 key = keys.get((episode.episode_id, repeat))
                 cached = cached_all.get(key) if key else None
                 begin = time.perf_counter()
@@ -269,6 +283,7 @@ async def run_async(
                     latency_s=time.perf_counter() - begin,
                     attempts=attempts,
                     cache_hit=cached is not None,
+                    prompt_sha256=messages_sha,
                 )  # fmt: skip
                 if record.status == "ok":
                     summary.ok += 1
@@ -312,27 +327,34 @@ def build_record(
     latency_s: float | None = None,
     attempts: int = 0,
     cache_hit: bool = False,
+    prompt_sha256: str | None = None,
 ) -> Record:
-    """The record of one finished request: status ``error`` without a generation, else parsed."""
-    base = Record(
-        run_id, episode_id, repeat, prompt_hash(messages), None, None, None, None, "error",
-        error, latency_s, None, None, attempts, cache_hit,
-    )  # fmt: skip
+    """The record of one finished request: status ``error`` without a generation, else parsed.
+
+    ``prompt_sha256`` is ``prompt_hash(messages)`` when the caller has it (computed otherwise).
+    """
+    sha = prompt_sha256 if prompt_sha256 is not None else prompt_hash(messages)
     if generation is None:
-        return base
+        return Record(
+            run_id, episode_id, repeat, sha, None, None, None, None, "error", error, latency_s,
+            None, None, attempts, cache_hit,
+        )  # fmt: skip
     parsed = parse_decision(generation.text)
     decision = parsed.decision
-    return dataclasses.replace(
-        base,
+    return Record(
+        run_id, episode_id, repeat, sha,
         raw_output=generation.text,
         action=decision.action.value if decision else None,
         confidence=decision.confidence if decision else None,
         reason=decision.reason if decision else None,
         status="ok" if decision else "invalid",
         error=parsed.error,
+        latency_s=latency_s,
         prompt_tokens=generation.prompt_tokens,
         completion_tokens=generation.completion_tokens,
-    )
+        attempts=attempts,
+        cache_hit=cache_hit,
+    )  # fmt: skip
 
 
 def select_episodes(config: RunConfig, episodes: Sequence[Episode]) -> list[Episode]:
