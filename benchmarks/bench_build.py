@@ -15,7 +15,9 @@ import time
 
 import yaml
 
-from carebench.episodes.bank import discover, episodes_bytes, load_bank
+from carebench.episodes.bank import load_bank
+from carebench.episodes.canonical import episodes_bytes
+from carebench.episodes.files import discover
 
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 

@@ -2,23 +2,29 @@
 
 Run: .venv/bin/python benchmarks/bench_command.py [--rounds 5]
 
-Every measurement is a fresh process timed from spawn to exit, against the same instant local
-OpenAI-compatible server (carebench.testing.openai_stub, its own process), interleaved round by round
-so machine noise hits both sides alike; medians are reported.
+Every measurement is a fresh process timed from spawn to exit (wall time, and the CPU time the
+process used, user + system, which the machine's other load disturbs less), against the same
+instant local OpenAI-compatible server (carebench.testing.openai_stub, its own process),
+interleaved round by round (the order reversed every other round) so machine noise hits every side
+alike; medians are reported, with each round's carebench / bare ratio to show the spread.
 
 (a) ``carebench --help`` against ``python -c pass`` (the interpreter's own start).
 (b) One episode and the whole bank (400 episodes) through ``carebench run --backend openai
-    --concurrency 32`` with a fresh workspace, against a bare AsyncOpenAI script (semaphore 32)
-    that sends the same prompts, pre-rendered to a JSON file so it imports nothing of carebench.
-    Start-up is the one-episode time; rate is (400 - 1) / (t400 - t1).
-(c) Inspect's ``inspect eval`` on the same server, when ``inspect_ai`` and carebench's Inspect
-    task are installed (skipped otherwise).
+    --concurrency 32``, against a bare AsyncOpenAI script (semaphore 32) that sends the same
+    prompts, pre-rendered to a JSON file so it imports nothing of carebench. Start-up is the
+    one-episode time; rate is (400 - 1) / (t400 - t1). carebench runs twice per round:
+    ``warm``, in a workspace that has run before (its validated-bank cache is filled; each round
+    is a new run, ``--seed`` = round, so nothing is resumed or served from the response cache),
+    and ``cold``, in a fresh workspace (the bank is validated and the cache written).
+
+Inspect is raced in-process by bench_race.py.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import resource
 import shutil
 import statistics
 import subprocess
@@ -53,10 +59,19 @@ asyncio.run(main(sys.argv[1], sys.argv[2]))
 """
 
 
-def _timed(argv: list[str]) -> float:
+def _timed(argv: list[str]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds: user + system) of one process run to completion."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def _ratios(times: dict[str, list[tuple[float, float]]], fast: str, slow: str) -> str:
+    """Per-round ``fast / slow`` wall-time ratios (the spread), as text."""
+    return ", ".join(f"{f[0] / s[0]:.2f}" for f, s in zip(times[fast], times[slow], strict=True))
 
 
 def main() -> None:
@@ -68,36 +83,37 @@ def main() -> None:
     bank = load_bank()
     schema = {"name": "agent_decision", "schema": decision_json_schema(), "strict": True}
     tmp = Path(tempfile.mkdtemp(prefix="carebench-bench-"))
-    requests = {n: tmp / f"requests-{n}.json" for n in (1, len(bank))}
-    for n, path in requests.items():
+    n = len(bank)
+    requests = {k: tmp / f"requests-{k}.json" for k in (1, n)}
+    for k, path in requests.items():
         items = [
-            {"messages": render_messages(e, Condition.VANILLA), "schema": schema} for e in bank[:n]
+            {"messages": render_messages(e, Condition.VANILLA), "schema": schema} for e in bank[:k]
         ]
         path.write_text(json.dumps(items))
     bare_script = tmp / "bare.py"
     bare_script.write_text(BARE)
     carebench = str(Path(sys.executable).with_name("carebench"))
-    inspect = shutil.which("inspect", path=str(Path(sys.executable).parent))
     process, url = _start_stub()
-    times: dict[str, list[float]] = {}
+
+    def run_argv(workspace: Path, k: int, seed: int) -> list[str]:
+        only = ["--episode", bank[0].episode_id] if k == 1 else []
+        return [carebench, "run", "--backend", "openai", "--base-url", url, "--model", "stub",
+                "--api-key-env", "CAREBENCH_BENCH_KEY", "--concurrency", "32", "--quiet",
+                "--seed", str(seed), "--workspace", str(workspace), *only]  # fmt: skip
+
+    times: dict[str, list[tuple[float, float]]] = {}
     try:
+        for k in requests:  # untimed warm-up: fills the warm workspaces' bank cache
+            _timed(run_argv(tmp / f"warm-{k}", k, 0))
         for r in range(args.rounds):
             sides = [
                 ("python -c pass", [sys.executable, "-c", "pass"]),
                 ("carebench --help", [carebench, "--help"]),
             ]
-            for n, path in requests.items():
-                sides.append((f"bare {n}", [sys.executable, str(bare_script), url, str(path)]))
-                only = ["--episode", bank[0].episode_id] if n == 1 else []
-                sides.append(
-                    (
-                        f"carebench {n}",
-                        [carebench, "run", "--backend", "openai", "--base-url", url,
-                         "--model", "stub", "--api-key-env", "CAREBENCH_BENCH_KEY",
-                         "--concurrency", "32", "--quiet", "--workspace",
-                         str(tmp / f"ws-{r}-{n}"), *only],
-                    )
-                )  # fmt: skip
+            for k, path in requests.items():
+                sides.append((f"bare {k}", [sys.executable, str(bare_script), url, str(path)]))
+                sides.append((f"carebench {k}", run_argv(tmp / f"warm-{k}", k, r + 1)))
+                sides.append((f"carebench {k} cold", run_argv(tmp / f"cold-{r}-{k}", k, 0)))
             if r % 2:
                 sides.reverse()
             for name, argv in sides:
@@ -105,25 +121,35 @@ def main() -> None:
     finally:
         process.terminate()
         shutil.rmtree(tmp, ignore_errors=True)
-    med = {k: statistics.median(v) for k, v in times.items()}
-    n = len(bank)
-    print(f"rounds: {args.rounds} (medians, seconds)")
-    for name, value in med.items():
-        print(f"  {name:<20} {value:.3f}")
+    med = {k: statistics.median(w for w, _ in v) for k, v in times.items()}
+    cpu = {k: statistics.median(c for _, c in v) for k, v in times.items()}
+    print(f"rounds: {args.rounds} (medians; wall and CPU seconds)")
+    for name in times:
+        print(f"  {name:<22} wall {med[name]:.3f}   cpu {cpu[name]:.3f}")
     print(
         f"carebench --help minus interpreter start: {med['carebench --help'] - med['python -c pass']:.3f} s"
     )
-    print(f"one episode: carebench - bare = {med['carebench 1'] - med['bare 1']:+.3f} s")
-    for side in ("bare", "carebench"):
-        rate = (n - 1) / (med[f"{side} {n}"] - med[f"{side} 1"])
+    for side in ("carebench 1", "carebench 1 cold"):
         print(
-            f"{side}: {n / med[f'{side} {n}']:.0f} episodes/s whole command, {rate:.0f}/s after start-up"
+            f"one episode: {side} - bare = {med[side] - med['bare 1']:+.3f} s wall, "
+            f"{cpu[side] - cpu['bare 1']:+.3f} s cpu; rounds: "
+            + ", ".join(
+                f"{c[0] - b[0]:+.2f}" for c, b in zip(times[side], times["bare 1"], strict=True)
+            )
         )
-    print(
-        f"whole command ratio carebench / bare (400): {med[f'bare {n}'] / med[f'carebench {n}']:.2f}"
-    )
-    if inspect is None:
-        print("inspect: not installed (pip install 'carebench[inspect]' to include it)")
+    for side in ("bare", "carebench", "carebench cold"):
+        whole, one = (
+            (f"{side} {n}", f"{side} 1")
+            if side != "carebench cold"
+            else (f"carebench {n} cold", "carebench 1 cold")
+        )
+        rate = (n - 1) / (med[whole] - med[one])
+        print(f"{side}: {n / med[whole]:.0f} episodes/s whole command, {rate:.0f}/s after start-up")
+    for side in (f"carebench {n}", f"carebench {n} cold"):
+        print(
+            f"whole command ratio {side} / bare: {med[f'bare {n}'] / med[side]:.2f} "
+            f"(rounds: {_ratios(times, f'bare {n}', side)})"
+        )
 
 
 if __name__ == "__main__":

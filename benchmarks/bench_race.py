@@ -9,7 +9,8 @@ decision is a function of the messages, so the three agree only if they send the
 parse the answers the same way), at the same concurrency:
 
   bare        AsyncOpenAI + a semaphore, raw JSON parsed with carebench's contract (the limit)
-  carebench   the runner, in-process, openai backend, fresh SQLite store per round (no cache hits)
+  carebench   the runner, in-process, openai backend, fresh SQLite store per round (no cache hits);
+              the bank and its hash are loaded once, outside the timing, for every side
   inspect     inspect_ai.eval of carebench/escalation (openai-api provider, max_connections =
               concurrency, display none, log written to a temp folder), if inspect_ai is installed
 
@@ -40,6 +41,7 @@ from carebench.agents.config import BackendConfig
 from carebench.agents.contract import decision_json_schema, parse_decision
 from carebench.agents.prompts import Condition, render_messages
 from carebench.episodes.bank import load_bank, validate_paths
+from carebench.episodes.canonical import bank_sha256
 from carebench.episodes.schema import Episode
 from carebench.runs.config import RunConfig
 from carebench.runs.runner import run_async
@@ -101,7 +103,7 @@ def run_bare(url: str, episodes: list[Episode], concurrency: int) -> dict[str, s
 
 
 def run_carebench(
-    url: str, bank: list[Episode], paths: list[str] | None, concurrency: int
+    url: str, bank: list[Episode], bank_hash: str, paths: list[str] | None, concurrency: int
 ) -> dict[str, str | None]:
     config = RunConfig(
         backend=BackendConfig(name="openai", model="stub", base_url=url, api_key_env="STUB_KEY"),
@@ -112,7 +114,7 @@ def run_carebench(
         max_retries=0,
     )
     with tempfile.TemporaryDirectory() as tmp, RunStore(Path(tmp) / "carebench.db") as store:
-        summary = asyncio.run(run_async(config, bank, store))
+        summary = asyncio.run(run_async(config, bank, store, bank_hash=bank_hash))
         return {r.episode_id: r.action for r in store.records(summary.run_id)}
 
 
@@ -151,6 +153,7 @@ def main() -> None:
             paths = synthetic_bank(Path(seeds_tmp))
             note = "synthetic 400-episode bank (the packaged bank does not validate in this tree)"
         bank = load_bank(paths)
+        bank_hash = bank_sha256(bank)  # known with the bank, as run_agent knows it from its cache
         n = len(bank)
         try:
             import inspect_ai
@@ -161,7 +164,7 @@ def main() -> None:
             have_inspect, inspect_version = False, "not installed"
         sides: dict[str, Any] = {
             "bare": lambda: run_bare(url, bank, args.concurrency),
-            "carebench": lambda: run_carebench(url, bank, paths, args.concurrency),
+            "carebench": lambda: run_carebench(url, bank, bank_hash, paths, args.concurrency),
         }
         if have_inspect:
             sides["inspect"] = lambda: run_inspect(url, paths, args.concurrency)
@@ -186,7 +189,13 @@ def main() -> None:
     for name, v in rates.items():
         print(f"  {name:<10} median {median[name]:8.1f} episodes/s  (rounds: "
               f"{', '.join(f'{x:.1f}' for x in v)})")  # fmt: skip
-    print(f"  carebench / bare    = {median['carebench'] / median['bare']:.2f}  (goal >= 0.9)")
+    per_round = ", ".join(
+        f"{c / b:.2f}" for c, b in zip(rates["carebench"], rates["bare"], strict=True)
+    )
+    print(
+        f"  carebench / bare    = {median['carebench'] / median['bare']:.2f}  (goal >= 0.9; "
+        f"per round: {per_round})"
+    )
     if "inspect" in median:
         print(f"  carebench / inspect = {median['carebench'] / median['inspect']:.2f}  (goal >= 2)")
     reference = decisions["bare"]

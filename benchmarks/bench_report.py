@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 
 from carebench import load_bank
-from carebench.episodes.bank import bank_sha256
+from carebench.episodes.canonical import bank_sha256
 from carebench.report.analysis import Settings, analyze
 from carebench.report.writer import write_report
 from carebench.runs.results import COLUMNS

@@ -7,7 +7,8 @@ Run: .venv/bin/python benchmarks/bench_runner.py [--rounds 3] [--embedded-episod
     prompts, 5 repeats each) through (1) a bare AsyncOpenAI loop with a semaphore of 32, the limit, and (2)
     carebench's runner at concurrency 32 with a fresh store (no cache hits): prompt rendering,
     parsing, retries bookkeeping, SQLite writes. Rounds alternate which side goes first; we report median episodes/s and
-    the ratio harness / bare (goal >= 0.9).
+    the ratio harness / bare (goal >= 0.95),
+    per round, and the client process's CPU time per side (less disturbed by the machine's load).
 (b) Embedded backend. The same episodes through (1) raw llama-cpp-python create_chat_completion on
     the same Llama object with the same messages, grammar and sampling, and (2) carebench's runner
     with the embedded backend and a fresh store. KV cache reset before each phase. Ratio of wall
@@ -83,13 +84,16 @@ def bench_harness(rounds: int, concurrency: int, repeats: int) -> None:
     process, url = _start_stub()
     bare: list[float] = []
     harness: list[float] = []
+    cpu: dict[str, list[float]] = {"bare": [], "harness": []}
     try:
         asyncio.run(_bare_loop(url, requests[:50], concurrency))  # warm-up
         for round_ in range(rounds):
             # alternate which side goes first, so drift in the server or machine hits both
             for side in ("bare", "harness") if round_ % 2 == 0 else ("harness", "bare"):
+                began = time.process_time()
                 if side == "bare":
                     bare.append(len(requests) / asyncio.run(_bare_loop(url, requests, concurrency)))
+                    cpu[side].append(time.process_time() - began)
                     continue
                 with (
                     tempfile.TemporaryDirectory() as tmp,
@@ -103,6 +107,7 @@ def bench_harness(rounds: int, concurrency: int, repeats: int) -> None:
                     start = time.perf_counter()
                     summary = asyncio.run(run_async(config, bank, store))
                     harness.append(summary.ok / (time.perf_counter() - start))
+                    cpu[side].append(time.process_time() - began)
                     assert summary.ok == len(requests) and summary.cache_hits == 0
     finally:
         process.terminate()
@@ -117,7 +122,19 @@ def bench_harness(rounds: int, concurrency: int, repeats: int) -> None:
     print(
         f"    carebench run:         {h:.0f} episodes/s (median)   rounds: {[round(x) for x in harness]}"
     )
-    print(f"    ratio harness / bare:  {h / b:.2f}  (goal >= 0.90)")
+    per_round = [x / y for x, y in zip(harness, bare, strict=True)]
+    print(
+        f"    ratio harness / bare:  {h / b:.2f}  (goal >= 0.95); per round: "
+        + ", ".join(f"{r:.2f}" for r in per_round)
+    )
+    cpu_ratio = [x / y for x, y in zip(cpu["bare"], cpu["harness"], strict=True)]
+    print(
+        f"    client CPU seconds (this process; the server's are not counted): bare "
+        f"{statistics.median(cpu['bare']):.2f}, harness {statistics.median(cpu['harness']):.2f}; "
+        f"ratio bare / harness {statistics.median(cpu_ratio):.2f} (per round: "
+        + ", ".join(f"{r:.2f}" for r in cpu_ratio)
+        + ")"
+    )
 
 
 def _harness_rate(urls: list[str], bank: list[Any], repeats: int, concurrency: int) -> float:

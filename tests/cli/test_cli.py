@@ -283,3 +283,19 @@ def test_controller_needs_dev_and_test(tmp_path: Path) -> None:
     run("run", "--backend", "scripted", "--split", "dev", "--quiet", "--workspace", ws)
     result = run("controller", "apply", "oracle", "--workspace", ws)
     assert result.returncode == 2 and "has no test-split results" in result.stderr
+
+
+def test_run_help_lists_backends_registered_after_import(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The --backend help is built when shown, so a run does not read every package's metadata."""
+    from click.testing import CliRunner
+
+    from carebench.agents import backends
+    from carebench.cli import cli
+
+    monkeypatch.setitem(backends._REGISTRY, "late-plugin", "some.module:Factory")
+    result = CliRunner().invoke(cli, ["run", "--help"], terminal_width=200)
+    assert result.exit_code == 0
+    flat = " ".join(result.output.split())
+    listed = flat.split("One of: ", 1)[1].split(".", 1)[0].split(", ")
+    # other tests may have registered backends of their own: only these four are pinned
+    assert {"embedded", "late-plugin", "openai", "scripted"} <= set(listed)

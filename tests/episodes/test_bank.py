@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from carebench import load_bank, render_transcript
-from carebench.episodes.bank import episodes_bytes, manifest, validate_paths, write_bank
+from carebench.episodes.bank import manifest, validate_paths, write_bank
+from carebench.episodes.canonical import episodes_bytes
 from carebench.episodes.render import strip_headers
 from carebench.episodes.schema import BLOCK_ORDER, Action, Split, TaskClass, Variant
 from carebench.errors import BankValidationError

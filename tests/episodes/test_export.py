@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from carebench import load_bank
-from carebench.episodes.bank import bank_sha256
+from carebench.episodes.canonical import bank_sha256
 from carebench.episodes.export import episode_from_row, export_bank
 from carebench.episodes.render import render_transcript
 from carebench.errors import CarebenchError

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 from typing import Any, ClassVar
 
@@ -13,7 +14,8 @@ from carebench.agents.backends.base import (
     RequestRejectedError,
     TransientBackendError,
 )
-from carebench.agents.config import BackendConfig
+from carebench.agents.config import BackendConfig, SamplingParams
+from carebench.agents.prompts import prompt_hash, render_messages
 from carebench.runs.config import RunConfig
 from carebench.runs.runner import backoff_delay, cache_key
 from carebench.runs.store import RunStore
@@ -189,3 +191,38 @@ def test_cache_key_ignores_repeats_count_but_not_repeat_index() -> None:
     b = RunConfig(sampling={"repeats": 3})
     assert cache_key(a, messages, 0) == cache_key(b, messages, 0)
     assert cache_key(a, messages, 0) != cache_key(a, messages, 1)
+
+
+def test_cache_key_is_the_sha256_of_the_canonical_payload() -> None:
+    """Byte for byte the documented payload, so response caches of older workspaces still hit."""
+    messages = [{"role": "system", "content": 'Zoë\'s "plan"\n'}, {"role": "user", "content": "é"}]
+    config = RunConfig(
+        backend=BackendConfig(name="openai", model="m", options={"b": "1", "a": "2"})
+    )
+    sampling = config.sampling.model_dump(mode="json")
+    del sampling["repeats"]
+    payload = {
+        "sampling": sampling,
+        "repeat": 2,
+        "messages": messages,
+        "backend": config.backend_identity(),
+    }
+    text = json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    assert cache_key(config, messages, 2) == hashlib.sha256(text.encode()).hexdigest()
+
+
+def test_records_and_cache_entries_carry_the_per_request_hashes(
+    bank: list, store: RunStore
+) -> None:
+    config = flaky(0, sampling=SamplingParams(repeats=2))
+    summary = run(config, bank, store)
+    by_id = {e.episode_id: e for e in bank}
+    records = store.records(summary.run_id)
+    assert len(records) == 160
+    expected_keys = set()
+    for record in records:
+        messages = render_messages(by_id[record.episode_id], config.condition)
+        assert record.prompt_hash == prompt_hash(messages)
+        expected_keys.add(cache_key(config, messages, record.repeat))
+    stored = {key for (key,) in store.connection.execute("SELECT key FROM response_cache")}
+    assert stored == expected_keys

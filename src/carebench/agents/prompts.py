@@ -93,8 +93,11 @@ def render_messages(
     return [{"role": "system", "content": system.strip()}, {"role": "user", "content": user}]
 
 
+def canonical_json(value: object) -> str:
+    """JSON with sorted keys, compact separators and no ASCII escaping (hashed for identities)."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
 def prompt_hash(messages: list[Message]) -> str:
-    """SHA-256 of the canonical JSON of the exact messages sent."""
-    return hashlib.sha256(
-        json.dumps(messages, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
-    ).hexdigest()
+    """SHA-256 of the canonical JSON (:func:`canonical_json`) of the exact messages sent."""
+    return hashlib.sha256(canonical_json(messages).encode()).hexdigest()

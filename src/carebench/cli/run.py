@@ -157,13 +157,19 @@ def _plan(ref: str, workspace: Path) -> RunPlan:
         return RunPlan.from_registered(PlanRegistry(store).resolve(ref))
 
 
+class _BackendOption(click.Option):
+    """``--backend``, whose help lists the installed backends only when help is shown.
+
+    Listing them reads every installed package's entry points, which a run does not need.
+    """
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        self.help = f"One of: {', '.join(backend_names())}."
+        return super().get_help_record(ctx)
+
+
 @click.command("run")
-@click.option(
-    "--backend",
-    default="embedded",
-    show_default=True,
-    help=f"One of: {', '.join(backend_names())}.",
-)
+@click.option("--backend", cls=_BackendOption, default="embedded", show_default=True)
 @click.option(
     "--model", default=None, help="Model name (openai), GGUF path (embedded) or policy (scripted)."
 )

@@ -8,16 +8,16 @@ compact separators, UTF-8 and newline line ends, and nothing machine- or time-de
 from __future__ import annotations
 
 import difflib
-import hashlib
 import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 from carebench.episodes.assemble import assemble_seed
+from carebench.episodes.canonical import bank_sha256, episodes_bytes
+from carebench.episodes.files import discover
 from carebench.episodes.loading import ParsedSeed, parse_seed_text
 from carebench.episodes.schema import Action, Episode, Split, TaskClass, Variant
 from carebench.episodes.seed import Seed
@@ -33,35 +33,6 @@ version names the packaged one for people."""
 EPISODES_FILE = "episodes.jsonl"
 MANIFEST_FILE = "manifest.json"
 _TASK_ORDER = {t: i for i, t in enumerate(TaskClass)}
-
-
-def default_scenario_dir() -> Path:
-    """The escalation seeds shipped inside the package."""
-    return Path(str(files("carebench") / "scenarios" / "escalation"))
-
-
-def discover(paths: Sequence[str | Path] | None = None) -> list[Path]:
-    """Seed files under ``paths`` (files or folders, searched recursively), sorted.
-
-    Raises:
-        CarebenchError: a path does not exist, or no seed file was found.
-    """
-    roots = [Path(p) for p in paths] if paths else [default_scenario_dir()]
-    found: set[Path] = set()
-    for root in roots:
-        if root.is_file():
-            found.add(root)
-        elif root.is_dir():
-            found.update(
-                p for p in root.rglob("*") if p.suffix in {".yaml", ".yml"} and p.is_file()
-            )
-        else:
-            raise CarebenchError(f"{root}: no such file or folder (expected seed YAML files)")
-    if not found:
-        raise CarebenchError(
-            f"no seed files (*.yaml, *.yml) under {', '.join(str(r) for r in roots)}"
-        )
-    return sorted(found)
 
 
 def _display(path: Path) -> str:
@@ -137,23 +108,6 @@ def load_bank(
         wanted = Split(split)
         episodes = [e for e in episodes if e.split is wanted]
     return episodes
-
-
-def episode_line(episode: Episode) -> str:
-    """One episode as a canonical JSON line (sorted keys, compact, UTF-8, no trailing newline)."""
-    return json.dumps(
-        episode.model_dump(mode="json"), sort_keys=True, ensure_ascii=False, separators=(",", ":")
-    )
-
-
-def episodes_bytes(episodes: Sequence[Episode]) -> bytes:
-    """The canonical JSONL bytes of ``episodes``."""
-    return "".join(episode_line(e) + "\n" for e in episodes).encode("utf-8")
-
-
-def bank_sha256(episodes: Sequence[Episode]) -> str:
-    """SHA-256 of the canonical JSONL of ``episodes`` (the manifest's ``episodes_sha256``)."""
-    return hashlib.sha256(episodes_bytes(episodes)).hexdigest()
 
 
 def _count(values: Iterable[str], order: Iterable[str]) -> dict[str, int]:

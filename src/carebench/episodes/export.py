@@ -28,7 +28,7 @@ from typing import Any, Literal
 
 from carebench.episodes.bank import manifest as bank_manifest
 from carebench.episodes.render import render_transcript
-from carebench.episodes.schema import Action, Episode, Split
+from carebench.episodes.schema import Action, Annotations, Episode, Split
 from carebench.episodes.tables import composition_table
 from carebench.errors import CarebenchError
 
@@ -84,16 +84,7 @@ def arrow_schema() -> Any:
             ),
             (
                 "annotations",
-                pa.struct(
-                    [
-                        ("retain_facts", strings),
-                        ("revise_facts", strings),
-                        ("discard_facts", strings),
-                        ("prohibited_claims", strings),
-                        ("admissible_sources", strings),
-                        ("handoff_fields", strings),
-                    ]
-                ),
+                pa.struct([(name, strings) for name in Annotations.model_fields]),
             ),
             ("escalation_required", pa.bool_()),
             ("text", pa.string()),

@@ -28,7 +28,8 @@ from carebench.agents.backends import register_backend
 from carebench.agents.backends.base import Backend, Generation
 from carebench.agents.config import BackendConfig, SamplingParams
 from carebench.agents.prompts import Condition
-from carebench.episodes.bank import bank_sha256, load_bank
+from carebench.episodes.bank import load_bank
+from carebench.episodes.canonical import bank_sha256
 from carebench.errors import CarebenchError
 from carebench.runs.config import RunConfig, build_manifest
 from carebench.runs.runner import build_record

@@ -40,7 +40,8 @@ from inspect_ai.util import JSONSchema
 
 from carebench.agents.contract import decision_json_schema, parse_decision
 from carebench.agents.prompts import Condition, prompt_hash, render_messages, template_hash
-from carebench.episodes.bank import BANK_VERSION, bank_sha256, load_bank
+from carebench.episodes.bank import BANK_VERSION, load_bank
+from carebench.episodes.canonical import bank_sha256
 from carebench.episodes.schema import Action, Episode
 from carebench.errors import CarebenchError
 from carebench.protocol.levels import EvidenceLevel

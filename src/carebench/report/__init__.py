@@ -56,7 +56,7 @@ def build_report(
     from carebench.protocol.planned import report_plan
     from carebench.protocol.registry import PlanRegistry
     from carebench.report.interruption_section import load_section, study_only_report
-    from carebench.runs.results import load_runs, store_path
+    from carebench.runs.results import cache_dir, load_runs, store_path
     from carebench.runs.store import RunStore
 
     out = Path(out_dir)
@@ -81,7 +81,7 @@ def build_report(
     reported = {r: m for r, m in manifests.items() if r in set(frame["run_id"])}
     chosen = report_plan(asked, reported, latest)
     versions = {p.sha256: p for p in registered}
-    cache = store_path(workspace).parent / "cache"
+    cache = cache_dir(workspace)
     section = load_section(workspace, out)
     return write_report(
         frame,

@@ -13,11 +13,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from carebench.episodes.bank import bank_sha256, load_bank
+from carebench.episodes.cache import LoadedBank, load_bank_cached
 from carebench.episodes.schema import Episode
 from carebench.errors import CarebenchError
 
-BankCache = dict[tuple[str, ...] | None, list[Episode]]
+BankCache = dict[tuple[str, ...] | None, LoadedBank]
 
 
 def bank_source(paths: Sequence[str | Path] | None) -> str:
@@ -29,6 +29,7 @@ def run_bank(
     manifest: Mapping[str, Any],
     bank: Sequence[str | Path] | None = None,
     cache: BankCache | None = None,
+    cache_dir: Path | None = None,
 ) -> list[Episode]:
     """The episodes of the bank a run was made on.
 
@@ -36,6 +37,7 @@ def run_bank(
         manifest: the run's stored manifest.
         bank: seed files or folders to read instead of the ones the manifest records.
         cache: loaded banks by paths, shared across calls (one load per distinct bank).
+        cache_dir: the validated-bank cache folder (the workspace's ``cache/``); None: none.
 
     Raises:
         CarebenchError: the bank cannot be loaded, or its hash is not the run's.
@@ -47,14 +49,13 @@ def run_bank(
     how = "pass the seed files or folders it was made on with --bank"
     if paths not in cache:
         try:
-            cache[paths] = load_bank(paths)
+            cache[paths] = load_bank_cached(paths, cache_dir)
         except CarebenchError as exc:
             raise CarebenchError(
                 f"{who} was made on the bank at {bank_source(paths)}, which cannot be loaded "
                 f"({str(exc).splitlines()[0]}); {how}"
             ) from exc
-    episodes = cache[paths]
-    found = bank_sha256(episodes)
+    episodes, found = cache[paths].episodes, cache[paths].sha256
     wanted = str(manifest.get("bank_sha256"))
     if found != wanted:
         raise CarebenchError(
@@ -66,11 +67,13 @@ def run_bank(
 
 
 def banks_of_runs(
-    manifests: Mapping[str, Mapping[str, Any]], bank: Sequence[str | Path] | None = None
+    manifests: Mapping[str, Mapping[str, Any]],
+    bank: Sequence[str | Path] | None = None,
+    cache_dir: Path | None = None,
 ) -> dict[str, list[Episode]]:
-    """The episodes of every bank the runs were made on, by bank hash."""
+    """The episodes of every bank the runs were made on, by bank hash (see :func:`run_bank`)."""
     cache: BankCache = {}
     return {
-        str(m["bank_sha256"]): run_bank(m, bank, cache)
+        str(m["bank_sha256"]): run_bank(m, bank, cache, cache_dir)
         for m in {str(m["bank_sha256"]): m for m in manifests.values()}.values()
     }

@@ -16,6 +16,7 @@ import hashlib
 import json
 import subprocess
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
@@ -164,8 +165,9 @@ class RunConfig(BaseModel):
         return f"{self.backend.name}:{Path(model).name}/{self.condition.value}{suffix}"
 
 
+@cache
 def git_revision() -> str | None:
-    """The git revision of the carebench source tree, when it is a checkout."""
+    """The git revision of the carebench source tree, when it is a checkout (asked once)."""
     try:
         result = subprocess.run(
             ["git", "rev-parse", "HEAD"],

@@ -38,6 +38,11 @@ def store_path(workspace: str | Path) -> Path:
     return path if path.suffix == ".db" else path / DB_FILE
 
 
+def cache_dir(workspace: str | Path) -> Path:
+    """The workspace's cache folder (validated banks, the report's fitted keyword floor)."""
+    return store_path(workspace).parent / "cache"
+
+
 @dataclass(frozen=True)
 class Results:
     """Stored runs, loaded: the results table, each run's manifest and the banks they used.
@@ -154,7 +159,7 @@ def load_runs(
         every = {r["run_id"]: r["manifest"] for r in store.runs()}
         manifests = {run_id: every[run_id] for run_id in (ids or every)}
         labels = display_labels(every)  # over the workspace: one label per run everywhere
-        banks = banks_of_runs(manifests, bank)
+        banks = banks_of_runs(manifests, bank, cache_dir(workspace))
         rows = result_rows(store, manifests, banks, labels)
     labels = {run_id: labels[run_id] for run_id in manifests}
     return Results(pd.DataFrame(rows, columns=COLUMNS), manifests, banks, labels)

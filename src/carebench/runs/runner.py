@@ -25,9 +25,7 @@ Conventions:
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import hashlib
-import json
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -43,8 +41,8 @@ from carebench.agents.backends.base import (
     TransientBackendError,
 )
 from carebench.agents.contract import parse_decision
-from carebench.agents.prompts import prompt_hash, render_messages
-from carebench.episodes.bank import bank_sha256
+from carebench.agents.prompts import canonical_json, prompt_hash, render_messages
+from carebench.episodes.canonical import bank_sha256
 from carebench.episodes.schema import Episode
 from carebench.errors import CarebenchError, RunFailedError
 from carebench.protocol.workproduct import work_product_schema
@@ -138,22 +136,34 @@ def cache_key(
 ) -> str:
     """The response-cache key of one request.
 
-    ``backend_identity`` is :meth:`RunConfig.backend_identity` (computed when omitted; pass it
-    when keying many requests). ``schema`` is the request's output schema when it is not the
-    decision contract's (extended output), which constrained decoding makes part of the answer.
+    SHA-256 of the canonical JSON (:func:`~carebench.agents.prompts.canonical_json`) of
+    ``{"backend": identity, "messages": messages, "repeat": repeat, "sampling": sampling less
+    repeats}``, plus ``"schema"`` when the request's output schema is not the decision
+    contract's (extended output: constrained decoding makes the schema part of the answer).
+    ``backend_identity`` is :meth:`RunConfig.backend_identity` (computed when omitted).
     """
-    sampling = config.sampling.model_dump(mode="json")
-    sampling.pop("repeats")
-    payload = {
-        "backend": backend_identity if backend_identity is not None else config.backend_identity(),
-        "sampling": sampling,
-        "repeat": repeat,
-        "messages": messages,
-        **({"schema": schema} if schema is not None else {}),
-    }
-    return hashlib.sha256(
-        json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
-    ).hexdigest()
+    identity = backend_identity if backend_identity is not None else config.backend_identity()
+    return _Keyer(config, identity).key(canonical_json(messages), repeat, schema)
+
+
+class _Keyer:
+    """:func:`cache_key` for many requests of one run: the messages' canonical JSON is given.
+
+    The payload's keys sort as backend, messages, repeat, sampling, schema, so its canonical JSON
+    is the concatenation below, byte for byte; each request serializes only its repeat index
+    (and its schema, for extended output).
+    """
+
+    def __init__(self, config: RunConfig, identity: dict[str, Any]) -> None:
+        sampling = config.sampling.model_dump(mode="json")
+        sampling.pop("repeats")
+        self.head = '{"backend":' + canonical_json(identity) + ',"messages":'
+        self.tail = ',"sampling":' + canonical_json(sampling)
+
+    def key(self, messages_json: str, repeat: int, schema: dict[str, Any] | None = None) -> str:
+        extra = "" if schema is None else ',"schema":' + canonical_json(schema)
+        text = f'{self.head}{messages_json},"repeat":{canonical_json(repeat)}{self.tail}{extra}}}'
+        return hashlib.sha256(text.encode()).hexdigest()
 
 
 def backoff_delay(config: RunConfig, retry: int, rng: random.Random) -> float:
@@ -197,6 +207,7 @@ async def run_async(
     on_record: Callable[[Record, RunSummary], None] | None = None,
     on_start: Callable[[RunSummary], None] | None = None,
     backend: Backend | None = None,
+    bank_hash: str | None = None,
 ) -> RunSummary:
     """Run ``config`` over ``episodes``, storing every record; resume if the run exists.
 
@@ -207,12 +218,14 @@ async def run_async(
         on_record: called after each record is stored (for progress display).
         on_start: called once the work list is known, before the first request.
         backend: an already created backend (created from ``config`` when omitted).
+        bank_hash: ``bank_sha256(bank)`` when the caller knows it already (computed otherwise).
 
     Returns:
         A summary of what this invocation did.
     """
     check_plan(config, store)
-    bank_hash = bank_sha256(bank)
+    if bank_hash is None:
+        bank_hash = bank_sha256(bank)
     episodes = select_episodes(config, bank)
     run_id = config.run_id(bank_hash)
     done = store.completed(run_id)
@@ -234,17 +247,24 @@ async def run_async(
         manifest = build_manifest(config, bank_hash, len(episodes), backend.describe())
         limit = min(config.concurrency, backend.max_concurrency or config.concurrency)
         semaphore = asyncio.Semaphore(limit)
+        # each episode is rendered and serialized once, however many repeats it has
         extended = config.output == "extended"
-        rendered = {
-            (e.episode_id, r): render_messages(e, config.condition, extended=extended)
-            for e, r in todo
-        }
+        rendered: dict[str, tuple[list[dict[str, str]], str, str]] = {}
+        for episode, _ in todo:
+            if episode.episode_id not in rendered:
+                messages = render_messages(episode, config.condition, extended=extended)
+                text = canonical_json(messages)
+                rendered[episode.episode_id] = (
+                    messages, text, hashlib.sha256(text.encode()).hexdigest()
+                )  # fmt: skip
         schemas = {e.episode_id: work_product_schema(e) for e, _ in todo} if extended else {}
-        identity = manifest["backend"]
+        keyer = _Keyer(config, manifest["backend"])
         keys = (
             {
-                item: cache_key(config, messages, item[1], identity, schemas.get(item[0]))
-                for item, messages in rendered.items()
+                (e.episode_id, r): keyer.key(
+                    rendered[e.episode_id][1], r, schemas.get(e.episode_id)
+                )
+                for e, r in todo
             }
             if backend.cacheable
             else {}
@@ -256,7 +276,7 @@ async def run_async(
 
         async def one(episode: Episode, repeat: int) -> None:
             async with semaphore:
-                messages = rendered[(episode.episode_id, repeat)]
+                messages, _, messages_sha = rendered[episode.episode_id]
                 key = keys.get((episode.episode_id, repeat))
                 cached = cached_all.get(key) if key else None
                 begin = time.perf_counter()
@@ -278,13 +298,13 @@ async def run_async(
                     summary.retries += max(attempts - 1, 0)
                     if key:
                         summary.cache_misses += 1
-                latency = time.perf_counter() - begin
                 record = build_record(
-                    run_id, episode.episode_id, repeat, messages, generation, error
-                )
-                record = dataclasses.replace(
-                    record, latency_s=latency, attempts=attempts, cache_hit=cached is not None
-                )
+                    run_id, episode.episode_id, repeat, messages, generation, error,
+                    latency_s=time.perf_counter() - begin,
+                    attempts=attempts,
+                    cache_hit=cached is not None,
+                    prompt_sha256=messages_sha,
+                )  # fmt: skip
                 if record.status == "ok":
                     summary.ok += 1
                 elif record.status == "invalid":
@@ -347,27 +367,38 @@ def build_record(
     messages: list[dict[str, str]],
     generation: Generation | None,
     error: str | None,
+    *,
+    latency_s: float | None = None,
+    attempts: int = 0,
+    cache_hit: bool = False,
+    prompt_sha256: str | None = None,
 ) -> Record:
-    """The record of one finished request (latency, attempts and cache flag filled in later)."""
-    base = Record(
-        run_id, episode_id, repeat, prompt_hash(messages), None, None, None, None, "error",
-        error, None, None, None, 0, False,
-    )  # fmt: skip
+    """The record of one finished request: status ``error`` without a generation, else parsed.
+
+    ``prompt_sha256`` is ``prompt_hash(messages)`` when the caller has it (computed otherwise).
+    """
+    sha = prompt_sha256 if prompt_sha256 is not None else prompt_hash(messages)
     if generation is None:
-        return base
+        return Record(
+            run_id, episode_id, repeat, sha, None, None, None, None, "error", error, latency_s,
+            None, None, attempts, cache_hit,
+        )  # fmt: skip
     parsed = parse_decision(generation.text)
     decision = parsed.decision
-    return dataclasses.replace(
-        base,
+    return Record(
+        run_id, episode_id, repeat, sha,
         raw_output=generation.text,
         action=decision.action.value if decision else None,
         confidence=decision.confidence if decision else None,
         reason=decision.reason if decision else None,
         status="ok" if decision else "invalid",
         error=parsed.error,
+        latency_s=latency_s,
         prompt_tokens=generation.prompt_tokens,
         completion_tokens=generation.completion_tokens,
-    )
+        attempts=attempts,
+        cache_hit=cache_hit,
+    )  # fmt: skip
 
 
 def select_episodes(config: RunConfig, episodes: Sequence[Episode]) -> list[Episode]:

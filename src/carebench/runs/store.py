@@ -20,8 +20,9 @@ import json
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from datetime import UTC, datetime
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -113,8 +114,11 @@ class Record:
 
 
 _COLUMNS = [f.name for f in fields(Record)]
+assert _COLUMNS[-1] == "created_at"  # stamped by put_records
+# a record's column values but created_at, in column order (bool cache_hit is stored as 0/1)
+_VALUES = attrgetter(*_COLUMNS[:-1])
 _UPSERT = (
-    f"INSERT INTO records ({', '.join(_COLUMNS)}) VALUES ({', '.join(':' + c for c in _COLUMNS)}) "
+    f"INSERT INTO records ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' for _ in _COLUMNS)}) "
     "ON CONFLICT(run_id, episode_id, repeat) DO UPDATE SET "
     + ", ".join(
         f"{c}=excluded.{c}" for c in _COLUMNS if c not in ("run_id", "episode_id", "repeat")
@@ -344,7 +348,7 @@ class RunStore:
         if not records and not cache:
             return
         now = _now()
-        rows = [{**asdict(r), "created_at": now, "cache_hit": int(r.cache_hit)} for r in records]
+        rows = [(*_VALUES(r), now) for r in records]
         manifest = _manifest_json(run[2]) if run and records else None
         with self._transaction() as db:
             if run and manifest is not None:

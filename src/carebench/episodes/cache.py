@@ -1,0 +1,169 @@
+"""The validated-bank cache: an unchanged bank is loaded without being validated again.
+
+Loading a bank (:func:`carebench.episodes.bank.load_bank`: parse the YAML, check every design
+rule, assemble the episodes) costs about 0.2 s for the packaged bank, paid by every command that
+needs episodes. :func:`load_bank_cached` keeps the assembled episodes of a valid bank in a cache
+folder (``carebench run`` uses the workspace's ``cache/``) and reads them back while the bank is
+unchanged.
+
+Conventions:
+    * The key is the SHA-256 of the cache format, carebench's version, the source of the
+      code that validates and assembles (``carebench.episodes`` and the protocol modules it uses,
+      which change in a development checkout without a version change) and every seed file's absolute path and
+      bytes, in discovery order. Any change to any of them makes the entry stale: the bank is loaded and
+      validated again and the entry replaced.
+    * One file per bank location (``bank-<hash of the paths>.jsonl``): a header line (JSON:
+      format, key, the bank's SHA-256, the number of episodes), then the episodes' canonical
+      JSON lines (:mod:`carebench.episodes.canonical`), so the bank hash is the SHA-256 of the
+      body. A file that cannot be read or parsed, whose body does not hash to its header's bank
+      hash, or whose episode count differs, is ignored and rebuilt.
+    * Only a valid bank is cached: an invalid one raises
+      :class:`~carebench.errors.BankValidationError` on every call, as ``load_bank`` does.
+    * Entries are written to a temporary file and renamed, so readers never see half a file. A
+      cache folder that cannot be written is no error: the bank is returned, uncached.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import carebench
+from carebench.episodes.canonical import episodes_bytes
+from carebench.episodes.files import discover
+from carebench.episodes.schema import Episode
+
+FORMAT = "carebench-bank-cache/1"
+
+
+@dataclass(frozen=True)
+class LoadedBank:
+    """A loaded bank: its episodes in bank order, its SHA-256, and whether it came from cache."""
+
+    episodes: list[Episode]
+    sha256: str
+    from_cache: bool
+
+
+_CODE = ("episodes/*.py", "protocol/sources.py", "protocol/matching.py")
+"""The code that validates and assembles a bank: assembly derives evidence items and admissible
+sources with :mod:`carebench.protocol.sources`, validation matches facts with
+:mod:`carebench.protocol.matching`."""
+
+
+def code_files() -> list[Path]:
+    """The source files of :data:`_CODE`, sorted by path."""
+    package = Path(__file__).parents[1]
+    return sorted({p for pattern in _CODE for p in package.glob(pattern)})
+
+
+def _code_fingerprint() -> bytes:
+    """SHA-256 of the source of :func:`code_files`."""
+    digest = hashlib.sha256()
+    package = Path(__file__).parents[1]
+    for path in code_files():
+        name = path.relative_to(package).as_posix()
+        digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.digest()
+
+
+def cache_key(files: Sequence[Path]) -> str:
+    """The cache key of a bank made of ``files`` (see the module docstring).
+
+    Raises:
+        OSError: a seed file cannot be read.
+    """
+    digest = hashlib.sha256(f"{FORMAT}\0{carebench.__version__}\0".encode())
+    digest.update(_code_fingerprint())
+    for path in files:
+        digest.update(str(path.resolve()).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _key_or_none(paths: Sequence[str | Path] | None) -> str | None:
+    """The key of the bank at ``paths``, or None when a seed file cannot be read."""
+    try:
+        return cache_key(discover(paths))
+    except OSError:  # load_bank reports the unreadable file
+        return None
+
+
+def cache_file(cache_dir: Path, paths: Sequence[str | Path] | None) -> Path:
+    """The cache entry of the bank at ``paths`` (None: the packaged bank)."""
+    where = "\0".join(str(Path(p).resolve()) for p in paths) if paths else "packaged"
+    return cache_dir / f"bank-{hashlib.sha256(where.encode()).hexdigest()[:16]}.jsonl"
+
+
+def _read(path: Path, key: str) -> LoadedBank | None:
+    """The entry at ``path`` if it is intact and holds ``key``; None otherwise (never raises)."""
+    try:
+        data = path.read_bytes()
+        head, _, body = data.partition(b"\n")
+        header = json.loads(head)
+        if not isinstance(header, dict) or header.get("format") != FORMAT:
+            return None
+        if header.get("key") != key:
+            return None
+        sha = hashlib.sha256(body).hexdigest()
+        if sha != header.get("bank_sha256"):
+            return None
+        episodes = [Episode.model_validate_json(line) for line in body.splitlines()]
+    except (OSError, ValueError, RecursionError):  # bad JSON or UTF-8, a failed validation
+        return None
+    if not episodes or len(episodes) != header.get("n_episodes"):
+        return None
+    return LoadedBank(episodes, sha, from_cache=True)
+
+
+def _write(path: Path, key: str, body: bytes, sha: str, n_episodes: int) -> None:
+    """Write an entry atomically; a folder that cannot be written is skipped silently."""
+    header = {"format": FORMAT, "key": key, "bank_sha256": sha, "n_episodes": n_episodes}
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")  # one per process: no clashes
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(json.dumps(header, sort_keys=True).encode() + b"\n" + body)
+        tmp.replace(path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+
+
+def load_bank_cached(
+    paths: Sequence[str | Path] | None, cache_dir: str | Path | None
+) -> LoadedBank:
+    """Load the bank at ``paths`` (the packaged bank when None), through the cache in ``cache_dir``.
+
+    Args:
+        paths: seed files or folders, as for :func:`carebench.episodes.bank.load_bank`.
+        cache_dir: the cache folder (created when needed); None loads without a cache.
+
+    Returns:
+        The episodes in bank order and the bank's SHA-256 (the same as ``load_bank`` and
+        :func:`~carebench.episodes.canonical.bank_sha256` give).
+
+    Raises:
+        BankValidationError: any seed or the bank is invalid (every issue is listed).
+        CarebenchError: a path does not exist or holds no seed files.
+    """
+    key: str | None = None
+    entry: Path | None = None
+    if cache_dir is not None:
+        key = _key_or_none(paths)
+        if key is not None:
+            entry = cache_file(Path(cache_dir), paths)
+            cached = _read(entry, key)
+            if cached is not None:
+                return cached
+    from carebench.episodes.bank import load_bank  # the YAML reader and the rules: on a miss only
+
+    episodes = load_bank(paths)
+    body = episodes_bytes(episodes)
+    sha = hashlib.sha256(body).hexdigest()
+    if entry is not None and key is not None and _key_or_none(paths) == key:
+        _write(entry, key, body, sha, len(episodes))  # unless a seed changed while loading
+    return LoadedBank(episodes, sha, from_cache=False)

@@ -1,0 +1,60 @@
+"""run_agent and load_runs read the bank through the workspace's validated-bank cache."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from carebench.agents.config import BackendConfig, SamplingParams
+from carebench.episodes import bank as bank_module
+from carebench.episodes.canonical import bank_sha256
+from carebench.runs.config import RunConfig
+from carebench.runs.execute import run_agent
+from carebench.runs.results import cache_dir, load_runs
+from carebench.runs.store import RunStore
+from tests.conftest import write_custom_bank
+
+
+def _config(bank: Path, seed: int = 0) -> RunConfig:
+    return RunConfig(
+        backend=BackendConfig(name="scripted", model="oracle"),
+        bank_paths=(str(bank),),
+        sampling=SamplingParams(seed=seed),
+    )
+
+
+def _no_validation(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the bank was validated again")
+
+    monkeypatch.setattr(bank_module, "load_bank", refuse)
+
+
+def test_runs_reuse_the_validated_bank(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bank = write_custom_bank(tmp_path / "bank")
+    expected = bank_sha256(bank_module.load_bank([bank]))
+    ws = tmp_path / "ws"
+    first = run_agent(_config(bank, seed=0), ws)
+    assert list(cache_dir(ws).glob("bank-*.jsonl"))
+    _no_validation(monkeypatch)
+    second = run_agent(_config(bank, seed=1), ws)
+    assert second.completed_now == 20 and second.ok == 20
+    with RunStore(ws / "carebench.db") as store:
+        hashes = {store.manifest(r.run_id)["bank_sha256"] for r in (first, second)}  # type: ignore[index]
+    assert hashes == {expected}
+    assert len(load_runs(ws).frame) == 40  # the report's path reads the cached bank too
+
+
+def test_an_edited_bank_makes_a_new_run(tmp_path: Path) -> None:
+    bank = write_custom_bank(tmp_path / "bank")
+    ws = tmp_path / "ws"
+    before = run_agent(_config(bank), ws)
+    write_custom_bank(bank, note=" Edited after the first run.")
+    after = run_agent(_config(bank), ws)
+    assert after.run_id != before.run_id and after.already_done == 0
+    with RunStore(ws / "carebench.db") as store:
+        manifest = store.manifest(after.run_id)
+    assert manifest is not None
+    assert manifest["bank_sha256"] == bank_sha256(bank_module.load_bank([bank]))
