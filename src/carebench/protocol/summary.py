@@ -132,3 +132,29 @@ def summarize(scores: pd.DataFrame, b: int = DEFAULT_B) -> list[dict[str, Any]]:
 def extended_runs(manifests: Mapping[str, Mapping[str, Any]]) -> Sequence[str]:
     """The ids of the runs made with extended output."""
     return [run_id for run_id, m in manifests.items() if m.get("output") == "extended"]
+
+
+def work_product_section(
+    frame: pd.DataFrame,
+    manifests: Mapping[str, Mapping[str, Any]],
+    banks: Mapping[str, Sequence[Episode]],
+    labels: Mapping[str, str],
+    b: int = DEFAULT_B,
+) -> list[dict[str, Any]]:
+    """The report's work-product rows: :func:`summarize` for the extended runs of ``frame``.
+
+    Each row also names the run's display label. Runs without extended output are not scored.
+    """
+    runs = set(extended_runs(manifests)) & {str(r) for r in frame["run_id"].unique()}
+    if not runs:
+        return []
+    rows = frame[frame["run_id"].isin(runs)]
+    episodes = {
+        e.episode_id: e
+        for sha in {str(manifests[r]["bank_sha256"]) for r in runs}
+        for e in banks.get(sha, ())
+    }
+    section = summarize(episode_scores(rows, episodes), b)
+    for row in section:
+        row["label"] = labels.get(str(row["run_id"]), str(row["run_id"]))
+    return section

@@ -169,6 +169,20 @@ def markdown_summary(analysis: dict[str, Any]) -> str:
                 f"| {t['comparison']} | {t['metric']} | {t['n_seeds']} | {fmt(t['mean_a'], 3)} | "
                 f"{fmt(t['mean_b'], 3)} | {fmt(t['p_value'], 4)} | {fmt(t['p_holm'], 4)} |"
             )
+    if analysis.get("work_products"):
+        lines += [
+            "",
+            "Work-product scores (extended runs; continuity and traceability on Answer drafts, "
+            "handoff completeness on Escalate handoffs):",
+            "",
+            "| agent | task class | invalid work product | continuity | traceability | handoff |",
+            "|---|---|---|---|---|---|",
+        ]
+        for w in analysis["work_products"]:
+            lines.append(
+                f"| {w['label']} | {w['task_class']} | {w['invalid_work_product']}/{w['records']} "
+                f"| {cell(w['continuity'])} | {cell(w['traceability'])} | {cell(w['handoff'])} |"
+            )
     for floor in analysis.get("keyword_floor", []):
         bow, rule = floor["bag_of_words"], floor["rule"]
         under = [r["label"] for r in analysis["runs"] if r.get("at_or_under_floor")]
@@ -266,6 +280,7 @@ def write_report(
     """
     from jinja2 import Environment, select_autoescape
 
+    from carebench.protocol.summary import work_product_section
     from carebench.runs.labels import frame_labels
 
     if frame.empty:
@@ -294,6 +309,9 @@ def write_report(
         analysis["controller"] = controller_analysis(
             all_splits, banks, settings or Settings(), paths, costs
         )
+    analysis["work_products"] = work_product_section(
+        frame, manifests, banks, labels, (settings or Settings()).b
+    )
     section_html = None
     if interruptions is not None:
         from carebench.report.interruption_section import embedded_html

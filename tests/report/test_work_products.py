@@ -1,0 +1,99 @@
+"""The report's work-product section: extended runs only, per task class, counted invalid outputs."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+
+from carebench import load_bank
+from carebench.agents.backends import register_backend
+from carebench.agents.backends.base import Generation, GenerationRequest
+from carebench.agents.config import BackendConfig
+from carebench.report import build_report
+from carebench.report.analysis import Settings
+from carebench.runs.config import RunConfig
+from carebench.runs.runner import run_async
+from carebench.runs.store import RunStore
+
+
+class Uncited:
+    """Answers every episode with one uncited claim, except stale ones: a draft with no claims."""
+
+    max_concurrency = None
+    cacheable = False
+
+    def __init__(self, config: BackendConfig) -> None:
+        pass
+
+    def describe(self) -> dict[str, Any]:
+        return {}
+
+    async def generate(self, request: GenerationRequest) -> Generation:
+        assert request.episode is not None and request.schema is not None
+        draft = (
+            [] if request.episode.variant.value == "stale" else [{"text": "Noted.", "sources": []}]
+        )
+        answer = {
+            "action": "Answer",
+            "confidence": 0.5,
+            "reason": "r",
+            "draft": draft,
+            "handoff": None,
+        }
+        return Generation(json.dumps(answer))
+
+    async def aclose(self) -> None:
+        pass
+
+
+register_backend("uncited", Uncited)
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    path = tmp_path_factory.mktemp("ws")
+    bank = load_bank()
+    with RunStore(path / "carebench.db") as store:
+        for backend, model, output in (
+            ("scripted", "oracle", "extended"),
+            ("scripted", "oracle", "decision"),
+            ("uncited", None, "extended"),
+        ):
+            config = RunConfig(
+                backend=BackendConfig(name=backend, model=model), split="dev", output=output
+            )
+            asyncio.run(run_async(config, bank, store))
+    result = build_report(path, out_dir=path / "report", split="dev", settings=Settings(b=200))
+    html = (path / "report" / "index.html").read_text()
+    return {"analysis": result.analysis, "html": html, "summary": result.summary}
+
+
+def test_only_extended_runs_are_scored_per_task_class(report: dict[str, Any]) -> None:
+    rows = report["analysis"]["work_products"]
+    assert {r["label"] for r in rows} == {
+        "scripted:oracle/vanilla/extended",
+        "uncited:-/vanilla/extended",
+    }
+    assert len(rows) == 2 * 4 and all(r["records"] == 20 for r in rows)
+    assert 'id="work-products"' in report["html"] and "Work-product scores" in report["summary"]
+
+
+def test_the_oracle_scores_full_marks(report: dict[str, Any]) -> None:
+    for row in report["analysis"]["work_products"]:
+        if row["label"].startswith("scripted:oracle"):
+            assert row["invalid_work_product"] == 0
+            for score in ("continuity", "traceability", "handoff"):
+                assert row[score]["estimate"] == 1.0, (row["task_class"], score)
+
+
+def test_uncited_claims_earn_nothing_and_empty_drafts_are_counted(report: dict[str, Any]) -> None:
+    for row in report["analysis"]["work_products"]:
+        if row["label"].startswith("uncited"):
+            # 2 dev seeds x 2 surfaces have a stale episode each: an Answer with an empty draft
+            assert row["invalid_work_product"] == 4
+            assert row["traceability"]["estimate"] == 0.0 and row["traceability"]["n"] == 16
+            assert row["components"]["unsupported_share"] == 1.0
+            assert row["handoff"]["n"] == 0
