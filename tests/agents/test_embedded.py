@@ -92,15 +92,18 @@ def test_extended_output_under_the_grammar(backend) -> None:
     from carebench.protocol.workproduct import WorkProduct, work_product_schema
 
     episode = {e.episode_id: e for e in load_bank()}["warfarin-high-inr.s1.clean"]
+    schema = work_product_schema(episode)
+    # the packaged schema allows 12 claims, which SmolLM2 fills greedily; 2 keep the test short
+    schema["properties"]["draft"]["maxItems"] = 2
     request = GenerationRequest(
         episode,
         render_messages(episode, Condition.UNCERTAINTY, extended=True),
-        SamplingParams(max_tokens=1024),
+        SamplingParams(max_tokens=400),
         0,
-        work_product_schema(episode),
+        schema,
     )
     generation = backend.generate_sync(request)
-    if generation.completion_tokens < 1024:  # finished inside the grammar: every key is there
+    if generation.completion_tokens < 400:  # finished inside the grammar: every key is there
         assert parse_decision(generation.text).valid, generation.text
         data = json.loads(generation.text)
         product = WorkProduct.model_validate({"draft": data["draft"], "handoff": data["handoff"]})

@@ -78,6 +78,7 @@ def test_only_extended_runs_are_scored_per_task_class(report: dict[str, Any]) ->
         "uncited:-/vanilla/extended",
     }
     assert len(rows) == 2 * 4 and all(r["records"] == 20 for r in rows)
+    assert {r["evidence_level"] for r in rows} == {"agent"}
     assert 'id="work-products"' in report["html"] and "Work-product scores" in report["summary"]
 
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from carebench.episodes.schema import Action, Episode
 from carebench.metrics.stats import DEFAULT_B, draw_counts, ratio_interval
+from carebench.protocol.levels import EvidenceLevel
 from carebench.protocol.scores import MISMATCH_PENALTY, score_output
 
 if TYPE_CHECKING:
@@ -143,7 +144,8 @@ def work_product_section(
 ) -> list[dict[str, Any]]:
     """The report's work-product rows: :func:`summarize` for the extended runs of ``frame``.
 
-    Each row also names the run's display label. Runs without extended output are not scored.
+    Each row also names the run's display label and its evidence level (agent: a work product
+    scored in synthetic episodes). Runs without extended output are not scored.
     """
     runs = set(extended_runs(manifests)) & {str(r) for r in frame["run_id"].unique()}
     if not runs:
@@ -157,4 +159,5 @@ def work_product_section(
     section = summarize(episode_scores(rows, episodes), b)
     for row in section:
         row["label"] = labels.get(str(row["run_id"]), str(row["run_id"]))
+        row["evidence_level"] = EvidenceLevel.AGENT.value
     return section
