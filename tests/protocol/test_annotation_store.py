@@ -144,3 +144,16 @@ def test_sessions(store: AnnotationStore) -> None:
     assert store.session(key) == (alice, csrf)
     store.close_session(key)
     assert store.session(key) is None
+
+
+def test_a_database_from_before_pack_items_gains_the_kind_column(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE units(unit TEXT PRIMARY KEY, source_ids TEXT NOT NULL)")
+        conn.execute("INSERT INTO units VALUES (?, ?)", (U, '["R1"]'))
+    store = AnnotationStore(path)
+    assert store.kind() == "episode"
+    store.register_units([(U, ("R1",))])
+    with pytest.raises(CarebenchError, match="already holds episode units"):
+        store.register_units([("item-1", ())], kind="pack:abc")
+    assert AnnotationStore(tmp_path / "new.db").kind() is None

@@ -31,12 +31,16 @@ def free_port() -> int:
 
 
 @contextmanager
-def live_server(db: Path, bank: Path, *extra: str) -> Iterator[Server]:
-    """``carebench annotate serve`` on a free port of 127.0.0.1, stopped on exit."""
+def live_server(db: Path, bank: Path | None, *extra: str) -> Iterator[Server]:
+    """``carebench annotate serve`` on a free port of 127.0.0.1, stopped on exit.
+
+    ``bank`` None serves what ``extra`` selects (``--pack FILE``).
+    """
     port = free_port()
+    source = ["--bank", str(bank)] if bank is not None else []
     process = subprocess.Popen(
         [sys.executable, "-m", "carebench", "annotate", "serve", "--db", str(db),
-         "--bank", str(bank), "--port", str(port), *extra],
+         *source, "--port", str(port), *extra],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )  # fmt: skip

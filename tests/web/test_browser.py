@@ -3,6 +3,8 @@ injection from episode text or annotator notes."""
 
 from __future__ import annotations
 
+import csv
+import io
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,8 +13,10 @@ import pytest
 import yaml
 
 from carebench.episodes.review import load_reviews
+from carebench.interruptions.validation import PackItem
 from tests.conftest import _CUSTOM_SEED
 from tests.web.conftest import Server, live_server
+from tests.web.test_packs import write_pack
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]  # fmt: skip
@@ -184,3 +188,47 @@ def test_two_annotators_label_the_adjudicator_resolves_the_export_matches(
         assert page.errors == []  # no dialog, no script error, no CSP violation
         assert page.title() != "pwned"
         page.context.close()
+
+
+def test_a_pack_item_labelled_and_adjudicated_in_the_browser(
+    browser, tmp_path: Path, people: dict[str, str]
+) -> None:
+    item = PackItem(
+        "c0ffee", "Did the agent ask the question?", "AGENT: Any pain? " + EPISODE_SCRIPT
+    )
+    pack = write_pack(tmp_path / "pack.csv", [item])
+    with live_server(tmp_path / "a.db", None, "--pack", str(pack)) as server:
+        pages = []
+        for name, verdict in (("alice", "pass"), ("bob", "fail")):
+            page = _page(browser, server, people[name])
+            page.click(f"text={item.id}")
+            assert _text(page, "#transcript") == item.transcript  # the planted script is text
+            assert _text(page, "#question") == item.question
+            page.check(f'input[name="verdict"][value="{verdict}"]')
+            page.fill("#note", NOTE_SCRIPT if name == "alice" else "")
+            page.click("#submit")
+            assert _text(page, "#message") == "Submitted."
+            assert _text(page, "#mine .verdict") == verdict
+            pages.append(page)
+        judy = _page(browser, server, people["judy"])
+        judy.goto(f"/units/{item.id}")
+        assert _text(judy, "#comparison .annotator-note") == NOTE_SCRIPT
+        assert judy.locator("#comparison tr.differs").count() == 1
+        judy.check('input[name="final_verdict"][value="fail"]')
+        judy.select_option("#type_verdict", "text_ambiguity")
+        judy.click("#adjudicate")
+        assert _text(judy, "#message") == "Saved."
+        judy.goto("/agreement")
+        # one item, pass against fail: p_o = 0 and p_e = 1/2 * 0 + 1/2 * 0 = 0, so kappa = 0
+        assert judy.locator('#agreement tr[data-unit="verdict"] .kappa').inner_text() == "0.000"
+        judy.goto("/")
+        with judy.expect_download() as download:
+            judy.click("#export-link")
+        archive = zipfile.ZipFile(download.value.path())
+        labels = list(csv.DictReader(io.StringIO(archive.read("labels.csv").decode())))
+        assert labels == [
+            {"item_id": item.id, "annotator_a": "pass", "annotator_b": "fail", "resolved": "fail"}
+        ]
+        for page in (*pages, judy):
+            assert page.errors == [] and page.title() != "pwned"
+            page.context.close()

@@ -5,10 +5,14 @@ from __future__ import annotations
 import importlib.util
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from carebench.errors import CarebenchError
+
+if TYPE_CHECKING:
+    from carebench.interruptions.validation import PackItem
 
 _DB = click.option(
     "--db",
@@ -46,6 +50,13 @@ def annotate_group() -> None:
     type=click.Choice(["clean", "missing", "stale", "conflict", "late_risk"]),
     help="Serve only this variant. Repeatable.",
 )
+@click.option(
+    "--pack",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="Serve the items of a judge-validation pack (`carebench interrupt pack`) instead of "
+    "episodes; one database per pack.",
+)
 def serve_cmd(
     db: Path,
     host: str,
@@ -53,20 +64,33 @@ def serve_cmd(
     bank: tuple[Path, ...],
     seeds: tuple[str, ...],
     variants: tuple[str, ...],
+    pack: Path | None,
 ) -> None:
-    """Serve the annotation app (one unit = one seed x variant) until Ctrl-C."""
+    """Serve the annotation app until Ctrl-C: one unit = one seed x variant, or one pack item."""
     missing = [
         m for m in ("fastapi", "uvicorn", "multipart") if importlib.util.find_spec(m) is None
     ]
     if missing:
         raise CarebenchError(f"{INSTALL_HINT} (missing: {', '.join(missing)})")
-    from carebench.episodes.bank import load_bank
-    from carebench.protocol.annotation import build_units
+    from carebench.protocol.annotation import Unit
     from carebench.protocol.annotation_store import AnnotationStore
-    from carebench.web.app import serve
+    from carebench.web.app import create_app, serve
 
-    units = build_units(load_bank(list(bank) or None), seeds, variants)
-    if not AnnotationStore(db).users():
+    units: list[Unit] | list[PackItem]
+    if pack is not None:
+        if bank or seeds or variants:
+            raise CarebenchError("--pack serves a pack's items: drop --bank, --seed and --variant")
+        from carebench.interruptions.validation import load_pack
+
+        units = load_pack(pack)
+    else:
+        from carebench.episodes.bank import load_bank
+        from carebench.protocol.annotation import build_units
+
+        units = build_units(load_bank(list(bank) or None), seeds, variants)
+    store = AnnotationStore(db)
+    app = create_app(store, units)  # registers the units: refuses a database of another kind
+    if not store.users():
         click.echo(
             f"note: {db} has nobody yet; add people with "
             f"`carebench annotate user add NAME --role annotator --db {db}`",
@@ -79,7 +103,7 @@ def serve_cmd(
             err=True,
         )
     click.echo(f"Serving {len(units)} units on http://{host}:{port}/ (Ctrl-C to stop)")
-    serve(db, units, host=host, port=port)
+    serve(app, host=host, port=port)
 
 
 @annotate_group.group("user")
@@ -116,11 +140,22 @@ def user_list(db: Path) -> None:
 @_DB
 @click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
 def export_cmd(db: Path, out_dir: Path) -> None:
-    """Write the adjudicated labels: review/, labels/ (seed format) and agreement.json."""
-    from carebench.protocol.annotation_store import AnnotationStore, write_release
+    """Write the adjudicated labels and agreement.json.
+
+    Episodes: review/ and labels/ (seed format). A judge-validation pack: labels.csv (what
+    `carebench interrupt validate-judge --labels` reads) and adjudication.csv.
+    """
+    from carebench.protocol.annotation_store import AnnotationStore, is_pack, write_release
 
     store = AnnotationStore(db, create=False)
     written = write_release(store, out_dir)
+    if is_pack(store.kind()):
+        items = len(store.adjudications())
+        click.echo(
+            f"wrote {len(written)} files to {out_dir}: {items} adjudicated pack items; next: "
+            f"carebench interrupt validate-judge --labels {out_dir / 'labels.csv'} --key PACK.key.json"
+        )
+        return
     seeds = sum(p.parent.name == "review" for p in written)
     units = len(store.adjudications())
     click.echo(f"wrote {len(written)} files to {out_dir}: {units} adjudicated units, {seeds} seeds")

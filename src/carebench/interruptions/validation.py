@@ -9,15 +9,22 @@
   (scikit-learn ``cohen_kappa_score``) and percent agreement of the annotators with each other and
   of the judge with the resolved labels. Kappa is NaN (reported as null, never a crash) when both
   raters use a single label.
+* :func:`load_pack` reads a pack back (for the annotation app, ``carebench annotate serve --pack``)
+  and :func:`format_labels` writes the labels CSV :func:`agreement` reads, so labels made in the app
+  round-trip to ``carebench interrupt validate-judge``.
 """
 
 from __future__ import annotations
 
 import csv
 import hashlib
+import io
 import json
 import math
 import random
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +33,14 @@ from carebench.interruptions.cells import Cell, Phase
 from carebench.interruptions.pathway import load_pathway
 from carebench.interruptions.store import StudyStore
 from carebench.interruptions.transcript import Turn, delivered
+
+PACK_COLUMNS = ("item_id", "question", "transcript")
+"""The columns (CSV) or keys (JSONL) of a pack."""
+LABEL_COLUMNS = ("item_id", "annotator_a", "annotator_b", "resolved")
+"""The columns of the labels CSV that :func:`agreement` reads."""
+MAX_PACK_ITEMS = 10_000
+MAX_PACK_FIELD_CHARS = 100_000
+_ITEM_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
 
 _TRUE = {"pass", "1", "true", "yes", "passed"}
 _FALSE = {"fail", "0", "false", "no", "failed"}
@@ -90,13 +105,99 @@ def export_pack(
     key_path = out.with_name(out.stem + ".key.json")
     if out.suffix == ".csv":
         with out.open("w", newline="", encoding="utf-8") as handle:
-            writer = csv.DictWriter(handle, fieldnames=["item_id", "question", "transcript"])
+            writer = csv.DictWriter(handle, fieldnames=list(PACK_COLUMNS))
             writer.writeheader()
             writer.writerows(items)
     else:
         out.write_text("".join(json.dumps(i) + "\n" for i in items), encoding="utf-8")
     key_path.write_text(json.dumps(keys, indent=2), encoding="utf-8")
     return out, key_path
+
+
+@dataclass(frozen=True)
+class PackItem:
+    """One blinded item of a judge-validation pack: what annotators read and answer."""
+
+    id: str
+    question: str
+    transcript: str
+
+
+def load_pack(path: str | Path) -> list[PackItem]:
+    """The items of a pack written by :func:`export_pack` (``.csv`` or ``.jsonl``), in file order.
+
+    Raises:
+        CarebenchError: an unreadable file, another suffix, a missing or non-text field, an empty
+            item id, a repeated item id, an empty pack, or more than :data:`MAX_PACK_ITEMS` items
+            or a field over :data:`MAX_PACK_FIELD_CHARS` characters; the message names the file,
+            the line and the field.
+    """
+    path = Path(path)
+    if path.name.endswith(".key.json"):
+        raise CarebenchError(f"{path}: this is a pack's key; serve the pack itself")
+    if path.suffix not in (".csv", ".jsonl"):
+        raise CarebenchError(
+            f"{path}: a pack is a .csv or .jsonl file (from `carebench interrupt pack`)"
+        )
+    rows: list[tuple[int, Any]] = []
+    try:
+        with path.open(newline="", encoding="utf-8") as handle:
+            if path.suffix == ".csv":
+                rows = list(enumerate(csv.DictReader(handle), start=2))
+            else:
+                for line, text in enumerate(handle, start=1):
+                    if text.strip():
+                        try:
+                            rows.append((line, json.loads(text)))
+                        except ValueError as exc:
+                            raise CarebenchError(
+                                f"{path}:{line}: not a JSON object ({exc})"
+                            ) from exc
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        raise CarebenchError(f"{path}: cannot read the pack ({exc})") from exc
+    if not rows:
+        raise CarebenchError(f"{path}: the pack has no items")
+    if len(rows) > MAX_PACK_ITEMS:
+        raise CarebenchError(f"{path}: {len(rows)} items; at most {MAX_PACK_ITEMS} expected")
+    items: list[PackItem] = []
+    seen: set[str] = set()
+    for line, row in rows:
+        if not isinstance(row, dict):
+            raise CarebenchError(f"{path}:{line}: expected an object with {list(PACK_COLUMNS)}")
+        values = []
+        for name in PACK_COLUMNS:
+            value = row.get(name)
+            if not isinstance(value, str):
+                raise CarebenchError(
+                    f"{path}:{line}: field {name!r} is missing or not text; a pack has "
+                    f"{list(PACK_COLUMNS)}"
+                )
+            if len(value) > MAX_PACK_FIELD_CHARS:
+                raise CarebenchError(
+                    f"{path}:{line}: field {name!r} has {len(value)} characters; at most "
+                    f"{MAX_PACK_FIELD_CHARS} expected"
+                )
+            values.append(value)
+        item_id = values[0].strip()
+        if not _ITEM_ID.match(item_id):
+            raise CarebenchError(
+                f"{path}:{line}: item_id {values[0]!r}: expected letters, digits, '.', '_' or '-' "
+                "(at most 100)"
+            )
+        if item_id in seen:
+            raise CarebenchError(f"{path}:{line}: item_id {item_id!r} occurs twice")
+        seen.add(item_id)
+        items.append(PackItem(item_id, values[1], values[2]))
+    return items
+
+
+def format_labels(rows: Iterable[tuple[str, str, str, str]]) -> str:
+    """The labels CSV :func:`agreement` reads: ``item_id, annotator_a, annotator_b, resolved``."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(LABEL_COLUMNS)
+    writer.writerows(rows)
+    return buffer.getvalue()
 
 
 def _label(value: str, where: str) -> int:
@@ -139,7 +240,7 @@ def agreement(labels: str | Path, key: str | Path) -> dict[str, Any]:
             rows = list(csv.DictReader(handle))
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise CarebenchError(f"cannot read the labels or the key: {exc}") from exc
-    needed = {"item_id", "annotator_a", "annotator_b", "resolved"}
+    needed = set(LABEL_COLUMNS)
     if not rows or not needed <= set(rows[0]):
         raise CarebenchError(f"{labels}: expected a CSV with columns {sorted(needed)}")
     a, b, resolved, judge = [], [], [], []

@@ -13,5 +13,6 @@ Modules (import them directly; this package imports nothing at import time):
     summary      atomic scores over runs, per run x task class, with seed-bootstrap intervals
     annotation   annotation units as labelled by people, and their export (review and seed formats)
     annotation_store  the annotation app's SQLite store (people, tokens, labels, adjudications)
+    pack_annotation  judge-validation pack items as units: pass/fail labels, agreement, export
     agreement    Cohen's kappa per unit type and Krippendorff's alpha
 """

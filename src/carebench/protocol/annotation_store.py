@@ -10,6 +10,10 @@ Conventions:
   the per-session CSRF token is stored as is (it is no credential on its own).
 * Each unit takes two annotators: the first two people who save a label on it, in that order
   (``claim`` 1 and 2). A submitted label is final; drafts may be saved any number of times.
+* A database holds one kind of unit: episode units (seed x variant, any selection of the bank over
+  time), or the items of one judge-validation pack (:mod:`carebench.protocol.pack_annotation`),
+  recorded per unit as ``kind`` (``episode`` or ``pack:<digest of the item ids>``). Serving
+  another kind into it is refused, so agreement and export always cover one kind.
 """
 
 from __future__ import annotations
@@ -33,8 +37,18 @@ from carebench.protocol.annotation import (
     agreement_by_unit_type,
     export_files,
 )
+from carebench.protocol.pack_annotation import (
+    PACK_UNIT_TYPES,
+    AdjudicatedItem,
+    JudgeLabel,
+    pack_agreement,
+    pack_export_files,
+)
 
 Role = Literal["annotator", "adjudicator"]
+AnyLabels = UnitLabels | JudgeLabel
+"""A label of either kind of unit: an episode unit's, or a pack item's verdict."""
+EPISODE = "episode"
 ROLES: tuple[Role, ...] = ("annotator", "adjudicator")
 
 _SCHEMA = """
@@ -53,7 +67,8 @@ CREATE TABLE IF NOT EXISTS sessions(
 );
 CREATE TABLE IF NOT EXISTS units(
   unit TEXT PRIMARY KEY,
-  source_ids TEXT NOT NULL
+  source_ids TEXT NOT NULL,
+  kind TEXT NOT NULL DEFAULT 'episode'
 );
 CREATE TABLE IF NOT EXISTS labels(
   unit TEXT NOT NULL,
@@ -96,7 +111,7 @@ class StoredLabel:
     unit: str
     user: User
     claim: int
-    labels: UnitLabels
+    labels: AnyLabels
     submitted: bool
     revision: int
     updated: str
@@ -108,7 +123,7 @@ class StoredAdjudication:
 
     unit: str
     adjudicator: User
-    final: UnitLabels
+    final: AnyLabels
     disagreements: dict[str, DisagreementType]
     revision: int
     updated: str
@@ -120,6 +135,32 @@ def _sha256(text: str) -> str:
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+def _parse_labels(data: Any) -> AnyLabels:
+    """A stored label: a pack item's verdict when it has one, else an episode unit's labels."""
+    if isinstance(data, str):
+        data = json.loads(data)
+    if isinstance(data, dict) and "verdict" in data:
+        return JudgeLabel.model_validate(data)
+    return UnitLabels.model_validate(data)
+
+
+def _episode(labels: AnyLabels, unit: str) -> UnitLabels:
+    if not isinstance(labels, UnitLabels):
+        raise CarebenchError(f"{unit}: holds a judge-pack verdict where episode labels belong")
+    return labels
+
+
+def _verdict(labels: AnyLabels, unit: str) -> JudgeLabel:
+    if not isinstance(labels, JudgeLabel):
+        raise CarebenchError(f"{unit}: holds episode labels where a judge-pack verdict belongs")
+    return labels
+
+
+def pack_kind(item_ids: Sequence[str]) -> str:
+    """The ``kind`` recorded for the items of one pack: ``pack:`` and a digest of its item ids."""
+    return "pack:" + _sha256("\n".join(sorted(item_ids)))[:16]
 
 
 class AnnotationStore:
@@ -141,6 +182,15 @@ class AnnotationStore:
             with self._connect() as conn:
                 conn.execute("PRAGMA journal_mode=WAL")
                 conn.executescript(_SCHEMA)
+                columns = {r[1] for r in conn.execute("PRAGMA table_info(units)")}
+                if "kind" not in columns:  # a database made before pack items were served
+                    try:
+                        conn.execute(
+                            "ALTER TABLE units ADD COLUMN kind TEXT NOT NULL DEFAULT 'episode'"
+                        )
+                    except sqlite3.OperationalError as exc:  # another process added it first
+                        if "duplicate column" not in str(exc):
+                            raise
         except sqlite3.DatabaseError as exc:
             raise CarebenchError(f"{self.path}: not an annotation database ({exc})") from exc
 
@@ -238,16 +288,39 @@ class AnnotationStore:
 
     # units and labels
 
-    def register_units(self, units: Sequence[tuple[str, Sequence[str]]]) -> None:
-        """Record the units being served and their evidence item ids (for agreement later)."""
+    def register_units(
+        self, units: Sequence[tuple[str, Sequence[str]]], kind: str = EPISODE
+    ) -> None:
+        """Record the units being served, their evidence item ids (for agreement) and their kind.
+
+        Args:
+            units: ``(unit id, evidence item ids)`` pairs (no ids for pack items).
+            kind: ``episode``, or :func:`pack_kind` of a pack's item ids.
+
+        Raises:
+            CarebenchError: the database already holds units of another kind (another pack, or
+                episodes against a pack).
+        """
         with self._write() as conn:
+            held = {r[0] for r in conn.execute("SELECT DISTINCT kind FROM units")}
+            if held - {kind}:
+                raise CarebenchError(
+                    f"{self.path} already holds {_describe(held)}; this would add "
+                    f"{_describe({kind})}: use one database per pack, and another for episodes"
+                )
             conn.executemany(
-                "INSERT INTO units(unit, source_ids) VALUES (?, ?) "
+                "INSERT INTO units(unit, source_ids, kind) VALUES (?, ?, ?) "
                 "ON CONFLICT(unit) DO UPDATE SET source_ids = excluded.source_ids",
-                [(u, json.dumps(list(ids))) for u, ids in units],
+                [(u, json.dumps(list(ids)), kind) for u, ids in units],
             )
 
-    def save_label(self, unit: str, user: User, labels: UnitLabels, *, submit: bool) -> int:
+    def kind(self) -> str | None:
+        """The kind of unit the database holds (``episode`` or ``pack:...``), None when empty."""
+        with self._connect() as conn:
+            row = conn.execute("SELECT kind FROM units LIMIT 1").fetchone()
+        return str(row[0]) if row else None
+
+    def save_label(self, unit: str, user: User, labels: AnyLabels, *, submit: bool) -> int:
         """Save ``user``'s label of ``unit`` (a draft, or final with ``submit``): one transaction.
 
         Returns:
@@ -296,7 +369,7 @@ class AnnotationStore:
                 r[0],
                 User(r[1], r[2], r[3]),
                 r[4],
-                UnitLabels.model_validate_json(r[5]),
+                _parse_labels(r[5]),
                 bool(r[6]),
                 r[7],
                 r[8],
@@ -308,7 +381,7 @@ class AnnotationStore:
         self,
         unit: str,
         user: User,
-        final: UnitLabels,
+        final: AnyLabels,
         disagreements: dict[str, DisagreementType],
     ) -> int:
         """Save the adjudicated labels of ``unit`` (both labels must be submitted); one transaction.
@@ -362,7 +435,7 @@ class AnnotationStore:
                 StoredAdjudication(
                     r[0],
                     User(r[1], r[2], r[3]),
-                    UnitLabels.model_validate(data["final"]),
+                    _parse_labels(data["final"]),
                     {k: DisagreementType(v) for k, v in data["disagreements"].items()},
                     r[5],
                     r[6],
@@ -382,7 +455,12 @@ class AnnotationStore:
             if label.submitted:
                 by_unit.setdefault(label.unit, []).append(label)
         return [
-            RatedUnit(unit, pair[0].labels, pair[1].labels, sources.get(unit, ()))
+            RatedUnit(
+                unit,
+                _episode(pair[0].labels, unit),
+                _episode(pair[1].labels, unit),
+                sources.get(unit, ()),
+            )
             for unit, pair in sorted(by_unit.items())
             if len(pair) == 2
         ]
@@ -398,9 +476,46 @@ class AnnotationStore:
             out.append(
                 AdjudicatedUnit(
                     adj.unit,
-                    ((first.user.name, first.labels), (second.user.name, second.labels)),
-                    adj.final,
+                    (
+                        (first.user.name, _episode(first.labels, adj.unit)),
+                        (second.user.name, _episode(second.labels, adj.unit)),
+                    ),
+                    _episode(adj.final, adj.unit),
                     adj.disagreements,
+                    adj.adjudicator.name,
+                )
+            )
+        return out
+
+    def rated_items(self) -> list[tuple[JudgeLabel, JudgeLabel]]:
+        """Both submitted verdicts of every pack item that has two, in claim order, by item id."""
+        by_unit: dict[str, list[StoredLabel]] = {}
+        for label in self.labels():
+            if label.submitted:
+                by_unit.setdefault(label.unit, []).append(label)
+        return [
+            (_verdict(pair[0].labels, unit), _verdict(pair[1].labels, unit))
+            for unit, pair in sorted(by_unit.items())
+            if len(pair) == 2
+        ]
+
+    def adjudicated_items(self) -> list[AdjudicatedItem]:
+        """Every adjudicated pack item with both annotators' verdicts, for export."""
+        by_unit: dict[str, list[StoredLabel]] = {}
+        for label in self.labels():
+            by_unit.setdefault(label.unit, []).append(label)
+        out = []
+        for adj in self.adjudications():
+            first, second = by_unit[adj.unit]
+            out.append(
+                AdjudicatedItem(
+                    adj.unit,
+                    (
+                        (first.user.name, _verdict(first.labels, adj.unit)),
+                        (second.user.name, _verdict(second.labels, adj.unit)),
+                    ),
+                    _verdict(adj.final, adj.unit),
+                    adj.disagreements["verdict"],
                     adj.adjudicator.name,
                 )
             )
@@ -427,19 +542,41 @@ def visible_labels(viewer: User, labels: Sequence[StoredLabel]) -> list[StoredLa
     return mine
 
 
+def _describe(kinds: set[str]) -> str:
+    names = ["episode units" if k == EPISODE else f"the items of judge pack {k}" for k in kinds]
+    return " and ".join(sorted(names))
+
+
+def is_pack(kind: str | None) -> bool:
+    """Whether a database of this kind (:meth:`AnnotationStore.kind`) holds pack items."""
+    return kind is not None and kind.startswith("pack:")
+
+
 def agreement_json(store: AnnotationStore) -> dict[str, Any]:
-    """Agreement per unit type and the adjudicated disagreement types, JSON-ready."""
-    rated = store.rated_units()
+    """Agreement per unit type and the adjudicated disagreement types, JSON-ready.
+
+    For a pack database the one unit type is ``verdict``; ``kind`` says which kind it is.
+    """
+    kind = store.kind()
     adjudications = store.adjudications()
+    if is_pack(kind):
+        pairs = store.rated_items()
+        rated_count, types = len(pairs), PACK_UNIT_TYPES
+        agreement = pack_agreement(pairs)
+    else:
+        rated = store.rated_units()
+        rated_count, types = len(rated), UNIT_TYPES
+        agreement = agreement_by_unit_type(rated)
     counts: dict[str, dict[str, int]] = {}
-    for unit_type in UNIT_TYPES if adjudications else ():
+    for unit_type in types if adjudications else ():
         counts[unit_type] = {t.value: 0 for t in DisagreementType}
         for adj in adjudications:
             counts[unit_type][adj.disagreements[unit_type].value] += 1
     return {
-        "units_with_two_labels": len(rated),
+        "kind": kind or EPISODE,
+        "units_with_two_labels": rated_count,
         "units_adjudicated": len(adjudications),
-        "agreement": {k: v.as_dict() for k, v in agreement_by_unit_type(rated).items()},
+        "agreement": {k: v.as_dict() for k, v in agreement.items()},
         "disagreements": counts,
     }
 
@@ -447,10 +584,14 @@ def agreement_json(store: AnnotationStore) -> dict[str, Any]:
 def release_files(store: AnnotationStore) -> dict[str, str]:
     """Every file of an export, as ``relative path -> text``.
 
-    The per-seed files of :func:`carebench.protocol.annotation.export_files` plus
+    The per-seed files of :func:`carebench.protocol.annotation.export_files` (episode units) or
+    the files of :func:`carebench.protocol.pack_annotation.pack_export_files` (pack items), plus
     ``agreement.json`` (:func:`agreement_json`).
     """
-    files = export_files(store.adjudicated_units())
+    if is_pack(store.kind()):
+        files = pack_export_files(store.adjudicated_items())
+    else:
+        files = export_files(store.adjudicated_units())
     files["agreement.json"] = json.dumps(agreement_json(store), indent=2, sort_keys=True) + "\n"
     return files
 
@@ -458,11 +599,14 @@ def release_files(store: AnnotationStore) -> dict[str, str]:
 def write_release(store: AnnotationStore, out_dir: str | Path) -> list[Path]:
     """Write :func:`release_files` under ``out_dir``, replacing files already there.
 
-    ``review/`` and ``labels/`` always exist afterwards (empty when nothing is adjudicated).
+    For episode units ``review/`` and ``labels/`` always exist afterwards (empty when nothing is
+    adjudicated); for pack items ``labels.csv`` always does (header only when nothing is).
     """
     out = Path(out_dir)
-    for folder in ("review", "labels"):
-        (out / folder).mkdir(parents=True, exist_ok=True)
+    out.mkdir(parents=True, exist_ok=True)
+    if not is_pack(store.kind()):
+        for folder in ("review", "labels"):
+            (out / folder).mkdir(parents=True, exist_ok=True)
     written = []
     for relative, text in release_files(store).items():
         path = out / relative

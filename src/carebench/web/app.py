@@ -13,6 +13,14 @@ Security conventions (each one tested):
   adjudicator sees both, and only the adjudicator reads agreement and the export.
 * No episode or annotator text is rendered as HTML: Jinja2 autoescaping everywhere, no script at
   all, and a Content-Security-Policy that forbids scripts.
+
+The app serves one of two kinds of unit, on the same routes and under the same rules: episode
+units (:class:`carebench.protocol.annotation.Unit`, labelled with the protocol's units) or the
+items of an interruption study's judge-validation pack
+(:class:`carebench.interruptions.validation.PackItem`, labelled ``pass`` / ``fail`` with a note;
+:mod:`carebench.protocol.pack_annotation`). On the API a pack item's label is
+``{"verdict": "pass", "note": "..."}`` and its adjudication ``{"final": {"verdict": ...},
+"disagreements": {"verdict": TYPE}}``.
 """
 
 from __future__ import annotations
@@ -22,7 +30,6 @@ import io
 import zipfile
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, HTTPException, Request
@@ -34,6 +41,7 @@ from starlette.concurrency import run_in_threadpool
 from carebench.episodes.review import LIST_UNITS, UNIT_TYPES, DisagreementType, UnitLabels
 from carebench.episodes.schema import Action
 from carebench.errors import CarebenchError
+from carebench.interruptions.validation import PackItem
 from carebench.protocol.annotation import (
     Unit,
     allowed_types,
@@ -49,8 +57,15 @@ from carebench.protocol.annotation_store import (
     StoredLabel,
     User,
     agreement_json,
+    pack_kind,
     release_files,
     visible_labels,
+)
+from carebench.protocol.pack_annotation import (
+    JudgeLabel,
+    allowed_pack_types,
+    check_pack_disagreements,
+    make_judge_label,
 )
 
 COOKIE = "carebench_session"
@@ -122,10 +137,23 @@ def _fmt(x: float | None) -> str:
     return "n/a" if x is None else f"{x:.3f}"
 
 
-def create_app(store: AnnotationStore, units: Sequence[Unit]) -> FastAPI:
-    """The app serving ``units`` over ``store`` (the units are registered in the store)."""
-    by_id = {u.id: u for u in units}
-    store.register_units([(u.id, u.source_ids) for u in units])
+def create_app(store: AnnotationStore, units: Sequence[Unit] | Sequence[PackItem]) -> FastAPI:
+    """The app serving ``units`` over ``store`` (the units are registered in the store).
+
+    ``units`` are either episode units or the items of one judge-validation pack.
+
+    Raises:
+        CarebenchError: the store already holds units of the other kind, or another pack's items.
+    """
+    by_id: dict[str, Unit | PackItem] = {u.id: u for u in units}
+    items = [u for u in units if isinstance(u, PackItem)]
+    episodes = [u for u in units if isinstance(u, Unit)]
+    if items and episodes:
+        raise CarebenchError("serve episode units or the items of one pack, not both at once")
+    if items:
+        store.register_units([(i.id, ()) for i in items], kind=pack_kind([i.id for i in items]))
+    else:
+        store.register_units([(u.id, u.source_ids) for u in episodes])
     env = Environment(loader=PackageLoader("carebench.web", "templates"), autoescape=True)
     env.globals.update(
         actions=[a.value for a in Action],
@@ -174,7 +202,7 @@ def create_app(store: AnnotationStore, units: Sequence[Unit]) -> FastAPI:
         if not supplied or not hmac.compare_digest(supplied, auth.csrf):
             raise _PageError(403, "missing or wrong CSRF token: reload the page and try again")
 
-    def unit_or_404(uid: str) -> Unit:
+    def unit_or_404(uid: str) -> Unit | PackItem:
         unit = by_id.get(uid)
         if unit is None:
             raise _PageError(404, f"no unit {uid!r} is served here")
@@ -201,7 +229,11 @@ def create_app(store: AnnotationStore, units: Sequence[Unit]) -> FastAPI:
         for label in labels:
             per_unit.setdefault(label.unit, []).append(label)
         return [
-            {"unit": u, "status": status_of(user, u.id, per_unit.get(u.id, []), adjudicated)}
+            {
+                "unit": u,
+                "kind": "pack" if isinstance(u, PackItem) else "episode",
+                "status": status_of(user, u.id, per_unit.get(u.id, []), adjudicated),
+            }
             for u in units
         ]
 
@@ -280,7 +312,7 @@ def create_app(store: AnnotationStore, units: Sequence[Unit]) -> FastAPI:
             else None
         )
         if values is None:
-            values = label_values(mine.labels if mine else None)
+            values = label_values(_as_unit_labels(mine.labels) if mine else None)
         return page(
             "unit.j2",
             status,
@@ -306,12 +338,12 @@ def create_app(store: AnnotationStore, units: Sequence[Unit]) -> FastAPI:
         adjudication = found[0] if found else None
         context: dict[str, Any] = {"pair": pair, "adjudication": adjudication}
         if len(pair) == 2:
-            a, b = pair[0].labels, pair[1].labels
+            a, b = _as_unit_labels(pair[0].labels), _as_unit_labels(pair[1].labels)
             context["differing"] = differing_units(a, b)
             context["types"] = {t: allowed_types(a, b, t) for t in UNIT_TYPES}
             if adjudication is not None:
                 chosen = {k: v.value for k, v in adjudication.disagreements.items()}
-                default = label_values(adjudication.final)
+                default = label_values(_as_unit_labels(adjudication.final))
             else:
                 chosen = {t: "" for t in UNIT_TYPES}
                 chosen["decision"] = structural_type(a, b).value
@@ -338,6 +370,8 @@ def create_app(store: AnnotationStore, units: Sequence[Unit]) -> FastAPI:
         message = {"draft": "Draft saved.", "submitted": "Submitted.", "adjudicated": "Saved."}.get(
             saved or ""
         )
+        if isinstance(unit, PackItem):
+            return await pack_page(auth, unit, message=message)
         if auth.user.role == "adjudicator":
             return await adjudicator_page(auth, unit, message=message)
         return await annotator_page(auth, unit, message=message)
@@ -348,6 +382,8 @@ def create_app(store: AnnotationStore, units: Sequence[Unit]) -> FastAPI:
         check_csrf(auth, str(form.get("csrf", "")))
         unit = unit_or_404(uid)
         submit = form.get("action") == "submit"
+        if isinstance(unit, PackItem):
+            return await pack_label_form(auth, unit, form, submit)
         values = form_values(form)
         try:
             labels = labels_from_values(values, unit)
@@ -365,6 +401,8 @@ def create_app(store: AnnotationStore, units: Sequence[Unit]) -> FastAPI:
         check_csrf(auth, str(form.get("csrf", "")))
         adjudicator_only(auth)
         unit = unit_or_404(uid)
+        if isinstance(unit, PackItem):
+            return await pack_adjudicate_form(auth, unit, form)
         values = form_values(form, "final_")
         chosen = {t: str(form.get(f"type_{t}", "")) for t in UNIT_TYPES}
         try:
@@ -384,8 +422,94 @@ def create_app(store: AnnotationStore, units: Sequence[Unit]) -> FastAPI:
         if len(pair) < 2:
             raise AnnotationConflict(f"{unit.id}: {len(pair)} of 2 labels submitted so far")
         final = labels_from_values(values, unit)
-        kinds = check_disagreements(pair[0].labels, pair[1].labels, chosen)
+        kinds = check_disagreements(
+            _as_unit_labels(pair[0].labels), _as_unit_labels(pair[1].labels), chosen
+        )
         revision: int = await db(store.save_adjudication, unit.id, user, final, kinds)
+        return revision
+
+    # ---- judge-validation pack items ----
+
+    def pack_values(labels: JudgeLabel | None) -> dict[str, str]:
+        return {"verdict": "", "note": ""} if labels is None else labels.model_dump(mode="json")
+
+    async def pack_page(
+        auth: Auth,
+        item: PackItem,
+        status: int = 200,
+        values: dict[str, str] | None = None,
+        **extra: Any,
+    ) -> HTMLResponse:
+        labels: list[StoredLabel] = await db(store.labels, item.id)
+        seen = visible_labels(auth.user, labels)
+        context: dict[str, Any] = {"item": item, "pair": seen}
+        if auth.user.role == "adjudicator":
+            found = await db(store.adjudications, item.id)
+            adjudication = found[0] if found else None
+            context["adjudication"] = adjudication
+            if len(seen) == 2:
+                a, b = (_as_verdict(x.labels) for x in seen)
+                context["types"] = allowed_pack_types(a, b)
+                context["differs"] = a.verdict != b.verdict
+                if adjudication is not None:
+                    default = pack_values(_as_verdict(adjudication.final))
+                    chosen = adjudication.disagreements["verdict"].value
+                else:
+                    agreed = a.verdict if a.verdict == b.verdict else ""
+                    default = {"verdict": agreed, "note": ""}
+                    chosen = "" if context["differs"] else DisagreementType.NONE.value
+                context["values"] = values or default
+                context["chosen"] = extra.pop("chosen", None) or chosen
+            return page(
+                "pack_adjudicate.j2", status, user=auth.user, csrf=auth.csrf, **context, **extra
+            )
+        mine = next((x for x in labels if x.user.id == auth.user.id), None)
+        context["mine"] = mine
+        context["others"] = [x for x in seen if x.user.id != auth.user.id]
+        context["blocked"] = (
+            "Two other annotators already label this item."
+            if mine is None and len(labels) >= 2
+            else None
+        )
+        context["values"] = values or pack_values(_as_verdict(mine.labels) if mine else None)
+        return page("pack_item.j2", status, user=auth.user, csrf=auth.csrf, **context, **extra)
+
+    async def pack_label_form(auth: Auth, item: PackItem, form: Any, submit: bool) -> Response:
+        values = {"verdict": str(form.get("verdict", "")), "note": str(form.get("note", ""))}
+        try:
+            label = make_judge_label(values["verdict"] or None, values["note"])
+            await db(store.save_label, item.id, auth.user, label, submit=submit)
+        except AnnotationConflict as exc:
+            return await pack_page(auth, item, 409, values, error=str(exc))
+        except CarebenchError as exc:
+            return await pack_page(auth, item, 422, values, error=str(exc))
+        state = "submitted" if submit else "draft"
+        return RedirectResponse(f"/units/{item.id}?saved={state}", status_code=303)
+
+    async def pack_adjudicate_form(auth: Auth, item: PackItem, form: Any) -> Response:
+        values = {
+            "verdict": str(form.get("final_verdict", "")),
+            "note": str(form.get("final_note", "")),
+        }
+        chosen = str(form.get("type_verdict", ""))
+        try:
+            final = make_judge_label(values["verdict"] or None, values["note"])
+            await save_pack_adjudication(auth.user, item, final, {"verdict": chosen})
+        except AnnotationConflict as exc:
+            return await pack_page(auth, item, 409, values, chosen=chosen, error=str(exc))
+        except CarebenchError as exc:
+            return await pack_page(auth, item, 422, values, chosen=chosen, error=str(exc))
+        return RedirectResponse(f"/units/{item.id}?saved=adjudicated", status_code=303)
+
+    async def save_pack_adjudication(
+        user: User, item: PackItem, final: JudgeLabel, chosen: dict[str, str]
+    ) -> int:
+        pair = visible_labels(user, await db(store.labels, item.id))
+        if len(pair) < 2:
+            raise AnnotationConflict(f"{item.id}: {len(pair)} of 2 labels submitted so far")
+        a, b = (_as_verdict(x.labels) for x in pair)
+        kinds = check_pack_disagreements(a, b, chosen)
+        revision: int = await db(store.save_adjudication, item.id, user, final, kinds)
         return revision
 
     @app.get("/agreement", response_class=HTMLResponse)
@@ -427,15 +551,24 @@ def create_app(store: AnnotationStore, units: Sequence[Unit]) -> FastAPI:
     @app.get("/api/units")
     async def api_units(request: Request, auth: Authed) -> list[dict[str, Any]]:
         return [
-            {"unit": r["unit"].id, "task_class": r["unit"].task_class.value, "status": r["status"]}
+            {"unit": r["unit"].id, "kind": r["kind"], "status": r["status"]}
+            | ({} if r["kind"] == "pack" else {"task_class": r["unit"].task_class.value})
             for r in await unit_rows(auth.user)
         ]
 
     @app.get("/api/units/{uid}")
     async def api_unit(request: Request, uid: str, auth: Authed) -> dict[str, Any]:
         unit = unit_or_404(uid)
+        if isinstance(unit, PackItem):
+            return {
+                "unit": unit.id,
+                "kind": "pack",
+                "question": unit.question,
+                "transcript": unit.transcript,
+            }
         return {
             "unit": unit.id,
+            "kind": "episode",
             "seed": unit.seed_id,
             "variant": unit.variant.value,
             "task_class": unit.task_class.value,
@@ -449,7 +582,17 @@ def create_app(store: AnnotationStore, units: Sequence[Unit]) -> FastAPI:
         check_csrf(auth, request.headers.get("x-csrf-token"))
         unit = unit_or_404(uid)
         raw = body.labels
+        labels: UnitLabels | JudgeLabel
         try:
+            if isinstance(unit, PackItem):
+                unknown = sorted(set(raw) - {"verdict", "note"})
+                if unknown:
+                    raise CarebenchError(f"unknown field(s) {unknown}; expected verdict and note")
+                labels = make_judge_label(raw.get("verdict"), raw.get("note", ""))
+                revision = await db(
+                    store.save_label, unit.id, auth.user, labels, submit=body.submit
+                )
+                return {"unit": unit.id, "revision": revision, "submitted": body.submit}
             lists = {name: _str_list(raw.get(name, []), name) for name in LIST_UNITS}
             labels = make_labels(
                 str(raw.get("primary", "")),
@@ -509,6 +652,10 @@ def create_app(store: AnnotationStore, units: Sequence[Unit]) -> FastAPI:
         unit = unit_or_404(uid)
         raw = body.final
         try:
+            if isinstance(unit, PackItem):
+                final = make_judge_label(raw.get("verdict"), raw.get("note", ""))
+                revision = await save_pack_adjudication(auth.user, unit, final, body.disagreements)
+                return {"unit": unit.id, "revision": revision}
             values = {
                 "primary": str(raw.get("primary", "")),
                 "acceptable": _str_list(raw.get("acceptable", []), "acceptable"),
@@ -531,6 +678,18 @@ def create_app(store: AnnotationStore, units: Sequence[Unit]) -> FastAPI:
     return app
 
 
+def _as_unit_labels(labels: UnitLabels | JudgeLabel) -> UnitLabels:
+    if not isinstance(labels, UnitLabels):
+        raise CarebenchError("this database holds pack verdicts where episode labels belong")
+    return labels
+
+
+def _as_verdict(labels: UnitLabels | JudgeLabel) -> JudgeLabel:
+    if not isinstance(labels, JudgeLabel):
+        raise CarebenchError("this database holds episode labels where pack verdicts belong")
+    return labels
+
+
 def _str_list(value: object, what: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
         raise CarebenchError(f"{what}: expected a list of strings")
@@ -545,14 +704,8 @@ def _message(exc: Exception) -> str:
     return str(exc)
 
 
-def serve(
-    db: str | Path,
-    units: Sequence[Unit],
-    host: str = "127.0.0.1",
-    port: int = 8765,
-) -> None:
-    """Serve the app with uvicorn until interrupted."""
+def serve(app: FastAPI, host: str = "127.0.0.1", port: int = 8765) -> None:
+    """Serve ``app`` (from :func:`create_app`) with uvicorn until interrupted."""
     import uvicorn
 
-    app = create_app(AnnotationStore(db), units)
     uvicorn.run(app, host=host, port=port, log_level="warning")
