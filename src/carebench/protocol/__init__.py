@@ -14,5 +14,6 @@ Modules (import them directly; this package imports nothing at import time):
     annotation   annotation units as labelled by people, and their export (review and seed formats)
     annotation_store  the annotation app's SQLite store (people, tokens, labels, adjudications)
     pack_annotation  judge-validation pack items as units: pass/fail labels, agreement, export
+    pack_annotation  interruption judge-validation packs as annotation units (label, adjudicate, export)
     agreement    Cohen's kappa per unit type and Krippendorff's alpha
 """
