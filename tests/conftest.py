@@ -4,7 +4,7 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +44,21 @@ def require_chromium() -> str:
 def chromium() -> str:
     """The chromium executable for browser tests (see :func:`require_chromium`)."""
     return require_chromium()
+
+
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: str) -> Iterator[Any]:
+    """Headless Debian chromium driven by Playwright, one per test module."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
@@ -168,3 +183,22 @@ def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[
         cwd=cwd,
         check=False,
     )
+
+
+class FixedBackend:
+    """Base of the tests' one-off backends: no concurrency limit, uncached, nothing to release.
+
+    Subclasses define ``async def generate(self, request) -> Generation``.
+    """
+
+    max_concurrency = None
+    cacheable = False
+
+    def __init__(self, config: Any) -> None:
+        self.config = config
+
+    def describe(self) -> dict[str, Any]:
+        return {}
+
+    async def aclose(self) -> None:
+        pass

@@ -3,7 +3,6 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -14,29 +13,18 @@ from carebench.agents.config import BackendConfig
 from carebench.runs.config import RunConfig
 from carebench.runs.runner import run_async
 from carebench.runs.store import RunStore
+from tests.conftest import FixedBackend
 
 PLANTED = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">'
 
 
-class Planted:
+class Planted(FixedBackend):
     """Escalates every episode with a reason carrying markup, and one invalid output."""
-
-    max_concurrency = None
-    cacheable = False
-
-    def __init__(self, config: BackendConfig) -> None:
-        pass
-
-    def describe(self) -> dict[str, Any]:
-        return {}
 
     async def generate(self, request: GenerationRequest) -> Generation:
         if request.episode.variant.value == "stale":
             return Generation("</script><script>window.__pwned = 3</script> not json")
         return Generation(json.dumps({"action": "Escalate", "confidence": 0.6, "reason": PLANTED}))
-
-    async def aclose(self) -> None:
-        pass
 
 
 register_backend("planted", Planted)

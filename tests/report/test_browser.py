@@ -8,9 +8,6 @@ import pytest
 
 from carebench.report import Settings, build_report
 
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]  # fmt: skip
-
 
 @pytest.fixture(scope="module", autouse=True)
 def _needs_chromium(chromium: str) -> None:
@@ -22,16 +19,6 @@ def report_dir(workspace: Path, tmp_path_factory: pytest.TempPathFactory) -> Pat
     out = tmp_path_factory.mktemp("browser-report")
     build_report(workspace, None, out, "all", Settings(b=500))
     return out
-
-
-@pytest.fixture(scope="module")
-def browser(chromium: str):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

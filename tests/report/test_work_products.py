@@ -17,19 +17,11 @@ from carebench.report.analysis import Settings
 from carebench.runs.config import RunConfig
 from carebench.runs.runner import run_async
 from carebench.runs.store import RunStore
+from tests.conftest import FixedBackend
 
 
-class Uncited:
+class Uncited(FixedBackend):
     """Answers every episode with one uncited claim, except stale ones: a draft with no claims."""
-
-    max_concurrency = None
-    cacheable = False
-
-    def __init__(self, config: BackendConfig) -> None:
-        pass
-
-    def describe(self) -> dict[str, Any]:
-        return {}
 
     async def generate(self, request: GenerationRequest) -> Generation:
         assert request.episode is not None and request.schema is not None
@@ -44,9 +36,6 @@ class Uncited:
             "handoff": None,
         }
         return Generation(json.dumps(answer))
-
-    async def aclose(self) -> None:
-        pass
 
 
 register_backend("uncited", Uncited)

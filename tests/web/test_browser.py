@@ -18,8 +18,6 @@ from tests.conftest import _CUSTOM_SEED
 from tests.web.conftest import Server, live_server
 from tests.web.test_packs import write_pack
 
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]  # fmt: skip
 EPISODE_SCRIPT = (
     '<script>document.title="pwned";alert("episode")</script><img src=x onerror=alert(2)>'
 )
@@ -30,16 +28,6 @@ U = "xss-seed.clean"
 @pytest.fixture(scope="module", autouse=True)
 def _needs_chromium(chromium: str) -> None:
     """Without chromium: fail in CI, skip (loudly, see tests/conftest.py) elsewhere."""
-
-
-@pytest.fixture(scope="module")
-def browser(chromium: str):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

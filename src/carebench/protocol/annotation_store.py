@@ -443,6 +443,14 @@ class AnnotationStore:
             )
         return out
 
+    def _by_unit(self, *, submitted_only: bool) -> dict[str, list[StoredLabel]]:
+        """Stored labels grouped by unit (only submitted ones when asked)."""
+        by_unit: dict[str, list[StoredLabel]] = {}
+        for label in self.labels():
+            if label.submitted or not submitted_only:
+                by_unit.setdefault(label.unit, []).append(label)
+        return by_unit
+
     def rated_units(self) -> list[RatedUnit]:
         """Every unit with two submitted labels, for agreement (claim order: first, second)."""
         with self._connect() as conn:
@@ -450,10 +458,7 @@ class AnnotationStore:
                 u: tuple(json.loads(ids))
                 for u, ids in conn.execute("SELECT unit, source_ids FROM units").fetchall()
             }
-        by_unit: dict[str, list[StoredLabel]] = {}
-        for label in self.labels():
-            if label.submitted:
-                by_unit.setdefault(label.unit, []).append(label)
+        by_unit = self._by_unit(submitted_only=True)
         return [
             RatedUnit(
                 unit,
@@ -467,9 +472,7 @@ class AnnotationStore:
 
     def adjudicated_units(self) -> list[AdjudicatedUnit]:
         """Every adjudicated unit with both annotators' labels, for export."""
-        by_unit: dict[str, list[StoredLabel]] = {}
-        for label in self.labels():
-            by_unit.setdefault(label.unit, []).append(label)
+        by_unit = self._by_unit(submitted_only=False)
         out = []
         for adj in self.adjudications():
             first, second = by_unit[adj.unit]
@@ -489,10 +492,7 @@ class AnnotationStore:
 
     def rated_items(self) -> list[tuple[JudgeLabel, JudgeLabel]]:
         """Both submitted verdicts of every pack item that has two, in claim order, by item id."""
-        by_unit: dict[str, list[StoredLabel]] = {}
-        for label in self.labels():
-            if label.submitted:
-                by_unit.setdefault(label.unit, []).append(label)
+        by_unit = self._by_unit(submitted_only=True)
         return [
             (_verdict(pair[0].labels, unit), _verdict(pair[1].labels, unit))
             for unit, pair in sorted(by_unit.items())
@@ -501,9 +501,7 @@ class AnnotationStore:
 
     def adjudicated_items(self) -> list[AdjudicatedItem]:
         """Every adjudicated pack item with both annotators' verdicts, for export."""
-        by_unit: dict[str, list[StoredLabel]] = {}
-        for label in self.labels():
-            by_unit.setdefault(label.unit, []).append(label)
+        by_unit = self._by_unit(submitted_only=False)
         out = []
         for adj in self.adjudications():
             first, second = by_unit[adj.unit]
