@@ -226,3 +226,21 @@ def test_records_and_cache_entries_carry_the_per_request_hashes(
         expected_keys.add(cache_key(config, messages, record.repeat))
     stored = {key for (key,) in store.connection.execute("SELECT key FROM response_cache")}
     assert stored == expected_keys
+
+
+def test_resuming_against_other_endpoints_is_noted() -> None:
+    from carebench.runs.runner import endpoint_note
+
+    def manifest(urls: object) -> dict[str, object]:
+        return {"run_id": "abc123", "backend_facts": {"base_url": urls}}
+
+    note = endpoint_note(manifest("http://a:8000/v1"), manifest(["http://b:8000/v1"]))
+    assert note is not None and "started against http://a:8000/v1" in note
+    assert "continues against http://b:8000/v1" in note
+    # a replica added or kept, a new run, or a backend without endpoints: nothing to say
+    assert (
+        endpoint_note(manifest("http://a:8000/v1"), manifest(["http://a:8000/v1", "http://b"]))
+        is None
+    )
+    assert endpoint_note(None, manifest("http://b")) is None
+    assert endpoint_note({"run_id": "x", "backend_facts": {}}, manifest("http://b")) is None

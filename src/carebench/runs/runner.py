@@ -245,6 +245,9 @@ async def run_async(
         return summary
     try:
         manifest = build_manifest(config, bank_hash, len(episodes), backend.describe())
+        moved = endpoint_note(store.manifest(run_id) if done else None, manifest)
+        if moved:
+            summary.notes.append(moved)
         limit = min(config.concurrency, backend.max_concurrency or config.concurrency)
         semaphore = asyncio.Semaphore(limit)
         # each episode is rendered and serialized once, however many repeats it has
@@ -358,6 +361,31 @@ def check_plan(config: RunConfig, store: RunStore) -> None:
             f"registered in {store.path} as declared; a run may start only under a registered "
             "plan: carebench plan register FILE, then carebench run --plan NAME"
         )
+
+
+def _endpoints(manifest: dict[str, Any]) -> set[str]:
+    urls = manifest.get("backend_facts", {}).get("base_url")
+    return {urls} if isinstance(urls, str) else set(urls or ())
+
+
+def endpoint_note(previous: dict[str, Any] | None, current: dict[str, Any]) -> str | None:
+    """A warning when a resumed run's endpoints share none with those it was started against.
+
+    Endpoints are not part of a run's identity (replicas and moved servers serve the same model),
+    so a different model served under the same name at another address would resume the old run:
+    the warning says so, since nothing else can tell.
+    """
+    if previous is None:
+        return None
+    before, now = _endpoints(previous), _endpoints(current)
+    if not before or not now or before & now:
+        return None
+    return (
+        f"resumed run {current['run_id']} was started against {', '.join(sorted(before))} and "
+        f"continues against {', '.join(sorted(now))}: endpoints are not part of a run's identity, "
+        "so if this server holds a different model under the same --model name, serve it under "
+        "another name and start again"
+    )
 
 
 def build_record(
