@@ -299,3 +299,20 @@ def test_run_help_lists_backends_registered_after_import(monkeypatch: pytest.Mon
     listed = flat.split("One of: ", 1)[1].split(".", 1)[0].split(", ")
     # other tests may have registered backends of their own: only these four are pinned
     assert {"embedded", "late-plugin", "openai", "scripted"} <= set(listed)
+
+
+def test_report_goes_into_the_workspace_by_default(tmp_path: Path) -> None:
+    from tests.conftest import run_cli
+
+    ws, elsewhere = tmp_path / "ws", tmp_path / "cwd"
+    elsewhere.mkdir()
+    ran = run_cli(
+        "run", "--backend", "scripted", "--split", "dev", "--workspace", str(ws), "--quiet"
+    )
+    assert ran.returncode == 0, ran.stderr
+    made = run_cli(
+        "report", "--split", "dev", "--bootstrap", "100", "--workspace", str(ws), cwd=elsewhere
+    )
+    assert made.returncode == 0, made.stderr
+    assert (ws / "report" / "index.html").is_file()
+    assert not (elsewhere / "carebench-out").exists()

@@ -25,8 +25,8 @@ _SPLIT = click.option(
     "--out",
     "out_dir",
     type=click.Path(path_type=Path),
-    default=Path("carebench-out/report"),
-    show_default=True,
+    default=None,
+    help="Report folder [default: WORKSPACE/report].",
 )
 @_SPLIT
 @click.option(
@@ -58,7 +58,7 @@ _SPLIT = click.option(
 @WORKSPACE
 def report_cmd(
     runs: tuple[str, ...],
-    out_dir: Path,
+    out_dir: Path | None,
     split: str,
     b: int,
     n_bins: int,
@@ -75,6 +75,8 @@ def report_cmd(
     """
     from carebench.report import Settings, build_report
 
+    if out_dir is None:
+        out_dir = (workspace.parent if workspace.suffix == ".db" else workspace) / "report"
     result = build_report(
         workspace,
         list(runs) or None,
