@@ -248,7 +248,28 @@ def test_summary_says_when_nothing_succeeded(tiny_bank: list, store: RunStore) -
 
     register_backend("down", Down)
     summary = run(RunConfig(backend=BackendConfig(name="down")), tiny_bank, store)
-    assert summary.errors == len(tiny_bank) and summary.nothing_succeeded
+    assert summary.errors == len(store.records(summary.run_id)) and summary.nothing_succeeded
     with pytest.raises(RunFailedError, match="every request of this invocation failed"):
         summary.check()
     assert not run(scripted(), tiny_bank, store).nothing_succeeded
+
+
+def test_one_answer_keeps_a_failing_run_going(tiny_bank: list, store: RunStore) -> None:
+    """The fail-fast stop applies only while nothing has been answered."""
+
+    class MostlyDown(Hostile):
+        async def generate(self, request: GenerationRequest) -> Generation:
+            from carebench.agents.backends.base import RequestRejectedError
+
+            if (
+                request.episode is not None
+                and request.episode.episode_id == tiny_bank[1].episode_id
+            ):
+                return Generation('{"action": "Answer", "confidence": 0.5, "reason": "r"}')
+            raise RequestRejectedError("HTTP 400: bad request")
+
+    register_backend("mostly-down", MostlyDown)
+    config = RunConfig(backend=BackendConfig(name="mostly-down"), concurrency=1)
+    summary = run(config, tiny_bank, store)
+    assert summary.ok == 1 and summary.errors == len(tiny_bank) - 1
+    assert not any("stopped after" in n for n in summary.notes)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -66,6 +67,12 @@ class BackendConfig(BaseModel):
         for i, url in enumerate(value):
             if not url.strip():
                 raise ValueError(f"URL {i + 1} is empty; expected e.g. http://127.0.0.1:8000/v1")
+            parts = urlsplit(url)
+            if parts.scheme not in ("http", "https") or not parts.netloc:
+                raise ValueError(
+                    f"URL {i + 1} {url!r} is not an http(s) URL with a host; expected e.g. "
+                    "http://127.0.0.1:8000/v1"
+                )
             if url in value[:i]:
                 first = value.index(url) + 1
                 raise ValueError(f"URLs {first} and {i + 1} are the same; list each replica once")

@@ -277,8 +277,12 @@ async def run_async(
         rng = random.Random(0)
         started = time.perf_counter()
 
+        stop = asyncio.Event()
+
         async def one(episode: Episode, repeat: int) -> None:
             async with semaphore:
+                if stop.is_set():
+                    return
                 messages, _, messages_sha = rendered[episode.episode_id]
                 key = keys.get((episode.episode_id, repeat))
                 cached = cached_all.get(key) if key else None
@@ -314,6 +318,13 @@ async def run_async(
                     summary.invalid += 1
                 else:
                     summary.errors += 1
+                    if summary.errors >= FAIL_FAST and summary.ok + summary.invalid == 0:
+                        if not stop.is_set():
+                            summary.notes.append(
+                                f"stopped after the first {summary.errors} requests all failed "
+                                f"(last: {record.error}); the rest were not sent"
+                            )
+                        stop.set()
                 new_cache = (key, generation) if key and generation and cached is None else None
                 writer.add(record, new_cache)
                 if on_record is not None:
@@ -340,6 +351,12 @@ async def run_async(
         if own_backend:
             await backend.aclose()
     return summary
+
+
+FAIL_FAST = 8
+"""A run stops sending when this many requests have failed and none has been answered: a server
+that is down or misaddressed then costs seconds, not every episode's retries. The failed records
+are stored and re-running resumes."""
 
 
 def check_plan(config: RunConfig, store: RunStore) -> None:

@@ -149,7 +149,9 @@ class OpenAIBackend:
             openai.InternalServerError,
             openai.APIResponseValidationError,
         ) as exc:
-            raise TransientBackendError(f"{type(exc).__name__}: {exc}") from exc
+            raise TransientBackendError(
+                f"{self.base_url or 'the endpoint'}: {type(exc).__name__}: {exc}"
+            ) from exc
         except openai.APIStatusError as exc:
             if exc.status_code >= 500:
                 raise TransientBackendError(f"HTTP {exc.status_code}: {exc}") from exc
