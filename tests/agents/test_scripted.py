@@ -68,3 +68,27 @@ def test_unknown_policy_and_option() -> None:
         create_backend(BackendConfig(name="scripted", model="psychic"))
     with pytest.raises(CarebenchError, match="unknown scripted backend option"):
         create_backend(BackendConfig(name="scripted", model="oracle", options={"speed": "1"}))
+
+
+def test_only_the_oracle_writes_a_work_product() -> None:
+    from carebench.agents.backends.scripted import ScriptedBackend
+    from carebench.protocol.workproduct import work_product_schema
+
+    episode = next(e for e in load_bank() if e.reference.primary.value == "Answer")
+    request = GenerationRequest(
+        episode,
+        render_messages(episode, Condition.VANILLA, extended=True),
+        SamplingParams(),
+        0,
+        work_product_schema(episode),
+    )
+
+    def answer(policy: str) -> dict:
+        backend = ScriptedBackend(BackendConfig(name="scripted", model=policy))
+        return json.loads(asyncio.run(backend.generate(request)).text)
+
+    assert answer("oracle")["draft"]  # the reference draft, citing evidence lines
+    baseline = answer("always-answer")
+    assert (
+        baseline["action"] == "Answer" and baseline["draft"] == [] and baseline["handoff"] is None
+    )

@@ -45,6 +45,7 @@ register_backend("uncited", Uncited)
 def report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     path = tmp_path_factory.mktemp("ws")
     bank = load_bank()
+    summaries = {}
     with RunStore(path / "carebench.db") as store:
         for backend, model, output in (
             ("scripted", "oracle", "extended"),
@@ -54,10 +55,15 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
             config = RunConfig(
                 backend=BackendConfig(name=backend, model=model), split="dev", output=output
             )
-            asyncio.run(run_async(config, bank, store))
+            summaries[backend + output] = asyncio.run(run_async(config, bank, store))
     result = build_report(path, out_dir=path / "report", split="dev", settings=Settings(b=200))
     html = (path / "report" / "index.html").read_text()
-    return {"analysis": result.analysis, "html": html, "summary": result.summary}
+    return {
+        "analysis": result.analysis,
+        "html": html,
+        "summary": result.summary,
+        "runs": summaries,
+    }
 
 
 def test_only_extended_runs_are_scored_per_task_class(report: dict[str, Any]) -> None:
@@ -87,3 +93,10 @@ def test_uncited_claims_earn_nothing_and_empty_drafts_are_counted(report: dict[s
             assert row["traceability"]["estimate"] == 0.0 and row["traceability"]["n"] == 16
             assert row["components"]["unsupported_share"] == 1.0
             assert row["handoff"]["n"] == 0
+
+
+def test_the_run_summary_counts_invalid_work_products(report: dict[str, Any]) -> None:
+    runs = report["runs"]
+    assert runs["uncitedextended"].invalid_work_products == 4 * 4  # the stale Answers, 4 classes
+    assert runs["scriptedextended"].invalid_work_products == 0
+    assert runs["scripteddecision"].invalid_work_products is None

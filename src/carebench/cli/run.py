@@ -143,6 +143,12 @@ def print_summary(summary: RunSummary, workspace: Path) -> None:
         f"{summary.already_done} already stored; retries {summary.retries}; response cache "
         f"{summary.cache_hits} hits / {summary.cache_misses} misses; {summary.wall_s:.1f} s"
     )
+    if summary.invalid_work_products:
+        click.echo(
+            f"note: {summary.invalid_work_products} of the {summary.ok} valid decisions carry a work "
+            "product that breaks its rules (counted as invalid work products in the report; "
+            "`carebench runs show` has the raw outputs)"
+        )
     for note in summary.notes:
         click.echo(f"note: {note}")
     click.echo(f"store: {store_path(workspace)}")

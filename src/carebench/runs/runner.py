@@ -43,9 +43,9 @@ from carebench.agents.backends.base import (
 from carebench.agents.contract import parse_decision
 from carebench.agents.prompts import canonical_json, prompt_hash, render_messages
 from carebench.episodes.canonical import bank_sha256
-from carebench.episodes.schema import Episode
+from carebench.episodes.schema import Action, Episode
 from carebench.errors import CarebenchError, RunFailedError
-from carebench.protocol.workproduct import work_product_schema
+from carebench.protocol.workproduct import parse_work_product, work_product_schema
 from carebench.runs.config import RunConfig, build_manifest
 from carebench.runs.store import Record, RunStore
 
@@ -66,6 +66,8 @@ class RunSummary:
     retries: int = 0
     wall_s: float = 0.0
     notes: list[str] = field(default_factory=list)
+    #: Extended output only: valid decisions whose work product broke its rules (None: decision run).
+    invalid_work_products: int | None = None
 
     @property
     def completed_now(self) -> int:
@@ -252,6 +254,8 @@ async def run_async(
         semaphore = asyncio.Semaphore(limit)
         # each episode is rendered and serialized once, however many repeats it has
         extended = config.output == "extended"
+        if extended:
+            summary.invalid_work_products = 0
         rendered: dict[str, tuple[list[dict[str, str]], str, str]] = {}
         for episode, _ in todo:
             if episode.episode_id not in rendered:
@@ -314,6 +318,10 @@ async def run_async(
                 )  # fmt: skip
                 if record.status == "ok":
                     summary.ok += 1
+                    if extended and record.action is not None:
+                        product = parse_work_product(record.raw_output or "", Action(record.action))
+                        if product.work_product is None:
+                            summary.invalid_work_products = (summary.invalid_work_products or 0) + 1
                 elif record.status == "invalid":
                     summary.invalid += 1
                 else:

@@ -11,8 +11,10 @@ contract, runner and store as any model. Policies (``--model``):
     rule              the paper's regex detectors on the transcript text only (never labels):
                       Escalate when H fires, Ask_Clarification when M or C fires, else Answer.
 
-In an extended-output run every policy adds the work product
-:func:`carebench.protocol.workproduct.reference_work_product` builds for its action.
+In an extended-output run the oracle adds the work product
+:func:`carebench.protocol.workproduct.reference_work_product` builds for its action (full marks by
+construction: it checks the scoring path); the other policies decide and write nothing, so their
+Answers and Escalates count as invalid work products.
 
 Option ``delay`` (a finite number of seconds >= 0, default 0) waits before answering, to exercise concurrency and
 interruption in demos and tests.
@@ -126,7 +128,10 @@ class ScriptedBackend:
         if request.schema is not None and "draft" in request.schema.get("properties", {}):
             from carebench.protocol.workproduct import reference_work_product
 
-            answer.update(reference_work_product(_episode(request), action))
+            if self.policy_name == "oracle":
+                answer.update(reference_work_product(_episode(request), action))
+            else:  # a baseline decides; it writes nothing
+                answer.update({"draft": [], "handoff": None})
         return Generation(text=json.dumps(answer))
 
     async def aclose(self) -> None:
