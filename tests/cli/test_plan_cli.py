@@ -75,3 +75,12 @@ def test_a_bad_plan_file_is_one_clear_error(tmp_path: Path) -> None:
     result = run_cli("plan", "register", str(plan), "--workspace", str(tmp_path / "ws"))
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert f"{plan}:2: splits.0:" in result.stderr
+
+
+def test_plan_list_does_not_create_a_workspace(tmp_path: Path) -> None:
+    from tests.conftest import run_cli
+
+    missing = tmp_path / "nowhere"
+    listed = run_cli("plan", "list", "--workspace", str(missing))
+    assert listed.returncode == 2 and "no run store here" in listed.stderr
+    assert not missing.exists()

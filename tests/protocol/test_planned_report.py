@@ -200,3 +200,16 @@ def test_a_missing_planned_run_stays_in_the_family_with_p_1(ws: dict) -> None:
         [t["p_value"] for t in present] + [1.0] * len(missing), method="holm"
     )
     assert [t["p_holm"] for t in present] == pytest.approx(expected[: len(present)].tolist())
+
+
+def test_an_unmatched_side_lists_the_reported_runs() -> None:
+    from carebench.protocol.planned import resolve_side
+
+    labels = {"a1b2c3d4e5f6": "openai:stub/vanilla/extended"}
+    manifests = {"a1b2c3d4e5f6": {"label": "openai:stub/vanilla/extended"}}
+    side = resolve_side("openai:stub/uncertainty", labels, manifests)
+    assert side.run_id is None and side.problem is not None
+    assert "reported runs: openai:stub/vanilla/extended" in side.problem
+    assert "ends in /extended" in side.problem
+    # the loose form (no /condition) still finds the extended run
+    assert resolve_side("openai:stub", labels, manifests).run_id == "a1b2c3d4e5f6"

@@ -70,7 +70,12 @@ def test_the_hash_follows_content_not_layout() -> None:
         ("name: x\ncomparisons: [{a: m, b: n, metrics: [ece]}]\n", "comparisons.0.metrics.0", ""),
         ("name: x\nfamily: []\n", "plan.yaml:2: family:", "unknown field"),
         ("name: x\nname: y\n", "plan.yaml:2:", "duplicate key 'name'"),
-        ("name: bad name\n", "plan.yaml:1: name:", ""),
+        (
+            "name: bad name\n",
+            "plan.yaml:1: name:",
+            "got 'bad name'; expected letters, digits, '.', '_' and '-', starting with a letter",
+        ),
+        ("name: Rel_1.2\nsplits: []\n", "plan.yaml:2: splits:", "got []; expected at least 1 item"),
         ("description: no name\n", "name:", "required field is missing"),
         ("", "plan.yaml:1:", "got an empty file"),
         ("name: [unclosed\n", "plan.yaml:", "malformed YAML"),

@@ -46,10 +46,9 @@ def register_cmd(file: Path, workspace: Path) -> None:
 def list_cmd(as_json: bool, workspace: Path) -> None:
     """List every registered plan version: name, version, hash, registration time."""
     from carebench.protocol.registry import PlanRegistry
-    from carebench.runs.results import store_path
-    from carebench.runs.store import RunStore
+    from carebench.runs.results import open_store
 
-    with RunStore(store_path(workspace)) as store:
+    with open_store(workspace) as store:
         plans = PlanRegistry(store).plans()
     if as_json:
         click.echo(json.dumps([{**p.ref(), "plan": p.plan.canonical()} for p in plans], indent=2))

@@ -136,9 +136,21 @@ def _describe_pydantic_error(error: Any) -> str:
     if kind == "enum":
         expected = error.get("ctx", {}).get("expected", "")
         return f"got {_quote(error['input'])}; expected one of {expected}"
+    if kind == "too_short":
+        least = error.get("ctx", {}).get("min_length", 1)
+        return f"got {_quote(error['input'])}; expected at least {least} item(s)"
     if kind == "string_pattern_mismatch":
-        return f"got {_quote(error['input'])}; expected lowercase letters, digits and hyphens"
+        pattern = str(error.get("ctx", {}).get("pattern", ""))
+        expected = _PATTERNS.get(pattern, f"a value matching {pattern}")
+        return f"got {_quote(error['input'])}; expected {expected}"
     return f"{message} (got {_quote(error['input'])})" if "input" in error else message
+
+
+_PATTERNS = {
+    r"^[a-z0-9][a-z0-9-]*$": "lowercase letters, digits and hyphens",
+    r"^[A-Za-z0-9][A-Za-z0-9._-]*$": "letters, digits, '.', '_' and '-', starting with a letter or digit",
+}
+"""Plain-words descriptions of the patterns authored fields must match (else the regex is named)."""
 
 
 def compose_yaml(text: str, file: str) -> tuple[yaml.Node | None, Any, list[ValidationIssue]]:

@@ -71,7 +71,13 @@ def resolve_side(
     if len(matches) == 1:
         return Side(name, matches[0])
     if not matches:
-        return Side(name, None, f"no reported run matches {name!r}")
+        reported = ", ".join(sorted(set(labels.values()))) or "none"
+        return Side(
+            name,
+            None,
+            f"no reported run matches {name!r} (reported runs: {reported}; an extended-output "
+            "run's label ends in /extended)",
+        )
     shown = ", ".join(f"{labels[r]} ({r})" for r in matches)
     return Side(name, None, f"{name!r} matches {len(matches)} runs ({shown}); name a run id")
 
