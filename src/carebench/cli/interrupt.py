@@ -122,7 +122,11 @@ def run_cmd(
     label: str | None,
     workspace: Path,
 ) -> None:
-    """Run (or resume) a study: every cell x arm x n trials for one agent."""
+    """Run (or resume) a study: every cell x arm x n trials for one agent.
+
+    Exits 3 when trials ended in errors (the first one is printed); running the same command
+    again resumes the study.
+    """
     from carebench.interruptions.study import StudyConfig, run_study
 
     try:
@@ -162,6 +166,7 @@ def run_cmd(
         f"{summary.filtered}, invalid verdicts {summary.invalid}, errors {summary.errors} "
         f"in {summary.wall_s:.1f} s"
     )
+    summary.check()
 
 
 @interrupt_group.command("report")
