@@ -59,6 +59,7 @@ from carebench.protocol.annotation_store import (
     StoredLabel,
     User,
     agreement_json,
+    format_percent,
     pack_kind,
     release_files,
     visible_labels,
@@ -164,6 +165,7 @@ def create_app(store: AnnotationStore, units: Sequence[Unit] | Sequence[PackItem
         unit_types=UNIT_TYPES,
         type_names=[t.value for t in DisagreementType],
         fmt=_fmt,
+        pct=format_percent,
     )
     app = FastAPI(title="carebench annotation", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.store = store
