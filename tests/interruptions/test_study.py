@@ -353,3 +353,29 @@ def test_invalid_decisions_are_retried_then_yield_filtered() -> None:
     state = run([])
     assert not state.interrupted and state.decisions == 3
     assert state.filtered == "no valid interruption decision in 3 attempt(s)"
+
+
+def test_a_run_whose_trials_end_in_errors_exits_3_naming_the_cause(tmp_path: Path) -> None:
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as closed:  # bound, never listening: every connection is refused
+        closed.bind(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{closed.getsockname()[1]}/v1"
+        args = ["interrupt", "run", "--agent", f"openai:m@{url}", "--patient", "scripted:rule"]
+        args += ["--n", "2", "--cells", "gathering-recognitional", "--arms", "baseline"]
+        done = subprocess.run(
+            [sys.executable, "-m", "carebench", *args, "--workspace", str(tmp_path)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert done.returncode == 3, done.stderr
+    assert "errors 2" in done.stdout
+    (message,) = done.stderr.strip().splitlines()
+    assert f"first: agent (openai:m at {url}): APIConnectionError" in message
+    assert "run the same command again: it resumes" in message
+    with StudyStore(tmp_path) as store:
+        (study,) = store.studies()
+        assert [t["status"] for t in store.trials(study["study_id"])] == ["error", "error"]

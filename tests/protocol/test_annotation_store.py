@@ -129,7 +129,7 @@ def test_adjudication_needs_both_labels_and_exports(store: AnnotationStore, tmp_
     assert data["units_adjudicated"] == 1
     assert data["disagreements"]["decision"]["primary_action"] == 1
     assert data["agreement"]["primary"]["percent"] == 0.0
-    assert "| primary | 1 | 1 | 0.000 |" in format_agreement(data)
+    assert "| primary | 1 | 1 | 0.00 % |" in format_agreement(data)
     written = write_release(store, tmp_path / "out")
     assert sorted(p.relative_to(tmp_path / "out").as_posix() for p in written) == [
         "agreement.json",

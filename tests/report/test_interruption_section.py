@@ -7,12 +7,14 @@ its per-arm failure rates are known without running it (as in tests/interruption
 from __future__ import annotations
 
 import csv
+import html
 import json
 import math
 import sqlite3
 from pathlib import Path
 
 from click.testing import CliRunner
+from sklearn.metrics import cohen_kappa_score
 from statsmodels.stats.proportion import proportion_confint
 
 import carebench
@@ -20,7 +22,7 @@ from carebench.cli import cli as main
 from carebench.interruptions.cells import Arm, Cell
 from carebench.interruptions.roles import parse_role
 from carebench.interruptions.study import StudyConfig, run_study
-from carebench.interruptions.validation import export_pack
+from carebench.interruptions.validation import export_pack, validation_status
 from carebench.report import Settings, build_report
 from tests.conftest import write_custom_bank
 
@@ -36,9 +38,9 @@ N = 3
 SETTINGS = Settings(b=200)
 
 
-def _study(ws: Path) -> str:
+def _study(ws: Path, seed: int = 0) -> str:
     config = StudyConfig(
-        agent=parse_role("scripted:cued"), patient=parse_role("scripted:rule"), n=N
+        agent=parse_role("scripted:cued"), patient=parse_role("scripted:rule"), n=N, seed=seed
     )
     return run_study(config, ws).study_id
 
@@ -141,7 +143,11 @@ def test_recorded_judge_validation_is_named_in_both_reports(tmp_path: Path) -> N
     studies = json.loads((tmp_path / "r" / "metrics.json").read_text())["interruptions"]["studies"]
     assert studies[0]["judge_validation"]["judge_vs_resolved"]["kappa"] == 1.0
     index = (tmp_path / "r" / "index.html").read_text()
-    assert "validated: judge vs resolved labels kappa 1.000, 100.0 % agreement" in index
+    assert studies[0]["judge_validation_status"] == "validated (kappa 1.000 >= 0.80)"
+    assert (
+        "validated (kappa 1.000 &gt;= 0.80): judge vs resolved labels kappa 1.000, 100.0 % agreement"
+        in index
+    )
     standalone = runner.invoke(
         main, ["interrupt", "report", "--workspace", str(ws), "--out", str(tmp_path / "s")]
     )
@@ -149,6 +155,75 @@ def test_recorded_judge_validation_is_named_in_both_reports(tmp_path: Path) -> N
     assert "kappa 1.000" in (tmp_path / "s" / "interruptions.html").read_text()
     elsewhere = runner.invoke(main, [*args, "--workspace", str(tmp_path / "none")])
     assert elsewhere.exit_code == 0 and "not recorded" in elsewhere.output
+
+
+def test_a_validation_applies_to_its_packs_study_and_a_poor_judge_fails_it(
+    tmp_path: Path,
+) -> None:
+    ws = tmp_path / "ws"
+    packed, other = _study(ws), _study(ws, seed=1)
+    assert packed != other
+    _, key = export_pack(ws, packed, tmp_path / "pack.csv", per_stratum=1)
+    keys = json.loads(key.read_text())
+    flip = {"pass": "fail", "fail": "pass"}
+    labels = tmp_path / "labels.csv"
+    with labels.open("w", newline="") as handle:
+        w = csv.writer(handle)
+        w.writerow(["item_id", "annotator_a", "annotator_b", "resolved"])
+        for k in keys:  # the annotators agree with each other and never with the judge
+            w.writerow([k["item_id"], *[flip[k["judge_label"]]] * 3])
+    judge = [k["judge_label"] == "pass" for k in keys]
+    kappa = cohen_kappa_score(judge, [not j for j in judge])
+    assert kappa < 0.8
+    runner = CliRunner()
+    args = ["interrupt", "validate-judge", "--labels", str(labels), "--key", str(key)]
+    done = runner.invoke(main, [*args, "--workspace", str(ws)])
+    assert done.exit_code == 0, done.output
+    status = f"failed validation (kappa {kappa:.3f} < 0.80)"
+    assert status in done.output and packed in done.output and other not in done.output
+    result = runner.invoke(
+        main, ["interrupt", "report", "--workspace", str(ws), "--out", str(tmp_path / "s")]
+    )
+    assert result.exit_code == 0, result.output
+    doc = json.loads((tmp_path / "s" / "metrics.json").read_text())
+    by = {s["study_id"]: s for s in doc["studies"]}
+    assert by[packed]["judge_validation_status"] == status
+    assert by[packed]["judge_validation"]["studies"] == [packed]
+    assert by[other]["judge_validation_status"] == by[other]["judge_validation"] == "not validated"
+    page = (tmp_path / "s" / "interruptions.html").read_text()
+    shown = html.escape(f"{status}: judge vs resolved labels kappa {kappa:.3f}")
+    assert page.count(shown) == 1
+    assert ">validated" not in page and "not validated" in page
+    # a result given with --validation also applies to its pack's study only
+    given = tmp_path / "val.json"
+    given.write_text(done.output[: done.output.rindex("}") + 1])
+    again = runner.invoke(
+        main,
+        [
+            "interrupt",
+            "report",
+            "--workspace",
+            str(ws),
+            "--out",
+            str(tmp_path / "g"),
+            "--validation",
+            str(given),
+        ],
+    )
+    assert again.exit_code == 0, again.output
+    doc = json.loads((tmp_path / "g" / "metrics.json").read_text())
+    assert [s["judge_validation_status"] for s in doc["studies"]].count("not validated") == 1
+
+
+def test_validation_status_wording() -> None:
+    def doc(kappa: float | None) -> dict:  # type: ignore[type-arg]
+        return {"judge_vs_resolved": {"kappa": kappa, "percent_agreement": 90.0, "n": 10}}
+
+    assert validation_status(doc(0.8)) == "validated (kappa 0.800 >= 0.80)"
+    assert validation_status(doc(0.7999)) == "failed validation (kappa 0.7999 < 0.80)"
+    assert validation_status(doc(-0.083)) == "failed validation (kappa -0.083 < 0.80)"
+    assert validation_status(doc(None)).startswith("not validated (kappa undefined")
+    assert validation_status({}).startswith("not validated")
 
 
 def test_cli_report_names_the_transcripts_page(tmp_path: Path) -> None:

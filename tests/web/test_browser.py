@@ -130,7 +130,9 @@ def test_two_annotators_label_the_adjudicator_resolves_the_export_matches(
     # one unit, Answer against Escalate: p_o = 0, p_e = 0, so kappa = 0; retain_facts: items
     # {amlodipine 5 mg, bp 130/80}, both give the first, only alice the second: p_o = 1/2
     assert judy.locator('#agreement tr[data-unit="primary"] .kappa').inner_text() == "0.000"
-    assert judy.locator('#agreement tr[data-unit="retain_facts"] td').nth(3).inner_text() == "0.500"
+    assert (
+        judy.locator('#agreement tr[data-unit="retain_facts"] td').nth(3).inner_text() == "50.00 %"
+    )
     judy.goto("/")
     with judy.expect_download() as download:
         judy.click("#export-link")

@@ -131,3 +131,24 @@ def test_user_add_prints_a_working_token_once(
         main(["annotate", "agreement", "--db", str(tmp_path / "none.db")])
     assert exit_info.value.code == 2
     assert "no annotation database here" in capsys.readouterr().err
+
+
+def test_a_busy_port_is_a_one_line_error_before_serving(tmp_path: Path) -> None:
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "carebench", "annotate", "serve", "--db",
+             str(tmp_path / "a.db"), "--port", str(port)],
+            capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert "Serving" not in done.stdout
+    (line,) = done.stderr.strip().splitlines()
+    assert f"port {port} on 127.0.0.1 is already in use" in line and "--port" in line
+    assert not (tmp_path / "a.db").exists()

@@ -270,6 +270,12 @@ def test_round_trip_pack_app_export_validate_judge(tmp_path: Path, people: dict[
     result = json.loads((tmp_path / "val.json").read_text())
     assert math.isclose(result["annotators"]["kappa"], cohen_kappa_score(a, b))
     assert result["annotators"]["percent_agreement"] == 75.0
+    # `annotate agreement` and the Agreement page print percent agreement in percent too
+    shown = CliRunner().invoke(main, ["annotate", "agreement", "--db", str(tmp_path / "a.db")])
+    assert shown.exit_code == 0, shown.output
+    assert "| verdict | 8 | 8 | 75.00 % |" in shown.output
+    page = client.get("/agreement", headers=bearer(people["judy"])).text
+    assert "<td>75.00 %</td>" in page
     judge_labels = [judge[i] for i in ids]
     assert math.isclose(
         result["judge_vs_resolved"]["kappa"], cohen_kappa_score(judge_labels, resolved)

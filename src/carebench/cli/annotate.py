@@ -74,7 +74,9 @@ def serve_cmd(
         raise CarebenchError(f"{INSTALL_HINT} (missing: {', '.join(missing)})")
     from carebench.protocol.annotation import Unit
     from carebench.protocol.annotation_store import AnnotationStore
-    from carebench.web.app import create_app, serve
+    from carebench.web.app import check_port, create_app, serve
+
+    check_port(host, port)  # a busy port is a one-line error before anything is printed
 
     units: list[Unit] | list[PackItem]
     if pack is not None:

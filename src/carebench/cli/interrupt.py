@@ -122,7 +122,11 @@ def run_cmd(
     label: str | None,
     workspace: Path,
 ) -> None:
-    """Run (or resume) a study: every cell x arm x n trials for one agent."""
+    """Run (or resume) a study: every cell x arm x n trials for one agent.
+
+    Exits 3 when trials ended in errors (the first one is printed); running the same command
+    again resumes the study.
+    """
     from carebench.interruptions.study import StudyConfig, run_study
 
     try:
@@ -162,6 +166,7 @@ def run_cmd(
         f"{summary.filtered}, invalid verdicts {summary.invalid}, errors {summary.errors} "
         f"in {summary.wall_s:.1f} s"
     )
+    summary.check()
 
 
 @interrupt_group.command("report")
@@ -182,7 +187,8 @@ def run_cmd(
     "--validation",
     type=click.Path(path_type=Path, exists=True, dir_okay=False),
     default=None,
-    help="A validate-judge result JSON to name in the report (default: the latest recorded).",
+    help="A validate-judge result JSON to name for the studies of its pack (default: the latest "
+    "recorded per study).",
 )
 @WORKSPACE
 def report_cmd(
@@ -213,9 +219,12 @@ def report_cmd(
     if validation is not None:
         try:
             doc = json.loads(validation.read_text(encoding="utf-8"))
-            val = {doc["judge"]: doc}
+            val = {str(sid): doc for sid in doc["studies"]}
         except (ValueError, KeyError, TypeError) as exc:
-            raise CarebenchError(f"{validation}: not a validate-judge result: {exc}") from exc
+            raise CarebenchError(
+                f"{validation}: not a validate-judge result naming its studies ({exc}); run "
+                "`carebench interrupt validate-judge` again"
+            ) from exc
     page = write_report(workspace, out, list(studies) or None, prof, val)
     click.echo(f"wrote {page} and {page.parent / 'metrics.json'}")
 
@@ -265,11 +274,12 @@ def pack_cmd(study: str, out: Path, per_stratum: int, seed: int, workspace: Path
 def validate_judge_cmd(labels: Path, key: Path, out: Path | None, workspace: Path) -> None:
     """Cohen's kappa and percent agreement: annotators with each other, judge with resolved labels.
 
-    The result is recorded in the workspace's store (when it has one), so reports name the judge's
-    validation.
+    The result is recorded in the workspace's store (when it has one), so reports name it for the
+    studies whose items were in the pack: "validated" when the judge's kappa reaches 0.80, else
+    "failed validation".
     """
     from carebench.interruptions.store import StudyStore
-    from carebench.interruptions.validation import agreement
+    from carebench.interruptions.validation import agreement, validation_status
     from carebench.runs.store import DB_FILE
 
     result = agreement(labels, key)
@@ -280,6 +290,9 @@ def validate_judge_cmd(labels: Path, key: Path, out: Path | None, workspace: Pat
     if (workspace / DB_FILE).is_file():
         with StudyStore(workspace) as store:
             store.put_validation(result["judge"], result)
-        click.echo(f"recorded for judge {result['judge']} in {workspace / DB_FILE}")
+        click.echo(
+            f"recorded for judge {result['judge']} in {workspace / DB_FILE}; reports show for "
+            f"study {', '.join(result['studies'])}: {validation_status(result)}"
+        )
     else:
-        click.echo(f"not recorded: no carebench store in {workspace}")
+        click.echo(f"{validation_status(result)}; not recorded: no carebench store in {workspace}")

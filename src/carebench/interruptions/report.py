@@ -24,6 +24,7 @@ from carebench.interruptions.cells import Arm, Cell
 from carebench.interruptions.results import DeploymentProfile, cell_table, metrics, trial_rows
 from carebench.interruptions.store import StudyStore
 from carebench.interruptions.transcript import Turn, delivered
+from carebench.interruptions.validation import validation_status
 
 _SECTION = """<section id="interruption-study">
 <h2>Interruption study (paper 002 design)</h2>
@@ -100,7 +101,11 @@ def _pct(value: Any) -> str:
 
 
 def validation_text(doc: dict[str, Any]) -> str:
-    """One line naming a validate-judge result (kappa and percent agreement)."""
+    """One line naming a validate-judge result: its status, then kappas and percent agreements.
+
+    The status is :func:`.validation.validation_status`; then come judge vs resolved labels and
+    annotator vs annotator.
+    """
 
     def pair(d: dict[str, Any]) -> str:
         kappa = "undefined" if d.get("kappa") is None else f"{d['kappa']:.3f}"
@@ -108,11 +113,11 @@ def validation_text(doc: dict[str, Any]) -> str:
 
     try:
         return (
-            f"validated: judge vs resolved labels {pair(doc['judge_vs_resolved'])}; "
-            f"annotators {pair(doc['annotators'])}"
+            f"{validation_status(doc)}: judge vs resolved labels "
+            f"{pair(doc['judge_vs_resolved'])}; annotators {pair(doc['annotators'])}"
         )
     except (KeyError, TypeError, ValueError):
-        return "validated (result in metrics.json)"
+        return f"{validation_status(doc)} (result in metrics.json)"
 
 
 def figure_png(table: pd.DataFrame, cell: str) -> bytes:
@@ -176,7 +181,7 @@ def load_study_rows(
             raise CarebenchError(f"{path}: no interruption study stored")
         recorded = store.validations()
         for s in studies:
-            s["validation"] = recorded.get(s["manifest"]["judge"])
+            s["validation"] = recorded.get(s["study_id"])
         trials = []
         frames = []
         for s in studies:
@@ -266,14 +271,15 @@ def study_section(
 ) -> StudySection:
     """Load the studies of ``workspace`` (all, or ``names``) and compute their section.
 
-    A judge's validation comes from ``validation`` (judge name -> validate-judge result) or else
-    from the results recorded in the workspace by ``carebench interrupt validate-judge``.
+    A study's judge validation comes from ``validation`` (study id -> validate-judge result) or
+    else from the latest result recorded in the workspace by ``carebench interrupt validate-judge``
+    whose pack held that study's items; a study without one is "not validated".
 
     Raises:
         CarebenchError: no store, or no study in it.
     """
     studies, rows, trials = load_study_rows(workspace, names)
-    recorded = {s["manifest"]["judge"]: s["validation"] for s in studies if s["validation"]}
+    recorded = {s["study_id"]: s["validation"] for s in studies if s["validation"]}
     doc = metrics(studies, rows, profile or DeploymentProfile(), {**recorded, **(validation or {})})
     table = cell_table(rows)
     figures = {c.value: figure_png(table, c.value) for c in Cell if c.value in set(table.cell)}

@@ -26,6 +26,7 @@ import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from carebench.interruptions.cells import Arm, Cell, InterruptionType, Phase
+from carebench.interruptions.validation import validation_status
 from carebench.metrics.stats import wilson
 
 DIFFERENCES: tuple[tuple[Arm, Arm], ...] = (
@@ -202,7 +203,11 @@ def metrics(
     profile: DeploymentProfile,
     validation: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The metrics.json document (NaN written as null)."""
+    """The metrics.json document (NaN written as null).
+
+    ``validation`` maps study id -> validate-judge result; each study gets its own (or "not
+    validated") as ``judge_validation`` and a one-phrase ``judge_validation_status``.
+    """
     table = cell_table(rows)
 
     def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
@@ -229,7 +234,10 @@ def metrics(
                 "patient": s["manifest"]["patient"],
                 "agent_reasoning": s["manifest"].get("reasoning", {}).get("agent", "not recorded"),
                 "judge": s["manifest"]["judge"],
-                "judge_validation": (validation or {}).get(s["manifest"]["judge"], "not validated"),
+                "judge_validation": (validation or {}).get(s["study_id"], "not validated"),
+                "judge_validation_status": validation_status(validation[s["study_id"]])
+                if validation and s["study_id"] in validation
+                else "not validated",
                 "evidence_level": s["manifest"].get(
                     "evidence_level", EvidenceLevel.SIMULATED_WORKFLOW.value
                 ),

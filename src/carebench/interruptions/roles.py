@@ -206,6 +206,8 @@ class ModelRole:
         self.backend = pool.get(spec.backend)
         self.identity = backend_identity(spec.backend)
         self.stats = CallStats()
+        urls = ", ".join(spec.backend.base_url)
+        self.where = f"{role} ({spec.label}{' at ' + urls if urls else ''})"
 
     async def complete(
         self, messages: list[Message], seed: int, schema: dict[str, Any] | None = None
@@ -237,11 +239,11 @@ class ModelRole:
                 break
             except TransientBackendError as exc:
                 if attempt == self.max_retries:
-                    raise RoleError(f"{self.role} ({self.spec.label}): {exc}") from exc
+                    raise RoleError(f"{self.where}: {exc}") from exc
                 self.stats.retries += 1
                 await asyncio.sleep(min(2.0, 0.1 * 2**attempt))
             except RequestRejectedError as exc:
-                raise RoleError(f"{self.role} ({self.spec.label}) rejected: {exc}") from exc
+                raise RoleError(f"{self.where} rejected: {exc}") from exc
         assert generation is not None
         if cacheable and self.store is not None:
             self.store.put_records([], [(key, generation)])

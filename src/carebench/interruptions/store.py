@@ -3,7 +3,8 @@
 Tables (created next to the run store's ``runs``/``records``/``response_cache``):
 ``interrupt_studies`` (one manifest per study, the first one written wins), ``interrupt_trials``
 (one row per study x cell x arm x trial, with the transcript, state and verdict as JSON) and
-``interrupt_validations`` (validate-judge results; reports name a judge's latest one). A trial
+``interrupt_validations`` (validate-judge results; reports name, per study, the latest one whose
+pack held that study's items). A trial
 with status ``judged``, ``filtered`` or ``invalid`` is final; one with status ``error`` is replaced
 when the study is resumed. Model outputs are cached in the run store's ``response_cache``.
 """
@@ -146,7 +147,7 @@ class StudyStore:
             )
 
     def put_validation(self, judge: str, result: dict[str, Any]) -> None:
-        """Record a validate-judge result for ``judge`` (reports show the latest per judge)."""
+        """Record a validate-judge result of ``judge`` (reports show, per study, the latest one)."""
         with self.runs.locked():
             self._db.execute(
                 "INSERT INTO interrupt_validations VALUES (?, ?, ?)",
@@ -154,11 +155,21 @@ class StudyStore:
             )
 
     def validations(self) -> dict[str, dict[str, Any]]:
-        """Judge name -> its latest recorded validation result."""
+        """Study id -> the latest recorded validation result whose pack held that study's items.
+
+        A result applies to the studies it names (``studies``); one without (recorded before
+        results named them) applies to none.
+        """
         rows = self._db.execute(
-            "SELECT judge, result FROM interrupt_validations ORDER BY created_at, rowid"
+            "SELECT result FROM interrupt_validations ORDER BY created_at, rowid"
         ).fetchall()
-        return {judge: json.loads(result) for judge, result in rows}
+        out: dict[str, dict[str, Any]] = {}
+        for (text,) in rows:
+            result = json.loads(text)
+            studies = result.get("studies") if isinstance(result, dict) else None
+            for sid in studies if isinstance(studies, list) else []:
+                out[str(sid)] = result
+        return out
 
     def trials(self, study_id: str) -> list[dict[str, Any]]:
         """Every stored trial of a study, as dicts with the payload merged in."""

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from carebench import __version__
 from carebench.agents.backends import backend_identity
-from carebench.errors import CarebenchError
+from carebench.errors import CarebenchError, RunFailedError
 from carebench.interruptions.cells import Arm, Cell, Decision, PatientMode
 from carebench.interruptions.judges import ConceptJudge, Judge, LLMJudge
 from carebench.interruptions.pathway import Pathway, load_pathway, pathway_summary
@@ -163,6 +163,20 @@ class StudySummary:
     wall_s: float = 0.0
     simulator_s: float = 0.0
     role_s: dict[str, float] = field(default_factory=dict)
+    first_error: str | None = None
+
+    def check(self) -> None:
+        """Raise :class:`~carebench.errors.RunFailedError` when a trial of this run ended in error.
+
+        The message quotes the first error (naming the role and its endpoint) and says that
+        running again resumes.
+        """
+        if self.errors:
+            raise RunFailedError(
+                f"study {self.study_id} ({self.label}): {self.errors} trial(s) ended in errors; "
+                f"first: {self.first_error}; fix the cause and run the same command again: it "
+                "resumes, keeping the finished trials and re-running the failed ones"
+            )
 
 
 async def run_trial(
@@ -256,6 +270,8 @@ async def run_study_async(config: StudyConfig, workspace: str | Path) -> StudySu
                 async with semaphore:
                     status, payload = await run_trial(pathway, config, players, cell, arm, t)
                 store.put_trial(sid, cell.value, arm.value, t, status, payload)
+                if status == "error" and summary.first_error is None:
+                    summary.first_error = payload["error"]
                 setattr(summary, _COUNTER[status], getattr(summary, _COUNTER[status]) + 1)
 
             await asyncio.gather(*(one(*item) for item in todo))

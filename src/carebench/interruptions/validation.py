@@ -8,7 +8,11 @@
   ``pass``/``fail``, also ``1``/``0``, ``true``/``false``) and the key, and reports Cohen's kappa
   (scikit-learn ``cohen_kappa_score``) and percent agreement of the annotators with each other and
   of the judge with the resolved labels. Kappa is NaN (reported as null, never a crash) when both
-  raters use a single label.
+  raters use a single label. The result names the studies whose items were labelled (from the
+  key): a validation applies to those studies only.
+* :func:`validation_status` words a result: a judge is "validated" only when its kappa against the
+  resolved labels reaches :data:`VALIDATED_KAPPA` (0.80, "almost perfect" agreement in Landis &
+  Koch 1977; paper 002 reports 0.93/0.94), else it "failed validation".
 * :func:`load_pack` reads a pack back (for the annotation app, ``carebench annotate serve --pack``)
   and :func:`format_labels` writes the labels CSV :func:`agreement` reads, so labels made in the app
   round-trip to ``carebench interrupt validate-judge``.
@@ -38,6 +42,8 @@ PACK_COLUMNS = ("item_id", "question", "transcript")
 """The columns (CSV) or keys (JSONL) of a pack."""
 LABEL_COLUMNS = ("item_id", "annotator_a", "annotator_b", "resolved")
 """The columns of the labels CSV that :func:`agreement` reads."""
+VALIDATED_KAPPA = 0.80
+"""The judge-vs-resolved kappa a judge must reach to be called validated (see the module doc)."""
 MAX_PACK_ITEMS = 10_000
 MAX_PACK_FIELD_CHARS = 100_000
 _ITEM_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
@@ -244,11 +250,18 @@ def agreement(labels: str | Path, key: str | Path) -> dict[str, Any]:
     if not rows or not needed <= set(rows[0]):
         raise CarebenchError(f"{labels}: expected a CSV with columns {sorted(needed)}")
     a, b, resolved, judge = [], [], [], []
+    studies: set[str] = set()
     for line, row in enumerate(rows, start=2):
         where = f"{labels}:{line}"
         item = keys.get(row["item_id"])
         if item is None:
             raise CarebenchError(f"{where}: item_id {row['item_id']!r} is not in the key {key}")
+        if not isinstance(item.get("study_id"), str):
+            raise CarebenchError(
+                f"{key}: item {row['item_id']!r} has no study_id; expected a key written by "
+                "`carebench interrupt pack`"
+            )
+        studies.add(item["study_id"])
         a.append(_label(row["annotator_a"], where))
         b.append(_label(row["annotator_b"], where))
         resolved.append(_label(row["resolved"], where))
@@ -256,6 +269,30 @@ def agreement(labels: str | Path, key: str | Path) -> dict[str, Any]:
     judges = sorted({k["judge"] for k in keys.values()})
     return {
         "judge": ", ".join(judges),
+        "studies": sorted(studies),
         "annotators": kappa_and_agreement(a, b),
         "judge_vs_resolved": kappa_and_agreement(judge, resolved),
     }
+
+
+def validation_status(doc: dict[str, Any]) -> str:
+    """The status of a judge-validation result, in words.
+
+    ``validated (kappa K >= 0.80)``, ``failed validation (kappa K < 0.80)`` or, when the kappa is
+    undefined (one label only) or the result unreadable, ``not validated (...)``.
+
+    ``doc`` is an :func:`agreement` result; the kappa is the judge's against the resolved labels,
+    the threshold :data:`VALIDATED_KAPPA`.
+    """
+    try:
+        kappa = doc["judge_vs_resolved"]["kappa"]
+    except (KeyError, TypeError):
+        return "not validated (unreadable validation result)"
+    if kappa is None:
+        return "not validated (kappa undefined: a single label only)"
+    if float(kappa) >= VALIDATED_KAPPA:
+        return f"validated (kappa {kappa:.3f} >= {VALIDATED_KAPPA:.2f})"
+    digits = 3  # more when three would round a failing kappa up to the threshold
+    while float(f"{kappa:.{digits}f}") >= VALIDATED_KAPPA and digits < 9:
+        digits += 1
+    return f"failed validation (kappa {kappa:.{digits}f} < {VALIDATED_KAPPA:.2f})"

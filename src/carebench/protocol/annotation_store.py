@@ -614,8 +614,17 @@ def write_release(store: AnnotationStore, out_dir: str | Path) -> list[Path]:
     return written
 
 
+def format_percent(share: float | None) -> str:
+    """A share in [0, 1] as a percentage with two decimals (``86.46 %``), like validate-judge."""
+    return "n/a" if share is None else f"{100 * share:.2f} %"
+
+
 def format_agreement(data: dict[str, Any]) -> str:
-    """Markdown tables of :func:`agreement_json` (NaN coefficients shown as ``n/a``)."""
+    """Markdown tables of :func:`agreement_json` (NaN coefficients shown as ``n/a``).
+
+    Percent agreement is shown in percent (:func:`format_percent`); ``agreement.json`` keeps it as
+    a share in [0, 1] (field ``percent``).
+    """
 
     def fmt(x: float | None) -> str:
         return "n/a" if x is None else f"{x:.3f}"
@@ -630,7 +639,7 @@ def format_agreement(data: dict[str, Any]) -> str:
     ]
     for name, row in data["agreement"].items():
         lines.append(
-            f"| {name} | {row['units']} | {row['ratings']} | {fmt(row['percent'])} | "
+            f"| {name} | {row['units']} | {row['ratings']} | {format_percent(row['percent'])} | "
             f"{fmt(row['kappa'])} | {fmt(row['alpha'])} |"
         )
     if data["disagreements"]:

@@ -25,8 +25,10 @@ items of an interruption study's judge-validation pack
 
 from __future__ import annotations
 
+import errno
 import hmac
 import io
+import socket
 import zipfile
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -57,6 +59,7 @@ from carebench.protocol.annotation_store import (
     StoredLabel,
     User,
     agreement_json,
+    format_percent,
     pack_kind,
     release_files,
     visible_labels,
@@ -162,6 +165,7 @@ def create_app(store: AnnotationStore, units: Sequence[Unit] | Sequence[PackItem
         unit_types=UNIT_TYPES,
         type_names=[t.value for t in DisagreementType],
         fmt=_fmt,
+        pct=format_percent,
     )
     app = FastAPI(title="carebench annotation", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.store = store
@@ -702,6 +706,32 @@ def _message(exc: Exception) -> str:
         where = ".".join(str(p) for p in first["loc"]) or "labels"
         return f"{where}: {first['msg']}"
     return str(exc)
+
+
+def check_port(host: str, port: int) -> None:
+    """Bind ``host:port`` once (as uvicorn will, address reuse on) and release it.
+
+    Raises:
+        CarebenchError: the host does not resolve, or the port is in use or not bindable; the
+            message names the port and ``--port``.
+    """
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except (socket.gaierror, IndexError) as exc:
+        raise CarebenchError(f"--host {host!r}: cannot resolve it ({exc})") from exc
+    with socket.socket(family, kind, proto) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise CarebenchError(
+                    f"port {port} on {host} is already in use (another server?); choose a free "
+                    "one with --port"
+                ) from exc
+            raise CarebenchError(
+                f"cannot serve on {host}:{port} ({exc.strerror}); choose another --port or --host"
+            ) from exc
 
 
 def serve(app: FastAPI, host: str = "127.0.0.1", port: int = 8765) -> None:
