@@ -153,6 +153,8 @@ def test_recorded_judge_validation_is_named_in_both_reports(tmp_path: Path) -> N
     )
     assert standalone.exit_code == 0, standalone.output
     assert "kappa 1.000" in (tmp_path / "s" / "interruptions.html").read_text()
+    default = runner.invoke(main, ["interrupt", "report", "--workspace", str(ws)])
+    assert default.exit_code == 0 and (ws / "interruptions" / "interruptions.html").is_file()
     elsewhere = runner.invoke(main, [*args, "--workspace", str(tmp_path / "none")])
     assert elsewhere.exit_code == 0 and "not recorded" in elsewhere.output
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from carebench.cli.options import workspace_folder
 from carebench.cli.run import WORKSPACE
 from carebench.errors import CarebenchError
 from carebench.interruptions.cells import Arm, Cell, Decision, PatientMode
@@ -174,8 +175,8 @@ def run_cmd(
 @click.option(
     "--out",
     type=click.Path(path_type=Path),
-    default=Path("carebench-out/interruptions"),
-    show_default=True,
+    default=None,
+    help="Report folder [default: WORKSPACE/interruptions].",
 )
 @click.option(
     "--profile",
@@ -193,7 +194,7 @@ def run_cmd(
 @WORKSPACE
 def report_cmd(
     studies: tuple[str, ...],
-    out: Path,
+    out: Path | None,
     profile: Path | None,
     validation: Path | None,
     workspace: Path,
@@ -207,6 +208,8 @@ def report_cmd(
     from carebench.interruptions.report import write_report
     from carebench.interruptions.results import DeploymentProfile
 
+    if out is None:
+        out = workspace_folder(workspace, "interruptions")
     prof = DeploymentProfile()
     if profile is not None:
         try:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from carebench.cli.options import BANK
+from carebench.cli.options import BANK, workspace_folder
 from carebench.cli.run import WORKSPACE
 from carebench.metrics.stats import DEFAULT_B, DEFAULT_RNG_SEED
 
@@ -76,7 +76,7 @@ def report_cmd(
     from carebench.report import Settings, build_report
 
     if out_dir is None:
-        out_dir = (workspace.parent if workspace.suffix == ".db" else workspace) / "report"
+        out_dir = workspace_folder(workspace, "report")
     result = build_report(
         workspace,
         list(runs) or None,
