@@ -100,7 +100,8 @@ class ReplicaBackend:
             except TransientBackendError as exc:
                 self.router.release(lease, ok=False)
                 tried.append(lease.index)
-                errors.append(f"{self.names[lease.index]}: {exc}")
+                name = self.names[lease.index]
+                errors.append(str(exc) if str(exc).startswith(name) else f"{name}: {exc}")
                 continue
             except RequestRejectedError:
                 self.router.release(lease, ok=True)
