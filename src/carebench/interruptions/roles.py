@@ -209,6 +209,13 @@ class ModelRole:
         urls = ", ".join(spec.backend.base_url)
         self.where = f"{role} ({spec.label}{' at ' + urls if urls else ''})"
 
+    def _detail(self, exc: Exception) -> str:
+        """The backend's message less a leading endpoint, which :attr:`where` already names."""
+        text = str(exc)
+        for url in self.spec.backend.base_url:
+            text = text.removeprefix(f"{url}: ")
+        return text
+
     async def complete(
         self, messages: list[Message], seed: int, schema: dict[str, Any] | None = None
     ) -> str:
@@ -239,11 +246,11 @@ class ModelRole:
                 break
             except TransientBackendError as exc:
                 if attempt == self.max_retries:
-                    raise RoleError(f"{self.where}: {exc}") from exc
+                    raise RoleError(f"{self.where}: {self._detail(exc)}") from exc
                 self.stats.retries += 1
                 await asyncio.sleep(min(2.0, 0.1 * 2**attempt))
             except RequestRejectedError as exc:
-                raise RoleError(f"{self.where} rejected: {exc}") from exc
+                raise RoleError(f"{self.where} rejected: {self._detail(exc)}") from exc
         assert generation is not None
         if cacheable and self.store is not None:
             self.store.put_records([], [(key, generation)])
