@@ -26,7 +26,7 @@ matched by :mod:`carebench.protocol.matching`. Conventions:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from carebench.episodes.schema import Action, Episode
 from carebench.protocol.matching import claims, states, supported_by, tokens
@@ -102,7 +102,6 @@ class EpisodeScores:
     continuity: Continuity | None = None
     traceability: Traceability | None = None
     handoff: HandoffScore | None = None
-    notes: list[str] = field(default_factory=list)
 
 
 def _evidence(sources: Sequence[Source]) -> list[str]:
