@@ -7,7 +7,6 @@ from pathlib import Path
 
 import click
 
-from carebench.cli.options import workspace_folder
 from carebench.cli.run import WORKSPACE
 from carebench.errors import CarebenchError
 from carebench.interruptions.cells import Arm, Cell, Decision, PatientMode
@@ -209,6 +208,8 @@ def report_cmd(
     from carebench.interruptions.results import DeploymentProfile
 
     if out is None:
+        from carebench.runs.results import workspace_folder
+
         out = workspace_folder(workspace, "interruptions")
     prof = DeploymentProfile()
     if profile is not None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from carebench.cli.options import BANK, workspace_folder
+from carebench.cli.options import BANK
 from carebench.cli.run import WORKSPACE
 from carebench.metrics.stats import DEFAULT_B, DEFAULT_RNG_SEED
 
@@ -76,6 +76,8 @@ def report_cmd(
     from carebench.report import Settings, build_report
 
     if out_dir is None:
+        from carebench.runs.results import workspace_folder
+
         out_dir = workspace_folder(workspace, "report")
     result = build_report(
         workspace,

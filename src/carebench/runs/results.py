@@ -38,9 +38,14 @@ def store_path(workspace: str | Path) -> Path:
     return path if path.suffix == ".db" else path / DB_FILE
 
 
+def workspace_folder(workspace: str | Path, name: str) -> Path:
+    """``name`` in the workspace folder (the folder holding the store: ``workspace`` may be either)."""
+    return store_path(workspace).parent / name
+
+
 def cache_dir(workspace: str | Path) -> Path:
     """The workspace's cache folder (validated banks, the report's fitted keyword floor)."""
-    return store_path(workspace).parent / "cache"
+    return workspace_folder(workspace, "cache")
 
 
 @dataclass(frozen=True)
