@@ -102,7 +102,6 @@ class OpenAIBackend:
             max_retries=0,
         )
         self.downgraded = False
-        self._schema = decision_json_schema()
 
     def describe(self) -> dict[str, Any]:
         """The served model name, endpoint, structured-output and reasoning modes (never the key)."""
@@ -114,8 +113,7 @@ class OpenAIBackend:
         }
 
     def _response_format(self, schema: dict[str, Any] | None) -> dict[str, Any] | None:
-        # the decision schema is generated once: pydantic's generator costs about 0.3 ms a call
-        schema = schema or self._schema
+        schema = schema or decision_json_schema()
         if self.format == "json_schema":
             name = re.sub(r"[^A-Za-z0-9_-]", "_", str(schema.get("title") or "agent_decision"))
             return {
