@@ -120,7 +120,7 @@ def episode_annotations(
     """The annotation units of one episode (see the module conventions), variables substituted."""
     from carebench.protocol.sources import (
         default_admissible,
-        split_items,
+        items_from_texts,
         superseded_sentences,
     )
 
@@ -147,10 +147,7 @@ def episode_annotations(
             for sentence in superseded_sentences(normalize(stale[name]), normalize(clean[name]))
         )
     if "admissible_sources" not in explicit:
-        items = split_items(
-            (Block(kind=kind, title="", text=blocks[kind]) for kind in BLOCK_ORDER),
-            values.get("superseded", ()),
-        )
+        items = items_from_texts(blocks, values.get("superseded", ()))
         values["admissible_sources"] = default_admissible(items)
     return Annotations(**values)
 

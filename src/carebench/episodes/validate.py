@@ -26,7 +26,6 @@ from carebench.episodes.schema import (
     BLOCK_ORDER,
     Action,
     Annotations,
-    Block,
     BlockKind,
     Split,
     TaskClass,
@@ -461,7 +460,7 @@ def check_annotations(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
     evidence-item ids of every episode they apply to (see carebench.protocol.sources).
     """
     from carebench.protocol.matching import states
-    from carebench.protocol.sources import split_items
+    from carebench.protocol.sources import items_from_texts
 
     issues: list[ValidationIssue] = []
     checks = (
@@ -474,7 +473,7 @@ def check_annotations(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
             units = episode_annotations(seed, surface, variant, blocks)
             if units is None:
                 return issues
-            items = split_items(_as_blocks(blocks))
+            items = items_from_texts(blocks)
             for checked, fields, name in checks:
                 for field in fields if variant is checked else ():
                     for index, fact in enumerate(getattr(units, field)):
@@ -501,10 +500,6 @@ def check_annotations(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
                         )
                     )
     return issues
-
-
-def _as_blocks(blocks: dict[BlockKind, str]) -> list[Block]:
-    return [Block(kind=kind, title="", text=text) for kind, text in blocks.items()]
 
 
 def check_leaks(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:

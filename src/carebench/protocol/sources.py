@@ -22,7 +22,7 @@ same episode see the same ids. What an output may rely on is an annotation unit 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from pydantic import BaseModel, ConfigDict
 
@@ -46,12 +46,12 @@ class Source(BaseModel):
     admissible: bool = True
 
 
-def _line_ids(block: Block) -> list[tuple[str | None, str]]:
-    """Each line of a block with its item id (None: not an item)."""
-    prefix = _PREFIX.get(block.kind)
+def _line_ids(kind: BlockKind, text: str) -> list[tuple[str | None, str]]:
+    """Each line of a block's text with its item id (None: not an item)."""
+    prefix = _PREFIX.get(kind)
     out: list[tuple[str | None, str]] = []
     k = 0
-    for line in block.text.splitlines():
+    for line in text.splitlines():
         stripped = line.strip()
         if prefix is None or not stripped or stripped.endswith(":"):
             out.append((None, line))
@@ -80,18 +80,25 @@ def superseded_sentences(stale_text: str, clean_text: str) -> tuple[str, ...]:
     return tuple(s for s in sentences(stale_text) if flat(s) not in kept)
 
 
-def split_items(blocks: Iterable[Block], superseded: Iterable[str] = ()) -> list[Source]:
-    """The evidence items of a transcript's blocks, in reading order (see the module conventions).
+def items_from_texts(
+    texts: Mapping[BlockKind, str], superseded: Iterable[str] = ()
+) -> list[Source]:
+    """The evidence items of block texts in reading order (see the module conventions).
 
     Each item's ``evidence`` is its text less the ``superseded`` sentences.
     """
     gone = tuple(superseded)
     return [
-        Source(id=item_id, block=block.kind, text=line, evidence=strip_superseded(line, gone))
-        for block in blocks
-        for item_id, line in _line_ids(block)
+        Source(id=item_id, block=kind, text=line, evidence=strip_superseded(line, gone))
+        for kind, text in texts.items()
+        for item_id, line in _line_ids(kind, text)
         if item_id is not None
     ]
+
+
+def split_items(blocks: Iterable[Block], superseded: Iterable[str] = ()) -> list[Source]:
+    """The evidence items of a transcript's blocks (:func:`items_from_texts` of their texts)."""
+    return items_from_texts({block.kind: block.text for block in blocks}, superseded)
 
 
 def tagged_transcript(episode: Episode) -> str:
@@ -102,7 +109,7 @@ def tagged_transcript(episode: Episode) -> str:
     """
     parts = []
     for block in episode.transcript:
-        lines = [f"[{i}] {line}" if i else line for i, line in _line_ids(block)]
+        lines = [f"[{i}] {line}" if i else line for i, line in _line_ids(block.kind, block.text)]
         parts.append(f"## {block.title}\n\n" + "\n".join(lines))
     return "\n\n".join(parts) + "\n"
 

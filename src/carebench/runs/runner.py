@@ -257,6 +257,7 @@ async def run_async(
         if extended:
             summary.invalid_work_products = 0
         rendered: dict[str, tuple[list[dict[str, str]], str, str]] = {}
+        schemas: dict[str, dict[str, Any]] = {}
         for episode, _ in todo:
             if episode.episode_id not in rendered:
                 messages = render_messages(episode, config.condition, extended=extended)
@@ -264,7 +265,8 @@ async def run_async(
                 rendered[episode.episode_id] = (
                     messages, text, hashlib.sha256(text.encode()).hexdigest()
                 )  # fmt: skip
-        schemas = {e.episode_id: work_product_schema(e) for e, _ in todo} if extended else {}
+                if extended:
+                    schemas[episode.episode_id] = work_product_schema(episode)
         keyer = _Keyer(config, manifest["backend"])
         keys = (
             {
