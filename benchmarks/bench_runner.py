@@ -4,11 +4,14 @@ Run: .venv/bin/python benchmarks/bench_runner.py [--rounds 3] [--embedded-episod
 
 (a) Harness overhead. An instant OpenAI-compatible server (carebench.testing.openai_stub, its own
     process) answers every request at once. We send the same 2,000 requests (the whole bank, vanilla
-    prompts, 5 repeats each) through (1) a bare AsyncOpenAI loop with a semaphore of 32, the limit, and (2)
-    carebench's runner at concurrency 32 with a fresh store (no cache hits): prompt rendering,
-    parsing, retries bookkeeping, SQLite writes. Rounds alternate which side goes first; we report median episodes/s and
-    the ratio harness / bare (goal >= 0.95),
-    per round, and the client process's CPU time per side (less disturbed by the machine's load).
+    prompts, 5 repeats each) through (1) a bare AsyncOpenAI loop calling chat.completions.create
+    with a semaphore of 32, the loop a user would write, (2) the same loop sending each body with
+    client.post, the transport carebench's openai backend uses, and (3) carebench's runner at
+    concurrency 32 with a fresh store (no cache hits): prompt rendering, parsing, retries
+    bookkeeping, SQLite writes. Rounds rotate which side goes first; we report median episodes/s,
+    the ratios harness / (1) (goal >= 0.95) and harness / (2) (carebench's own cost over the same
+    transport), per round, and the client process's CPU time per side (less disturbed by the
+    machine's load).
 (b) Embedded backend. The same episodes through (1) raw llama-cpp-python create_chat_completion on
     the same Llama object with the same messages, grammar and sampling, and (2) carebench's runner
     with the embedded backend and a fresh store. KV cache reset before each phase. Ratio of wall
@@ -48,7 +51,14 @@ def _start_stub(*extra: str) -> tuple[subprocess.Popen[bytes], str]:
     return spawn(*extra)
 
 
-async def _bare_loop(url: str, requests: list[list[dict[str, str]]], concurrency: int) -> float:
+async def _bare_loop(
+    url: str, requests: list[list[dict[str, str]]], concurrency: int, raw: bool = False
+) -> float:
+    """Seconds for ``requests`` through a bare AsyncOpenAI loop with a semaphore.
+
+    ``raw``: send each body with ``client.post`` (the transport carebench's openai backend uses)
+    instead of ``chat.completions.create`` (what a user's loop calls).
+    """
     from openai import AsyncOpenAI
 
     client = AsyncOpenAI(base_url=url, api_key="none", max_retries=0)
@@ -59,16 +69,20 @@ async def _bare_loop(url: str, requests: list[list[dict[str, str]]], concurrency
     }
 
     async def one(messages: list[dict[str, str]]) -> str:
+        body: dict[str, Any] = {
+            "model": "stub",
+            "messages": messages,
+            "temperature": 0.0,
+            "top_p": 1.0,
+            "max_tokens": 256,
+            "seed": 0,
+            "response_format": response_format,
+        }
         async with semaphore:
-            response = await client.chat.completions.create(
-                model="stub",
-                messages=messages,  # type: ignore[arg-type]
-                temperature=0.0,
-                top_p=1.0,
-                max_tokens=256,
-                seed=0,
-                response_format=response_format,
-            )
+            if raw:
+                data: Any = await client.post("/chat/completions", body=body, cast_to=object)
+                return str(data["choices"][0]["message"]["content"] or "")
+            response = await client.chat.completions.create(**body)
             return response.choices[0].message.content or ""
 
     start = time.perf_counter()
@@ -82,17 +96,18 @@ def bench_harness(rounds: int, concurrency: int, repeats: int) -> None:
     bank = load_bank()
     requests = [render_messages(e, Condition.VANILLA) for e in bank for _ in range(repeats)]
     process, url = _start_stub()
-    bare: list[float] = []
-    harness: list[float] = []
-    cpu: dict[str, list[float]] = {"bare": [], "harness": []}
+    sides = ("bare", "raw", "harness")
+    rate: dict[str, list[float]] = {side: [] for side in sides}
+    cpu: dict[str, list[float]] = {side: [] for side in sides}
     try:
         asyncio.run(_bare_loop(url, requests[:50], concurrency))  # warm-up
         for round_ in range(rounds):
-            # alternate which side goes first, so drift in the server or machine hits both
-            for side in ("bare", "harness") if round_ % 2 == 0 else ("harness", "bare"):
+            # rotate which side goes first, so drift in the server or machine hits all alike
+            for side in sides[round_ % 3 :] + sides[: round_ % 3]:
                 began = time.process_time()
-                if side == "bare":
-                    bare.append(len(requests) / asyncio.run(_bare_loop(url, requests, concurrency)))
+                if side != "harness":
+                    elapsed = asyncio.run(_bare_loop(url, requests, concurrency, side == "raw"))
+                    rate[side].append(len(requests) / elapsed)
                     cpu[side].append(time.process_time() - began)
                     continue
                 with (
@@ -106,35 +121,33 @@ def bench_harness(rounds: int, concurrency: int, repeats: int) -> None:
                     )
                     start = time.perf_counter()
                     summary = asyncio.run(run_async(config, bank, store))
-                    harness.append(summary.ok / (time.perf_counter() - start))
+                    rate[side].append(summary.ok / (time.perf_counter() - start))
                     cpu[side].append(time.process_time() - began)
                     assert summary.ok == len(requests) and summary.cache_hits == 0
     finally:
         process.terminate()
         process.wait()
-    b, h = statistics.median(bare), statistics.median(harness)
     print(
         f"(a) instant server, {len(requests)} requests, concurrency {concurrency}, {rounds} rounds"
     )
-    print(
-        f"    bare AsyncOpenAI loop: {b:.0f} episodes/s (median)   rounds: {[round(x) for x in bare]}"
-    )
-    print(
-        f"    carebench run:         {h:.0f} episodes/s (median)   rounds: {[round(x) for x in harness]}"
-    )
-    per_round = [x / y for x, y in zip(harness, bare, strict=True)]
-    print(
-        f"    ratio harness / bare:  {h / b:.2f}  (goal >= 0.95); per round: "
-        + ", ".join(f"{r:.2f}" for r in per_round)
-    )
-    cpu_ratio = [x / y for x, y in zip(cpu["bare"], cpu["harness"], strict=True)]
-    print(
-        f"    client CPU seconds (this process; the server's are not counted): bare "
-        f"{statistics.median(cpu['bare']):.2f}, harness {statistics.median(cpu['harness']):.2f}; "
-        f"ratio bare / harness {statistics.median(cpu_ratio):.2f} (per round: "
-        + ", ".join(f"{r:.2f}" for r in cpu_ratio)
-        + ")"
-    )
+    labels = {
+        "bare": "bare loop, chat.completions.create",
+        "raw": "bare loop, client.post (raw body)",
+        "harness": "carebench run",
+    }
+    for side in sides:
+        print(
+            f"    {labels[side]:<36} {statistics.median(rate[side]):4.0f} episodes/s (median)  "
+            f"rounds: {[round(x) for x in rate[side]]}; client CPU {statistics.median(cpu[side]):.2f} s"
+        )
+    for base, goal in (("bare", "goal >= 0.95"), ("raw", "the harness's own cost")):
+        per_round = [x / y for x, y in zip(rate["harness"], rate[base], strict=True)]
+        cpu_ratio = [x / y for x, y in zip(cpu[base], cpu["harness"], strict=True)]
+        print(
+            f"    carebench / {labels[base]}: {statistics.median(per_round):.2f} ({goal}); per "
+            "round " + ", ".join(f"{r:.2f}" for r in per_round) + f"; client CPU {base} / "
+            f"harness {statistics.median(cpu_ratio):.2f}"
+        )
 
 
 def _harness_rate(urls: list[str], bank: list[Any], repeats: int, concurrency: int) -> float:

@@ -15,7 +15,9 @@ from pathlib import Path
 import pytest
 
 from carebench import load_bank
+from carebench.agents.backends.base import Generation, TransientBackendError
 from carebench.agents.backends.embedded import packaged_model_path
+from carebench.agents.backends.openai_compat import read_completion
 from carebench.agents.config import BackendConfig
 from carebench.runs.config import RunConfig
 from carebench.runs.runner import FAIL_FAST
@@ -48,7 +50,8 @@ def test_faults_are_retried_and_every_episode_accounted_for(
 ) -> None:
     monkeypatch.setenv("CAREBENCH_TEST_KEY", "sk-test-secret-123")
     app = make_app(
-        ["500", "ok", "timeout", "ok", "truncated", "429", "ok", "badbody", "ok"], hang_s=1.0
+        ["500", "ok", "timeout", "ok", "truncated", "429", "ok", "badbody", "nochoices", "ok"],
+        hang_s=1.0,
     )
     with serve_in_thread(app) as url, RunStore(tmp_path / "carebench.db") as store:
         summary = run(_config(url, concurrency=4, timeout_s=0.3, max_retries=4), load_bank(), store)
@@ -62,7 +65,7 @@ def test_faults_are_retried_and_every_episode_accounted_for(
     )
     assert summary.ok == len(EPISODES) - summary.invalid
     assert summary.retries == sum(
-        app.state.modes.count(m) for m in ("500", "timeout", "429", "badbody")
+        app.state.modes.count(m) for m in ("500", "timeout", "429", "badbody", "nochoices")
     )
     invalid = next(r for r in records if r.status == "invalid")
     assert invalid.raw_output.startswith('{"action"') and invalid.error == "no JSON object found"
@@ -176,3 +179,31 @@ def test_extended_run_sends_the_work_product_schema(tmp_path: Path) -> None:
     scores = episode_scores(results.frame, {e.episode_id: e for e in bank})
     lacking = results.frame["action"].isin(["Answer", "Escalate"]).sum()
     assert (~scores["work_product_valid"]).sum() == lacking > 0
+
+
+def test_read_completion_takes_text_and_usage_from_the_response_json() -> None:
+    response = {
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": '{"a": 1}'}}],
+        "usage": {"prompt_tokens": 120, "completion_tokens": 9, "total_tokens": 129},
+    }
+    assert read_completion(response) == Generation('{"a": 1}', 120, 9)
+    # null content (a refusal or a tool call) is empty text; usage is optional and checked
+    response = {"choices": [{"message": {"content": None}}], "usage": {"prompt_tokens": "x"}}
+    assert read_completion(response) == Generation("", None, None)
+    assert read_completion({"choices": [{"message": {"content": "hi"}}]}).prompt_tokens is None
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "<html>bad gateway</html>",  # a body that is not JSON comes back as text
+        {"error": {"message": "overloaded"}},
+        {"choices": []},
+        {"choices": [{"text": "legacy completion"}]},
+        {"choices": [{"message": "not an object"}]},
+        {"choices": [{"message": {"content": ["a", "list"]}}]},
+    ],
+)
+def test_read_completion_calls_other_shapes_unreadable(response: object) -> None:
+    with pytest.raises(TransientBackendError, match="unreadable response"):
+        read_completion(response)

@@ -10,6 +10,8 @@ the next entry of a *plan*, cycling:
     timeout    sleeps ``hang_s`` seconds before answering ok (the client should time out first)
     truncated  HTTP 200, but the message content is truncated JSON (an invalid model output)
     badbody    HTTP 200 with a response body that is not valid JSON (a broken server)
+    nochoices  HTTP 200 with valid JSON that holds an error instead of ``choices`` (as some
+               proxies answer when the model behind them fails)
     reject400  HTTP 400 mentioning response_format if the request has one, else ok (a server
                that does not support structured output)
     rejectextra  HTTP 400 naming ``chat_template_kwargs`` or ``reasoning_effort`` if the request
@@ -56,6 +58,7 @@ MODES = (
     "timeout",
     "truncated",
     "badbody",
+    "nochoices",
     "reject400",
     "rejectextra",
     "varied",
@@ -168,6 +171,8 @@ def make_app(plan: Sequence[str] = ("ok",), hang_s: float = 5.0, log: bool = Tru
             )
         if mode == "badbody":
             return Response('{"id": "chatcmpl-stub", "choices": [', media_type="application/json")
+        if mode == "nochoices":
+            return JSONResponse({"error": {"message": "upstream model overloaded"}})
         if mode == "timeout":
             await asyncio.sleep(hang_s)
         content = json.dumps(varied_answer(body.get("messages")) if mode == "varied" else ANSWER)

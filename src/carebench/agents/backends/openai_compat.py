@@ -25,6 +25,14 @@ A 401, 403 or 404 stops the run with a clear error (the endpoint, model or key i
 
 The client's own retries are disabled: the runner retries transient faults (timeouts, connection
 errors, 429, 5xx, unreadable responses) with exponential backoff and jitter, and counts them.
+
+Requests go through AsyncOpenAI's documented raw call (``client.post("/chat/completions", body=...,
+cast_to=object)``): the client still sends the key, maps HTTP errors to its exceptions and pools
+connections, but carebench's request body (plain JSON: strings, numbers, the schema) is sent as
+built, skipping the SDK's type-driven transform of every parameter, and the response JSON is read
+directly instead of being built into typed models. That transform and the models cost about a
+third of a bare ``chat.completions.create`` loop's client CPU time against a fast server
+(docs/performance.md). A response without ``choices[0].message`` is an unreadable response.
 """
 
 from __future__ import annotations
@@ -63,6 +71,36 @@ def reasoning_fields(value: str) -> dict[str, Any]:
     raise CarebenchError(
         f"openai backend option reasoning={value!r}: expected one of {list(_REASONING)}"
     )
+
+
+def read_completion(response: object) -> Generation:
+    """The text and token counts of a chat-completion response (parsed JSON).
+
+    Raises:
+        TransientBackendError: the response has no ``choices[0].message`` object, or its content
+            is neither a string nor null (a server fault: the runner asks again).
+    """
+    try:
+        choice = response["choices"][0]  # type: ignore[index]
+        content = choice["message"].get("content")
+    except (TypeError, KeyError, IndexError, AttributeError):
+        raise TransientBackendError(
+            f"unreadable response (no choices[0].message): {str(response)[:200]!r}"
+        ) from None
+    if content is not None and not isinstance(content, str):
+        raise TransientBackendError(f"unreadable response: message content {content!r:.200}")
+    usage = response.get("usage") if isinstance(response, dict) else None
+    usage = usage if isinstance(usage, dict) else {}
+    return Generation(
+        text=content or "",
+        prompt_tokens=_count(usage.get("prompt_tokens")),
+        completion_tokens=_count(usage.get("completion_tokens")),
+    )
+
+
+def _count(value: object) -> int | None:
+    """A token count from a response's usage, or None when absent or not a count."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 class OpenAIBackend:
@@ -128,18 +166,17 @@ class OpenAIBackend:
         """One chat completion; transient faults raise :class:`TransientBackendError`."""
         openai = self._openai
         params = request.params
-        kwargs: dict[str, Any] = {
+        body: dict[str, Any] = {
             "model": self.model,
             "messages": request.messages,
             "temperature": params.temperature,
             "top_p": params.top_p,
             "max_tokens": params.max_tokens,
             "seed": params.seed + request.repeat,
+            **self.extra_body,
         }
-        if self.extra_body:
-            kwargs["extra_body"] = self.extra_body
         try:
-            response = await self._create(kwargs, request.schema)
+            response = await self._create(body, request.schema)
         except (
             openai.APITimeoutError,
             openai.APIConnectionError,
@@ -169,24 +206,20 @@ class OpenAIBackend:
             raise RequestRejectedError(f"HTTP {exc.status_code}: {exc}") from exc
         except ValueError as exc:  # a response body that is not JSON
             raise TransientBackendError(f"unreadable response: {exc}") from exc
-        if not response.choices:
-            raise TransientBackendError("response without choices")
-        usage = response.usage
-        return Generation(
-            text=response.choices[0].message.content or "",
-            prompt_tokens=usage.prompt_tokens if usage else None,
-            completion_tokens=usage.completion_tokens if usage else None,
-        )
+        return read_completion(response)
 
-    async def _create(self, kwargs: dict[str, Any], schema: dict[str, Any] | None) -> Any:
-        """Create a completion, stepping down the structured-output mode if the server rejects it."""
+    async def _create(self, body: dict[str, Any], schema: dict[str, Any] | None) -> object:
+        """POST a completion request; the parsed response JSON (or text, if the body is not JSON).
+
+        Steps the structured-output mode down when the server rejects it.
+        """
         openai = self._openai
         while True:
             used = self.format
             response_format = self._response_format(schema)
-            request = {**kwargs, "response_format": response_format} if response_format else kwargs
+            request = {**body, "response_format": response_format} if response_format else body
             try:
-                return await self._client.chat.completions.create(**request)
+                return await self._client.post("/chat/completions", body=request, cast_to=object)
             except openai.APIStatusError as exc:
                 rejected = exc.status_code in (400, 422, 500) and "response_format" in str(exc)
                 if response_format is None or not rejected:
