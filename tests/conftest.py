@@ -61,6 +61,22 @@ def browser(chromium: str) -> Iterator[Any]:
         launched.close()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def user_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The suite's own user cache folder (the validated-bank cache), never the tester's ~/.cache.
+
+    Set in the environment, so the commands tests start in subprocesses use it too.
+    """
+    folder = tmp_path_factory.mktemp("user-cache")
+    before = os.environ.get("CAREBENCH_CACHE_DIR")
+    os.environ["CAREBENCH_CACHE_DIR"] = str(folder)
+    yield folder
+    if before is None:
+        del os.environ["CAREBENCH_CACHE_DIR"]
+    else:
+        os.environ["CAREBENCH_CACHE_DIR"] = before
+
+
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     """End the run with one loud line when browser tests were skipped for want of chromium."""
     skipped = [

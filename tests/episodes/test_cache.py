@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +14,7 @@ import pytest
 import carebench
 from carebench.episodes import cache as bank_cache
 from carebench.episodes.bank import load_bank
-from carebench.episodes.cache import cache_file, load_bank_cached
+from carebench.episodes.cache import KEEP, cache_file, load_bank_cached, user_cache_dir
 from carebench.episodes.canonical import bank_sha256
 from carebench.errors import BankValidationError, CarebenchError
 from tests.conftest import write_custom_bank
@@ -217,3 +218,37 @@ def test_the_fingerprint_covers_the_protocol_code_assembly_uses() -> None:
     names = {p.relative_to(p.parents[1]).as_posix() for p in bank_cache.code_files()}
     assert {"episodes/assemble.py", "episodes/validate.py"} <= names
     assert {"protocol/sources.py", "protocol/matching.py"} <= names
+
+
+def test_user_cache_dir_follows_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CAREBENCH_CACHE_DIR", str(tmp_path / "mine"))
+    assert user_cache_dir() == tmp_path / "mine"
+    monkeypatch.setenv("CAREBENCH_CACHE_DIR", "  ")
+    assert user_cache_dir() is None  # set but empty: caching off
+    monkeypatch.delenv("CAREBENCH_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert user_cache_dir() == tmp_path / "xdg" / "carebench"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert user_cache_dir() == tmp_path / "home" / ".cache" / "carebench"
+
+
+def test_only_the_most_recently_used_entries_are_kept(bank_dir: Path, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    load_bank_cached([bank_dir], cache)
+    ours = _entry(cache, bank_dir)
+    old = []
+    for k in range(KEEP + 3):  # entries of banks that have since gone, older than ours
+        path = cache / f"bank-{k:016x}.jsonl"
+        path.write_text("{}\n")
+        os.utime(path, (1_000_000 + k, 1_000_000 + k))
+        old.append(path)
+    os.utime(ours, (900_000, 900_000))
+    assert load_bank_cached([bank_dir], cache).from_cache  # a hit marks it recently used
+    write_custom_bank(bank_dir, note=" Edited.")
+    load_bank_cached([bank_dir], cache)  # a miss writes, then prunes
+    kept = set(cache.glob("bank-*.jsonl"))
+    assert len(kept) == KEEP and ours in kept
+    assert kept == {ours, *old[-(KEEP - 1) :]}

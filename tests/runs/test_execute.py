@@ -1,4 +1,4 @@
-"""run_agent and load_runs read the bank through the workspace's validated-bank cache."""
+"""run_agent and load_runs read the bank through the user's validated-bank cache."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ import pytest
 
 from carebench.agents.config import BackendConfig, SamplingParams
 from carebench.episodes import bank as bank_module
+from carebench.episodes.cache import cache_file, user_cache_dir
 from carebench.episodes.canonical import bank_sha256
 from carebench.runs.config import RunConfig
 from carebench.runs.execute import run_agent
-from carebench.runs.results import cache_dir, load_runs
+from carebench.runs.results import load_runs
 from carebench.runs.store import RunStore
 from tests.conftest import write_custom_bank
 
@@ -37,7 +38,8 @@ def test_runs_reuse_the_validated_bank(tmp_path: Path, monkeypatch: pytest.Monke
     expected = bank_sha256(bank_module.load_bank([bank]))
     ws = tmp_path / "ws"
     first = run_agent(_config(bank, seed=0), ws)
-    assert list(cache_dir(ws).glob("bank-*.jsonl"))
+    assert cache_file(user_cache_dir(), [bank]).is_file()  # the user's cache, not the workspace's
+    assert not (ws / "cache").exists()
     _no_validation(monkeypatch)
     second = run_agent(_config(bank, seed=1), ws)
     assert second.completed_now == 20 and second.ok == 20
@@ -58,3 +60,32 @@ def test_an_edited_bank_makes_a_new_run(tmp_path: Path) -> None:
         manifest = store.manifest(after.run_id)
     assert manifest is not None
     assert manifest["bank_sha256"] == bank_sha256(bank_module.load_bank([bank]))
+
+
+def test_a_new_workspace_reuses_the_validated_bank(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bank = write_custom_bank(tmp_path / "bank")
+    run_agent(_config(bank), tmp_path / "first")
+    _no_validation(monkeypatch)
+    again = run_agent(_config(bank), tmp_path / "second")  # another workspace, same user
+    assert again.completed_now == 20 and again.ok == 20
+
+
+def test_with_the_cache_switched_off_the_bank_is_validated_and_nothing_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bank = write_custom_bank(tmp_path / "bank")
+    monkeypatch.setenv("CAREBENCH_CACHE_DIR", "")
+    calls: list[object] = []
+    real = bank_module.load_bank
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(bank_module, "load_bank", counted)
+    run_agent(_config(bank, seed=0), tmp_path / "ws")
+    run_agent(_config(bank, seed=1), tmp_path / "ws")
+    assert len(calls) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bank", "ws"]

@@ -152,12 +152,30 @@ def episode_annotations(
     return Annotations(**values)
 
 
+_ASSEMBLED: dict[int, tuple[Seed, tuple[Episode, ...]]] = {}
+
+
 def assemble_seed(seed: Seed) -> list[Episode]:
     """Assemble the 10 episodes of one seed, in surface-name then variant order.
+
+    Validation assembles every valid seed and loading assembles it again, so the episodes of the
+    last seed objects seen are kept (by identity, like :func:`render_blocks`; episodes are frozen).
 
     Raises:
         AssemblyError: a placeholder or surface text is missing (the validator reports these first).
     """
+    hit = _ASSEMBLED.get(id(seed))
+    if hit is not None and hit[0] is seed:
+        return list(hit[1])
+    episodes = _assemble(seed)
+    if len(_ASSEMBLED) >= _RENDERED_MAX:
+        _ASSEMBLED.clear()
+    _ASSEMBLED[id(seed)] = (seed, tuple(episodes))
+    return episodes
+
+
+def _assemble(seed: Seed) -> list[Episode]:
+    """The episodes of :func:`assemble_seed`, built."""
     meanings = ACTION_MEANINGS[seed.task_class]
     action_space = tuple(ActionOption(action=a, meaning=meanings[a]) for a in seed.actions)
     headers = {**DEFAULT_HEADERS, **seed.headers}

@@ -3,8 +3,9 @@
 Loading a bank (:func:`carebench.episodes.bank.load_bank`: parse the YAML, check every design
 rule, assemble the episodes) costs about 0.2 s for the packaged bank, paid by every command that
 needs episodes. :func:`load_bank_cached` keeps the assembled episodes of a valid bank in a cache
-folder (``carebench run`` uses the workspace's ``cache/``) and reads them back while the bank is
-unchanged.
+folder and reads them back while the bank is unchanged. The commands use the user's cache folder
+(:func:`user_cache_dir`), shared by every workspace, so only the first command after installing or
+upgrading carebench, or after editing a seed, validates the bank.
 
 Conventions:
     * The key is the SHA-256 of the cache format, carebench's version, the source of the
@@ -21,6 +22,8 @@ Conventions:
       :class:`~carebench.errors.BankValidationError` on every call, as ``load_bank`` does.
     * Entries are written to a temporary file and renamed, so readers never see half a file. A
       cache folder that cannot be written is no error: the bank is returned, uncached.
+    * A hit touches its entry's modification time; after each write only the :data:`KEEP` most
+      recently used entries are kept, so banks that come and go (temporary folders) do not pile up.
 """
 
 from __future__ import annotations
@@ -39,6 +42,22 @@ from carebench.episodes.files import discover
 from carebench.episodes.schema import Episode
 
 FORMAT = "carebench-bank-cache/1"
+KEEP = 32
+"""Entries kept in one cache folder (least recently used ones are removed first)."""
+CACHE_ENV = "CAREBENCH_CACHE_DIR"
+
+
+def user_cache_dir() -> Path | None:
+    """The user's carebench cache folder; None when caching is switched off.
+
+    ``$CAREBENCH_CACHE_DIR`` when set (set but empty: no cache), else ``$XDG_CACHE_HOME/carebench``,
+    else ``~/.cache/carebench``. The folder is created when first written.
+    """
+    chosen = os.environ.get(CACHE_ENV)
+    if chosen is not None:
+        return Path(chosen).expanduser() if chosen.strip() else None
+    base = os.environ.get("XDG_CACHE_HOME", "").strip()
+    return (Path(base) if base else Path.home() / ".cache") / "carebench"
 
 
 @dataclass(frozen=True)
@@ -117,6 +136,8 @@ def _read(path: Path, key: str) -> LoadedBank | None:
         return None
     if not episodes or len(episodes) != header.get("n_episodes"):
         return None
+    with contextlib.suppress(OSError):
+        os.utime(path)  # recently used: kept by _prune
     return LoadedBank(episodes, sha, from_cache=True)
 
 
@@ -131,6 +152,20 @@ def _write(path: Path, key: str, body: bytes, sha: str, n_episodes: int) -> None
     except OSError:
         with contextlib.suppress(OSError):
             tmp.unlink(missing_ok=True)
+        return
+    _prune(path.parent)
+
+
+def _prune(folder: Path) -> None:
+    """Remove all but the :data:`KEEP` most recently used entries of ``folder`` (errors ignored)."""
+    entries: list[tuple[float, Path]] = []
+    for entry in folder.glob("bank-*.jsonl"):
+        with contextlib.suppress(OSError):
+            entries.append((entry.stat().st_mtime, entry))
+    entries.sort(reverse=True)
+    for _, entry in entries[KEEP:]:
+        with contextlib.suppress(OSError):
+            entry.unlink()
 
 
 def load_bank_cached(

@@ -70,8 +70,13 @@ def sentences(text: str) -> list[str]:
 
 def strip_superseded(text: str, superseded: Iterable[str]) -> str:
     """``text`` less every superseded sentence (compared case- and whitespace-insensitively)."""
-    gone = {flat(s) for s in superseded}
-    return " ".join(s for s in sentences(text) if flat(s) not in gone)
+    return _strip({flat(s) for s in superseded}, text)
+
+
+def _strip(gone: set[str], text: str) -> str:
+    """``text``'s sentences joined by single spaces, less those whose :func:`flat` is in ``gone``."""
+    kept = sentences(text)
+    return " ".join(s for s in kept if flat(s) not in gone) if gone else " ".join(kept)
 
 
 def superseded_sentences(stale_text: str, clean_text: str) -> tuple[str, ...]:
@@ -87,9 +92,9 @@ def items_from_texts(
 
     Each item's ``evidence`` is its text less the ``superseded`` sentences.
     """
-    gone = tuple(superseded)
+    gone = {flat(s) for s in superseded}
     return [
-        Source(id=item_id, block=kind, text=line, evidence=strip_superseded(line, gone))
+        Source(id=item_id, block=kind, text=line, evidence=_strip(gone, line))
         for kind, text in texts.items()
         for item_id, line in _line_ids(kind, text)
         if item_id is not None

@@ -37,7 +37,8 @@ def run_bank(
         manifest: the run's stored manifest.
         bank: seed files or folders to read instead of the ones the manifest records.
         cache: loaded banks by paths, shared across calls (one load per distinct bank).
-        cache_dir: the validated-bank cache folder (the workspace's ``cache/``); None: none.
+        cache_dir: the validated-bank cache folder (commands pass the user's,
+            :func:`~carebench.episodes.cache.user_cache_dir`); None: none.
 
     Raises:
         CarebenchError: the bank cannot be loaded, or its hash is not the run's.

@@ -12,10 +12,10 @@ import asyncio
 from collections.abc import Callable
 from pathlib import Path
 
-from carebench.episodes.cache import load_bank_cached
+from carebench.episodes.cache import load_bank_cached, user_cache_dir
 from carebench.errors import CarebenchError
 from carebench.runs.config import RunConfig
-from carebench.runs.results import cache_dir, store_path
+from carebench.runs.results import store_path
 from carebench.runs.runner import RunSummary, run_async, select_episodes
 from carebench.runs.store import Record, RunStore
 
@@ -38,13 +38,13 @@ def run_agent(
     Returns:
         What this invocation did (its ``run_id`` identifies the run in the store).
 
-    The bank is read through the workspace's validated-bank cache (``cache/`` beside the store;
-    see :mod:`carebench.episodes.cache`), so an unchanged bank is not validated again.
+    The bank is read through the user's validated-bank cache (see
+    :mod:`carebench.episodes.cache`), so an unchanged bank is not validated again.
 
     Raises:
         CarebenchError: an invalid bank, an empty selection, an unusable store or backend.
     """
-    bank = load_bank_cached(config.bank_paths, cache_dir(workspace))
+    bank = load_bank_cached(config.bank_paths, user_cache_dir())
     if not select_episodes(config, bank.episodes):
         raise CarebenchError("the selection contains no episodes")
     with RunStore(store_path(workspace)) as store:

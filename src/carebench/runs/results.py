@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from carebench.episodes.cache import user_cache_dir
 from carebench.episodes.schema import Action, Episode
 from carebench.errors import CarebenchError
 from carebench.runs.banks import banks_of_runs
@@ -44,7 +45,7 @@ def workspace_folder(workspace: str | Path, name: str) -> Path:
 
 
 def cache_dir(workspace: str | Path) -> Path:
-    """The workspace's cache folder (validated banks, the report's fitted keyword floor)."""
+    """The workspace's cache folder (the report's fitted keyword floor)."""
     return workspace_folder(workspace, "cache")
 
 
@@ -164,7 +165,7 @@ def load_runs(
         every = {r["run_id"]: r["manifest"] for r in store.runs()}
         manifests = {run_id: every[run_id] for run_id in (ids or every)}
         labels = display_labels(every)  # over the workspace: one label per run everywhere
-        banks = banks_of_runs(manifests, bank, cache_dir(workspace))
+        banks = banks_of_runs(manifests, bank, user_cache_dir())
         rows = result_rows(store, manifests, banks, labels)
     labels = {run_id: labels[run_id] for run_id in manifests}
     return Results(pd.DataFrame(rows, columns=COLUMNS), manifests, banks, labels)
