@@ -7,7 +7,7 @@ import pytest
 from scipy.stats import wilcoxon
 from sklearn.metrics import roc_auc_score
 from statsmodels.stats.multitest import multipletests
-from statsmodels.stats.proportion import proportion_confint
+from statsmodels.stats.proportion import confint_proportions_2indep, proportion_confint
 
 from carebench.metrics.calibration import ece
 from carebench.metrics.stats import (
@@ -16,6 +16,7 @@ from carebench.metrics.stats import (
     draw_counts,
     ece_interval,
     holm,
+    newcombe_difference,
     ratio_interval,
     wilcoxon_paired,
     wilson,
@@ -138,3 +139,20 @@ def test_ece_and_auroc_replicates_match_direct_computation() -> None:
     assert (e.low, e.high) == pytest.approx(tuple(np.quantile(direct_e, [0.025, 0.975])))
     assert (a.low, a.high) == pytest.approx(tuple(np.quantile(direct_a, [0.025, 0.975])))
     assert a.estimate == pytest.approx(roc_auc_score(~correct, 1 - conf))
+
+
+def test_newcombe_difference_matches_the_published_example_and_statsmodels() -> None:
+    # Newcombe (1998), Statistics in Medicine 17:873-890, Table II example (a): 56/70 - 48/80,
+    # method 10 (hybrid score): 0.0524 to 0.3339
+    low, high = newcombe_difference(56, 70, 48, 80)
+    assert (round(low, 4), round(high, 4)) == (0.0524, 0.3339)
+    # paper 002's competitive FAQ cell: 30/30 failures against 0/30 at baseline; by hand from the
+    # Wilson bounds (0.8865, 1) and (0, 0.1135): low = 1 - sqrt(0.1135^2 + 0.1135^2)
+    low, high = newcombe_difference(30, 30, 0, 30)
+    w_low, _ = wilson(30, 30)
+    assert low == pytest.approx(1 - math.sqrt(2) * (1 - w_low)) and high == 1.0
+    assert low == pytest.approx(0.8395, abs=1e-4)
+    for a, n, b, m in [(3, 30, 7, 30), (0, 12, 0, 9), (29, 30, 1, 28)]:
+        expected = confint_proportions_2indep(a, n, b, m, method="newcomb", compare="diff")
+        assert newcombe_difference(a, n, b, m) == pytest.approx(expected)
+    assert all(math.isnan(v) for v in newcombe_difference(3, 10, 0, 0))

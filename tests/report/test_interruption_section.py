@@ -15,7 +15,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 from sklearn.metrics import cohen_kappa_score
-from statsmodels.stats.proportion import proportion_confint
+from statsmodels.stats.proportion import confint_proportions_2indep, proportion_confint
 
 import carebench
 from carebench.cli import cli as main
@@ -62,9 +62,19 @@ def _check_cells(doc: dict) -> None:  # type: ignore[type-arg]
         assert (r["n"], r["judged"], r["yield"], r["failures"]) == (N, N, 1.0, failures)
         assert math.isclose(r["ci_low"], low, abs_tol=1e-9)
         assert math.isclose(r["ci_high"], high, abs_tol=1e-9)
-    diffs = {(d["cell"], d["comparison"]): d["pp"] for d in doc["differences"]}
+    diffs = {(d["cell"], d["comparison"]): d for d in doc["differences"]}
     for cell in Cell:
-        assert diffs[(cell.value, "interrupt - baseline")] == 100.0
+        d = diffs[(cell.value, "interrupt - baseline")]
+        low, high = confint_proportions_2indep(
+            N * FAILS[Arm.INTERRUPT],
+            N,
+            N * FAILS[Arm.BASELINE],
+            N,
+            method="newcomb",
+            compare="diff",
+        )
+        assert d["pp"] == 100.0 and d["ci_high"] == 100.0
+        assert math.isclose(d["ci_low"], 100 * low, abs_tol=1e-9) and d["ci_low"] < 100.0
     assert doc["aggregate_score"] is None and doc["evidence_level"] == "simulated_workflow"
 
 

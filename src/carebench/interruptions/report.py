@@ -51,9 +51,10 @@ prosody, timing and speech-recognition errors.
 <td>{{ pct(r['yield']) }}</td><td>{{ r.failures }}</td><td>{{ pct(r.rate) }}</td>
 <td>{{ pct(r.ci_low) }} - {{ pct(r.ci_high) }}</td></tr>{% endfor %}
 </table>
-<table><tr><th class="l">model</th><th class="l">comparison</th><th>difference (pp)</th></tr>
+<table><tr><th class="l">model</th><th class="l">comparison</th><th>difference (pp)</th><th>Newcombe 95 % (pp)</th></tr>
 {% for d in m.differences if d.cell == cell %}<tr><td class="l">{{ d.model }}</td><td class="l">{{ d.comparison }}</td>
-<td>{{ '%+.1f' % d.pp if d.pp is not none else 'n/a' }}</td></tr>{% endfor %}</table>
+<td>{{ '%+.1f' % d.pp if d.pp is not none else 'n/a' }}</td>
+<td>{{ '%+.1f to %+.1f' % (d.ci_low, d.ci_high) if d.ci_low is not none else 'n/a' }}</td></tr>{% endfor %}</table>
 {% endfor %}
 <h3>Deployment interruption profile</h3>
 <p>Profile: {{ m.deployment_profile.overlaps_per_call | round(3) }} overlaps per call;

@@ -10,7 +10,9 @@ Conventions:
       judged trial.
     * Differences are percentage-point differences of failure rates within a cell and model:
       interrupt - baseline, marker-with - marker-without, defensive - interrupt, tracker - interrupt,
-      tracker - defensive.
+      tracker - defensive; each with Newcombe's 95 % hybrid score interval (method 10, from the two
+      Wilson intervals; the arms' trials are independent conversations). No test is run and no
+      multiplicity correction applied: the intervals describe, they do not declare effects.
     * There is no aggregate robustness score. The **deployment profile** (shares of interruption
       types, and overlaps per call) turns the interrupt arm's per-cell rates into expected lost
       obligations per call for each phase, shown next to the cells, never instead of them.
@@ -19,7 +21,7 @@ Conventions:
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from typing import Any
 
 import pandas as pd
@@ -27,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from carebench.interruptions.cells import Arm, Cell, InterruptionType, Phase
 from carebench.interruptions.validation import validation_status
-from carebench.metrics.stats import wilson
+from carebench.metrics.stats import newcombe_difference, wilson
 
 DIFFERENCES: tuple[tuple[Arm, Arm], ...] = (
     (Arm.INTERRUPT, Arm.BASELINE),
@@ -128,26 +130,36 @@ def cell_table(rows: pd.DataFrame) -> pd.DataFrame:
 
 
 def differences(table: pd.DataFrame) -> pd.DataFrame:
-    """Failure-rate differences (percentage points) between arms within a model and cell."""
+    """Failure-rate differences between arms within a model and cell, in percentage points.
+
+    ``pp`` is rate(a) - rate(b); ``ci_low`` and ``ci_high`` bound it with Newcombe's 95 % hybrid
+    score interval (:func:`~carebench.metrics.stats.newcombe_difference`), treating the two arms'
+    judged trials as independent samples (each trial is its own conversation). NaN when an arm
+    has no judged trial.
+    """
     out = []
-    rates: dict[tuple[str, str, str], float] = {
-        (str(r["model"]), str(r["cell"]), str(r["arm"])): float(r["rate"])
-        for r in table.to_dict(orient="records")
+    cells: dict[tuple[str, str, str], dict[Hashable, Any]] = {
+        (str(r["model"]), str(r["cell"]), str(r["arm"])): r for r in table.to_dict(orient="records")
     }
-    for model, cell in sorted({(m, c) for m, c, _ in rates}):
+    for model, cell in sorted({(m, c) for m, c, _ in cells}):
         for a, b in DIFFERENCES:
-            ra, rb = rates.get((model, cell, a.value)), rates.get((model, cell, b.value))
+            ra, rb = cells.get((model, cell, a.value)), cells.get((model, cell, b.value))
             if ra is None or rb is None:
                 continue
+            low, high = newcombe_difference(
+                int(ra["failures"]), int(ra["judged"]), int(rb["failures"]), int(rb["judged"])
+            )
             out.append(
                 {
                     "model": model,
                     "cell": cell,
                     "comparison": f"{a.value} - {b.value}",
-                    "pp": 100 * (ra - rb),
+                    "pp": 100 * (float(ra["rate"]) - float(rb["rate"])),
+                    "ci_low": 100 * low,
+                    "ci_high": 100 * high,
                 }
             )
-    return pd.DataFrame(out, columns=["model", "cell", "comparison", "pp"])
+    return pd.DataFrame(out, columns=["model", "cell", "comparison", "pp", "ci_low", "ci_high"])
 
 
 def deployment_estimates(

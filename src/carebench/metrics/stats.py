@@ -241,3 +241,23 @@ def wilson(successes: int, trials: int, level: float = 0.95) -> tuple[float, flo
         0.0 if successes == 0 else float(low),
         1.0 if successes == trials else float(high),
     )
+
+
+def newcombe_difference(
+    successes_a: int, trials_a: int, successes_b: int, trials_b: int, level: float = 0.95
+) -> tuple[float, float]:
+    """Newcombe's hybrid score interval for the difference of two independent proportions, a - b.
+
+    Newcombe (1998), method 10, built from the two Wilson intervals (statsmodels
+    ``confint_proportions_2indep(method="newcomb", compare="diff")``). NaN, NaN when either side
+    has no trials. Bounds are clipped to [-1, 1] against rounding.
+    """
+    if trials_a == 0 or trials_b == 0:
+        return float("nan"), float("nan")
+    from statsmodels.stats.proportion import confint_proportions_2indep
+
+    low, high = confint_proportions_2indep(
+        successes_a, trials_a, successes_b, trials_b,
+        method="newcomb", compare="diff", alpha=1 - level,
+    )  # fmt: skip
+    return max(-1.0, float(low)), min(1.0, float(high))
