@@ -379,3 +379,41 @@ def test_a_run_whose_trials_end_in_errors_exits_3_naming_the_cause(tmp_path: Pat
     with StudyStore(tmp_path) as store:
         (study,) = store.studies()
         assert [t["status"] for t in store.trials(study["study_id"])] == ["error", "error"]
+
+
+def test_ctrl_c_keeps_the_finished_trials_and_says_how_to_resume(tmp_path: Path) -> None:
+    import signal
+    import sqlite3
+    import subprocess
+    import sys
+    import time
+
+    def stored() -> int:
+        try:
+            with sqlite3.connect(tmp_path / "carebench.db") as conn:
+                return int(conn.execute("SELECT count(*) FROM interrupt_trials").fetchone()[0])
+        except sqlite3.OperationalError:
+            return 0
+
+    args = ["interrupt", "run", "--agent", "scripted:cued", "--patient", "scripted:rule"]
+    process = subprocess.Popen(  # 48,000 scripted trials: about a minute, never reached
+        [sys.executable, "-m", "carebench", *args, "--n", "2000", "--workspace", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 60
+    while stored() < 50:
+        assert process.poll() is None and time.monotonic() < deadline
+        time.sleep(0.01)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert stderr.strip() == (
+        "interrupted: every stored trial is complete; run the same command to resume"
+    )
+    with StudyStore(tmp_path) as store:
+        (study,) = store.studies()
+        trials = store.trials(study["study_id"])
+    assert 50 <= len(trials) < 48_000
+    assert all(t["status"] == "judged" and t["verdict"] is not None for t in trials)

@@ -127,6 +127,7 @@ def run_cmd(
     Exits 3 when trials ended in errors (the first one is printed); running the same command
     again resumes the study.
     """
+    from carebench.cli.run import interrupted
     from carebench.interruptions.study import StudyConfig, run_study
 
     try:
@@ -159,7 +160,10 @@ def run_cmd(
         concurrency=concurrency,
         label=label,
     )
-    summary = run_study(config, workspace)
+    try:
+        summary = run_study(config, workspace)
+    except KeyboardInterrupt:
+        interrupted("trial")  # each trial is committed when it finishes
     click.echo(
         f"study {summary.study_id} ({summary.label}): {summary.total} trials, "
         f"{summary.already_done} already stored; now judged {summary.judged}, yield-filtered "

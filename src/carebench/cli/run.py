@@ -111,10 +111,10 @@ class _Progress:
             self._progress = None
 
 
-def interrupted() -> NoReturn:
+def interrupted(what: str = "record") -> NoReturn:
     """Ctrl-C: say that nothing stored is lost and how to resume, and exit 130."""
     click.echo(
-        "interrupted: every stored record is complete; run the same command to resume",
+        f"interrupted: every stored {what} is complete; run the same command to resume",
         err=True,
     )
     sys.exit(130)
