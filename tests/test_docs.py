@@ -72,11 +72,13 @@ def test_shortcut_audit_in_the_catalogue_matches_the_bank() -> None:
 
 
 def test_review_section_in_the_catalogue_matches_the_review_data() -> None:
+    from carebench.episodes.bank import load_seeds
     from carebench.episodes.review import format_agreement, load_reviews
     from carebench.episodes.tables import replace_between_markers
 
     doc = (ROOT / "docs" / "scenarios.md").read_text()
-    assert doc == replace_between_markers(doc, "review", format_agreement(load_reviews())), (
+    table = format_agreement(load_reviews(), bank_seeds=len(load_seeds()))
+    assert doc == replace_between_markers(doc, "review", table), (
         "run: carebench episodes review --update docs/scenarios.md"
     )
 

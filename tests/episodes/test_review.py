@@ -85,3 +85,20 @@ def test_every_packaged_seed_is_reviewed_and_adjudicated_labels_are_the_seeds() 
         # who reviewed is stated exactly: nobody here may pass for clinician adjudication
         assert review.review.reviewer.endswith("not a clinician")
         assert review.review.adjudicator.endswith("not a clinician")
+
+
+def test_a_partial_review_folder_is_counted_against_the_bank(tmp_path: Path) -> None:
+    import shutil
+
+    from click.testing import CliRunner
+
+    import carebench
+    from carebench.cli import cli
+
+    reviews = Path(carebench.__file__).parent / "scenarios" / "review"  # the packaged reviews
+    for name in ("sertraline-side-effects.yaml", "toddler-gastroenteritis.yaml"):
+        shutil.copy(reviews / name, tmp_path / name)
+    result = CliRunner().invoke(cli, ["episodes", "review", "--reviews", str(tmp_path)])
+    assert result.exit_code == 1
+    assert result.stdout.startswith("Reviewed seeds: 2 of 40 seeds in the bank; units")
+    assert result.stderr.count(": no independent review") == 38

@@ -244,8 +244,9 @@ def review(reviews: Path | None, paths: tuple[Path, ...], update: Path | None) -
     from carebench.episodes.review import check_against_bank, format_agreement, load_reviews
 
     loaded = load_reviews(reviews)
-    problems = check_against_bank(loaded, load_seeds(paths or None))
-    table = format_agreement(loaded)
+    seeds = load_seeds(paths or None)
+    problems = check_against_bank(loaded, seeds)
+    table = format_agreement(loaded, bank_seeds=len(seeds))
     _print_or_update(
         update, table, lambda doc: replace_between_markers(doc, "review", table), "the review"
     )

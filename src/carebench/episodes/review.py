@@ -293,16 +293,25 @@ def agreement(reviews: Sequence[SeedReview]) -> Agreement:
     )
 
 
-def format_agreement(reviews: Sequence[SeedReview]) -> str:
-    """Markdown: who reviewed, agreement before adjudication, disagreement types, changes."""
+def format_agreement(reviews: Sequence[SeedReview], bank_seeds: int | None = None) -> str:
+    """Markdown: who reviewed, agreement before adjudication, disagreement types, changes.
+
+    ``bank_seeds``: the number of seeds in the bank, for the headline ("3 of 40 seeds"); without
+    it the headline counts review files.
+    """
     result = agreement(reviews)
     people = sorted(
         {(r.review.reviewer, r.review.adjudicator) for r in reviews if r.review is not None}
     )
     findings = [f for r in reviews for f in r.findings]
+    reviewed = sum(r.review is not None for r in reviews)
+    of = (
+        f"{bank_seeds} seeds in the bank"
+        if bank_seeds is not None
+        else f"{len(reviews)} review files"
+    )
     lines = [
-        f"Reviewed seeds: {sum(r.review is not None for r in reviews)} of {len(reviews)}; "
-        f"units (seed x variant): {result.units}.",
+        f"Reviewed seeds: {reviewed} of {of}; units (seed x variant): {result.units}.",
         "",
     ]
     for reviewer, adjudicator in people:
