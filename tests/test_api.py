@@ -63,6 +63,15 @@ def test_cli_help_is_light(args: list[str]) -> None:
     assert _heavy_after(code) == []
 
 
+def test_a_run_is_light(tmp_path: Path) -> None:
+    """Not only its help: running episodes imports none of the analysis stack."""
+    args = ["run", "--backend", "scripted", "--model", "rule", "--split", "dev", "--quiet"]
+    args += ["--workspace", str(tmp_path)]
+    code = f"from carebench.cli import main\ntry:\n    main({args!r})\nexcept SystemExit:\n    pass"
+    assert _heavy_after(code) == []
+    assert (tmp_path / "carebench.db").is_file()
+
+
 def test_the_whole_job_from_python(tmp_path: Path) -> None:
     """What the README's "From Python" section shows, on a small custom bank."""
     bank = (str(write_custom_bank(tmp_path / "bank")),)
