@@ -191,6 +191,14 @@ def test_read_completion_takes_text_and_usage_from_the_response_json() -> None:
     response = {"choices": [{"message": {"content": None}}], "usage": {"prompt_tokens": "x"}}
     assert read_completion(response) == Generation("", None, None)
     assert read_completion({"choices": [{"message": {"content": "hi"}}]}).prompt_tokens is None
+    # content parts: the text parts in order, thinking left out
+    parts = [
+        {"type": "thinking", "thinking": [{"type": "text", "text": "hmm"}]},
+        {"type": "text", "text": '{"action": '},
+        {"type": "text", "text": '"Escalate"}'},
+    ]
+    response = {"choices": [{"message": {"content": parts}}]}
+    assert read_completion(response).text == '{"action": "Escalate"}'
 
 
 @pytest.mark.parametrize(
@@ -202,6 +210,8 @@ def test_read_completion_takes_text_and_usage_from_the_response_json() -> None:
         {"choices": [{"text": "legacy completion"}]},
         {"choices": [{"message": "not an object"}]},
         {"choices": [{"message": {"content": ["a", "list"]}}]},
+        {"choices": [{"message": {"content": [{"type": "text", "text": 3}]}}]},
+        {"choices": [{"message": {"content": 7}}]},
     ],
 )
 def test_read_completion_calls_other_shapes_unreadable(response: object) -> None:

@@ -76,9 +76,13 @@ def reasoning_fields(value: str) -> dict[str, Any]:
 def read_completion(response: object) -> Generation:
     """The text and token counts of a chat-completion response (parsed JSON).
 
+    The text is ``choices[0].message.content``: a string, null (empty text), or a list of content
+    parts, as some servers send (Mistral's, with ``thinking`` parts), whose ``text`` parts are
+    joined in order; other parts are not the answer and are left out.
+
     Raises:
         TransientBackendError: the response has no ``choices[0].message`` object, or its content
-            is neither a string nor null (a server fault: the runner asks again).
+            is none of the above (a server fault: the runner asks again).
     """
     try:
         choice = response["choices"][0]  # type: ignore[index]
@@ -87,6 +91,10 @@ def read_completion(response: object) -> Generation:
         raise TransientBackendError(
             f"unreadable response (no choices[0].message): {str(response)[:200]!r}"
         ) from None
+    if isinstance(content, list) and all(isinstance(part, dict) for part in content):
+        texts = [part.get("text") for part in content if part.get("type") == "text"]
+        if all(isinstance(text, str) for text in texts):
+            content = "".join(texts)
     if content is not None and not isinstance(content, str):
         raise TransientBackendError(f"unreadable response: message content {content!r:.200}")
     usage = response.get("usage") if isinstance(response, dict) else None
