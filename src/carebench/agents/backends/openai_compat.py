@@ -30,8 +30,8 @@ Requests go through AsyncOpenAI's documented raw call (``client.post("/chat/comp
 cast_to=object)``): the client still sends the key, maps HTTP errors to its exceptions and pools
 connections, but carebench's request body (plain JSON: strings, numbers, the schema) is sent as
 built, skipping the SDK's type-driven transform of every parameter, and the response JSON is read
-directly instead of being built into typed models. That transform and the models cost about a
-third of a bare ``chat.completions.create`` loop's client CPU time against a fast server
+directly instead of being built into typed models. That transform and the models cost about 40 %
+of a bare ``chat.completions.create`` loop's client CPU time against a fast server
 (docs/performance.md). A response without ``choices[0].message`` is an unreadable response.
 """
 
