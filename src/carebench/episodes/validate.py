@@ -16,7 +16,6 @@ from carebench.episodes.assemble import (
     PLACEHOLDER,
     AssemblyError,
     assemble_seed,
-    episode_annotations,
     render_blocks,
     substitute,
     variant_spec,
@@ -460,45 +459,47 @@ def check_annotations(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
     evidence-item ids of every episode they apply to (see carebench.protocol.sources).
     """
     from carebench.protocol.matching import states
-    from carebench.protocol.sources import items_from_texts
+    from carebench.protocol.sources import split_items
 
     issues: list[ValidationIssue] = []
     checks = (
         (Variant.CLEAN, ("retain_facts", "revise_facts"), "clean"),
         (Variant.STALE, ("discard_facts",), "stale"),
     )
-    for surface in sorted(seed.surfaces):
-        for variant in Variant:
-            blocks = render_blocks(seed, surface, variant)
-            units = episode_annotations(seed, surface, variant, blocks)
-            if units is None:
-                return issues
-            items = items_from_texts(blocks)
-            for checked, fields, name in checks:
-                for field in fields if variant is checked else ():
-                    for index, fact in enumerate(getattr(units, field)):
-                        if not any(states(item.text, fact) for item in items):
-                            issues.append(
-                                _issue(
-                                    parsed,
-                                    (*_unit_path(seed, variant, field), index),
-                                    f"surface {surface!r}: {fact!r} is not stated by any one "
-                                    f"evidence line of the {name} episode (every number and most "
-                                    "of its words must appear in one line; see "
-                                    "carebench.protocol.matching)",
-                                )
+    try:
+        episodes = assemble_seed(seed)  # kept for loading: the seed is assembled once
+    except (AssemblyError, ValueError):
+        return issues  # check_rendering, or validate_seed's own assembly, says why
+    for episode in episodes:
+        surface, variant, units = episode.surface, episode.variant, episode.annotations
+        if units is None:
+            return issues
+        items = split_items(episode.transcript)
+        for checked, fields, name in checks:
+            for field in fields if variant is checked else ():
+                for index, fact in enumerate(getattr(units, field)):
+                    if not any(states(item.text, fact) for item in items):
+                        issues.append(
+                            _issue(
+                                parsed,
+                                (*_unit_path(seed, variant, field), index),
+                                f"surface {surface!r}: {fact!r} is not stated by any one "
+                                f"evidence line of the {name} episode (every number and most "
+                                "of its words must appear in one line; see "
+                                "carebench.protocol.matching)",
                             )
-            ids = {item.id for item in items}
-            for index, source in enumerate(units.admissible_sources):
-                if source not in ids:
-                    issues.append(
-                        _issue(
-                            parsed,
-                            (*_unit_path(seed, variant, "admissible_sources"), index),
-                            f"surface {surface!r}, {variant.value}: {source!r} is not an evidence "
-                            f"item of the episode; expected one of {sorted(ids)}",
                         )
+        ids = {item.id for item in items}
+        for index, source in enumerate(units.admissible_sources):
+            if source not in ids:
+                issues.append(
+                    _issue(
+                        parsed,
+                        (*_unit_path(seed, variant, "admissible_sources"), index),
+                        f"surface {surface!r}, {variant.value}: {source!r} is not an evidence "
+                        f"item of the episode; expected one of {sorted(ids)}",
                     )
+                )
     return issues
 
 
