@@ -51,13 +51,19 @@ def user_cache_dir() -> Path | None:
     """The user's carebench cache folder; None when caching is switched off.
 
     ``$CAREBENCH_CACHE_DIR`` when set (set but empty: no cache), else ``$XDG_CACHE_HOME/carebench``,
-    else ``~/.cache/carebench``. The folder is created when first written.
+    else ``~/.cache/carebench``; None also when there is no home folder to find. The folder is
+    created when first written.
     """
     chosen = os.environ.get(CACHE_ENV)
     if chosen is not None:
         return Path(chosen).expanduser() if chosen.strip() else None
     base = os.environ.get("XDG_CACHE_HOME", "").strip()
-    return (Path(base) if base else Path.home() / ".cache") / "carebench"
+    if base:
+        return Path(base) / "carebench"
+    try:
+        return Path.home() / ".cache" / "carebench"
+    except RuntimeError:  # no HOME and no password-database entry
+        return None
 
 
 @dataclass(frozen=True)
