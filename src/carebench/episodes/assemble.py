@@ -19,7 +19,8 @@ Conventions:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any
 
 from carebench.episodes.schema import (
     ACTION_MEANINGS,
@@ -90,28 +91,40 @@ def slot_values(seed: Seed, surface: str, variant: Variant) -> dict[str, str]:
     return {name: substitute(text, variables) for name, text in raw.items()}
 
 
-# Renders of recent seeds, keyed by object identity and checked against the object itself (seeds are
-# frozen): validation and assembly render each episode up to four times; this renders it once.
-_RENDERED: dict[tuple[int, str, Variant], tuple[Seed, dict[BlockKind, str]]] = {}
-_RENDERED_MAX = 4096
+# Work on recent seeds, keyed by object identity and checked against the object itself (seeds are
+# frozen): validation and assembly render each episode up to four times and assemble each seed
+# twice; these caches do each once.
+_CACHE_MAX = 4096
+_RENDERED: dict[Hashable, tuple[Seed, Any]] = {}
+_ASSEMBLED: dict[Hashable, tuple[Seed, Any]] = {}
+
+
+def _per_seed(
+    cache: dict[Hashable, tuple[Seed, Any]], key: Hashable, seed: Seed, build: Callable[[], Any]
+) -> Any:
+    """``build()`` for ``seed`` under ``key``, computed once while ``seed`` is the same object."""
+    hit = cache.get(key)
+    if hit is not None and hit[0] is seed:
+        return hit[1]
+    value = build()
+    if len(cache) >= _CACHE_MAX:
+        cache.clear()
+    cache[key] = (seed, value)
+    return value
 
 
 def render_blocks(seed: Seed, surface: str, variant: Variant) -> dict[BlockKind, str]:
     """The five normalized block texts of one episode."""
-    key = (id(seed), surface, variant)
-    hit = _RENDERED.get(key)
-    if hit is not None and hit[0] is seed:
-        return dict(hit[1])
-    variables = {name: str(value) for name, value in seed.surfaces[surface].items()}
-    values = {**variables, **slot_values(seed, surface, variant)}
-    blocks = {
-        kind: normalize(substitute(text_for(getattr(seed.blocks, kind.value), surface), values))
-        for kind in BLOCK_ORDER
-    }
-    if len(_RENDERED) >= _RENDERED_MAX:
-        _RENDERED.clear()
-    _RENDERED[key] = (seed, blocks)
-    return dict(blocks)
+
+    def build() -> dict[BlockKind, str]:
+        variables = {name: str(value) for name, value in seed.surfaces[surface].items()}
+        values = {**variables, **slot_values(seed, surface, variant)}
+        return {
+            kind: normalize(substitute(text_for(getattr(seed.blocks, kind.value), surface), values))
+            for kind in BLOCK_ORDER
+        }
+
+    return dict(_per_seed(_RENDERED, (id(seed), surface, variant), seed, build))
 
 
 def episode_annotations(
@@ -152,26 +165,16 @@ def episode_annotations(
     return Annotations(**values)
 
 
-_ASSEMBLED: dict[int, tuple[Seed, tuple[Episode, ...]]] = {}
-
-
 def assemble_seed(seed: Seed) -> list[Episode]:
     """Assemble the 10 episodes of one seed, in surface-name then variant order.
 
-    Validation assembles every valid seed and loading assembles it again, so the episodes of the
-    last seed objects seen are kept (by identity, like :func:`render_blocks`; episodes are frozen).
+    Validation assembles every valid seed and loading assembles it again, so the episodes of
+    recent seed objects are kept (by identity, like :func:`render_blocks`; episodes are frozen).
 
     Raises:
         AssemblyError: a placeholder or surface text is missing (the validator reports these first).
     """
-    hit = _ASSEMBLED.get(id(seed))
-    if hit is not None and hit[0] is seed:
-        return list(hit[1])
-    episodes = _assemble(seed)
-    if len(_ASSEMBLED) >= _RENDERED_MAX:
-        _ASSEMBLED.clear()
-    _ASSEMBLED[id(seed)] = (seed, tuple(episodes))
-    return episodes
+    return list(_per_seed(_ASSEMBLED, id(seed), seed, lambda: tuple(_assemble(seed))))
 
 
 def _assemble(seed: Seed) -> list[Episode]:
