@@ -61,7 +61,7 @@ def test_scenario_catalogue_matches_the_bank() -> None:
 
 
 def test_shortcut_audit_in_the_catalogue_matches_the_bank() -> None:
-    from carebench.episodes.shortcuts import audit, format_audit
+    from carebench.controller.shortcuts import audit, format_audit
     from carebench.episodes.tables import replace_between_markers
 
     doc = (ROOT / "docs" / "scenarios.md").read_text()

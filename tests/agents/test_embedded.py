@@ -88,8 +88,8 @@ def test_bad_model_path_and_options() -> None:
 
 def test_extended_output_under_the_grammar(backend) -> None:
     """The per-episode work-product schema compiles to a grammar and binds what SmolLM2 writes."""
-    from carebench.protocol.sources import episode_sources
-    from carebench.protocol.workproduct import WorkProduct, work_product_schema
+    from carebench.agents.workproduct import WorkProduct, work_product_schema
+    from carebench.episodes.sources import episode_sources
 
     episode = {e.episode_id: e for e in load_bank()}["warfarin-high-inr.s1.clean"]
     schema = work_product_schema(episode)

@@ -157,7 +157,7 @@ def test_real_llama_cpp_server(llama_server: str, tmp_path: Path, response_forma
 
 
 def test_extended_run_sends_the_work_product_schema(tmp_path: Path) -> None:
-    from carebench.protocol.sources import episode_sources
+    from carebench.episodes.sources import episode_sources
     from carebench.protocol.summary import episode_scores
     from carebench.runs.results import load_runs
 

@@ -72,7 +72,7 @@ def test_unknown_policy_and_option() -> None:
 
 def test_only_the_oracle_writes_a_work_product() -> None:
     from carebench.agents.backends.scripted import ScriptedBackend
-    from carebench.protocol.workproduct import work_product_schema
+    from carebench.agents.workproduct import work_product_schema
 
     episode = next(e for e in load_bank() if e.reference.primary.value == "Answer")
     request = GenerationRequest(

@@ -104,8 +104,8 @@ def test_foreign_database_and_corrupted_manifest(tiny_bank_dir: Path, tmp_path: 
 def test_locked_store_stops_with_exit_75(
     tiny_bank_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from carebench import store
     from carebench.cli import main
-    from carebench.runs import store
 
     monkeypatch.setattr(store, "LOCK_TIMEOUT_S", 0.2)
     args = ["run", "--bank", str(tiny_bank_dir), "--backend", "scripted", "--quiet"]

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-import carebench
 from carebench.episodes import cache as bank_cache
 from carebench.episodes.bank import load_bank
 from carebench.episodes.cache import KEEP, cache_file, load_bank_cached, user_cache_dir
@@ -78,7 +77,7 @@ def test_another_carebench_version_is_a_miss(
 ) -> None:
     cache = tmp_path / "cache"
     load_bank_cached([bank_dir], cache)
-    monkeypatch.setattr(carebench, "__version__", carebench.__version__ + ".post1")
+    monkeypatch.setattr(bank_cache, "__version__", bank_cache.__version__ + ".post1")
     assert not load_bank_cached([bank_dir], cache).from_cache
     assert load_bank_cached([bank_dir], cache).from_cache
 
@@ -214,10 +213,32 @@ def test_relative_and_absolute_paths_share_the_entry(
     assert load_bank_cached(["bank"], cache).from_cache
 
 
-def test_the_fingerprint_covers_the_protocol_code_assembly_uses() -> None:
-    names = {p.relative_to(p.parents[1]).as_posix() for p in bank_cache.code_files()}
-    assert {"episodes/assemble.py", "episodes/validate.py"} <= names
-    assert {"protocol/sources.py", "protocol/matching.py"} <= names
+def test_the_fingerprint_covers_every_module_the_bank_code_imports() -> None:
+    """No hand-kept list: whatever episodes/ imports (transitively) is in the key."""
+    import ast
+
+    package = Path(bank_cache.__file__).parents[1]
+    covered = set(bank_cache.code_files())
+    todo = sorted(package.glob("episodes/*.py"))
+    seen: set[Path] = set()
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("carebench"):
+                parts = (node.module or "").split(".")[1:]
+                for candidate in (
+                    package.joinpath(*parts).with_suffix(".py"),
+                    package.joinpath(*parts, "__init__.py"),
+                ):
+                    if candidate.exists():
+                        todo.append(candidate)
+    assert seen <= covered, sorted(str(p) for p in seen - covered)
+    assert {"episodes/sources.py", "episodes/matching.py", "errors.py"} <= {
+        p.relative_to(package).as_posix() for p in covered
+    }
 
 
 def test_user_cache_dir_follows_the_environment(

@@ -585,7 +585,7 @@ def test_annotation_facts_must_be_stated_where_they_apply(
             path,
             f"surface {surface!r}: {fact.format(name=name)!r} is not stated by any one evidence "
             f"line of the {where} episode (every number and most of its words must appear in one "
-            "line; see carebench.protocol.matching)",
+            "line; see carebench.episodes.matching)",
         )
         for path, fact, where in (
             ("annotations.retain_facts.1", "{name} takes losartan 50 mg", "clean"),

@@ -216,7 +216,8 @@ def test_html_escapes_model_text_and_marks_truncation(tmp_path: Path) -> None:
 def test_study_and_runs_share_one_workspace_store(tmp_path: Path) -> None:
     """A workspace used by a study stays a carebench store for runs, and the other way round."""
     from carebench.interruptions.store import StudyStore
-    from carebench.runs.store import DB_FILE, RunStore
+    from carebench.runs.store import RunStore
+    from carebench.store import DB_FILE
 
     with StudyStore(tmp_path):
         pass
@@ -259,7 +260,7 @@ def test_a_long_foreign_lock_on_the_study_tables_is_a_clear_error(tmp_path: Path
     import sqlite3
 
     from carebench.interruptions.store import StudyStore
-    from carebench.runs.store import DB_FILE, StoreLockedError
+    from carebench.store import DB_FILE, StoreLockedError
 
     with StudyStore(tmp_path) as studies:
         studies.ensure_study("s1", "study", {})

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
+from carebench.agents.workproduct import Claim, Handoff, Urgency, parse_work_product
 from carebench.episodes.schema import Action, Episode
+from carebench.episodes.sources import episode_sources
 from carebench.protocol.scores import continuity, handoff_completeness, score_output, traceability
-from carebench.protocol.sources import episode_sources
-from carebench.protocol.workproduct import Claim, Handoff, Urgency, parse_work_product
 
 
 def test_the_fixture_supersedes_the_old_summary(annotated: dict[str, Episode]) -> None:

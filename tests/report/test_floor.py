@@ -7,7 +7,7 @@ from pathlib import Path
 
 from carebench import load_bank
 from carebench.agents.config import BackendConfig
-from carebench.episodes.shortcuts import audit
+from carebench.controller.shortcuts import audit
 from carebench.report import Settings, build_report
 from carebench.runs.config import RunConfig
 from carebench.runs.execute import run_agent

@@ -20,7 +20,8 @@ from carebench.metrics.costs import CostMatrix
 from carebench.runs.config import RunConfig
 from carebench.runs.results import export_results, load_results
 from carebench.runs.runner import cache_key
-from carebench.runs.store import RunStore, StoreLockedError
+from carebench.runs.store import RunStore
+from carebench.store import StoreLockedError
 
 from .conftest import run, scripted
 

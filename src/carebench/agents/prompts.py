@@ -68,7 +68,7 @@ def render_messages(
     """The chat messages for one episode: a system prompt and the transcript as the user turn.
 
     With ``extended`` the condition's reply instruction is replaced by the extended-output addendum
-    (:mod:`carebench.protocol.workproduct`) and evidence lines carry their ids.
+    (:mod:`carebench.agents.workproduct`) and evidence lines carry their ids.
     """
     definitions = "\n".join(f"- {o.action.value}: {o.meaning}" for o in episode.action_space)
     names = ", ".join(o.action.value for o in episode.action_space)
@@ -79,8 +79,9 @@ def render_messages(
     )
     user = render_transcript(episode)
     if extended:
-        from carebench.protocol.sources import tagged_transcript
-        from carebench.protocol.workproduct import DESTINATIONS, handoff_fields
+        from carebench.agents.workproduct import handoff_fields
+        from carebench.episodes.schema import DESTINATIONS
+        from carebench.episodes.sources import tagged_transcript
 
         fields = "{" + ", ".join(f'"{f}": "<value>"' for f in handoff_fields(episode)) + "}"
         system = system[: system.index(_REPLY)] + template_text(EXTENDED).format(

@@ -100,7 +100,7 @@ class _LazyGroup(click.Group):
 
 
 def _version() -> str:
-    from carebench import __version__
+    from carebench._version import __version__
 
     return __version__
 

@@ -140,7 +140,7 @@ def _loaded(
     run: str, workspace: Path, bank: tuple[str, ...], family: str, need_test: bool = False
 ) -> tuple[pd.DataFrame, dict[str, tuple[bool, bool, bool]], ClassCosts]:
     """A run's results, the detector flags of the bank it was made on, its declared costs."""
-    from carebench.runs.config import declared_costs
+    from carebench.metrics.costs import declared_costs
     from carebench.runs.results import load_runs
 
     loaded = load_runs(workspace, [run], bank=bank or None)

@@ -206,7 +206,7 @@ def shortcuts(
     action; decision accuracy and escalation recall with seed-bootstrap intervals. Exit 1 when bag
     of words exceeds the bank's goal (accuracy 0.55, escalation recall 0.65).
     """
-    from carebench.episodes.shortcuts import audit, format_audit
+    from carebench.controller.shortcuts import audit, format_audit
 
     if b < 1:
         raise CarebenchError(f"--bootstrap must be a positive number of replicates, got {b}")

@@ -288,7 +288,7 @@ def validate_judge_cmd(labels: Path, key: Path, out: Path | None, workspace: Pat
     """
     from carebench.interruptions.store import StudyStore
     from carebench.interruptions.validation import agreement, validation_status
-    from carebench.runs.store import DB_FILE
+    from carebench.store import DB_FILE
 
     result = agreement(labels, key)
     text = json.dumps(result, indent=2)

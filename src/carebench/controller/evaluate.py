@@ -57,7 +57,7 @@ def fit_run(frame: pd.DataFrame, flags: dict[str, tuple[bool, bool, bool]],
             costs: CostMatrix | ClassCosts = PRIMARY, ablation: str = "full") -> Fit:  # fmt: skip
     """Fit on the dev rows of one run's results, maximizing utility under ``costs``.
 
-    Pass the run's declared costs (:func:`carebench.runs.config.declared_costs`).
+    Pass the run's declared costs (:func:`carebench.metrics.costs.declared_costs`).
 
     Raises:
         CarebenchError: the run has no dev rows.

@@ -9,8 +9,9 @@ Conventions:
       are right-stripped, at most one blank line separates paragraphs, and the block is stripped.
       A slot emptied by a hook therefore leaves no stray spaces or blank lines.
     * Annotation units may use surface variables too; they are substituted per surface. A variant's
-      ``annotations`` replace the seed's field by field. Unless declared, an episode's admissible
-      sources are derived (:func:`carebench.protocol.sources.default_admissible`): every evidence
+      ``annotations`` replace the seed's field by field, except ``handoff_values``, which they
+      update key by key. Unless declared, an episode's admissible
+      sources are derived (:func:`carebench.episodes.sources.default_admissible`): every evidence
       item less those carrying the text the stale variant replaced.
     * Episode ids are ``<seed id>.<surface>.<variant>``; surfaces are ordered by name, variants in the
       order clean, missing, stale, conflict, late_risk.
@@ -131,7 +132,7 @@ def episode_annotations(
     seed: Seed, surface: str, variant: Variant, blocks: Mapping[BlockKind, str]
 ) -> Annotations | None:
     """The annotation units of one episode (see the module conventions), variables substituted."""
-    from carebench.protocol.sources import (
+    from carebench.episodes.sources import (
         default_admissible,
         items_from_texts,
         superseded_sentences,
@@ -140,15 +141,25 @@ def episode_annotations(
     declared = variant_spec(seed, variant).annotations
     if seed.annotations is None and declared is None:
         return None
-    units: dict[str, tuple[str, ...]] = {}
+    units: dict[str, Any] = {}
     explicit: set[str] = set()
     for layer in (seed.annotations, declared):
         if layer is not None:
-            units.update(layer.model_dump(include=layer.model_fields_set))
+            dumped = layer.model_dump(include=layer.model_fields_set)
+            if "handoff_values" in dumped:  # merged key by key, not replaced
+                dumped["handoff_values"] = {
+                    **units.get("handoff_values", {}),
+                    **dumped["handoff_values"],
+                }
+            units.update(dumped)
             explicit |= layer.model_fields_set
     variables = {name: str(value) for name, value in seed.surfaces[surface].items()}
-    values = {
-        field: tuple(substitute(item, variables) for item in items)
+    values: dict[str, Any] = {
+        field: (
+            {k: tuple(substitute(v, variables) for v in vs) for k, vs in items.items()}
+            if isinstance(items, dict)
+            else tuple(substitute(item, variables) for item in items)
+        )
         for field, items in units.items()
     }
     if "superseded" not in explicit and variant is Variant.STALE:

@@ -9,9 +9,10 @@ upgrading carebench, or after editing a seed, validates the bank.
 
 Conventions:
     * The key is the SHA-256 of the cache format, carebench's version, the source of the
-      code that validates and assembles (``carebench.episodes`` and the protocol modules it uses,
-      which change in a development checkout without a version change) and every seed file's absolute path and
-      bytes, in discovery order. Any change to any of them makes the entry stale: the bank is loaded and
+      code that validates and assembles (every module at or below :mod:`carebench.episodes` in
+      :data:`carebench._layers.LAYERS`, which the layers contract guarantees is all that code
+      imports; it changes in a development checkout without a version change) and every seed
+      file's absolute path and bytes, in discovery order. Any change to any of them makes the entry stale: the bank is loaded and
       validated again and the entry replaced.
     * One file per bank location (``bank-<hash of the paths>.jsonl``): a header line (JSON:
       format, key, the bank's SHA-256, the number of episodes), then the episodes' canonical
@@ -36,7 +37,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import carebench
+from carebench._layers import at_or_below
+from carebench._version import __version__
 from carebench.episodes.canonical import episodes_bytes
 from carebench.episodes.files import discover
 from carebench.episodes.schema import Episode
@@ -75,16 +77,14 @@ class LoadedBank:
     from_cache: bool
 
 
-_CODE = ("episodes/*.py", "protocol/sources.py", "protocol/matching.py")
-"""The code that validates and assembles a bank: assembly derives evidence items and admissible
-sources with :mod:`carebench.protocol.sources`, validation matches facts with
-:mod:`carebench.protocol.matching`."""
-
-
 def code_files() -> list[Path]:
-    """The source files of :data:`_CODE`, sorted by path."""
+    """The source files a validated bank depends on (see the module docstring), sorted by path."""
     package = Path(__file__).parents[1]
-    return sorted({p for pattern in _CODE for p in package.glob(pattern)})
+    found: set[Path] = set()
+    for name in at_or_below("episodes"):
+        found.update(package.glob(f"{name}/**/*.py"))
+        found.update(package.glob(f"{name}.py"))
+    return sorted(found)
 
 
 def _code_fingerprint() -> bytes:
@@ -103,7 +103,7 @@ def cache_key(files: Sequence[Path]) -> str:
     Raises:
         OSError: a seed file cannot be read.
     """
-    digest = hashlib.sha256(f"{FORMAT}\0{carebench.__version__}\0".encode())
+    digest = hashlib.sha256(f"{FORMAT}\0{__version__}\0".encode())
     digest.update(_code_fingerprint())
     for path in files:
         digest.update(str(path.resolve()).encode() + b"\0" + path.read_bytes() + b"\0")

@@ -38,10 +38,21 @@ LICENSE = "Apache-2.0"
 CONVENIENCE_COLUMNS = ("escalation_required", "text")
 
 
+_MAPS = ("handoff_values",)
+"""Annotation fields that are maps; a row holds them as ``[{"field": ..., "values": [...]}]`` (Arrow
+and ``datasets`` have no portable map type)."""
+
+
 def episode_row(episode: Episode) -> dict[str, Any]:
     """One export row: the episode record plus ``escalation_required`` and the rendered ``text``."""
+    record = episode.model_dump(mode="json")
+    if record.get("annotations"):
+        for name in _MAPS:
+            record["annotations"][name] = [
+                {"field": k, "values": v} for k, v in record["annotations"][name].items()
+            ]
     return {
-        **episode.model_dump(mode="json"),
+        **record,
         "escalation_required": episode.escalation_required,
         "text": render_transcript(episode),
     }
@@ -49,7 +60,14 @@ def episode_row(episode: Episode) -> dict[str, Any]:
 
 def episode_from_row(row: dict[str, Any]) -> Episode:
     """Rebuild an episode from an export row (the inverse of :func:`episode_row`)."""
-    return Episode.model_validate({k: v for k, v in row.items() if k not in CONVENIENCE_COLUMNS})
+    data = {k: v for k, v in row.items() if k not in CONVENIENCE_COLUMNS}
+    units = data.get("annotations")
+    if isinstance(units, dict):
+        data["annotations"] = {
+            k: {p["field"]: p["values"] for p in v} if k in _MAPS and isinstance(v, list) else v
+            for k, v in units.items()
+        }
+    return Episode.model_validate(data)
 
 
 def arrow_schema() -> Any:
@@ -57,6 +75,7 @@ def arrow_schema() -> Any:
     import pyarrow as pa
 
     strings = pa.list_(pa.string())
+    pairs = pa.list_(pa.struct([("field", pa.string()), ("values", strings)]))
     return pa.schema(
         [
             ("episode_id", pa.string()),
@@ -84,7 +103,12 @@ def arrow_schema() -> Any:
             ),
             (
                 "annotations",
-                pa.struct([(name, strings) for name in Annotations.model_fields]),
+                pa.struct(
+                    [
+                        (name, pairs if name in _MAPS else strings)
+                        for name in Annotations.model_fields
+                    ]
+                ),
             ),
             ("escalation_required", pa.bool_()),
             ("text", pa.string()),

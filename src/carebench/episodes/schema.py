@@ -14,8 +14,9 @@ The agent sees only ``transcript``: typed blocks rendered by :func:`carebench.ep
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 
 class Action(StrEnum):
@@ -113,6 +114,26 @@ ACTION_MEANINGS: dict[TaskClass, dict[Action, str]] = {
 }
 
 
+DESTINATIONS: dict[TaskClass, tuple[str, ...]] = {
+    TaskClass.DOCUMENTATION_UPDATE: ("responsible_clinician", "pharmacist", "on_call_doctor"),
+    TaskClass.EVIDENCE_RETRIEVAL: ("prescriber", "pharmacist", "on_call_doctor"),
+    TaskClass.PATIENT_MESSAGING: ("care_team_same_day", "on_call_clinician", "emergency_services"),
+    TaskClass.TRIAGE_HANDOFF: ("on_call_clinician", "emergency_services", "routine_gp"),
+}
+"""The destinations a handoff may name, per task class."""
+
+URGENT_DESTINATIONS: dict[TaskClass, tuple[str, ...]] = {
+    TaskClass.DOCUMENTATION_UPDATE: ("responsible_clinician", "pharmacist", "on_call_doctor"),
+    TaskClass.EVIDENCE_RETRIEVAL: ("prescriber", "pharmacist", "on_call_doctor"),
+    TaskClass.PATIENT_MESSAGING: ("care_team_same_day", "on_call_clinician", "emergency_services"),
+    TaskClass.TRIAGE_HANDOFF: ("on_call_clinician", "emergency_services"),
+}
+"""The destinations that act on an escalation now (``routine_gp`` is not one), per task class."""
+
+EMERGENCY_DESTINATIONS = frozenset({"emergency_services"})
+"""Destinations for which an emergency number (999, 112, 911) is a correct value to give."""
+
+
 class _Frozen(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -151,11 +172,21 @@ class Annotations(_Frozen):
         discard_facts: superseded or wrong facts an output must not repeat.
         prohibited_claims: claims an output must never make.
         admissible_sources: evidence-item ids an output may cite (``"R1"``, ``"E2"``; see
-            :mod:`carebench.protocol.sources`); derived at assembly unless declared.
+            :mod:`carebench.episodes.sources`); derived at assembly unless declared.
         handoff_fields: fields a handoff must fill (e.g. ``"callback number"``).
         superseded: sentences of the episode that newer information supersedes, which no output
             may rely on; derived for the stale variant (the sentences its hook adds) unless
             declared.
+        urgent_findings: escalation-required episodes: the finding(s) that make the episode
+            urgent (the red flag, the conflicting danger sign); a handoff's key findings must
+            state them.
+        handoff_values: reference value(s) of each handoff field (field name -> acceptable
+            values, any one of which a correct value states); a variant's entries update the
+            seed's key by key.
+        handoff_urgency: the urgencies an escalation's handoff may give (default: emergency or
+            same_day).
+        handoff_destinations: the destinations an escalation's handoff may name (default: the
+            task class's urgent destinations, :data:`URGENT_DESTINATIONS`).
     """
 
     retain_facts: tuple[str, ...] = ()
@@ -165,6 +196,17 @@ class Annotations(_Frozen):
     admissible_sources: tuple[str, ...] = ()
     handoff_fields: tuple[str, ...] = ()
     superseded: tuple[str, ...] = ()
+    urgent_findings: tuple[str, ...] = ()
+    handoff_values: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+    handoff_urgency: tuple[Literal["emergency", "same_day"], ...] = ()
+    handoff_destinations: tuple[str, ...] = ()
+
+    @field_validator("handoff_values", mode="before")
+    @classmethod
+    def _one_value_is_a_list_of_one(cls, value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: (v,) if isinstance(v, str) else v for k, v in value.items()}
+        return value
 
 
 class ActionOption(_Frozen):
@@ -204,8 +246,3 @@ class Episode(_Frozen):
     def escalation_required(self) -> bool:
         """True iff the primary reference action is Escalate."""
         return self.reference.escalation_required
-
-    @property
-    def allowed_actions(self) -> tuple[Action, ...]:
-        """The actions of the allowed action space, in declaration order."""
-        return tuple(option.action for option in self.action_space)

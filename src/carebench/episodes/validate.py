@@ -452,14 +452,14 @@ def _unit_path(seed: Seed, variant: Variant, field: str) -> tuple[str, ...]:
 
 
 def check_annotations(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
-    """Annotation units name what the episodes say (carebench.protocol.matching decides "states").
+    """Annotation units name what the episodes say (carebench.episodes.matching decides "states").
 
     Facts to retain or revise must be stated by one evidence line of the clean episode, facts to
     discard by one line of the stale episode (else a scorer could never find them), and declared admissible sources must be
-    evidence-item ids of every episode they apply to (see carebench.protocol.sources).
+    evidence-item ids of every episode they apply to (see carebench.episodes.sources).
     """
-    from carebench.protocol.matching import states
-    from carebench.protocol.sources import split_items
+    from carebench.episodes.matching import states
+    from carebench.episodes.sources import split_items
 
     issues: list[ValidationIssue] = []
     checks = (
@@ -486,7 +486,7 @@ def check_annotations(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
                                 f"surface {surface!r}: {fact!r} is not stated by any one "
                                 f"evidence line of the {name} episode (every number and most "
                                 "of its words must appear in one line; see "
-                                "carebench.protocol.matching)",
+                                "carebench.episodes.matching)",
                             )
                         )
         ids = {item.id for item in items}

@@ -19,7 +19,6 @@ Conventions:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -194,8 +193,3 @@ def import_log(path: str | Path, store: RunStore) -> ImportSummary:
         sum(r.status == "invalid" for r in records),
         sum(r.status == "error" for r in records),
     )
-
-
-def import_logs(paths: Sequence[str | Path], store: RunStore) -> list[ImportSummary]:
-    """Import several logs; each is checked and written on its own (one run per log)."""
-    return [import_log(p, store) for p in paths]

@@ -18,9 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from carebench.errors import CarebenchError
-from carebench.runs.store import DB_FILE, RunStore
+from carebench.runs.store import RunStore
+from carebench.store import DB_FILE, feature
 
-_SCHEMA = """
+_STUDIES = feature(
+    "interruption_studies",
+    """
 CREATE TABLE IF NOT EXISTS interrupt_studies (
     study_id TEXT PRIMARY KEY,
     label TEXT NOT NULL,
@@ -42,7 +45,8 @@ CREATE TABLE IF NOT EXISTS interrupt_validations (
     result TEXT NOT NULL,
     created_at TEXT NOT NULL
 );
-"""
+""",
+)
 
 
 def has_studies(db: str | Path) -> bool:
@@ -75,11 +79,10 @@ class StudyStore:
         # StoreLockedError (a clear message, nothing lost), as it does for runs
         self._db = self.runs.connection
         try:
-            with self.runs.locked():
-                self._db.executescript(_SCHEMA)
-        except sqlite3.DatabaseError as exc:
+            self.runs.ensure(_STUDIES)
+        except BaseException:
             self.runs.close()
-            raise CarebenchError(f"{self.path}: not a usable carebench store: {exc}") from exc
+            raise
 
     def __enter__(self) -> StudyStore:
         return self

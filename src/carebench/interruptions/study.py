@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from carebench import __version__
+from carebench._version import __version__
 from carebench.agents.backends import backend_identity
 from carebench.errors import CarebenchError, RunFailedError
 from carebench.interruptions.cells import Arm, Cell, Decision, PatientMode

@@ -14,7 +14,7 @@
   resolved labels reaches :data:`VALIDATED_KAPPA` (0.80, "almost perfect" agreement in Landis &
   Koch 1977; paper 002 reports 0.93/0.94), else it "failed validation".
 * :func:`load_pack` reads a pack back (for the annotation app, ``carebench annotate serve --pack``)
-  and :func:`format_labels` writes the labels CSV :func:`agreement` reads, so labels made in the app
+  and :func:`carebench.protocol.pack_annotation.format_labels` writes the labels CSV :func:`agreement` reads, so labels made in the app
   round-trip to ``carebench interrupt validate-judge``.
 """
 
@@ -22,12 +22,10 @@ from __future__ import annotations
 
 import csv
 import hashlib
-import io
 import json
 import math
 import random
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,11 +35,10 @@ from carebench.interruptions.cells import Cell, Phase
 from carebench.interruptions.pathway import load_pathway
 from carebench.interruptions.store import StudyStore
 from carebench.interruptions.transcript import Turn, delivered
+from carebench.protocol.pack_annotation import LABEL_COLUMNS
 
 PACK_COLUMNS = ("item_id", "question", "transcript")
 """The columns (CSV) or keys (JSONL) of a pack."""
-LABEL_COLUMNS = ("item_id", "annotator_a", "annotator_b", "resolved")
-"""The columns of the labels CSV that :func:`agreement` reads."""
 VALIDATED_KAPPA = 0.80
 """The judge-vs-resolved kappa a judge must reach to be called validated (see the module doc)."""
 MAX_PACK_ITEMS = 10_000
@@ -195,15 +192,6 @@ def load_pack(path: str | Path) -> list[PackItem]:
         seen.add(item_id)
         items.append(PackItem(item_id, values[1], values[2]))
     return items
-
-
-def format_labels(rows: Iterable[tuple[str, str, str, str]]) -> str:
-    """The labels CSV :func:`agreement` reads: ``item_id, annotator_a, annotator_b, resolved``."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(LABEL_COLUMNS)
-    writer.writerows(rows)
-    return buffer.getvalue()
 
 
 def _label(value: str, where: str) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -78,3 +79,18 @@ class ClassCosts(BaseModel):
 def uniform(matrix: CostMatrix) -> ClassCosts:
     """The same matrix for every task class."""
     return ClassCosts(default=matrix)
+
+
+def declared_costs(manifest: Mapping[str, Any]) -> tuple[ClassCosts, ClassCosts]:
+    """A stored run's declared (primary, robustness) cost matrices per task class.
+
+    A run made under a plan declares the plan's matrices; any other run declares its ``costs`` for
+    every class, with the reference robustness matrix (c_FN = 10) for every class.
+    """
+    plan = manifest.get("plan")
+    if plan:
+        return (
+            ClassCosts.model_validate(plan["costs"]),
+            ClassCosts.model_validate(plan["robustness_costs"]),
+        )
+    return uniform(CostMatrix.model_validate(manifest["costs"])), uniform(ROBUSTNESS)

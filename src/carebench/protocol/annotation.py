@@ -43,9 +43,9 @@ from carebench.episodes.review import (
     VariantReview,
 )
 from carebench.episodes.schema import Action, Episode, TaskClass, Variant
+from carebench.episodes.sources import episode_sources
 from carebench.errors import CarebenchError
 from carebench.protocol.agreement import PairedAgreement, paired_agreement
-from carebench.protocol.sources import episode_sources
 
 MAX_ITEMS = 100
 MAX_ITEM_CHARS = 500

@@ -44,6 +44,7 @@ from carebench.protocol.pack_annotation import (
     pack_agreement,
     pack_export_files,
 )
+from carebench.store import write_transaction
 
 Role = Literal["annotator", "adjudicator"]
 AnyLabels = UnitLabels | JudgeLabel
@@ -207,14 +208,8 @@ class AnnotationStore:
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        with self._connect() as conn:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield conn
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
+        with self._connect() as conn, write_transaction(conn):
+            yield conn
 
     # people and sessions
 

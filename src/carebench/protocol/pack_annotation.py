@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -35,7 +35,6 @@ from pydantic import BaseModel, ConfigDict
 
 from carebench.episodes.review import DisagreementType
 from carebench.errors import CarebenchError
-from carebench.interruptions.validation import format_labels
 from carebench.protocol.agreement import PairedAgreement, paired_agreement
 
 Verdict = Literal["pass", "fail"]
@@ -121,6 +120,19 @@ class AdjudicatedItem:
     final: JudgeLabel
     disagreement: DisagreementType
     adjudicator: str
+
+
+LABEL_COLUMNS = ("item_id", "annotator_a", "annotator_b", "resolved")
+"""The columns of the labels CSV that :func:`carebench.interruptions.validation.agreement` reads."""
+
+
+def format_labels(rows: Iterable[tuple[str, str, str, str]]) -> str:
+    """The labels CSV :func:`carebench.interruptions.validation.agreement` reads: ``item_id, annotator_a, annotator_b, resolved``."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(LABEL_COLUMNS)
+    writer.writerows(rows)
+    return buffer.getvalue()
 
 
 def pack_export_files(items: Sequence[AdjudicatedItem]) -> dict[str, str]:

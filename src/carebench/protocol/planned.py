@@ -119,7 +119,7 @@ def departures(
         versions: plan SHA-256 -> registered plan, for every plan the runs were made under.
         splits: the splits the report shows.
     """
-    from carebench.runs.config import declared_costs
+    from carebench.metrics.costs import declared_costs
 
     out = []
     for run_id, manifest in manifests.items():

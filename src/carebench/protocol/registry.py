@@ -13,7 +13,6 @@ Conventions:
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,9 +20,11 @@ from typing import Any
 
 from carebench.errors import CarebenchError
 from carebench.protocol.plans import AnalysisPlan, load_plan
-from carebench.runs.store import RunStore
+from carebench.store import WorkspaceStore, feature
 
-_SCHEMA = """
+_PLANS = feature(
+    "analysis_plans",
+    """
 CREATE TABLE IF NOT EXISTS analysis_plans (
     name TEXT NOT NULL,
     version INTEGER NOT NULL,
@@ -37,7 +38,8 @@ CREATE TRIGGER IF NOT EXISTS analysis_plans_no_update BEFORE UPDATE ON analysis_
 BEGIN SELECT RAISE(ABORT, 'registered analysis plans are immutable'); END;
 CREATE TRIGGER IF NOT EXISTS analysis_plans_no_delete BEFORE DELETE ON analysis_plans
 BEGIN SELECT RAISE(ABORT, 'registered analysis plans are immutable'); END;
-"""
+""",
+)
 
 
 @dataclass(frozen=True)
@@ -68,16 +70,12 @@ class RegisteredPlan:
 
 
 class PlanRegistry:
-    """The plan table of an open :class:`~carebench.runs.store.RunStore` (created if missing)."""
+    """The plan table of an open :class:`~carebench.store.WorkspaceStore` (created if missing)."""
 
-    def __init__(self, store: RunStore) -> None:
+    def __init__(self, store: WorkspaceStore) -> None:
         self.store = store
         self._db = store.connection
-        try:
-            with store.locked():
-                self._db.executescript(_SCHEMA)
-        except sqlite3.DatabaseError as exc:
-            raise CarebenchError(f"{store.path}: not a usable carebench store: {exc}") from exc
+        store.ensure(_PLANS)
 
     def _select(self, where: str, args: tuple[Any, ...]) -> list[RegisteredPlan]:
         rows = self._db.execute(
@@ -94,26 +92,18 @@ class PlanRegistry:
         """Register ``plan``; return it with True when this call created a new version."""
         sha = plan.sha256()
         text = json.dumps(plan.canonical(), sort_keys=True)
-        with self.store.locked():
-            self._db.execute("BEGIN IMMEDIATE")
-        try:
+        with self.store.transaction() as db:
             existing = self._select("name = ? AND sha256 = ?", (plan.name, sha))
             if existing:
-                self._db.execute("ROLLBACK")
                 return existing[0], False
-            (last,) = self._db.execute(
+            (last,) = db.execute(
                 "SELECT COALESCE(MAX(version), 0) FROM analysis_plans WHERE name = ?", (plan.name,)
             ).fetchone()
             now = datetime.now(UTC).isoformat(timespec="seconds")
-            self._db.execute(
+            db.execute(
                 "INSERT INTO analysis_plans VALUES (?, ?, ?, ?, ?)",
                 (plan.name, last + 1, sha, text, now),
             )
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        with self.store.locked():
-            self._db.execute("COMMIT")
         return RegisteredPlan(plan, last + 1, sha, now), True
 
     def plans(self, name: str | None = None) -> list[RegisteredPlan]:

@@ -1,18 +1,18 @@
 """Atomic scores of paper 001 from annotation units: continuity, traceability, handoff completeness.
 
 Every score is judge-free: citation ids and field values are checked structurally and facts are
-matched by :mod:`carebench.protocol.matching`. Conventions:
+matched by :mod:`carebench.episodes.matching`. Conventions:
 
 * **State continuity** (an Answer's draft). Required facts are the episode's facts to retain or
   revise that some admissible item's evidence states (a fact the missing variant deleted is not
-  required; see :mod:`carebench.protocol.sources` for evidence). ``hits`` counts required facts
+  required; see :mod:`carebench.episodes.sources` for evidence). ``hits`` counts required facts
   the draft states; ``stale`` counts facts to discard that no admissible evidence states but the
   draft does (carried forward); ``contradictions``
   counts prohibited claims some claim makes. Score = max(0, (hits - stale - contradictions) /
   required); None (not applicable) when nothing is required.
 * **Evidence traceability** (an Answer's draft). Each claim is *linked* when it cites at least one
   item, every cited item exists and is admissible, and the cited items support it
-  (:func:`~carebench.protocol.matching.supported_by`); *unsupported* when it cites nothing;
+  (:func:`~carebench.episodes.matching.supported_by`); *unsupported* when it cites nothing;
   *mismatched* otherwise (a missing or inadmissible item, or a citation that does not support the
   claim). Score = max(0, (linked - MISMATCH_PENALTY * mismatched) / claims), so an uncited claim
   earns nothing and a wrong citation costs half a claim.
@@ -28,17 +28,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from carebench.episodes.schema import Action, Episode
-from carebench.protocol.matching import claims, states, supported_by, tokens
-from carebench.protocol.sources import Source, episode_sources
-from carebench.protocol.workproduct import (
-    DESTINATIONS,
+from carebench.agents.workproduct import (
     Claim,
     Handoff,
     Urgency,
     handoff_fields,
     parse_work_product,
 )
+from carebench.episodes.matching import claims, states, supported_by, tokens
+from carebench.episodes.schema import DESTINATIONS, Action, Episode
+from carebench.episodes.sources import Source, episode_sources
 
 MISMATCH_PENALTY = 0.5
 

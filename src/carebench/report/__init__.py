@@ -8,7 +8,8 @@ from pathlib import Path
 from carebench.errors import CarebenchError
 from carebench.report.analysis import Settings, analyze, compare_runs
 from carebench.report.comparison import Comparison, compare
-from carebench.report.writer import ReportResult, write_report
+from carebench.report.result import ReportResult
+from carebench.report.writer import write_report
 
 __all__ = [
     "Comparison",

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from carebench import __version__
+from carebench._version import __version__
 from carebench.episodes.schema import Action, Episode, Split, TaskClass, Variant
 from carebench.errors import CarebenchError
 from carebench.metrics.calibration import (
@@ -24,7 +24,7 @@ from carebench.metrics.calibration import (
     reliability,
     risk_coverage,
 )
-from carebench.metrics.costs import PRIMARY, ClassCosts, CostMatrix
+from carebench.metrics.costs import PRIMARY, ClassCosts, CostMatrix, declared_costs
 from carebench.metrics.escalation import row_utility
 from carebench.metrics.stats import (
     DEFAULT_B,
@@ -39,7 +39,6 @@ from carebench.metrics.stats import (
     wilcoxon_paired,
 )
 from carebench.protocol.levels import LEVELS, EvidenceLevel
-from carebench.runs.config import declared_costs
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -548,10 +547,10 @@ def keyword_floor(
     """The shortcut audit of each bank on the reported split(s): the floor every model must beat.
 
     Bag of words (leave-one-seed-out over the whole bank) and the regex rule, scored on the
-    episodes of ``splits`` (:mod:`carebench.episodes.shortcuts`); intervals use the report's
+    episodes of ``splits`` (:mod:`carebench.controller.shortcuts`); intervals use the report's
     bootstrap settings. ``cache_dir`` keeps the fitted predictions between reports.
     """
-    from carebench.episodes.shortcuts import audit
+    from carebench.controller.shortcuts import audit
 
     split = Split(splits[0]) if len(splits) == 1 else None
     floors = []

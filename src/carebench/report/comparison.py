@@ -74,7 +74,7 @@ def compare(
             f"{id_b} ({loaded.labels[id_b]}) on bank {sha_b[:12]}: their seeds are not the same "
             "clinical situations, so paired seed-level tests across them are refused"
         )
-    from carebench.runs.config import declared_costs
+    from carebench.metrics.costs import declared_costs
 
     note = None
     if costs is None:

@@ -6,7 +6,7 @@ next to the baseline, with ablations and transfer.
 Fits use each run's dev rows only; all scores are on its test rows. Detector flags and detector
 quality come from the bank each run was made on (recorded in its manifest), never from a default.
 Every fit maximizes, and every utility uses, the run's own declared costs (per task class under an
-analysis plan; :func:`carebench.runs.config.declared_costs`).
+analysis plan; :func:`carebench.metrics.costs.declared_costs`).
 """
 
 from __future__ import annotations

@@ -18,12 +18,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from carebench.errors import CarebenchError
+from carebench.report.result import ReportResult
 
 if TYPE_CHECKING:
     from markupsafe import Markup
 
     from carebench.interruptions.report import StudySection
-    from carebench.report.writer import ReportResult
 
 
 def load_section(workspace: str | Path, out: Path) -> StudySection | None:
@@ -56,8 +56,6 @@ def study_only_report(section: StudySection, out: Path) -> ReportResult:
     index.html shows the section (linking to the transcripts page); metrics.json holds the
     section's metrics under ``interruptions``.
     """
-    from carebench.report.writer import ReportResult
-
     index = section.write_page(out, "index.html", transcripts=False)
     analysis = {"interruptions": section.metrics}
     (out / "metrics.json").write_text(json.dumps(analysis, indent=2) + "\n", "utf-8")

@@ -12,7 +12,6 @@ import base64
 import json
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,11 +19,14 @@ from typing import TYPE_CHECKING, Any
 from carebench.episodes.render import render_transcript
 from carebench.episodes.schema import Action, Episode, TaskClass, Variant
 from carebench.errors import CarebenchError
+from carebench.metrics.costs import declared_costs
 from carebench.report.analysis import Settings, analyze, keyword_floor, mark_floor
 from carebench.report.controller_section import METRICS as CONTROLLER_METRICS
 from carebench.report.controller_section import controller_analysis
 from carebench.report.figures import FIGURES, draw
-from carebench.runs.config import declared_costs
+from carebench.report.interruption_section import embedded_html
+from carebench.report.interruption_section import markdown as interruption_markdown
+from carebench.report.result import ReportResult
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -237,15 +239,6 @@ def _csvs(analysis: dict[str, Any], frame: pd.DataFrame, out: Path) -> None:
     frame.to_csv(out / "results.csv", index=False)
 
 
-@dataclass(frozen=True)
-class ReportResult:
-    """Where the report is, and its Markdown summary."""
-
-    index: Path
-    summary: str
-    analysis: dict[str, Any]
-
-
 def write_report(
     frame: pd.DataFrame,
     manifests: dict[str, dict[str, Any]],
@@ -314,8 +307,6 @@ def write_report(
     )
     section_html = None
     if interruptions is not None:
-        from carebench.report.interruption_section import embedded_html
-
         analysis["interruptions"] = interruptions.metrics
         section_html = embedded_html(interruptions)
     pngs = draw(analysis, out)
@@ -343,7 +334,5 @@ def write_report(
     _csvs(analysis, frame, out)
     summary = markdown_summary(analysis)
     if interruptions is not None:
-        from carebench.report.interruption_section import markdown
-
-        summary += "\n\n" + markdown(interruptions)
+        summary += "\n\n" + interruption_markdown(interruptions)
     return ReportResult(out / "index.html", summary, analysis)

@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from carebench import __version__
+from carebench._version import __version__
 from carebench.agents.backends import backend_identity
 from carebench.agents.config import BackendConfig, SamplingParams
 from carebench.agents.prompts import EXTENDED, Condition, template_hash
@@ -110,7 +110,7 @@ class RunConfig(BaseModel):
         return self
 
     def declared_costs(self) -> tuple[ClassCosts, ClassCosts]:
-        """(primary, robustness) cost matrices per task class (see :func:`declared_costs`)."""
+        """(primary, robustness) cost matrices per task class (see :func:`carebench.metrics.costs.declared_costs`)."""
         if self.plan is not None:
             return self.plan.costs, self.plan.robustness_costs
         return uniform(self.costs), uniform(ROBUSTNESS)
@@ -206,18 +206,3 @@ def build_manifest(
             else {}
         ),
     }
-
-
-def declared_costs(manifest: dict[str, Any]) -> tuple[ClassCosts, ClassCosts]:
-    """A stored run's declared (primary, robustness) cost matrices per task class.
-
-    A run made under a plan declares the plan's matrices; any other run declares its ``costs`` for
-    every class, with the reference robustness matrix (c_FN = 10) for every class.
-    """
-    plan = manifest.get("plan")
-    if plan:
-        return (
-            ClassCosts.model_validate(plan["costs"]),
-            ClassCosts.model_validate(plan["robustness_costs"]),
-        )
-    return uniform(CostMatrix.model_validate(manifest["costs"])), uniform(ROBUSTNESS)

@@ -19,7 +19,8 @@ from carebench.episodes.schema import Action, Episode
 from carebench.errors import CarebenchError
 from carebench.runs.banks import banks_of_runs
 from carebench.runs.labels import display_labels
-from carebench.runs.store import DB_FILE, RunStore
+from carebench.runs.store import RunStore
+from carebench.store import DB_FILE
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -42,10 +42,10 @@ from carebench.agents.backends.base import (
 )
 from carebench.agents.contract import parse_decision
 from carebench.agents.prompts import canonical_json, prompt_hash, render_messages
+from carebench.agents.workproduct import parse_work_product, work_product_schema
 from carebench.episodes.canonical import bank_sha256
 from carebench.episodes.schema import Action, Episode
 from carebench.errors import CarebenchError, RunFailedError
-from carebench.protocol.workproduct import parse_work_product, work_product_schema
 from carebench.runs.config import RunConfig, build_manifest
 from carebench.runs.store import Record, RunStore
 

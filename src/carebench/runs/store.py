@@ -1,6 +1,6 @@
-"""The run store: one SQLite database per workspace, in WAL mode.
+"""The run store: the run tables of the workspace store (:mod:`carebench.store`).
 
-Tables: ``meta`` (the schema version), ``runs`` (one manifest per run, written in the same
+Tables: ``runs`` (one manifest per run, written in the same
 transaction as the run's first records, so a run that stored nothing is not listed), ``records``
 (one row per episode x repeat of a run) and ``response_cache`` (content-addressed raw outputs
 shared by all runs). A record with status ``ok`` or ``invalid`` is final and is never overwritten; a
@@ -8,18 +8,15 @@ record with status ``error`` (a transport failure after retries) is replaced whe
 resumed. Records are written in transactions of whole records, so an interrupted run never leaves
 half a record.
 
-A database that holds other tables, or lacks the schema version, is not a carebench store and is
-refused before anything is written to it. Manifests are strict JSON (no NaN or infinity). A writer
-waits up to :data:`LOCK_TIMEOUT_S` seconds for another process's write lock, then stops with
-:class:`StoreLockedError`; everything committed before stays stored.
+The workspace store refuses a database that is not a carebench store, and turns a long foreign
+write lock into :class:`carebench.store.StoreLockedError`. Manifests are strict JSON (no NaN or
+infinity).
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from operator import attrgetter
@@ -28,34 +25,11 @@ from typing import Any
 
 from carebench.agents.backends.base import Generation
 from carebench.errors import CarebenchError
+from carebench.store import WorkspaceStore, feature
 
-SCHEMA_VERSION = "1"
-DB_FILE = "carebench.db"
-#: How long a write waits for another connection's lock before giving up (seconds).
-LOCK_TIMEOUT_S = 60.0
-# Every table a carebench store may hold: the run store's, the interruption study's
-# (carebench.interruptions.store), which shares the workspace file and its response cache, and the
-# registered analysis plans (carebench.protocol.registry).
-_TABLES = {
-    "meta",
+_RUNS = feature(
     "runs",
-    "records",
-    "response_cache",
-    "interrupt_studies",
-    "interrupt_trials",
-    "analysis_plans",
-    "interrupt_validations",
-}
-
-
-class StoreLockedError(CarebenchError):
-    """Another process held the store's write lock for longer than the lock timeout."""
-
-    exit_code = 75  # EX_TEMPFAIL: try again later
-
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """
 CREATE TABLE IF NOT EXISTS runs (
     run_id TEXT PRIMARY KEY,
     label TEXT NOT NULL,
@@ -88,7 +62,8 @@ CREATE TABLE IF NOT EXISTS response_cache (
     completion_tokens INTEGER,
     created_at TEXT NOT NULL
 );
-"""
+""",
+)
 
 
 @dataclass(frozen=True)
@@ -141,13 +116,13 @@ def _manifest_json(manifest: dict[str, Any]) -> str:
         ) from exc
 
 
-class RunStore:
-    """A SQLite run store. Use as a context manager or call :meth:`close`.
+class RunStore(WorkspaceStore):
+    """The run tables of a workspace store (see :class:`carebench.store.WorkspaceStore`).
 
     Args:
         path: the database file (created, with its folder, when missing).
         lock_timeout_s: how long a write waits for another connection's lock
-            (default :data:`LOCK_TIMEOUT_S`).
+            (default :data:`carebench.store.LOCK_TIMEOUT_S`).
 
     Raises:
         CarebenchError: the file is not a SQLite database, holds tables that are not a carebench
@@ -155,110 +130,17 @@ class RunStore:
     """
 
     def __init__(self, path: str | Path, lock_timeout_s: float | None = None) -> None:
-        self.path = Path(path)
-        self.lock_timeout_s = LOCK_TIMEOUT_S if lock_timeout_s is None else lock_timeout_s
+        super().__init__(path, lock_timeout_s)
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        except (sqlite3.DatabaseError, OSError) as exc:
-            raise CarebenchError(f"{self.path}: not a usable carebench store: {exc}") from exc
-        try:
-            self._db.execute(f"PRAGMA busy_timeout={int(self.lock_timeout_s * 1000)}")
-            version = self._schema_version()
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            if version is None:  # an empty database: create the store in one transaction
-                with self.locked():
-                    self._db.executescript(
-                        f"BEGIN IMMEDIATE; {_SCHEMA} INSERT OR IGNORE INTO meta "
-                        f"VALUES ('schema_version', '{SCHEMA_VERSION}'); COMMIT;"
-                    )
-        except CarebenchError:
-            self._db.close()
-            raise
-        except (sqlite3.DatabaseError, OSError) as exc:
-            self._db.close()
-            raise CarebenchError(f"{self.path}: not a usable carebench store: {exc}") from exc
-        if version is not None and version != SCHEMA_VERSION:
-            self._db.close()
-            raise CarebenchError(
-                f"{self.path}: store schema version {version}, this carebench reads version "
-                f"{SCHEMA_VERSION}; use a matching carebench or another workspace"
-            )
-
-    def _schema_version(self) -> str | None:
-        """The store's schema version; None for an empty database.
-
-        Raises:
-            CarebenchError: the database holds tables but is not a carebench store.
-        """
-        tables = {
-            name
-            for (name,) in self._db.execute(
-                "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'"
-            )
-        }
-        if not tables:
-            return None
-        foreign = sorted(tables - _TABLES)
-        row = (
-            self._db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-            if "meta" in tables
-            else None
-        )
-        if foreign or row is None:
-            found = f"it holds table(s) {', '.join(foreign)}" if foreign else "no schema version"
-            raise CarebenchError(
-                f"{self.path}: not a carebench store ({found}); it was left untouched. "
-                "Choose another --workspace"
-            )
-        return str(row[0])
-
-    @contextmanager
-    def locked(self) -> Iterator[None]:
-        """Turn SQLite's 'database is locked' (after the busy timeout) into a clear error."""
-        try:
-            yield
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) and "busy" not in str(exc):
-                raise
-            raise StoreLockedError(
-                f"{self.path}: another process held the write lock for more than "
-                f"{self.lock_timeout_s:g} s; every record stored so far is kept. Run the same "
-                "command again to resume once the other process is done"
-            ) from exc
-
-    @property
-    def connection(self) -> sqlite3.Connection:
-        """The store's connection (autocommit, WAL), for tables that share the workspace file."""
-        return self._db
-
-    def __enter__(self) -> RunStore:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def close(self) -> None:
-        """Close the connection."""
-        self._db.close()
-
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        with self.locked():
-            self._db.execute("BEGIN IMMEDIATE")
-        try:
-            yield self._db
+            self.ensure(_RUNS)
         except BaseException:
-            self._db.execute("ROLLBACK")
+            self.close()
             raise
-        with self.locked():
-            self._db.execute("COMMIT")
 
     # runs -------------------------------------------------------------------------------------
     def ensure_run(self, run_id: str, label: str, manifest: dict[str, Any]) -> dict[str, Any]:
         """Record the manifest of a new run; return the stored manifest (the first one wins)."""
-        with self._transaction() as db:
+        with self.transaction() as db:
             db.execute(
                 "INSERT OR IGNORE INTO runs VALUES (?, ?, ?, ?)",
                 (run_id, label, _manifest_json(manifest), _now()),
@@ -350,7 +232,7 @@ class RunStore:
         now = _now()
         rows = [(*_VALUES(r), now) for r in records]
         manifest = _manifest_json(run[2]) if run and records else None
-        with self._transaction() as db:
+        with self.transaction() as db:
             if run and manifest is not None:
                 db.execute(
                     "INSERT OR IGNORE INTO runs VALUES (?, ?, ?, ?)",

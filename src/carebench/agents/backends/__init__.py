@@ -10,51 +10,33 @@ join the run's identity and the response-cache key.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
-from importlib.metadata import entry_points
 from typing import Any
 
 from carebench.agents.backends.base import Backend
 from carebench.agents.config import BackendConfig
-from carebench.errors import CarebenchError
+from carebench.registry import Registry
 
 Factory = Callable[[BackendConfig], Backend]
 
-_REGISTRY: dict[str, str | Factory] = {
-    "embedded": "carebench.agents.backends.embedded:EmbeddedBackend",
-    "openai": "carebench.agents.backends.openai_compat:OpenAIBackend",
-    "scripted": "carebench.agents.backends.scripted:ScriptedBackend",
-}
+BACKENDS: Registry[Factory] = Registry("backend", "carebench.backends")
+BACKENDS.register("embedded", "carebench.agents.backends.embedded:EmbeddedBackend")
+BACKENDS.register("openai", "carebench.agents.backends.openai_compat:OpenAIBackend")
+BACKENDS.register("scripted", "carebench.agents.backends.scripted:ScriptedBackend")
 
 
 def register_backend(name: str, factory: str | Factory) -> None:
     """Register a backend factory (or a ``"module:attribute"`` path, imported on first use)."""
-    _REGISTRY[name] = factory
+    BACKENDS.register(name, factory)
 
 
 def backend_names() -> list[str]:
     """Every registered backend name, built-ins and installed plugins."""
-    names = set(_REGISTRY) | {ep.name for ep in entry_points(group="carebench.backends")}
-    return sorted(names)
-
-
-def _resolve(target: str) -> Any:
-    module, _, attribute = target.partition(":")
-    return getattr(importlib.import_module(module), attribute)
+    return BACKENDS.names()
 
 
 def _factory(config: BackendConfig) -> Factory:
-    target = _REGISTRY.get(config.name)
-    if target is None:
-        plugins = {ep.name: ep for ep in entry_points(group="carebench.backends")}
-        if config.name not in plugins:
-            raise CarebenchError(
-                f"unknown backend {config.name!r}; expected one of {', '.join(backend_names())}"
-            )
-        target = plugins[config.name].value
-    factory: Factory = _resolve(target) if isinstance(target, str) else target
-    return factory
+    return BACKENDS.get(config.name)
 
 
 def create_backend(config: BackendConfig) -> Backend:

@@ -12,7 +12,7 @@ contract, runner and store as any model. Policies (``--model``):
                       Escalate when H fires, Ask_Clarification when M or C fires, else Answer.
 
 In an extended-output run the oracle adds the work product
-:func:`carebench.protocol.workproduct.reference_work_product` builds for its action (full marks by
+:func:`carebench.agents.workproduct.reference_work_product` builds for its action (full marks by
 construction: it checks the scoring path); the other policies decide and write nothing, so their
 Answers and Escalates count as invalid work products.
 
@@ -28,6 +28,7 @@ import json
 import math
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from carebench.agents.backends.base import Generation, GenerationRequest
@@ -35,8 +36,31 @@ from carebench.agents.config import BackendConfig
 from carebench.episodes.render import strip_headers
 from carebench.episodes.schema import Action, Episode
 from carebench.errors import CarebenchError
+from carebench.registry import Registry
 
-Policy = Callable[[GenerationRequest], tuple[Action, float, str]]
+Decide = Callable[[GenerationRequest], tuple[Action, float, str]]
+"""A policy's decision: (action, confidence, reason) for one request."""
+Write = Callable[[Episode, Action], dict[str, Any]]
+"""A policy's work product for an extended run: the ``draft`` and ``handoff`` keys of its output."""
+
+
+@dataclass(frozen=True)
+class ScriptedPolicy:
+    """A scripted agent: how it decides and, in an extended run, what work product it writes.
+
+    Attributes:
+        decide: the decision for one request.
+        write: the work product for the decided action; None writes nothing (an empty draft and
+            no handoff, which score as absent).
+    """
+
+    decide: Decide
+    write: Write | None = None
+
+
+POLICIES: Registry[ScriptedPolicy] = Registry("scripted policy", "carebench.scripted_policies")
+"""Scripted policies by name (``--model``); plugins add their own through the entry-point group
+``carebench.scripted_policies`` (value ``"module:attribute"`` naming a :class:`ScriptedPolicy`)."""
 
 
 def _episode(request: GenerationRequest) -> Episode:
@@ -49,7 +73,7 @@ def _oracle(request: GenerationRequest) -> tuple[Action, float, str]:
     return _episode(request).reference.primary, 1.0, "oracle: the primary reference action"
 
 
-def _always(action: Action) -> Policy:
+def _always(action: Action) -> Decide:
     def policy(request: GenerationRequest) -> tuple[Action, float, str]:
         return action, 0.5, f"always {action.value}"
 
@@ -68,21 +92,28 @@ _RULE_CONFIDENCE = {Action.ESCALATE: 0.8, Action.ASK_CLARIFICATION: 0.7, Action.
 
 
 def _rule(request: GenerationRequest) -> tuple[Action, float, str]:
-    from carebench.episodes.shortcuts import rule_action
+    from carebench.controller.shortcuts import rule_action
 
     action, reason = rule_action(strip_headers(request.messages[-1]["content"]))
     return action, _RULE_CONFIDENCE[action], reason
 
 
-POLICIES: dict[str, Policy] = {
-    "oracle": _oracle,
-    "always-answer": _always(Action.ANSWER),
-    "always-ask": _always(Action.ASK_CLARIFICATION),
-    "always-abstain": _always(Action.ABSTAIN),
-    "always-escalate": _always(Action.ESCALATE),
-    "random": _random,
-    "rule": _rule,
-}
+def _reference(episode: Episode, action: Action) -> dict[str, Any]:
+    from carebench.agents.workproduct import reference_work_product
+
+    return reference_work_product(episode, action)
+
+
+POLICIES.register("oracle", ScriptedPolicy(_oracle, _reference))
+for _action, _name in (
+    (Action.ANSWER, "always-answer"),
+    (Action.ASK_CLARIFICATION, "always-ask"),
+    (Action.ABSTAIN, "always-abstain"),
+    (Action.ESCALATE, "always-escalate"),
+):
+    POLICIES.register(_name, ScriptedPolicy(_always(_action)))
+POLICIES.register("random", ScriptedPolicy(_random))
+POLICIES.register("rule", ScriptedPolicy(_rule))
 
 
 class ScriptedBackend:
@@ -93,10 +124,7 @@ class ScriptedBackend:
 
     def __init__(self, config: BackendConfig) -> None:
         self.policy_name = config.model or "oracle"
-        if self.policy_name not in POLICIES:
-            raise CarebenchError(
-                f"unknown scripted policy {self.policy_name!r}; expected one of {', '.join(POLICIES)}"
-            )
+        self._policy = POLICIES.get(self.policy_name)
         options = dict(config.options)
         text = options.pop("delay", "0")
         try:
@@ -109,7 +137,6 @@ class ScriptedBackend:
             raise CarebenchError(
                 f"unknown scripted backend option(s) {sorted(options)}; expected delay"
             )
-        self._policy = POLICIES[self.policy_name]
 
     def describe(self) -> dict[str, Any]:
         """The policy name."""
@@ -119,19 +146,19 @@ class ScriptedBackend:
         """Answer with the policy's decision as contract JSON."""
         if self.delay:
             await asyncio.sleep(self.delay)
-        action, confidence, reason = self._policy(request)
+        action, confidence, reason = self._policy.decide(request)
         answer: dict[str, Any] = {
             "action": action.value,
             "confidence": confidence,
             "reason": reason,
         }
         if request.schema is not None and "draft" in request.schema.get("properties", {}):
-            from carebench.protocol.workproduct import reference_work_product
-
-            if self.policy_name == "oracle":
-                answer.update(reference_work_product(_episode(request), action))
-            else:  # a baseline decides; it writes nothing
-                answer.update({"draft": [], "handoff": None})
+            write = self._policy.write
+            answer.update(
+                write(_episode(request), action)
+                if write is not None
+                else {"draft": [], "handoff": None}  # a baseline decides; it writes nothing
+            )
         return Generation(text=json.dumps(answer))
 
     async def aclose(self) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from carebench.protocol.matching import claims, states, supported_by, tokens
+from carebench.episodes.matching import claims, states, supported_by, tokens
 
 
 def test_tokens_split_numbers_words_and_stems() -> None:

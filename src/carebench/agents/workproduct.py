@@ -4,7 +4,7 @@ Besides ``action``, ``confidence`` and ``reason`` (the decision contract), an ex
 
 * ``draft``: for Answer, the work product itself (note update, portal reply, evidence answer, or the
   routine disposition of a call) as a list of claims, each one statement with the ids of the evidence
-  items that support it (:mod:`carebench.protocol.sources`); empty for every other action;
+  items that support it (:mod:`carebench.episodes.sources`); empty for every other action;
 * ``handoff``: for Escalate, the routing record of the task class: ``urgency`` (``emergency``,
   ``same_day`` or ``routine``), ``destination`` (one of the class's destinations), ``reason``,
   ``key_findings``, ``actions_taken`` (what was already done) and ``fields``, one value per handoff
@@ -20,7 +20,6 @@ invalid with the reason (:func:`parse_work_product`) and scores as absent.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -28,8 +27,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from carebench.agents.contract import decision_json_schema, first_object
-from carebench.episodes.schema import Action, Episode, TaskClass
-from carebench.protocol.sources import episode_sources
+from carebench.episodes.schema import DESTINATIONS, Action, Episode
+from carebench.episodes.sources import episode_sources
 
 MAX_CLAIMS = 12
 MAX_CLAIM_CHARS = 400
@@ -43,14 +42,6 @@ class Urgency(StrEnum):
     SAME_DAY = "same_day"
     ROUTINE = "routine"
 
-
-DESTINATIONS: dict[TaskClass, tuple[str, ...]] = {
-    TaskClass.DOCUMENTATION_UPDATE: ("responsible_clinician", "pharmacist", "on_call_doctor"),
-    TaskClass.EVIDENCE_RETRIEVAL: ("prescriber", "pharmacist", "on_call_doctor"),
-    TaskClass.PATIENT_MESSAGING: ("care_team_same_day", "on_call_clinician", "emergency_services"),
-    TaskClass.TRIAGE_HANDOFF: ("on_call_clinician", "emergency_services", "routine_gp"),
-}
-"""The destinations a handoff may name, per task class."""
 
 ROUTING_FIELDS = ("urgency", "destination", "reason", "key_findings", "actions_taken")
 
@@ -173,11 +164,6 @@ def parse_work_product(raw: str, action: Action | None) -> WorkProductResult:
     return WorkProductResult(product, None)
 
 
-def render_work_product(product: WorkProduct) -> str:
-    """Canonical JSON of a work product (for storage and display)."""
-    return json.dumps(product.model_dump(mode="json"), ensure_ascii=False, sort_keys=True)
-
-
 def reference_work_product(episode: Episode, action: Action) -> dict[str, Any]:
     """A work product built from the episode's annotation units, for scripted policies.
 
@@ -187,7 +173,7 @@ def reference_work_product(episode: Episode, action: Action) -> dict[str, Any]:
     evidence line it names, or "see record". It scores full marks by construction, so a scripted
     oracle checks the scoring path end to end; it is not a model of good clinical writing.
     """
-    from carebench.protocol.matching import states
+    from carebench.episodes.matching import states
 
     sources = [s for s in episode_sources(episode) if s.admissible]
     units = episode.annotations

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from carebench import load_bank
 from carebench.episodes.schema import Block, BlockKind, Variant
-from carebench.protocol.sources import (
+from carebench.episodes.sources import (
     default_admissible,
     episode_sources,
     split_items,

@@ -9,11 +9,7 @@ from typing import Any
 import pytest
 import yaml
 
-from carebench.episodes.assemble import assemble_seed
-from carebench.episodes.bank import load_bank
-from carebench.episodes.schema import Action, Episode, ReferenceDecision
-from carebench.episodes.seed import Seed
-from carebench.episodes.shortcuts import (
+from carebench.controller.shortcuts import (
     GOALS,
     audit,
     bag_of_words_predictions,
@@ -21,6 +17,10 @@ from carebench.episodes.shortcuts import (
     format_audit,
     score_predictions,
 )
+from carebench.episodes.assemble import assemble_seed
+from carebench.episodes.bank import load_bank
+from carebench.episodes.schema import Action, Episode, ReferenceDecision
+from carebench.episodes.seed import Seed
 
 A = Action.ANSWER
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "minimal_seed.yaml"
@@ -100,7 +100,7 @@ def test_packaged_bank_meets_the_shortcut_goal() -> None:
 def test_predictions_are_kept_on_disk_and_a_bad_cache_is_refitted(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from carebench.episodes import shortcuts
+    from carebench.controller import shortcuts
 
     episodes = _bank(4)
     fitted = bag_of_words_predictions(episodes, tmp_path)

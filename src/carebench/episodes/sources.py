@@ -68,11 +68,6 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
 
 
-def strip_superseded(text: str, superseded: Iterable[str]) -> str:
-    """``text`` less every superseded sentence (compared case- and whitespace-insensitively)."""
-    return _strip({flat(s) for s in superseded}, text)
-
-
 def _strip(gone: set[str], text: str) -> str:
     """``text``'s sentences joined by single spaces, less those whose :func:`flat` is in ``gone``."""
     kept = sentences(text)

@@ -1,0 +1,259 @@
+"""The workspace store: one SQLite database per workspace (WAL), shared by every feature.
+
+Runs (:mod:`carebench.runs.store`), registered analysis plans (:mod:`carebench.protocol.registry`)
+and interruption studies (:mod:`carebench.interruptions.store`) keep their tables in the same file
+and are clients of this layer: each declares its tables once with :func:`feature` and calls
+:meth:`WorkspaceStore.ensure` before using them. This module owns the connection, the lock
+handling and the transactions; it knows no feature's tables.
+
+Conventions:
+    * ``meta`` holds the schema version; ``schema_tables`` records which feature created each table.
+      A database with tables but no schema version, or with a table no feature recorded, is not a
+      carebench store and is refused before anything is written to it.
+    * A store made before ``schema_tables`` existed (schema version 1, the first releases) has
+      its tables adopted, under the feature ``legacy``, the first time it is opened for writing.
+    * A writer waits up to :data:`LOCK_TIMEOUT_S` seconds for another process's write lock, then
+      stops with :class:`StoreLockedError`; everything committed before stays stored.
+    * :meth:`WorkspaceStore.transaction` is ``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any
+      exception (Ctrl-C included), so a reader never sees half a write.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Self
+
+from carebench.errors import CarebenchError
+
+SCHEMA_VERSION = "1"
+DB_FILE = "carebench.db"
+#: How long a write waits for another connection's lock before giving up (seconds).
+LOCK_TIMEOUT_S = 60.0
+_OWN_TABLES = {"meta", "schema_tables"}
+_TABLE = re.compile(r"CREATE TABLE IF NOT EXISTS (\w+)", re.IGNORECASE)
+
+__all__ = [
+    "DB_FILE",
+    "LOCK_TIMEOUT_S",
+    "SCHEMA_VERSION",
+    "Feature",
+    "StoreLockedError",
+    "WorkspaceStore",
+    "feature",
+    "statements",
+    "write_transaction",
+]
+
+
+class StoreLockedError(CarebenchError):
+    """Another process held the store's write lock for longer than the lock timeout."""
+
+    exit_code = 75  # EX_TEMPFAIL: try again later
+
+
+@dataclass(frozen=True)
+class Feature:
+    """A feature's tables: its name, its DDL (``CREATE TABLE IF NOT EXISTS`` ...) and their names."""
+
+    name: str
+    ddl: str
+    tables: frozenset[str]
+
+
+_FEATURES: dict[str, Feature] = {}
+
+
+def feature(name: str, ddl: str) -> Feature:
+    """Declare feature ``name``'s tables (idempotent); the table names are read from ``ddl``."""
+    declared = Feature(name, ddl, frozenset(_TABLE.findall(ddl)))
+    _FEATURES[name] = declared
+    return declared
+
+
+def statements(ddl: str) -> list[str]:
+    """The complete SQL statements of ``ddl``, in order (a trigger's inner ``;`` kept whole)."""
+    out, pending = [], ""
+    for line in ddl.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            out.append(pending.strip())
+            pending = ""
+    if pending.strip():
+        out.append(pending.strip())
+    return out
+
+
+@contextmanager
+def write_transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """``BEGIN IMMEDIATE`` on an autocommit connection; ``COMMIT`` on exit, ``ROLLBACK`` on error.
+
+    Every write transaction of carebench's SQLite files goes through here (this store's and the
+    annotation database's).
+    """
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+_BASE = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS schema_tables (name TEXT PRIMARY KEY, feature TEXT NOT NULL);
+"""
+
+
+class WorkspaceStore:
+    """A workspace's SQLite database. Use as a context manager or call :meth:`close`.
+
+    Args:
+        path: the database file (created, with its folder, when missing).
+        lock_timeout_s: how long a write waits for another connection's lock
+            (default :data:`LOCK_TIMEOUT_S`).
+
+    Raises:
+        CarebenchError: the file is not a SQLite database, holds tables that are not a carebench
+            store's, or has another schema version; the file is left untouched.
+    """
+
+    def __init__(self, path: str | Path, lock_timeout_s: float | None = None) -> None:
+        self.path = Path(path)
+        self.lock_timeout_s = LOCK_TIMEOUT_S if lock_timeout_s is None else lock_timeout_s
+        self._ensured: set[str] = set()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        except (sqlite3.DatabaseError, OSError) as exc:
+            raise CarebenchError(f"{self.path}: not a usable carebench store: {exc}") from exc
+        try:
+            self._db.execute(f"PRAGMA busy_timeout={int(self.lock_timeout_s * 1000)}")
+            version, adopt = self._inspect()
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            if version is None or adopt:
+                with self.transaction() as db:
+                    for statement in statements(_BASE):
+                        db.execute(statement)
+                    db.execute(
+                        "INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (SCHEMA_VERSION,)
+                    )
+                    db.executemany(
+                        "INSERT OR IGNORE INTO schema_tables VALUES (?, 'legacy')",
+                        [(t,) for t in sorted(adopt)],
+                    )
+        except CarebenchError:
+            self._db.close()
+            raise
+        except (sqlite3.DatabaseError, OSError) as exc:
+            self._db.close()
+            raise CarebenchError(f"{self.path}: not a usable carebench store: {exc}") from exc
+        if version is not None and version != SCHEMA_VERSION:
+            self._db.close()
+            raise CarebenchError(
+                f"{self.path}: store schema version {version}, this carebench reads version "
+                f"{SCHEMA_VERSION}; use a matching carebench or another workspace"
+            )
+
+    def _inspect(self) -> tuple[str | None, set[str]]:
+        """(schema version or None for an empty database, tables of an old store to adopt).
+
+        Raises:
+            CarebenchError: the database holds tables but is not a carebench store.
+        """
+        tables = {
+            name
+            for (name,) in self._db.execute(
+                "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'"
+            )
+        }
+        if not tables:
+            return None, set()
+        row = (
+            self._db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+            if "meta" in tables
+            else None
+        )
+        if row is None:
+            foreign = sorted(tables - _OWN_TABLES)
+            found = f"it holds table(s) {', '.join(foreign)}" if foreign else "no schema version"
+            raise CarebenchError(
+                f"{self.path}: not a carebench store ({found}); it was left untouched. "
+                "Choose another --workspace"
+            )
+        if "schema_tables" not in tables:  # a store of the first releases: adopt its tables
+            return str(row[0]), tables - _OWN_TABLES
+        recorded = {n for (n,) in self._db.execute("SELECT name FROM schema_tables")}
+        foreign = sorted(tables - _OWN_TABLES - recorded)
+        if foreign:
+            raise CarebenchError(
+                f"{self.path}: not a carebench store (it holds table(s) {', '.join(foreign)}); "
+                "it was left untouched. Choose another --workspace"
+            )
+        return str(row[0]), set()
+
+    def ensure(self, declared: Feature) -> None:
+        """Create ``declared``'s tables if missing and record them as that feature's."""
+        if declared.name in self._ensured:
+            return
+        recorded = {
+            n
+            for (n,) in self._db.execute(
+                "SELECT name FROM schema_tables WHERE feature IN (?, 'legacy')", (declared.name,)
+            )
+        }
+        if declared.tables <= recorded:
+            self._ensured.add(declared.name)
+            return
+        try:
+            with self.transaction() as db:
+                for statement in statements(declared.ddl):
+                    db.execute(statement)
+                db.executemany(
+                    "INSERT OR IGNORE INTO schema_tables VALUES (?, ?)",
+                    [(t, declared.name) for t in sorted(declared.tables)],
+                )
+        except sqlite3.DatabaseError as exc:
+            raise CarebenchError(f"{self.path}: not a usable carebench store: {exc}") from exc
+        self._ensured.add(declared.name)
+
+    @contextmanager
+    def locked(self) -> Iterator[None]:
+        """Turn SQLite's 'database is locked' (after the busy timeout) into a clear error."""
+        try:
+            yield
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            raise StoreLockedError(
+                f"{self.path}: another process held the write lock for more than "
+                f"{self.lock_timeout_s:g} s; every record stored so far is kept. Run the same "
+                "command again to resume once the other process is done"
+            ) from exc
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction (``BEGIN IMMEDIATE``), committed on exit, rolled back on error."""
+        with self.locked(), write_transaction(self._db) as db:
+            yield db
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The store's connection (autocommit, WAL), for reads."""
+        return self._db
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the connection."""
+        self._db.close()
