@@ -35,7 +35,7 @@ def agreement_cmd(as_json: bool) -> None:
             click.echo(f"{r.component}\t{r.subset}\t{r.n}\t" + "\t".join(text))
         click.echo(
             "labels: AI sessions blind to the scorer (not clinicians); see "
-            "carebench/scenarios/validation/workproduct/PROVENANCE.md"
+            "src/carebench/scenarios/validation/workproduct/PROVENANCE.md"
         )
     short = [r for r in rows if "held out" in r.subset and (r.kappa or 0) < GOAL_KAPPA]
     if short:

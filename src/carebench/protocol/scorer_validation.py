@@ -1,6 +1,6 @@
 """The work-product scorer against independently labelled claims and handoff fields.
 
-The labelled set ships in ``carebench/scenarios/validation/workproduct/`` (its PROVENANCE.md says
+The labelled set ships in ``carebench/scenarios/validation/workproduct/`` (its src/carebench/scenarios/validation/workproduct/PROVENANCE.md says
 who wrote and labelled it: AI sessions blind to the scorer, not clinicians). Components:
 
 * **claim support**: the scorer's verdict for each claim against the lines it cites (a claim citing
