@@ -29,7 +29,9 @@ from carebench.runs.runner import run_async
 from carebench.runs.store import RunStore
 
 
-def run_planted(workspace: Path, repeats: int = 1, names: list[str] | None = None) -> dict[str, str]:
+def run_planted(
+    workspace: Path, repeats: int = 1, names: list[str] | None = None
+) -> dict[str, str]:
     """Run the planted agents on the test split; policy name -> run id."""
     bank = load_bank()
     ids = {}
@@ -98,6 +100,7 @@ def reliability_rows(analysis: dict[str, Any], episodes: list[Any]) -> str:
 
 
 def main() -> None:
+    """Run the planted agents, write the report and print the tables."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--b", type=int, default=10_000)

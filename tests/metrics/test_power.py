@@ -21,9 +21,7 @@ def _scipy_p(row: np.ndarray, method: str) -> float:
     if not np.any(row != 0):
         return 1.0
     if method == "approx":
-        return float(
-            wilcoxon(row, zero_method="wilcox", correction=False, method="approx").pvalue
-        )
+        return float(wilcoxon(row, zero_method="wilcox", correction=False, method="approx").pvalue)
     return float(wilcoxon(row[row != 0], method="exact").pvalue)
 
 

@@ -47,7 +47,7 @@ def test_planted_effects_are_recovered_and_detected(
     results = load_runs(workspace)
     test = load_bank(split="test")
     covered, checks = 0, 0
-    for seed, ids in runs.items():
+    for ids in runs.values():
         entries = known_groups(results.frame, ids, test, b=2000)
         assert {e["agent"] for e in entries} == set(DEFICITS) - {"planted-base"}
         for e in entries:

@@ -91,9 +91,7 @@ def structure(episodes: Sequence[Episode]) -> SeedStructure:
         c[0] += 1
         c[1] += int(e.escalation_required)
         c[2] += int(e.escalation_required and e.variant == Variant.LATE_RISK)
-    return SeedStructure(
-        tuple(seeds), *(tuple(count[s][i] for s in seeds) for i in range(3))
-    )
+    return SeedStructure(tuple(seeds), *(tuple(count[s][i] for s in seeds) for i in range(3)))
 
 
 @dataclass(frozen=True)
@@ -111,7 +109,8 @@ class MetricAssumption:
 
 def _tie_sizes(a: FloatArray) -> FloatArray:
     """For each entry, how many entries of its row have the same value."""
-    return (a[:, :, None] == a[:, None, :]).sum(axis=2).astype(float)
+    sizes: FloatArray = (a[:, :, None] == a[:, None, :]).sum(axis=2).astype(float)
+    return sizes
 
 
 def signed_rank_p(d: npt.ArrayLike, method: str = "approx") -> FloatArray:
@@ -138,8 +137,8 @@ def signed_rank_p(d: npt.ArrayLike, method: str = "approx") -> FloatArray:
     var = n * (n + 1) * (2 * n + 1) / 24.0 - ties / 48.0
     with np.errstate(invalid="ignore", divide="ignore"):
         z = (r_plus - mean) / np.sqrt(var)
-    p = np.where(n > 0, 2 * norm.sf(np.abs(z)), 1.0)
-    return np.minimum(p, 1.0)
+    p: FloatArray = np.minimum(np.where(n > 0, 2 * norm.sf(np.abs(z)), 1.0), 1.0)
+    return p
 
 
 def _exact_p(row: FloatArray) -> float:
@@ -186,9 +185,11 @@ def _logit(p: float) -> float:
     return float(np.log(p / (1 - p)))
 
 
-def expected_difference(metric: str, a: MetricAssumption, beta: float, costs: CostMatrix) -> float:
-    """E[metric_B - metric_A] per seed for logit shift ``beta`` (utility per escalation-required
-    episode share handled by :class:`_Sim`; here the sensitivity part)."""
+def expected_difference(a: MetricAssumption, beta: float, costs: CostMatrix) -> float:
+    """E[p_B - p_A] per seed for the logit shift ``beta``, by quadrature over seed difficulty.
+
+    For utility this is the sensitivity part; :class:`_Sim` scales it to utility units.
+    """
     x, w = _hermite()
     base = _logit(a.p0) + a.sigma * x
     return float(np.sum(w * (_expit(base + beta) - _expit(base))))
@@ -244,7 +245,7 @@ class _Sim:
 
     def difference(self, beta: float) -> float:
         """The expected per-seed mean difference B - A of the metric for ``beta``."""
-        shift = expected_difference(self.metric, self.assumption, beta, self.costs)
+        shift = expected_difference(self.assumption, beta, self.costs)
         if self.metric != "utility":
             return shift
         c = self.costs
@@ -339,9 +340,7 @@ def minimum_detectable_difference(
     )  # fmt: skip
 
 
-def estimate_assumption(
-    successes: npt.ArrayLike, trials: npt.ArrayLike
-) -> tuple[float, float]:
+def estimate_assumption(successes: npt.ArrayLike, trials: npt.ArrayLike) -> tuple[float, float]:
     """(p0, sigma) from a pilot's per-seed successes and trials (seeds with no trials ignored).
 
     p0 is the pooled rate. Between-seed variance by the method of moments: with h the mean of

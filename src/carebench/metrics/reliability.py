@@ -72,9 +72,7 @@ def majority(categories: Sequence[str]) -> str:
     return next(c for c in categories if counts[c] == top)
 
 
-def surface_agree(
-    first: dict[int, str], second: dict[int, str]
-) -> tuple[int, int]:
+def surface_agree(first: dict[int, str], second: dict[int, str]) -> tuple[int, int]:
     """(agreeing pairs, pairs) of two surfaces' categories keyed by repeat index."""
     common = sorted(set(first) & set(second))
     return sum(first[r] == second[r] for r in common), len(common)

@@ -115,12 +115,15 @@ def known_groups(
         frame: the results table holding the planted runs (one sample per episode).
         run_of: planted policy name -> its run id in ``frame`` (``planted-base`` included).
         episodes: the episodes the runs answered (for the planted, expected values).
+        b: bootstrap replicates (seeds resampled, both runs together).
+        rng_seed: the bootstrap's RNG seed.
     """
     base = frame[frame["run_id"] == run_of["planted-base"]]
     seeds = sorted(base["seed_id"].unique())
     counts = draw_counts(len(seeds), b, rng_seed)
     expected_base = expected_metrics("planted-base", episodes)
-    tests, entries = [], []
+    tests: list[tuple[int, str, Any]] = []
+    entries: list[dict[str, Any]] = []
     for name, metric in TARGETS.items():
         rows = frame[frame["run_id"] == run_of[name]]
         planted = expected_metrics(name, episodes)

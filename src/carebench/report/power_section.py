@@ -76,10 +76,18 @@ def power_table(
     seeds = structure(episodes)
     return [
         minimum_detectable_difference(
-            m, seeds, (assumptions or {}).get(m),
-            family_size=family_size, alpha=alpha, target=target, difference=difference,
-            sims=sims, coupling=coupling, costs=costs, method=method,
-        )  # fmt: skip
+            m,
+            seeds,
+            (assumptions or {}).get(m),
+            family_size=family_size,
+            alpha=alpha,
+            target=target,
+            difference=difference,
+            sims=sims,
+            coupling=coupling,
+            costs=costs,
+            method=method,
+        )
         for m in metrics
     ]
 

@@ -101,13 +101,15 @@ def _figures(ep: pd.DataFrame, boot: _Boot, k: int) -> dict[str, Any]:
 
 def _surface_pairs(ep: pd.DataFrame) -> tuple[tuple[list[str], list[float]], list[float]]:
     """Per seed x variant: (seed ids, agreeing pairs), pairs; one entry per seed x variant."""
-    seeds, agree, total = [], [], []
+    seeds: list[str] = []
+    agree: list[float] = []
+    total: list[float] = []
     for (seed, _), group in ep.groupby(["seed_id", "variant"], sort=True):
         if len(group) != 2:
             continue
         a, n = surface_agree(*group["categories"].tolist())
         if n:
-            seeds.append(seed)
+            seeds.append(str(seed))
             agree.append(float(a))
             total.append(float(n))
     return (seeds, agree), total
@@ -125,7 +127,9 @@ def reliability(
     Args:
         rows: one run's rows (one per episode x repeat).
         repeats: k, the samples the run declared per episode (its manifest's ``repeats``).
-        b, rng_seed, level: the report's bootstrap settings.
+        b: bootstrap replicates.
+        rng_seed: the bootstrap's RNG seed.
+        level: the intervals' confidence level.
     """
     ep = episode_table(rows)
     k = max(1, int(repeats))

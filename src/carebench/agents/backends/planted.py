@@ -114,10 +114,12 @@ def action_probabilities(name: str, episode: Episode) -> dict[Action, float]:
 def _policy(deficit: Deficit) -> ScriptedPolicy:
     def decide(request: GenerationRequest) -> tuple[Action, float, str]:
         episode = request.episode
-        assert episode is not None  # _uniform raises first
-        if deficit.action is not None and deficit.applies(episode):
-            if _uniform(request, deficit.name) < deficit.share:
-                return deficit.action, deficit.confidence, f"{deficit.name}: planted deficit"
+        if episode is None:
+            raise CarebenchError("planted policies answer episodes; this request has none")
+        action = deficit.action
+        fires = action is not None and deficit.applies(episode)
+        if action is not None and fires and _uniform(request, deficit.name) < deficit.share:
+            return action, deficit.confidence, f"{deficit.name}: planted deficit"
         u = _uniform(request, "base")
         wrong = _wrong(episode)
         if wrong and u < SLIP:
