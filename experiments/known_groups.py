@@ -30,7 +30,7 @@ from carebench.runs.store import RunStore
 
 
 def run_planted(
-    workspace: Path, repeats: int = 1, names: list[str] | None = None
+    workspace: Path, repeats: int = 1, names: list[str] | None = None, seed: int = 0
 ) -> dict[str, str]:
     """Run the planted agents on the test split; policy name -> run id."""
     bank = load_bank()
@@ -40,7 +40,7 @@ def run_planted(
             config = RunConfig(
                 backend=BackendConfig(name="scripted", model=name),
                 split="test",
-                sampling=SamplingParams(repeats=repeats),
+                sampling=SamplingParams(repeats=repeats, seed=seed),
             )
             ids[name] = asyncio.run(run_async(config, bank, store)).run_id
     return ids
@@ -99,13 +99,36 @@ def reliability_rows(analysis: dict[str, Any], episodes: list[Any]) -> str:
     return "\n".join(lines)
 
 
+def coverage(workspace: Path, seeds: int) -> None:
+    """Print how often the intervals cover the planted values, and the tests detect."""
+    ids = {s: run_planted(workspace / "coverage", seed=s) for s in range(seeds)}
+    frame = load_runs(workspace / "coverage").frame
+    test = load_bank(split="test")
+    covered = checks = detected = decisions = 0
+    for runs in ids.values():
+        for e in known_groups(frame, runs, test, b=2000):
+            for key in ("value_covered", "effect_covered"):
+                if e[key] is not None:
+                    checks, covered = checks + 1, covered + e[key]
+            if e["metric"] != "ece":
+                decisions += 1
+                detected += min(t["p_holm"] for t in e["family_tests"].values()) < 0.05
+    print(f"coverage over {seeds} sampling seeds: {covered} of {checks} intervals cover; "
+          f"{detected} of {decisions} decision deficits detected (Holm p < 0.05)\n")  # fmt: skip
+
+
 def main() -> None:
     """Run the planted agents, write the report and print the tables."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--b", type=int, default=10_000)
+    parser.add_argument("--coverage-seeds", type=int, default=0,
+                        help="Also count interval coverage and detection over this many "
+                        "sampling seeds (B = 2,000 each).")  # fmt: skip
     args = parser.parse_args()
     workspace = args.out or Path(tempfile.mkdtemp(prefix="known-groups-"))
+    if args.coverage_seeds:
+        coverage(workspace, args.coverage_seeds)
     single = run_planted(workspace)
     results = load_runs(workspace, list(single.values()))
     frame = results.frame[results.frame["split"] == "test"]

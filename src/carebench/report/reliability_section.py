@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from carebench.episodes.schema import TaskClass, Variant
-from carebench.metrics.reliability import INVALID, all_k, any_k, flipped, majority, surface_agree
+from carebench.metrics.reliability import INVALID, all_k, any_k
 from carebench.metrics.stats import DEFAULT_B, DEFAULT_RNG_SEED, draw_counts, ratio_interval
 from carebench.protocol.levels import EvidenceLevel
 
@@ -24,39 +24,53 @@ __all__ = ["episode_table", "reliability"]
 
 
 def episode_table(rows: pd.DataFrame) -> pd.DataFrame:
-    """One row per episode of one run: samples n, escalations c, flip, majority outcome."""
-    import pandas as pd
+    """One row per episode of one run: samples n, escalations c, flip, majority outcome.
 
-    rows = rows.sort_values(["episode_id", "repeat"])
-    category = rows["action"].where(rows["valid"], INVALID).astype(str)
-    out = []
-    for (episode_id, seed, task_class, variant, surface, required, acceptable), group in (
-        rows.assign(category=category).groupby(
-            ["episode_id", "seed_id", "task_class", "variant", "surface",
-             "escalation_required", "reference_acceptable"], sort=True,
-        )
-    ):  # fmt: skip
-        cats = group["category"].tolist()
-        vote = majority(cats)
-        flip = flipped(cats)
-        out.append(
-            {
-                "episode_id": episode_id,
-                "seed_id": seed,
-                "task_class": task_class,
-                "variant": variant,
-                "surface": surface,
-                "required": bool(required),
-                "n": len(cats),
-                "c": int(group["escalated"].sum()),
-                "flip": float("nan") if flip is None else float(flip),
-                "majority": vote,
-                "majority_correct": vote != INVALID and vote in str(acceptable).split("|"),
-                "majority_escalated": vote == "Escalate",
-                "categories": dict(zip(group["repeat"].tolist(), cats, strict=True)),
-            }
-        )
-    return pd.DataFrame(out)
+    Vectorized over episodes; the per-episode definitions are those of
+    :mod:`carebench.metrics.reliability` (``majority``, ``flipped``), which the tests compare with.
+    """
+    keys = ["episode_id", "seed_id", "task_class", "variant", "surface",
+            "escalation_required", "reference_acceptable"]  # fmt: skip
+    rows = rows.assign(category=rows["action"].where(rows["valid"], INVALID).astype(str))
+    grouped = rows.groupby(keys, sort=True)
+    ep = grouped.agg(
+        n=("repeat", "size"),
+        c=("escalated", "sum"),
+        kinds=("category", "nunique"),
+    ).reset_index()
+    votes = (
+        rows.groupby(["episode_id", "category"], sort=False)
+        .agg(count=("repeat", "size"), first=("repeat", "min"))
+        .reset_index()
+        .sort_values(["episode_id", "count", "first"], ascending=[True, False, True])
+        .drop_duplicates("episode_id")
+        .set_index("episode_id")["category"]
+    )
+    ep["majority"] = ep["episode_id"].map(votes)
+    ep["flip"] = (ep["kinds"] > 1).astype(float).where(ep["n"] >= 2)
+    ep["required"] = ep["escalation_required"].astype(bool)
+    accept = ep["reference_acceptable"].astype(str).str.split("|")
+    ep["majority_correct"] = [
+        m != INVALID and m in a for m, a in zip(ep["majority"], accept, strict=True)
+    ]
+    ep["majority_escalated"] = ep["majority"] == "Escalate"
+    return ep
+
+
+def _surface_pairs(rows: pd.DataFrame) -> tuple[tuple[list[str], list[float]], list[float]]:
+    """Per seed x variant: (seed ids, agreeing pairs), pairs (see ``surface_agree``)."""
+    cats = rows.assign(category=rows["action"].where(rows["valid"], INVALID).astype(str))
+    wide = cats.pivot_table(
+        index=["seed_id", "variant", "repeat"], columns="surface", values="category",
+        aggfunc="first",
+    )  # fmt: skip
+    if wide.shape[1] != 2:
+        return ([], []), []
+    both = wide.dropna()
+    same = (both.iloc[:, 0] == both.iloc[:, 1]).astype(float)
+    per = same.groupby(level=["seed_id", "variant"]).agg(["sum", "size"])
+    seeds = [str(s) for s in per.index.get_level_values("seed_id")]
+    return (seeds, per["sum"].tolist()), per["size"].astype(float).tolist()
 
 
 class _Boot:
@@ -79,14 +93,14 @@ class _Boot:
         return ratio_interval(num, den, self.counts, int(keep.sum()), self.level).as_dict()
 
 
-def _figures(ep: pd.DataFrame, boot: _Boot, k: int) -> dict[str, Any]:
+def _figures(rows: pd.DataFrame, ep: pd.DataFrame, boot: _Boot, k: int) -> dict[str, Any]:
     req = ep[ep["required"]]
     seeds = req["seed_id"].to_numpy()
     pairs = [(int(n), int(c)) for n, c in zip(req["n"], req["c"], strict=True)]
     single = [c / n for n, c in pairs]
     every = [all_k(n, c, k) for n, c in pairs]
     some = [any_k(n, c, k) for n, c in pairs]
-    agree, total = _surface_pairs(ep)
+    agree, total = _surface_pairs(rows)
     return {
         "single_sample_escalation": boot.interval(seeds, single),
         "all_k_escalation": boot.interval(seeds, every),
@@ -97,22 +111,6 @@ def _figures(ep: pd.DataFrame, boot: _Boot, k: int) -> dict[str, Any]:
         "majority_sensitivity": boot.interval(seeds, req["majority_escalated"]),
         "surface_agreement": boot.interval(agree[0], agree[1], total),
     }
-
-
-def _surface_pairs(ep: pd.DataFrame) -> tuple[tuple[list[str], list[float]], list[float]]:
-    """Per seed x variant: (seed ids, agreeing pairs), pairs; one entry per seed x variant."""
-    seeds: list[str] = []
-    agree: list[float] = []
-    total: list[float] = []
-    for (seed, _), group in ep.groupby(["seed_id", "variant"], sort=True):
-        if len(group) != 2:
-            continue
-        a, n = surface_agree(*group["categories"].tolist())
-        if n:
-            seeds.append(str(seed))
-            agree.append(float(a))
-            total.append(float(n))
-    return (seeds, agree), total
 
 
 def reliability(
@@ -140,9 +138,10 @@ def reliability(
         part = ep[ep["task_class"] == task_class.value]
         if len(part):
             sub = _Boot(sorted(part["seed_id"].unique()), b, rng_seed, level)
-            by_class[task_class.value] = _figures(part, sub, k)
+            in_class = rows[rows["task_class"] == task_class.value]
+            by_class[task_class.value] = _figures(in_class, part, sub, k)
     by_variant = {
-        v.value: _figures(part, boot, k)
+        v.value: _figures(rows[rows["variant"] == v.value], part, boot, k)
         for v in Variant
         for part in [ep[ep["variant"] == v.value]]
         if len(part)
@@ -154,7 +153,7 @@ def reliability(
         "samples_min": int(ep["n"].min()) if len(ep) else 0,
         "samples_max": int(ep["n"].max()) if len(ep) else 0,
         "n_single_sample": int((ep["n"] < 2).sum()),
-        **_figures(ep, boot, k),
+        **_figures(rows, ep, boot, k),
         "by_task_class": by_class,
         "by_variant": by_variant,
     }
