@@ -42,6 +42,7 @@ import numpy.typing as npt
 
 from carebench.episodes.schema import Episode, Variant
 from carebench.metrics.costs import PRIMARY, CostMatrix
+from carebench.metrics.escalation import utility_total
 
 FloatArray = npt.NDArray[np.float64]
 METRICS = ("accuracy", "sensitivity", "utility", "late_risk_sensitivity")
@@ -185,7 +186,7 @@ def _logit(p: float) -> float:
     return float(np.log(p / (1 - p)))
 
 
-def expected_difference(a: MetricAssumption, beta: float, costs: CostMatrix) -> float:
+def expected_difference(a: MetricAssumption, beta: float) -> float:
     """E[p_B - p_A] per seed for the logit shift ``beta``, by quadrature over seed difficulty.
 
     For utility this is the sensitivity part; :class:`_Sim` scales it to utility units.
@@ -239,18 +240,20 @@ class _Sim:
             return y / self.trials[None, :]
         c = self.costs
         assert tn is not None
-        total = c.u_tp * y - c.c_fn * (self.trials - y) + c.u_tn * tn - c.c_fp * (self.n_neg - tn)
+        total = utility_total(c, y, tn, self.trials - y, self.n_neg - tn)
         out: FloatArray = total / self.n_all[None, :]
         return out
 
     def difference(self, beta: float) -> float:
         """The expected per-seed mean difference B - A of the metric for ``beta``."""
-        shift = expected_difference(self.assumption, beta, self.costs)
+        shift = expected_difference(self.assumption, beta)
         if self.metric != "utility":
             return shift
         c = self.costs
         share = self.trials / self.n_all
-        return float(np.mean((c.u_tp + c.c_fn) * share) * shift)
+        # one more escalation on an escalation-required episode gains u_TP + c_FN
+        gain = utility_total(c, 1.0, 0.0, -1.0, 0.0)
+        return float(np.mean(gain * share) * shift)
 
     def power(self, beta: float, alpha: float, method: str) -> float:
         """Share of simulated experiments whose test rejects at ``alpha``."""

@@ -31,6 +31,7 @@ from carebench.agents.backends.scripted import ScriptedPolicy
 from carebench.episodes.schema import Action, Episode, Variant
 from carebench.errors import CarebenchError
 from carebench.metrics.costs import PRIMARY, CostMatrix
+from carebench.metrics.escalation import utility_total
 
 __all__ = ["DEFICITS", "SLIP", "Deficit", "action_probabilities", "expected_metrics"]
 
@@ -159,14 +160,14 @@ def expected_metrics(
         if episode.escalation_required:
             sums["tp"] += esc
             sums["req"] += 1
-            sums["u"] += costs.u_tp * esc - costs.c_fn * (1 - esc)
+            sums["u"] += utility_total(costs, esc, 0.0, 1 - esc, 0.0)
             if episode.variant == Variant.LATE_RISK:
                 sums["late_tp"] += esc
                 sums["late"] += 1
         else:
             sums["tn"] += 1 - esc
             sums["neg"] += 1
-            sums["u"] += costs.u_tn * (1 - esc) - costs.c_fp * esc
+            sums["u"] += utility_total(costs, 0.0, 1 - esc, 0.0, esc)
     n = len(episodes)
 
     def ratio(a: str, b: float) -> float:
