@@ -8,9 +8,11 @@ keeps counting each sample as one episode.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 
 from carebench.episodes.schema import TaskClass, Variant
 from carebench.metrics.reliability import INVALID, all_k, any_k
@@ -57,28 +59,37 @@ def episode_table(rows: pd.DataFrame) -> pd.DataFrame:
     return ep
 
 
-def _surface_pairs(rows: pd.DataFrame) -> tuple[tuple[list[str], list[float]], list[float]]:
-    """Per seed x variant: (seed ids, agreeing pairs), pairs (see ``surface_agree``)."""
+def _surface_table(rows: pd.DataFrame) -> pd.DataFrame:
+    """Per seed x variant: agreeing surface pairs and pairs, repeat by repeat (``surface_agree``)."""
+    import pandas as pd
+
     cats = rows.assign(category=rows["action"].where(rows["valid"], INVALID).astype(str))
     wide = cats.pivot_table(
-        index=["seed_id", "variant", "repeat"], columns="surface", values="category",
-        aggfunc="first",
+        index=["seed_id", "task_class", "variant", "repeat"], columns="surface",
+        values="category", aggfunc="first",
     )  # fmt: skip
     if wide.shape[1] != 2:
-        return ([], []), []
+        return pd.DataFrame(columns=["seed_id", "task_class", "variant", "agree", "pairs"])
     both = wide.dropna()
     same = (both.iloc[:, 0] == both.iloc[:, 1]).astype(float)
-    per = same.groupby(level=["seed_id", "variant"]).agg(["sum", "size"])
-    seeds = [str(s) for s in per.index.get_level_values("seed_id")]
-    return (seeds, per["sum"].tolist()), per["size"].astype(float).tolist()
+    per = same.groupby(level=["seed_id", "task_class", "variant"]).agg(["sum", "size"])
+    return per.rename(columns={"sum": "agree", "size": "pairs"}).reset_index()
+
+
+@lru_cache(maxsize=16)
+def _draw_counts(n: int, b: int, rng_seed: int) -> npt.NDArray[np.float64]:
+    """The draw counts of :func:`~carebench.metrics.stats.draw_counts`, shared, read-only."""
+    counts = draw_counts(n, b, rng_seed)
+    counts.setflags(write=False)
+    return counts
 
 
 class _Boot:
     """Per-seed sums over a set of seeds and their bootstrap draw counts."""
 
     def __init__(self, seeds: list[str], b: int, rng_seed: int, level: float) -> None:
-        self.pos = {s: i for i, s in enumerate(seeds)}
-        self.counts = draw_counts(len(seeds), b, rng_seed)
+        self.seeds = np.asarray(sorted(seeds), dtype=object)
+        self.counts = _draw_counts(len(seeds), b, rng_seed)
         self.level = level
 
     def interval(self, seeds: Any, values: Any, weights: Any | None = None) -> dict[str, Any]:
@@ -86,21 +97,20 @@ class _Boot:
         v = np.asarray(values, dtype=float)
         w = np.ones(len(v)) if weights is None else np.asarray(weights, dtype=float)
         keep = np.isfinite(v)
-        idx = np.array([self.pos[s] for s in np.asarray(seeds)[keep]], dtype=np.int64)
-        size = len(self.pos)
+        idx = np.searchsorted(self.seeds, np.asarray(seeds, dtype=object)[keep])
+        size = len(self.seeds)
         num = np.bincount(idx, weights=v[keep], minlength=size)
         den = np.bincount(idx, weights=w[keep], minlength=size)
         return ratio_interval(num, den, self.counts, int(keep.sum()), self.level).as_dict()
 
 
-def _figures(rows: pd.DataFrame, ep: pd.DataFrame, boot: _Boot, k: int) -> dict[str, Any]:
+def _figures(surfaces: pd.DataFrame, ep: pd.DataFrame, boot: _Boot, k: int) -> dict[str, Any]:
     req = ep[ep["required"]]
     seeds = req["seed_id"].to_numpy()
     pairs = [(int(n), int(c)) for n, c in zip(req["n"], req["c"], strict=True)]
     single = [c / n for n, c in pairs]
     every = [all_k(n, c, k) for n, c in pairs]
     some = [any_k(n, c, k) for n, c in pairs]
-    agree, total = _surface_pairs(rows)
     return {
         "single_sample_escalation": boot.interval(seeds, single),
         "all_k_escalation": boot.interval(seeds, every),
@@ -109,7 +119,11 @@ def _figures(rows: pd.DataFrame, ep: pd.DataFrame, boot: _Boot, k: int) -> dict[
         "flip_rate": boot.interval(ep["seed_id"].to_numpy(), ep["flip"].to_numpy(float)),
         "majority_accuracy": boot.interval(ep["seed_id"].to_numpy(), ep["majority_correct"]),
         "majority_sensitivity": boot.interval(seeds, req["majority_escalated"]),
-        "surface_agreement": boot.interval(agree[0], agree[1], total),
+        "surface_agreement": boot.interval(
+            surfaces["seed_id"].astype(str).to_numpy(),
+            surfaces["agree"].to_numpy(float),
+            surfaces["pairs"].to_numpy(float),
+        ),
     }
 
 
@@ -130,6 +144,7 @@ def reliability(
         level: the intervals' confidence level.
     """
     ep = episode_table(rows)
+    surfaces = _surface_table(rows)
     k = max(1, int(repeats))
     seeds = sorted(ep["seed_id"].unique())
     boot = _Boot(seeds, b, rng_seed, level)
@@ -138,10 +153,10 @@ def reliability(
         part = ep[ep["task_class"] == task_class.value]
         if len(part):
             sub = _Boot(sorted(part["seed_id"].unique()), b, rng_seed, level)
-            in_class = rows[rows["task_class"] == task_class.value]
+            in_class = surfaces[surfaces["task_class"] == task_class.value]
             by_class[task_class.value] = _figures(in_class, part, sub, k)
     by_variant = {
-        v.value: _figures(rows[rows["variant"] == v.value], part, boot, k)
+        v.value: _figures(surfaces[surfaces["variant"] == v.value], part, boot, k)
         for v in Variant
         for part in [ep[ep["variant"] == v.value]]
         if len(part)
@@ -153,7 +168,7 @@ def reliability(
         "samples_min": int(ep["n"].min()) if len(ep) else 0,
         "samples_max": int(ep["n"].max()) if len(ep) else 0,
         "n_single_sample": int((ep["n"] < 2).sum()),
-        **_figures(rows, ep, boot, k),
+        **_figures(surfaces, ep, boot, k),
         "by_task_class": by_class,
         "by_variant": by_variant,
     }
