@@ -26,6 +26,7 @@ from carebench.report.controller_section import controller_analysis
 from carebench.report.figures import FIGURES, draw
 from carebench.report.interruption_section import embedded_html
 from carebench.report.interruption_section import markdown as interruption_markdown
+from carebench.report.reliability_section import markdown as reliability_markdown
 from carebench.report.result import ReportResult
 
 if TYPE_CHECKING:
@@ -158,6 +159,7 @@ def markdown_summary(analysis: dict[str, Any]) -> str:
             f"{cell(h['specificity'])} | {cell(h['missed_rate'])} | {cell(h['utility'])} | "
             f"{cell(h['utility_robustness'])} | {cell(h['late_risk_sensitivity'])} | {fmt(h['invalid_rate']['estimate'])} |"
         )
+    lines += reliability_markdown(analysis["runs"])
     if plan["tests"]:
         lines += [
             "",

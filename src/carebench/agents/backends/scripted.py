@@ -11,6 +11,9 @@ contract, runner and store as any model. Policies (``--model``):
     rule              the paper's regex detectors on the transcript text only (never labels):
                       Escalate when H fires, Ask_Clarification when M or C fires, else Answer.
 
+    planted-*         agents with planted deficits of known size, for validating the benchmark
+                      (:mod:`carebench.agents.backends.planted`, docs/validity.md; they read labels).
+
 In an extended-output run the oracle adds the work product
 :func:`carebench.agents.workproduct.reference_work_product` builds for its action (the reference:
 what full marks mean); the gaming policies (:mod:`carebench.agents.backends.gaming`: ``game-*``)
@@ -118,6 +121,16 @@ POLICIES.register("random", ScriptedPolicy(_random))
 POLICIES.register("rule", ScriptedPolicy(_rule))
 for _name, (_write, _) in GAMING.items():  # the work-product floors: the oracle's action
     POLICIES.register(_name, ScriptedPolicy(_oracle, _write))
+# planted-deficit agents for known-groups validation (docs/validity.md), imported on first use
+for _name, _attr in (
+    ("planted-base", "BASE"),
+    ("planted-late-risk-miss", "LATE_RISK_MISS"),
+    ("planted-conflict-answer", "CONFLICT_ANSWER"),
+    ("planted-ask-not-escalate", "ASK_NOT_ESCALATE"),
+    ("planted-over-escalate", "OVER_ESCALATE"),
+    ("planted-overconfident", "OVERCONFIDENT"),
+):
+    POLICIES.register(_name, f"carebench.agents.backends.planted:{_attr}")
 
 
 class ScriptedBackend:
