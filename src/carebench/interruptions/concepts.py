@@ -93,10 +93,10 @@ def _word_matches(token: frozenset[str], want: tuple[bool, str | frozenset[str]]
 
 
 def negated(text: str, start: int) -> bool:
-    """Whether a match at ``start`` is negated: a :data:`NEGATORS` word among the two words before
+    """Whether a match at ``start`` is negated: a :data:`NEGATORS` word among the three words before
     it in the same clause (back to the last ``,;:.!?`` or dash)."""
     clause = _CLAUSE_END.split(text[:start])[-1]
-    before = [w.lower().replace("\u2019", "'") for w in _WORD.findall(clause)][-2:]
+    before = [w.lower().replace("\u2019", "'") for w in _WORD.findall(clause)][-3:]
     return any(w in NEGATORS for w in before)
 
 

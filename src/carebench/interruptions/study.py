@@ -24,7 +24,7 @@ from carebench._version import __version__
 from carebench.agents.backends import backend_identity
 from carebench.errors import CarebenchError, RunFailedError
 from carebench.interruptions.cells import Arm, Cell, Decision, PatientMode
-from carebench.interruptions.judges import ConceptJudge, Judge, LLMJudge
+from carebench.interruptions.judges import JUDGES, Judge
 from carebench.interruptions.pathway import Pathway, load_pathway, pathway_summary
 from carebench.interruptions.players import Agent, ModelAgent, ModelPatient, Patient
 from carebench.interruptions.roles import (
@@ -48,6 +48,8 @@ class StudyConfig(BaseModel):
     Attributes:
         pathway: packaged pathway id or a YAML path.
         agent, patient: role specs; ``judge`` None means the deterministic concept judge.
+        judge_name: a judge registered in :data:`.judges.JUDGES` (a plugin's); None: ``llm`` when
+            ``judge`` is a model role, else ``concept``.
         cells, arms: what to run; ``n`` trials per cell x arm (paper 002: 30).
         mode: the patient-turn mode of the interrupt, defensive and tracker arms.
         decision: who decides whether the target turn is interrupted (the cell's rule, or the
@@ -64,6 +66,7 @@ class StudyConfig(BaseModel):
     agent: RoleSpec = Field(default_factory=RoleSpec)
     patient: RoleSpec = Field(default_factory=RoleSpec)
     judge: RoleSpec | None = None
+    judge_name: str | None = None
     cells: tuple[Cell, ...] = tuple(Cell)
     arms: tuple[Arm, ...] = tuple(Arm)
     n: int = Field(default=30, ge=1, le=10_000)
@@ -89,6 +92,7 @@ def study_id(config: StudyConfig, pathway: Pathway) -> str:
     roles = {"agent": config.agent, "patient": config.patient, "judge": config.judge}
     # studies made before ``decision`` existed were rule-decided: the default keeps their ids
     default = {"decision"} if config.decision is Decision.RULE else set()
+    default |= {"judge_name"} if config.judge_name is None else set()
     payload = {
         "config": config.model_dump(mode="json", exclude=_IDENTITY_EXCLUDES | set(roles) | default),
         "roles": {
@@ -140,11 +144,9 @@ def build_players(config: StudyConfig, store: StudyStore | None) -> Players:
         patient = ScriptedPatient(config.patient.backend.model or "rule")
     else:
         patient = ModelPatient(model("patient", config.patient))
-    judge: Judge
-    if config.judge is None or config.judge.scripted:
-        judge = ConceptJudge()
-    else:
-        judge = LLMJudge(model("judge", config.judge))
+    role = None if config.judge is None or config.judge.scripted else model("judge", config.judge)
+    name = config.judge_name or ("concept" if role is None else "llm")
+    judge: Judge = JUDGES.get(name)(role)
     return Players(agent, patient, judge, roles, pool)
 
 
