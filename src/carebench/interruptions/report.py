@@ -104,8 +104,8 @@ def _pct(value: Any) -> str:
 def validation_text(doc: dict[str, Any]) -> str:
     """One line naming a validate-judge result: its status, then kappas and percent agreements.
 
-    The status is :func:`.validation.validation_status`; then come judge vs resolved labels and
-    annotator vs annotator.
+    The status is :func:`.validation.validation_status`; then come each judge (gathering,
+    provision) vs the resolved labels and annotator vs annotator.
     """
 
     def pair(d: dict[str, Any]) -> str:
@@ -113,10 +113,10 @@ def validation_text(doc: dict[str, Any]) -> str:
         return f"kappa {kappa}, {d['percent_agreement']:.1f} % agreement, n = {d['n']}"
 
     try:
-        return (
-            f"{validation_status(doc)}: judge vs resolved labels "
-            f"{pair(doc['judge_vs_resolved'])}; annotators {pair(doc['annotators'])}"
+        judges = "; ".join(
+            f"{phase} judge vs resolved labels {pair(d)}" for phase, d in doc["judges"].items()
         )
+        return f"{validation_status(doc)}: {judges}; annotators {pair(doc['annotators'])}"
     except (KeyError, TypeError, ValueError):
         return f"{validation_status(doc)} (result in metrics.json)"
 

@@ -46,7 +46,7 @@ def open_obligations(pathway: Pathway, heard: Sequence[Delivered]) -> list[str]:
             (
                 i
                 for i, t in enumerate(heard)
-                if t.speaker == "patient" and not t.prelude and matches(t.kept, faq.triggers)
+                if t.speaker == "patient" and matches(t.kept, faq.triggers)
             ),
             None,
         )
