@@ -37,7 +37,9 @@ def test_concept_agreement_equals_scikit_learn(phase: Phase) -> None:
     held = [(t, p) for t, p in zip(turns, preds, strict=True) if t.split == "held-out"]
     labels = [int(all(t.label.values())) for t, _ in held]
     judged = [int(all(p.values())) for _, p in held]
-    assert result["held-out"]["verdict"]["kappa"] == pytest.approx(cohen_kappa_score(judged, labels))
+    assert result["held-out"]["verdict"]["kappa"] == pytest.approx(
+        cohen_kappa_score(judged, labels)
+    )
     assert result["all"]["verdict"]["n"] == len(turns)
     assert result["passed"] == (result["held-out"]["verdict"]["kappa"] >= 0.8)
 

@@ -45,7 +45,9 @@ def test_delivery_after_the_interruption_closes_it() -> None:
 
 def test_the_cued_agent_acts_on_the_list_it_is_given() -> None:
     h = _heard("Once you meet the standard.")
-    wrong = agent_system_prompt(P, open_obligations=["Ask: \"Are you managing to put in your eye drops as prescribed?\""])
+    wrong = agent_system_prompt(
+        P, open_obligations=['Ask: "Are you managing to put in your eye drops as prescribed?"']
+    )
     right = agent_system_prompt(P, open_obligations=open_obligations(P, h))
     agent = ScriptedAgent("cued")
     from carebench.interruptions.prompts import agent_messages

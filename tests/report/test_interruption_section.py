@@ -229,11 +229,22 @@ def test_validation_status_wording() -> None:
     from carebench.interruptions.validation import _status
 
     def doc(kappa: float | None, other: float = 1.0) -> dict:  # type: ignore[type-arg]
-        return {"judges": {"gathering": {"status": _status(other)}, "provision": {"status": _status(kappa)}}}
+        return {
+            "judges": {
+                "gathering": {"status": _status(other)},
+                "provision": {"status": _status(kappa)},
+            }
+        }
 
     ok = "gathering: validated (kappa 1.000 >= 0.80)"
-    assert validation_status(doc(0.8)) == f"validated ({ok}; provision: validated (kappa 0.800 >= 0.80))"
-    assert validation_status(doc(0.7999)) == f"failed validation ({ok}; provision: failed validation (kappa 0.7999 < 0.80))"
+    assert (
+        validation_status(doc(0.8))
+        == f"validated ({ok}; provision: validated (kappa 0.800 >= 0.80))"
+    )
+    assert (
+        validation_status(doc(0.7999))
+        == f"failed validation ({ok}; provision: failed validation (kappa 0.7999 < 0.80))"
+    )
     assert "kappa -0.083 < 0.80" in validation_status(doc(-0.083))
     assert validation_status(doc(None)).startswith("not validated (gathering")
     assert validation_status({}).startswith("not validated")

@@ -307,10 +307,8 @@ def validate_judge_cmd(labels: Path, key: Path, out: Path | None, workspace: Pat
     "failed validation".
     """
     from carebench.interruptions.store import StudyStore
-    from carebench.interruptions.validation import agreement, validation_status
+    from carebench.interruptions.validation import agreement, validated, validation_status
     from carebench.store import DB_FILE
-
-    from carebench.interruptions.validation import validated
 
     result = agreement(labels, key)
     text = json.dumps(result, indent=2)

@@ -42,8 +42,22 @@ REQUEST_OPENERS = (
 )
 """Phrases that make a sentence a request to tell (an indirect question), case-insensitive."""
 NEGATORS = frozenset(
-    {"not", "don't", "dont", "never", "no", "avoid", "without", "isn't", "aren't", "won't",
-     "shouldn't", "doesn't", "didn't", "stop"}
+    {
+        "not",
+        "don't",
+        "dont",
+        "never",
+        "no",
+        "avoid",
+        "without",
+        "isn't",
+        "aren't",
+        "won't",
+        "shouldn't",
+        "doesn't",
+        "didn't",
+        "stop",
+    }
 )
 """Words that negate a match right after them (see :func:`negated`)."""
 _CLAUSE_END = re.compile(r"[,;:.!?\u2013\u2014]|\s-\s")
@@ -93,8 +107,11 @@ def _word_matches(token: frozenset[str], want: tuple[bool, str | frozenset[str]]
 
 
 def negated(text: str, start: int) -> bool:
-    """Whether a match at ``start`` is negated: a :data:`NEGATORS` word among the three words before
-    it in the same clause (back to the last ``,;:.!?`` or dash)."""
+    """Whether a match at ``start`` is negated (see :data:`NEGATORS`).
+
+    Negated means a negator among the three words before it in the same clause (back to the last
+    ``,;:.!?`` or dash).
+    """
     clause = _CLAUSE_END.split(text[:start])[-1]
     before = [w.lower().replace("\u2019", "'") for w in _WORD.findall(clause)][-3:]
     return any(w in NEGATORS for w in before)
@@ -110,9 +127,9 @@ def phrase_match(text: str, phrase: str) -> int | None:
     tokens = _tokens(text)
     n = len(words)
     for i in range(len(tokens) - n + 1):
-        if all(_word_matches(tokens[i + j][1], words[j]) for j in range(n)):
-            if not negated(text, tokens[i][0]):
-                return tokens[i][0]
+        hit = all(_word_matches(tokens[i + j][1], words[j]) for j in range(n))
+        if hit and not negated(text, tokens[i][0]):
+            return tokens[i][0]
     return None
 
 

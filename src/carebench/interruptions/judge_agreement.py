@@ -83,7 +83,10 @@ def load_set(phase: Phase) -> list[LabelledTurn]:
 def _verdict_points(pathway: Pathway, phase: Phase, verdict: Verdict) -> dict[str, bool | None]:
     if phase is Phase.GATHERING:
         return {"asked": verdict.passed}
-    return {p.id: (None if verdict.passed is None else verdict.points.get(p.id)) for p in pathway.faq.points}
+    return {
+        p.id: (None if verdict.passed is None else verdict.points.get(p.id))
+        for p in pathway.faq.points
+    }
 
 
 def concept_predictions(phase: Phase, turns: list[LabelledTurn]) -> list[dict[str, bool | None]]:
@@ -139,8 +142,7 @@ def agreement(
             for t, p in rows
         ]
         points = {
-            point: _score([(t.label[point], p[point]) for t, p in rows])
-            for point in turns[0].label
+            point: _score([(t.label[point], p[point]) for t, p in rows]) for point in turns[0].label
         }
         out[split] = {"verdict": _score(verdicts), "points": points}
     kappa = out["held-out"]["verdict"]["kappa"]
@@ -168,7 +170,9 @@ def report(judges: dict[str, dict[Phase, dict[str, Any]]]) -> str:
                     + (f" invalid {v['invalid']}" if v["invalid"] else "")
                 )
             verdict = "passes" if result["passed"] else "FAILS"
-            lines.append(f"  -> {name} {phase.value}: {verdict} (held-out kappa >= {VALIDATED_KAPPA})")
+            lines.append(
+                f"  -> {name} {phase.value}: {verdict} (held-out kappa >= {VALIDATED_KAPPA})"
+            )
     return "\n".join(lines)
 
 

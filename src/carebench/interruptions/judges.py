@@ -38,8 +38,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, ValidationError

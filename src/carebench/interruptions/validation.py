@@ -300,7 +300,9 @@ def _status(kappa: float | None) -> str:
 def validated(doc: dict[str, Any]) -> bool:
     """Whether every judge of an :func:`agreement` result reached the threshold."""
     judges = doc.get("judges") if isinstance(doc, dict) else None
-    return bool(judges) and all(str(j.get("status", "")).startswith("validated") for j in judges.values())
+    if not isinstance(judges, dict) or not judges:
+        return False
+    return all(str(j.get("status", "")).startswith("validated") for j in judges.values())
 
 
 def validation_status(doc: dict[str, Any]) -> str:
