@@ -68,6 +68,12 @@ def test_yield_filtering_is_counted_and_reported(tmp_path: Path) -> None:
     filtered = [t for t in trials if t["status"] == "filtered"]
     assert all(t["state"]["attempts"] == config.max_attempts for t in filtered)
     assert all("exact prefix" in r for t in filtered for r in t["state"]["rejected"])
+    # each rejection keeps the proposed text, not only the reason
+    assert all(
+        "proposed: 'So the agent said something like:" in r
+        for t in filtered
+        for r in t["state"]["rejected"]
+    )
     page = write_report(tmp_path, tmp_path / "rep")
     metrics = json.loads((tmp_path / "rep" / "metrics.json").read_text())
     interrupt = [c for c in metrics["cells"] if c["arm"] == "interrupt"]

@@ -2,7 +2,8 @@
 
 * :func:`export_pack` samples judged trials of a study stratified by cell x arm (up to ``per_stratum``
   each, seeded), and writes a **blinded** pack (item id, the judged question and the transcript as
-  heard with truncations marked; no model, arm, judge or verdict) as CSV or JSONL, plus a separate
+  heard with truncations marked; no model, arm, judge or verdict; item ids are random, stored only
+  in the key, so the study id printed in reports cannot recover an item's arm or trial) as CSV or JSONL, plus a separate
   key file (item id -> study, cell, arm, trial, judge verdict) that annotators must not see.
 * :func:`agreement` reads a labels CSV (``item_id, annotator_a, annotator_b, resolved``; labels
   ``pass``/``fail``, also ``1``/``0``, ``true``/``false``) and the key, and reports Cohen's kappa
@@ -27,11 +28,11 @@
 from __future__ import annotations
 
 import csv
-import hashlib
 import json
 import math
 import random
 import re
+import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -86,10 +87,12 @@ def export_pack(
         picked.extend(rng.sample(items, min(per_stratum, len(items))))
     rng.shuffle(picked)
     items, keys = [], []
+    used: set[str] = set()
     for t in picked:
-        item_id = hashlib.sha256(f"{sid}:{t['cell']}:{t['arm']}:{t['trial']}".encode()).hexdigest()[
-            :12
-        ]
+        item_id = secrets.token_hex(6)  # random: only the key links an item to its arm
+        while item_id in used:
+            item_id = secrets.token_hex(6)
+        used.add(item_id)
         cell = Cell(t["cell"])
         question = (
             f'Did the agent explicitly ask "{pathway.target.text}" in a turn that was not cut off?'
