@@ -187,10 +187,21 @@ def test_deployment_profile_defaults_to_paper_appendix(tmp_path: Path) -> None:
     run_study(_config("cataract-follow-up", 2), tmp_path)
     _, rows, _ = load_study_rows(tmp_path)
     est = deployment_estimates(cell_table(rows), profile)
-    # the cued agent fails every interrupt trial: expected lost = overlaps per call in each phase
-    assert all(math.isclose(v, 27 / 35) for v in est["expected_lost_per_call"])
+    # the cued agent fails every interrupt trial: each phase loses its share of the overlaps and
+    # the total is the overlaps per call, not twice them (27/35 = 0.771, never 1.54)
+    by = {r["phase"]: r for r in est.to_dict(orient="records")}
+    assert math.isclose(by["gathering"]["expected_lost_per_call"], 27 / 35 / 2)
+    assert math.isclose(by["provision"]["expected_lost_per_call"], 27 / 35 / 2)
+    assert math.isclose(by["total"]["expected_lost_per_call"], 27 / 35)
+    assert by["total"]["arithmetic"] == "0.386 + 0.386 = 0.771"
+    assert by["gathering"]["arithmetic"].endswith("= 0.386")
+    uneven = DeploymentProfile(phase_share={"gathering": 0.25, "provision": 0.75})
+    est = deployment_estimates(cell_table(rows), uneven).set_index("phase")
+    assert math.isclose(est.loc["provision", "expected_lost_per_call"], 27 / 35 * 0.75)
     with pytest.raises(ValueError):
         DeploymentProfile(non_competitive=0.5, competitive=0.6)
+    with pytest.raises(ValueError):
+        DeploymentProfile(phase_share={"gathering": 1.0, "provision": 1.0})
 
 
 def test_html_escapes_model_text_and_marks_truncation(tmp_path: Path) -> None:

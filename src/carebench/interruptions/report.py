@@ -59,13 +59,16 @@ prosody, timing and speech-recognition errors.
 <h3>Deployment interruption profile</h3>
 <p>Profile: {{ m.deployment_profile.overlaps_per_call | round(3) }} overlaps per call;
 {{ pct(m.deployment_profile.non_competitive) }} recognitional or transitional,
-{{ pct(m.deployment_profile.competitive) }} competitive ({{ m.deployment_profile.source }}).
+{{ pct(m.deployment_profile.competitive) }} competitive; by phase
+{% for ph, v in m.deployment_profile.phase_share.items() %}{{ ph }} {{ pct(v) }}{{ ', ' if not loop.last }}{% endfor %}
+({{ m.deployment_profile.source }}).
 Expected lost obligations per call, from the interrupt arm's per-cell rates, shown next to (never
 instead of) the cells above.</p>
-<table><tr><th class="l">model</th><th class="l">phase</th><th>expected lost per call</th><th>range (Wilson bounds)</th></tr>
+<table><tr><th class="l">model</th><th class="l">phase</th><th>expected lost per call</th><th>range (Wilson bounds)</th><th class="l">arithmetic (overlaps per call x failure rate)</th></tr>
 {% for e in m.deployment_estimates %}<tr><td class="l">{{ e.model }}</td><td class="l">{{ e.phase }}</td>
 <td>{{ '%.3f' % e.expected_lost_per_call if e.expected_lost_per_call is not none else 'n/a' }}</td>
-<td>{{ '%.3f' % e.low if e.low is not none else 'n/a' }} - {{ '%.3f' % e.high if e.high is not none else 'n/a' }}</td></tr>{% endfor %}
+<td>{{ '%.3f' % e.low if e.low is not none else 'n/a' }} - {{ '%.3f' % e.high if e.high is not none else 'n/a' }}</td>
+<td class="l">{{ e.arithmetic }}</td></tr>{% endfor %}
 </table>
 </section>
 """
