@@ -435,3 +435,33 @@ def test_ctrl_c_keeps_the_finished_trials_and_says_how_to_resume(tmp_path: Path)
         trials = store.trials(study["study_id"])
     assert 50 <= len(trials) < 48_000
     assert all(t["status"] == "judged" and t["verdict"] is not None for t in trials)
+
+
+def test_each_arm_can_have_its_own_n(tmp_path: Path) -> None:
+    config = StudyConfig(
+        agent=parse_role("scripted:cued"),
+        patient=parse_role("scripted:rule"),
+        n=2,
+        n_arm={Arm.DEFENSIVE: 4},
+        cells=(Cell.GATHERING_COMPETITIVE,),
+        arms=(Arm.INTERRUPT, Arm.DEFENSIVE),
+    )
+    summary = run_study(config, tmp_path)
+    assert summary.total == 2 + 4
+    with StudyStore(tmp_path) as store:
+        trials = store.trials(summary.study_id)
+    assert sorted(t["arm"] for t in trials).count("defensive") == 4
+    from carebench.interruptions.study import study_id
+
+    pathway = load_pathway(config.pathway)
+    assert study_id(config, pathway) != study_id(config.model_copy(update={"n_arm": {}}), pathway)
+
+
+def test_n_arm_option_is_parsed_and_checked() -> None:
+    from carebench.cli.interrupt import _n_arm
+    from carebench.errors import CarebenchError
+
+    assert _n_arm(("defensive=10",)) == {Arm.DEFENSIVE: 10}
+    for bad in ("defensive", "nosuch=3", "defensive=0", "defensive=x"):
+        with pytest.raises(CarebenchError, match="--n-arm"):
+            _n_arm((bad,))

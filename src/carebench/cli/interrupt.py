@@ -36,6 +36,24 @@ def _choices(values: tuple[str, ...], option: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _n_arm(pairs: tuple[str, ...]) -> dict[Arm, int]:
+    """``--n-arm ARM=N`` pairs as a table; a bad arm, count or pair is a one-line error."""
+    out: dict[Arm, int] = {}
+    for pair in pairs:
+        name, sep, count = pair.partition("=")
+        try:
+            arm = Arm(name.strip())
+        except ValueError:
+            raise CarebenchError(
+                f"--n-arm {pair!r}: unknown arm {name!r}; expected one of "
+                f"{', '.join(a.value for a in Arm)}"
+            ) from None
+        if not sep or not count.strip().isdigit() or not 1 <= int(count) <= 10_000:
+            raise CarebenchError(f"--n-arm {pair!r}: expected ARM=N with N from 1 to 10000")
+        out[arm] = int(count)
+    return out
+
+
 def _registered_judge(value: str) -> bool:
     """Whether ``--judge`` names a registered judge playing no model (not a role spec)."""
     from carebench.interruptions.judges import JUDGES
@@ -95,6 +113,11 @@ def interrupt_group() -> None:
     help="Trials per cell x arm.",
 )
 @click.option(
+    "--n-arm",
+    multiple=True,
+    help="An arm's own trials per cell, ARM=N (repeatable; e.g. defensive=10 as in paper 002).",
+)
+@click.option(
     "--mode",
     type=click.Choice([PatientMode.DIRECTIVE.value, PatientMode.FREE.value]),
     default="directive",
@@ -133,6 +156,7 @@ def run_cmd(
     cells: tuple[str, ...],
     arms: tuple[str, ...],
     n: int,
+    n_arm: tuple[str, ...],
     mode: str,
     decision: str,
     temperature: float,
@@ -174,6 +198,7 @@ def run_cmd(
         cells=cell_list,
         arms=arm_list,
         n=n,
+        n_arm=_n_arm(n_arm),
         mode=PatientMode(mode),
         decision=Decision(decision),
         seed=seed,

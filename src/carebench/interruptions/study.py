@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -50,7 +50,8 @@ class StudyConfig(BaseModel):
         agent, patient: role specs; ``judge`` None means the deterministic concept judge.
         judge_name: a judge registered in :data:`.judges.JUDGES` (a plugin's); None: ``llm`` when
             ``judge`` is a model role, else ``concept``.
-        cells, arms: what to run; ``n`` trials per cell x arm (paper 002: 30).
+        cells, arms: what to run; ``n`` trials per cell x arm (paper 002: 30), ``n_arm`` an arm's
+            own n where it differs (paper 002 ran defensive-strong at 10).
         mode: the patient-turn mode of the interrupt, defensive and tracker arms.
         decision: who decides whether the target turn is interrupted (the cell's rule, or the
             patient simulator; see :class:`.cells.Decision`).
@@ -70,6 +71,7 @@ class StudyConfig(BaseModel):
     cells: tuple[Cell, ...] = tuple(Cell)
     arms: tuple[Arm, ...] = tuple(Arm)
     n: int = Field(default=30, ge=1, le=10_000)
+    n_arm: dict[Arm, Annotated[int, Field(ge=1, le=10_000)]] = Field(default_factory=dict)
     mode: PatientMode = PatientMode.DIRECTIVE
     decision: Decision = Decision.RULE
     max_attempts: int = Field(default=3, ge=1, le=20)
@@ -78,6 +80,10 @@ class StudyConfig(BaseModel):
     seed: int = 0
     concurrency: int = Field(default=4, ge=1, le=256)
     label: str | None = None
+
+    def n_for(self, arm: Arm) -> int:
+        """Trials per cell for ``arm``: its ``n_arm`` entry, else ``n``."""
+        return self.n_arm.get(arm, self.n)
 
 
 _IDENTITY_EXCLUDES = {"concurrency", "label"}
@@ -93,6 +99,7 @@ def study_id(config: StudyConfig, pathway: Pathway) -> str:
     # studies made before ``decision`` existed were rule-decided: the default keeps their ids
     default = {"decision"} if config.decision is Decision.RULE else set()
     default |= {"judge_name"} if config.judge_name is None else set()
+    default |= {"n_arm"} if not config.n_arm else set()
     payload = {
         "config": config.model_dump(mode="json", exclude=_IDENTITY_EXCLUDES | set(roles) | default),
         "roles": {
@@ -257,10 +264,10 @@ async def run_study_async(config: StudyConfig, workspace: str | Path) -> StudySu
                 (cell, arm, t)
                 for cell in config.cells
                 for arm in config.arms
-                for t in range(config.n)
+                for t in range(config.n_for(arm))
                 if (cell.value, arm.value, t) not in done
             ]
-            total = len(config.cells) * len(config.arms) * config.n
+            total = len(config.cells) * sum(config.n_for(arm) for arm in config.arms)
             summary = StudySummary(sid, label, total, total - len(todo))
             limit = min(
                 [config.concurrency]
