@@ -13,6 +13,7 @@ import math
 import sqlite3
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from sklearn.metrics import cohen_kappa_score
 from statsmodels.stats.proportion import confint_proportions_2indep, proportion_confint
@@ -287,3 +288,66 @@ def test_a_failing_judge_cannot_hide_behind_a_good_one_when_pooled(tmp_path: Pat
     assert validation_status(result).startswith("failed validation")
     args = ["interrupt", "validate-judge", "--labels", str(labels), "--key", str(key)]
     assert CliRunner().invoke(main, args).exit_code == 1
+
+
+def _five_model_table() -> "pd.DataFrame":  # noqa: UP037
+    import pandas as pd
+
+    rows = []
+    for m in range(5):
+        for arm in Arm:
+            rate = {Arm.BASELINE: 0.0, Arm.TRACKER: math.nan}.get(arm, 0.5)
+            rows.append(
+                {"model": f"model-{m} with a long name", "cell": "gathering-competitive",
+                 "arm": arm.value, "rate": rate, "ci_low": rate * 0.8, "ci_high": min(1.0, rate + 0.2)}
+            )  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def test_figure_legend_never_covers_bars_and_zero_differs_from_na() -> None:
+    import matplotlib.pyplot as plt
+
+    from carebench.interruptions.report import figure
+
+    fig = figure(_five_model_table(), "gathering-competitive")
+    try:
+        fig.canvas.draw()
+        ax = fig.axes[0]
+        legend = ax.get_legend().get_window_extent()
+        assert not legend.overlaps(ax.get_window_extent())
+        labels = [t.get_text() for t in ax.texts]
+        assert labels.count("0 %") == 5 and labels.count("n/a") == 5
+    finally:
+        plt.close(fig)
+
+
+@pytest.fixture(scope="module")
+def study_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A standalone study report, made before the browser's event loop starts."""
+    tmp = tmp_path_factory.mktemp("study-page")
+    _study(tmp / "ws")
+    result = CliRunner().invoke(
+        main, ["interrupt", "report", "--workspace", str(tmp / "ws"), "--out", str(tmp / "s")]
+    )
+    assert result.exit_code == 0, result.output
+    return tmp / "s" / "interruptions.html"
+
+
+def test_transcripts_name_the_lost_point_in_chromium(study_page: Path, browser) -> None:  # type: ignore[no-untyped-def]
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    try:
+        page.goto(study_page.as_uri())
+        summaries = page.locator("summary").all_inner_texts()
+        failed = [s for s in summaries if "FAILED" in s]
+        assert failed and all(
+            "not conveyed: " in s or "target question not asked after the cut (redness)" in s
+            for s in failed
+        )
+        assert any("gathering" in s and "(redness)" in s for s in failed)
+        assert any("provision" in s and "not conveyed: " in s for s in failed)
+        images = page.locator("img").all()
+        assert images and all(
+            page.evaluate("(img) => img.naturalWidth", img.element_handle()) > 0 for img in images
+        )
+    finally:
+        page.close()

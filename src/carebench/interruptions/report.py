@@ -125,9 +125,24 @@ def validation_text(doc: dict[str, Any]) -> str:
 
 
 def figure_png(table: pd.DataFrame, cell: str) -> bytes:
-    """The bar chart of one cell: failure rate per arm and model, Wilson 95 % error bars."""
+    """The bar chart of one cell as PNG (see :func:`figure`)."""
     import io
 
+    import matplotlib.pyplot as plt
+
+    fig = figure(table, cell)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100)
+    plt.close(fig)
+    return buffer.getvalue()
+
+
+def figure(table: pd.DataFrame, cell: str) -> Any:
+    """The bar chart of one cell: failure rate per arm and model, Wilson 95 % error bars.
+
+    A 0 % rate and an arm with no judged trial (all filtered) both draw no bar, so each is labelled
+    (``0 %``, ``n/a``); the legend sits outside the axes. The caller closes the figure.
+    """
     import matplotlib
 
     matplotlib.use("Agg")
@@ -136,7 +151,7 @@ def figure_png(table: pd.DataFrame, cell: str) -> bytes:
     sub = table[table.cell == cell]
     arms = [a.value for a in Arm if a.value in set(sub.arm)]
     models = sorted(set(sub.model))
-    fig, ax = plt.subplots(figsize=(6.4, 3.2))
+    fig, ax = plt.subplots(figsize=(8.0, 3.2))
     width = 0.8 / max(1, len(models))
     for i, model in enumerate(models):
         rows = [sub[(sub.model == model) & (sub.arm == a)] for a in arms]
@@ -155,16 +170,18 @@ def figure_png(table: pd.DataFrame, cell: str) -> bytes:
             [0 if math.isnan(v) else v for v in highs],
         ]
         ax.bar(xs, rates, width, label=model, yerr=errs, capsize=3)
+        for x, rate in zip(xs, rates, strict=True):  # 0 % and n/a both draw no bar: say which
+            if math.isnan(rate) or rate == 0:
+                text = "n/a" if math.isnan(rate) else "0 %"
+                ax.text(x, 0.01, text, ha="center", va="bottom", fontsize=6, rotation=90)
     ax.set_xticks([j + width * (len(models) - 1) / 2 for j in range(len(arms))], arms, fontsize=8)
     ax.set_ylim(0, 1.05)
     ax.set_ylabel("failure rate (Wilson 95 %)")
     ax.set_title(cell)
-    ax.legend(fontsize=7)
+    # outside the axes, so no number of models puts the legend over the bars
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
     fig.tight_layout()
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=100)
-    plt.close(fig)
-    return buffer.getvalue()
+    return fig
 
 
 def load_study_rows(
@@ -197,11 +214,21 @@ def load_study_rows(
     return studies, pd.concat(frames, ignore_index=True), trials
 
 
+def _lost(cell: str, verdict: dict[str, Any]) -> str:
+    """A failed trial's summary, naming the lost question or the points not conveyed."""
+    lost = [pid for pid, ok in (verdict.get("points") or {}).items() if not ok]
+    if not lost:
+        return "FAILED: obligation lost"
+    if cell.startswith("gathering"):
+        return f"FAILED: target question not asked after the cut ({', '.join(lost)})"
+    return f"FAILED: not conveyed: {', '.join(lost)}"
+
+
 def _transcript(t: dict[str, Any]) -> dict[str, Any]:
     turns = [Turn.model_validate(x) for x in t.get("turns", [])]
     verdict = t.get("verdict") or {}
     if t["status"] == "judged":
-        outcome = "obligation kept" if verdict.get("passed") else "FAILED: obligation lost"
+        outcome = "obligation kept" if verdict.get("passed") else _lost(t["cell"], verdict)
     else:
         outcome = t["status"]
     note = (t.get("state") or {}).get("filtered") or verdict.get("invalid") or t.get("error")
