@@ -12,6 +12,7 @@ import json
 import math
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -290,7 +291,7 @@ def test_a_failing_judge_cannot_hide_behind_a_good_one_when_pooled(tmp_path: Pat
     assert CliRunner().invoke(main, args).exit_code == 1
 
 
-def _five_model_table() -> "pd.DataFrame":  # noqa: UP037
+def _five_model_table() -> Any:
     import pandas as pd
 
     rows = []
