@@ -292,7 +292,7 @@ def test_run_help_lists_backends_registered_after_import(monkeypatch: pytest.Mon
     from carebench.agents import backends
     from carebench.cli import cli
 
-    monkeypatch.setitem(backends._REGISTRY, "late-plugin", "some.module:Factory")
+    monkeypatch.setitem(backends.BACKENDS._items, "late-plugin", "some.module:Factory")
     result = CliRunner().invoke(cli, ["run", "--help"], terminal_width=200)
     assert result.exit_code == 0
     flat = " ".join(result.output.split())

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from carebench.errors import CarebenchError
+
 from carebench.cli.options import BANK
 from carebench.cli.run import WORKSPACE
 from carebench.runs.listing import list_runs, results_summary
@@ -71,13 +73,38 @@ def show(run: str, bank: tuple[str, ...], workspace: Path) -> None:
     required=True,
     help="Output file (its folder must exist).",
 )
+@click.option(
+    "--scores",
+    is_flag=True,
+    help="Export the per-episode work-product scores of extended runs instead (paper 001).",
+)
 @BANK
 @WORKSPACE
 def export(
-    run_ids: tuple[str, ...], fmt: str, out: Path, bank: tuple[str, ...], workspace: Path
+    run_ids: tuple[str, ...],
+    fmt: str,
+    out: Path,
+    scores: bool,
+    bank: tuple[str, ...],
+    workspace: Path,
 ) -> None:
-    """Export results (one row per episode x run) for RUN_IDS (all runs when omitted)."""
-    frame = load_results(workspace, list(run_ids) or None, bank=bank or None)
+    """Export results (one row per episode x run) for RUN_IDS (all runs when omitted).
+
+    With --scores: one row per record of an extended run with its atomic scores and their
+    components (continuity, traceability, handoff; docs/protocol.md).
+    """
+    if scores:
+        from carebench.protocol.summary import work_product_scores
+        from carebench.runs.results import load_runs
+
+        loaded = load_runs(workspace, list(run_ids) or None, bank=bank or None)
+        frame = work_product_scores(loaded.frame, loaded.manifests, loaded.banks)
+        if frame.empty:
+            raise CarebenchError(
+                "no extended-output runs to score (carebench run --output extended)"
+            )
+    else:
+        frame = load_results(workspace, list(run_ids) or None, bank=bank or None)
     path = export_results(frame, out, fmt)
     click.echo(f"wrote {len(frame)} rows to {path}")
 

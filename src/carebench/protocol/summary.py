@@ -136,28 +136,42 @@ def extended_runs(manifests: Mapping[str, Mapping[str, Any]]) -> Sequence[str]:
     return [run_id for run_id, m in manifests.items() if m.get("output") == "extended"]
 
 
-def work_product_section(
+def work_product_scores(
     frame: pd.DataFrame,
     manifests: Mapping[str, Mapping[str, Any]],
     banks: Mapping[str, Sequence[Episode]],
-    labels: Mapping[str, str],
-    b: int = DEFAULT_B,
-) -> list[dict[str, Any]]:
-    """The report's work-product rows: :func:`summarize` for the extended runs of ``frame``.
+) -> pd.DataFrame:
+    """Per-episode atomic scores (:func:`episode_scores`) of the extended runs of ``frame``."""
+    import pandas as pd
 
-    Each row also names the run's display label and its evidence level (agent: a work product
-    scored in synthetic episodes). Runs without extended output are not scored.
-    """
     runs = set(extended_runs(manifests)) & {str(r) for r in frame["run_id"].unique()}
     if not runs:
-        return []
-    rows = frame[frame["run_id"].isin(runs)]
+        return pd.DataFrame()
     episodes = {
         e.episode_id: e
         for sha in {str(manifests[r]["bank_sha256"]) for r in runs}
         for e in banks.get(sha, ())
     }
-    section = summarize(episode_scores(rows, episodes), b)
+    return episode_scores(frame[frame["run_id"].isin(runs)], episodes)
+
+
+def work_product_section(
+    scores: pd.DataFrame,
+    manifests: Mapping[str, Mapping[str, Any]],
+    banks: Mapping[str, Sequence[Episode]],
+    labels: Mapping[str, str],
+    b: int = DEFAULT_B,
+) -> list[dict[str, Any]]:
+    """The report's work-product rows: :func:`summarize` of :func:`work_product_scores`.
+
+    Each row also names the run's display label and its evidence level (agent: a work product
+    scored in synthetic episodes), and the scores on which it is at or under its bank's gaming
+    floor (:mod:`carebench.protocol.floors`). Runs without extended output are not scored.
+    """
+    if scores.empty:
+        return []
+    runs = {str(r) for r in scores["run_id"].unique()}
+    section = summarize(scores, b)
     floor_of = {
         sha: floors(floor_rows(bank))
         for sha, bank in banks.items()

@@ -292,7 +292,11 @@ def write_report(
     """
     from jinja2 import Environment, select_autoescape
 
-    from carebench.protocol.summary import floor_section, work_product_section
+    from carebench.protocol.summary import (
+        floor_section,
+        work_product_scores,
+        work_product_section,
+    )
     from carebench.runs.labels import frame_labels
 
     if frame.empty:
@@ -321,9 +325,11 @@ def write_report(
         analysis["controller"] = controller_analysis(
             all_splits, banks, settings or Settings(), paths, costs
         )
+    scores = work_product_scores(frame, manifests, banks)
     analysis["work_products"] = work_product_section(
-        frame, manifests, banks, labels, (settings or Settings()).b
+        scores, manifests, banks, labels, (settings or Settings()).b
     )
+    analysis["work_product_episodes"] = scores.to_dict("records")
     analysis["work_product_floors"] = floor_section(manifests, banks)
     section_html = None
     if interruptions is not None:
