@@ -77,3 +77,23 @@ def test_rotate_prints_a_new_token_once(
         main(["annotate", "user", "rotate", "nobody", "--db", str(tmp_path / "a.db")])
     assert exit_info.value.code == 2
     assert "no user 'nobody'" in capsys.readouterr().err
+
+
+def test_export_warns_of_units_adjudicated_without_a_rationale(
+    client: TestClient, people: dict[str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    body = {"labels": {"primary": "Answer", "acceptable": ["Answer"]}, "submit": True}
+    for name in ("alice", "bob"):
+        client.post(f"/api/units/{U}/label", json=body, headers=bearer(people[name]))
+    types = {"decision": "none"} | {
+        u: "none"
+        for u in ("retain_facts", "revise_facts", "discard_facts", "prohibited_claims",
+                  "admissible_sources", "handoff_fields")
+    }  # fmt: skip
+    final = {"final": {"primary": "Answer"}, "disagreements": types}
+    assert client.post(
+        f"/api/units/{U}/adjudication", json=final, headers=bearer(people["judy"])
+    ).is_success
+    main(["annotate", "export", "--db", str(tmp_path / "a.db"), str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert f"warning: 1 adjudicated unit(s) have no rationale ({U})" in err
