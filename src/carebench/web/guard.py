@@ -22,7 +22,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY_BYTES = 1024 * 1024
-"""The largest request body accepted (1 MiB; a label at every size limit is about 0.3 MB)."""
+"""The largest request body accepted (1 MiB; a label at every size limit is about 0.3 MB of ASCII)."""
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
     "form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
