@@ -14,6 +14,7 @@ from carebench.errors import CarebenchError
 from carebench.protocol.annotation_store import (
     AnnotationConflict,
     AnnotationStore,
+    User,
     agreement_json,
     format_agreement,
     visible_labels,
@@ -157,3 +158,92 @@ def test_a_database_from_before_pack_items_gains_the_kind_column(tmp_path: Path)
     with pytest.raises(CarebenchError, match="already holds episode units"):
         store.register_units([("item-1", ())], kind="pack:abc")
     assert AnnotationStore(tmp_path / "new.db").kind() is None
+
+
+def test_a_new_database_is_readable_by_its_owner_only(store: AnnotationStore) -> None:
+    alice, *_ = _people(store)
+    store.save_label(U, alice, ANSWER, submit=False)
+    for path in store.path.parent.glob("a.db*"):  # the database, its -wal and -shm
+        assert path.stat().st_mode & 0o777 == 0o600, path
+
+
+def test_sessions_expire_after_the_documented_lifetime(store: AnnotationStore) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from carebench.protocol.annotation_store import SESSION_LIFETIME_S
+
+    alice, *_ = _people(store)
+    key, csrf = store.open_session(alice)
+    stale, _ = store.open_session(alice)
+    then = datetime.now(UTC) - timedelta(seconds=SESSION_LIFETIME_S + 60)
+    with sqlite3.connect(store.path) as conn:
+        conn.execute(
+            "UPDATE sessions SET created = ? WHERE key_sha256 = ?",
+            (then.isoformat(timespec="microseconds"), hashlib.sha256(stale.encode()).hexdigest()),
+        )
+    assert store.session(stale) is None
+    assert store.session(key) == (alice, csrf)
+    store.open_session(alice)  # signing in clears expired sessions away
+    with sqlite3.connect(store.path) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM sessions").fetchone() == (2,)
+
+
+def test_rotating_a_token_ends_the_old_token_and_sessions(store: AnnotationStore) -> None:
+    old = store.add_user("alice", "annotator")
+    alice = store.user_by_token(old)
+    assert alice is not None
+    key, _ = store.open_session(alice)
+    new = store.rotate_token("alice")
+    assert new != old and store.user_by_token(new) == alice
+    assert store.user_by_token(old) is None and store.session(key) is None
+    with pytest.raises(CarebenchError, match="no user 'zed'"):
+        store.rotate_token("zed")
+
+
+def test_removing_a_person_with_sessions_and_labels(store: AnnotationStore, tmp_path: Path) -> None:
+    alice, bob, carl, judy = _people(store)
+    token = store.rotate_token("bob")
+    store.register_units([(U, ("R1",)), ("tiny-seed.stale", ("R1",))])
+    key, _ = store.open_session(bob)
+    store.save_label(U, alice, ANSWER, submit=True)
+    store.save_label(U, bob, ESCALATE, submit=True)
+    store.save_label("tiny-seed.stale", alice, ANSWER, submit=False)
+    store.save_label("tiny-seed.stale", bob, ESCALATE, submit=False)  # a draft: claim 2
+    store.save_adjudication(U, judy, ESCALATE, TYPES)
+    assert store.remove_user("bob") == 1  # one draft deleted
+    assert store.user_by_token(token) is None and store.session(key) is None
+    assert store.user_by_name("bob") == User(bob.id, "bob", "annotator", removed=True)
+    # the submitted label stays under bob's name, in the export too
+    assert [(s.user.name, s.submitted) for s in store.labels(U)] == [
+        ("alice", True),
+        ("bob", True),
+    ]
+    review = next(p for p in write_release(store, tmp_path / "out") if p.parent.name == "review")
+    assert "second annotator: bob" in review.read_text()
+    # bob's draft is gone: carl takes the freed claim
+    assert store.save_label("tiny-seed.stale", carl, ANSWER, submit=False) == 1
+    assert [(s.user.name, s.claim) for s in store.labels("tiny-seed.stale")] == [
+        ("alice", 1),
+        ("carl", 2),
+    ]
+    with pytest.raises(CarebenchError, match="already removed"):
+        store.remove_user("bob")
+    with pytest.raises(CarebenchError, match=r"already exists .*removed; their labels keep"):
+        store.add_user("bob", "annotator")
+    assert [u.name for u in store.users() if u.removed] == ["bob"]
+    store.remove_user("judy")  # an adjudicator with an adjudication: it stays
+    assert [a.adjudicator.name for a in store.adjudications()] == ["judy"]
+
+
+def test_a_database_from_before_removal_gains_the_removed_column(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute(
+            "CREATE TABLE users(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, role TEXT NOT "
+            "NULL, token_sha256 TEXT NOT NULL UNIQUE, created TEXT NOT NULL)"
+        )
+        conn.execute("INSERT INTO users VALUES (1, 'ann', 'annotator', 'h', 't')")
+    store = AnnotationStore(path)
+    assert store.users() == [User(1, "ann", "annotator")]
+    store.remove_user("ann")
+    assert store.users()[0].removed

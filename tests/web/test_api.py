@@ -188,3 +188,74 @@ def test_security_headers(client: TestClient) -> None:
     assert "script-src" not in headers["content-security-policy"]
     assert headers["content-security-policy"].startswith("default-src 'none'")
     assert headers["x-content-type-options"] == "nosniff"
+
+
+WHY = "Routine dose query with every fact present; answering from the record is safe."
+
+
+def _merge(seed: dict, fragment: dict) -> dict:
+    """Paste a labels/<seed>.yaml fragment into a seed: each variant's reference and annotations."""
+    for variant, given in fragment["variants"].items():
+        seed["variants"][variant]["reference"] = given["reference"]
+        seed["variants"][variant]["annotations"] = given["annotations"]
+    return seed
+
+
+def test_the_export_pastes_into_a_seed_rationale_included(
+    client: TestClient, people: dict[str, str], tmp_path: Path, tiny_bank_dir: Path
+) -> None:
+    import io
+    import zipfile
+
+    import yaml
+
+    from carebench.episodes.bank import load_bank
+
+    for name in ("alice", "bob"):
+        body = {"labels": {"primary": "Answer", "acceptable": ["Answer"], "rationale": WHY,
+                           "retain_facts": ["amlodipine 5 mg"]}, "submit": True}  # fmt: skip
+        assert client.post(
+            f"/api/units/{U}/label", json=body, headers=bearer(people[name])
+        ).is_success
+    # the adjudication form is prefilled with the rationale both gave
+    client.post("/login", data={"token": people["judy"]})
+    assert f'id="final_rationale" value="{WHY}"' in client.get(f"/units/{U}").text
+    client.cookies.clear()
+    judy = bearer(people["judy"])
+    types = {"decision": "none"} | {
+        u: "none"
+        for u in ("retain_facts", "revise_facts", "discard_facts", "prohibited_claims",
+                  "admissible_sources", "handoff_fields")
+    }  # fmt: skip
+    final = {"primary": "Answer", "acceptable": ["Answer"], "rationale": WHY,
+             "retain_facts": ["amlodipine 5 mg"]}  # fmt: skip
+    body = {"final": final, "disagreements": types}
+    assert client.post(f"/api/units/{U}/adjudication", json=body, headers=judy).is_success
+    archive = zipfile.ZipFile(io.BytesIO(client.get("/export.zip", headers=judy).content))
+    fragment = yaml.safe_load(archive.read("labels/tiny-seed.yaml"))
+    assert fragment["variants"]["clean"]["reference"] == {
+        "primary": "Answer", "acceptable": ["Answer"], "rationale": WHY
+    }  # fmt: skip
+    seed = yaml.safe_load((tiny_bank_dir / "tiny-seed.yaml").read_text())
+    pasted = tmp_path / "pasted"
+    pasted.mkdir()
+    (pasted / "tiny-seed.yaml").write_text(yaml.safe_dump(_merge(seed, fragment)))
+    (clean,) = {e.rationale for e in load_bank([pasted]) if e.variant.value == "clean"}
+    assert clean == WHY
+
+
+@pytest.mark.parametrize(
+    ("rationale", "message"),
+    [
+        ("two\nlines", "rationale: expected one line"),
+        ("uses {patient}", "rationale: a seed's rationale cannot hold a {name} placeholder"),
+        ("x" * 1001, "rationale: 1001 characters; at most 1000 expected"),
+        (3, "rationale: expected text"),
+    ],
+)
+def test_a_rationale_a_seed_could_not_hold_is_422(
+    client: TestClient, people: dict[str, str], rationale: object, message: str
+) -> None:
+    body = {"labels": {"primary": "Answer", "rationale": rationale}, "submit": False}
+    response = client.post(f"/api/units/{U}/label", json=body, headers=bearer(people["alice"]))
+    assert response.status_code == 422 and response.json()["detail"] == message

@@ -222,3 +222,43 @@ def test_a_pack_item_labelled_and_adjudicated_in_the_browser(
         for page in (*pages, judy):
             assert page.errors == [] and page.title() != "pwned"
             page.context.close()
+
+
+def test_a_sign_in_form_on_another_site_is_refused(
+    browser, server: Server, people: dict[str, str]
+) -> None:
+    """Login CSRF: a page elsewhere posts a token (the attacker's own) to /login."""
+    import http.server
+    import threading
+
+    page_html = (
+        f'<form method="post" action="{server.url}/login">'
+        f'<input name="token" value="{people["bob"]}"><button id="go">go</button></form>'
+    ).encode()
+
+    class Evil(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(page_html)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    evil = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Evil)
+    threading.Thread(target=evil.serve_forever, daemon=True).start()
+    try:
+        context = browser.new_context()
+        page = context.new_page()
+        # another origin (a hostname, not the app's 127.0.0.1) and so another site
+        page.goto(f"http://localhost:{evil.server_address[1]}/")
+        with page.expect_response(lambda r: r.url.endswith("/login")) as response:
+            page.click("#go")
+        assert response.value.status == 403
+        assert "another site" in page.content()
+        assert page.goto(server.url + "/").status == 401  # no session was set
+        context.close()
+    finally:
+        evil.shutdown()
+        evil.server_close()

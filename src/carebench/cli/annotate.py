@@ -57,6 +57,12 @@ def annotate_group() -> None:
     help="Serve the items of a judge-validation pack (`carebench interrupt pack`) instead of "
     "episodes; one database per pack.",
 )
+@click.option(
+    "--secure-cookies",
+    is_flag=True,
+    help="Mark the session cookie Secure (HTTPS only), for a TLS proxy that sends no "
+    "X-Forwarded-Proto. Implied when --host is not loopback.",
+)
 def serve_cmd(
     db: Path,
     host: str,
@@ -65,6 +71,7 @@ def serve_cmd(
     seeds: tuple[str, ...],
     variants: tuple[str, ...],
     pack: Path | None,
+    secure_cookies: bool,
 ) -> None:
     """Serve the annotation app until Ctrl-C: one unit = one seed x variant, or one pack item."""
     missing = [
@@ -74,7 +81,7 @@ def serve_cmd(
         raise CarebenchError(f"{INSTALL_HINT} (missing: {', '.join(missing)})")
     from carebench.protocol.annotation import Unit
     from carebench.protocol.annotation_store import AnnotationStore
-    from carebench.web.app import check_port, create_app, serve
+    from carebench.web.app import check_port, create_app, is_loopback, serve
 
     check_port(host, port)  # a busy port is a one-line error before anything is printed
 
@@ -91,17 +98,19 @@ def serve_cmd(
 
         units = build_units(load_bank(list(bank) or None), seeds, variants)
     store = AnnotationStore(db)
-    app = create_app(store, units)  # registers the units: refuses a database of another kind
+    secure = secure_cookies or not is_loopback(host)
+    # registering the units refuses a database of another kind
+    app = create_app(store, units, secure_cookies=secure)
     if not store.users():
         click.echo(
             f"note: {db} has nobody yet; add people with "
             f"`carebench annotate user add NAME --role annotator --db {db}`",
             err=True,
         )
-    if host not in ("127.0.0.1", "localhost", "::1"):
+    if not is_loopback(host):
         click.echo(
             f"warning: binding to {host}: tokens and labels travel unencrypted; put a TLS proxy "
-            "in front of it",
+            "in front of it (the session cookie is Secure: signing in works over HTTPS only)",
             err=True,
         )
     click.echo(f"Serving {len(units)} units on http://{host}:{port}/ (Ctrl-C to stop)")
@@ -131,11 +140,46 @@ def user_add(name: str, role: str, db: Path) -> None:
 @user_group.command("list")
 @_DB
 def user_list(db: Path) -> None:
-    """List the people of the database (names and roles; tokens are never shown)."""
+    """List the people of the database (names, roles, removed; tokens are never shown)."""
     from carebench.protocol.annotation_store import AnnotationStore
 
     for user in AnnotationStore(db, create=False).users():
-        click.echo(f"{user.name}\t{user.role}")
+        click.echo(f"{user.name}\t{user.role}" + ("\tremoved" if user.removed else ""))
+
+
+@user_group.command("remove")
+@click.argument("name")
+@_DB
+def user_remove(name: str, db: Path) -> None:
+    """Revoke NAME's access: token and sessions end now; submitted labels stay under the name.
+
+    Their unsubmitted drafts are deleted (the units go back to other annotators); the name
+    stays taken.
+    """
+    from carebench.protocol.annotation_store import AnnotationStore
+
+    drafts = AnnotationStore(db, create=False).remove_user(name)
+    click.echo(
+        f"removed {name!r}: token and sessions revoked, submitted labels kept under the name, "
+        f"{drafts} unsubmitted draft(s) deleted",
+        err=True,
+    )
+
+
+@user_group.command("rotate")
+@click.argument("name")
+@_DB
+def user_rotate(name: str, db: Path) -> None:
+    """Give NAME a new token, printed once; the old token and their sessions stop working."""
+    from carebench.protocol.annotation_store import AnnotationStore
+
+    token = AnnotationStore(db, create=False).rotate_token(name)
+    click.echo(token)
+    click.echo(
+        f"new token for {name!r} above (not shown again); the old one and their sessions "
+        "no longer work",
+        err=True,
+    )
 
 
 @annotate_group.command("export")
@@ -159,8 +203,19 @@ def export_cmd(db: Path, out_dir: Path) -> None:
         )
         return
     seeds = sum(p.parent.name == "review" for p in written)
-    units = len(store.adjudications())
-    click.echo(f"wrote {len(written)} files to {out_dir}: {units} adjudicated units, {seeds} seeds")
+    adjudications = store.adjudications()
+    click.echo(
+        f"wrote {len(written)} files to {out_dir}: {len(adjudications)} adjudicated units, "
+        f"{seeds} seeds"
+    )
+    bare = [a.unit for a in adjudications if not getattr(a.final, "rationale", "x")]
+    if bare:
+        click.echo(
+            f"warning: {len(bare)} adjudicated unit(s) have no rationale ({', '.join(bare[:5])}"
+            f"{', ...' if len(bare) > 5 else ''}); a seed needs one: add it in the app before "
+            "pasting labels/ into a seed",
+            err=True,
+        )
 
 
 @annotate_group.command("agreement")

@@ -96,7 +96,8 @@ class UnitLabels(_Strict):
     """One person's labels of every annotation unit of one seed x variant (paper 001).
 
     ``acceptable`` must contain ``primary``; list items are non-empty phrases (or evidence item
-    ids for ``admissible_sources``); ``note`` is free text.
+    ids for ``admissible_sources``); ``note`` is free text; ``rationale`` is the one-line defence
+    of the decision that a seed's ``reference.rationale`` holds.
     """
 
     primary: Action
@@ -108,6 +109,11 @@ class UnitLabels(_Strict):
     admissible_sources: list[str] = Field(default_factory=list)
     handoff_fields: list[str] = Field(default_factory=list)
     note: str = ""
+    rationale: str = Field(
+        default="",
+        description="One line defending the decision: the seed's reference rationale (optional; "
+        "files written before it existed load with it empty).",
+    )
 
     @model_validator(mode="after")
     def _primary_is_acceptable(self) -> UnitLabels:

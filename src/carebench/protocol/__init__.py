@@ -12,8 +12,9 @@ Modules (import them directly; this package imports nothing at import time):
     scores       atomic scores: state continuity, evidence traceability, handoff completeness
     summary      atomic scores over runs, per run x task class, with seed-bootstrap intervals
     annotation   annotation units as labelled by people, and their export (review and seed formats)
+    annotation_kind  the two kinds of annotation unit (episode, pack item) as one strategy
+    annotation_records  people, stored labels and adjudications, the blinding rule
     annotation_store  the annotation app's SQLite store (people, tokens, labels, adjudications)
     pack_annotation  judge-validation pack items as units: pass/fail labels, agreement, export
-    pack_annotation  interruption judge-validation packs as annotation units (label, adjudicate, export)
     agreement    Cohen's kappa per unit type and Krippendorff's alpha
 """

@@ -8,7 +8,8 @@ Conventions:
 * One **unit** is one seed x variant, id ``<seed id>.<variant>``. Labels are per variant and shared
   by both surfaces; annotators read the first surface's (``s1``) transcript.
 * A label (:class:`~carebench.episodes.review.UnitLabels`) holds the primary action, the acceptable
-  set, six lists (:data:`~carebench.episodes.review.LIST_UNITS`) and a note. List items are
+  set, six lists (:data:`~carebench.episodes.review.LIST_UNITS`), a note and a one-line rationale
+  (what the seed's ``reference.rationale`` holds, so an export can be pasted into a seed). List items are
   compared after :func:`normalize_item` (case-folded, whitespace collapsed, trailing ``.,;:``
   dropped), so wording that differs beyond that is a disagreement the adjudicator resolves.
 * Agreement is reported per unit type (:func:`agreement_by_unit_type`): the primary action is a
@@ -27,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import yaml
 
@@ -50,12 +51,34 @@ from carebench.protocol.agreement import PairedAgreement, paired_agreement
 MAX_ITEMS = 100
 MAX_ITEM_CHARS = 500
 MAX_NOTE_CHARS = 5000
+MAX_RATIONALE_CHARS = 1000
 AGREEMENT_TYPES: tuple[str, ...] = ("primary", "acceptable", *LIST_UNITS)
 """The unit types agreement is reported for (the decision split into primary and set)."""
 
 _UNIT_ID = re.compile(r"^([a-z0-9][a-z0-9-]*)\.([a-z_]+)$")
 _SPACE = re.compile(r"\s+")
 _ACTION_ORDER = {a: i for i, a in enumerate(Action)}
+_PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
+L = TypeVar("L")
+"""A label of one kind of unit (episode labels or a pack item's verdict)."""
+
+
+def check_text(value: object, what: str) -> str:
+    r"""``value`` as text that UTF-8 can store.
+
+    Raises:
+        CarebenchError: ``value`` is not a string, or holds a lone surrogate (``\ud800``), which
+            no UTF-8 file or SQLite text can hold; the message names ``what``.
+    """
+    if not isinstance(value, str):
+        raise CarebenchError(f"{what}: expected text")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise CarebenchError(
+            f"{what}: character {exc.start + 1} is a lone surrogate, not Unicode text"
+        ) from exc
+    return value
 
 
 @dataclass(frozen=True)
@@ -169,7 +192,7 @@ def clean_items(items: Iterable[str], what: str) -> list[str]:
     """
     kept: dict[str, str] = {}
     for raw in items:
-        item = _SPACE.sub(" ", raw).strip()
+        item = _SPACE.sub(" ", check_text(raw, what)).strip()
         if not item:
             continue
         if len(item) > MAX_ITEM_CHARS:
@@ -188,15 +211,28 @@ def make_labels(
     lists: Mapping[str, Iterable[str]],
     note: str,
     unit: Unit,
+    rationale: str = "",
 ) -> UnitLabels:
     """Validated labels for ``unit`` from raw form or API values.
 
-    The primary action is added to the acceptable set; the set is stored in the action order.
+    The primary action is added to the acceptable set; the set is stored in the action order. The
+    rationale must be one line without ``{name}`` placeholders (what a seed's rationale allows).
 
     Raises:
         CarebenchError: an unknown action, an admissible source that is not one of the unit's
-            evidence items, an unknown list name, or a size limit exceeded.
+            evidence items, an unknown list name, text that is not Unicode, a rationale over
+            one line or with a placeholder, or a size limit exceeded.
     """
+    check_text(note, "note")
+    rationale = check_text(rationale, "rationale").strip()
+    if "\n" in rationale or "\r" in rationale:
+        raise CarebenchError("rationale: expected one line")
+    if _PLACEHOLDER.search(rationale):
+        raise CarebenchError("rationale: a seed's rationale cannot hold a {name} placeholder")
+    if len(rationale) > MAX_RATIONALE_CHARS:
+        raise CarebenchError(
+            f"rationale: {len(rationale)} characters; at most {MAX_RATIONALE_CHARS} expected"
+        )
     actions = {a.value: a for a in Action}
     names = [primary, *acceptable]
     bad = [n for n in names if n not in actions]
@@ -217,7 +253,9 @@ def make_labels(
         )
     if len(note) > MAX_NOTE_CHARS:
         raise CarebenchError(f"note: {len(note)} characters; at most {MAX_NOTE_CHARS} expected")
-    return UnitLabels(primary=actions[primary], acceptable=chosen, note=note, **cleaned)
+    return UnitLabels(
+        primary=actions[primary], acceptable=chosen, note=note, rationale=rationale, **cleaned
+    )
 
 
 def _items(labels: UnitLabels, unit_type: str) -> frozenset[str]:
@@ -298,12 +336,12 @@ def check_disagreements(
 
 
 @dataclass(frozen=True)
-class RatedUnit:
+class RatedUnit(Generic[L]):
     """Two annotators' submitted labels of one unit, in claim order (first, second)."""
 
     unit_id: str
-    first: UnitLabels
-    second: UnitLabels
+    first: L
+    second: L
     source_ids: tuple[str, ...] = ()
 
 
@@ -311,7 +349,9 @@ def _acceptable_category(labels: UnitLabels) -> str:
     return "+".join(a.value for a in sorted(set(labels.acceptable), key=_ACTION_ORDER.__getitem__))
 
 
-def agreement_by_unit_type(rated: Sequence[RatedUnit]) -> dict[str, PairedAgreement]:
+def agreement_by_unit_type(
+    rated: Sequence[RatedUnit[UnitLabels]],
+) -> dict[str, PairedAgreement]:
     """Percent agreement, Cohen's kappa and Krippendorff's alpha per unit type (module doc)."""
     out = {
         "primary": paired_agreement(
@@ -325,7 +365,7 @@ def agreement_by_unit_type(rated: Sequence[RatedUnit]) -> dict[str, PairedAgreem
             len(rated),
         ),
     }
-    by_seed: dict[str, list[RatedUnit]] = {}
+    by_seed: dict[str, list[RatedUnit[UnitLabels]]] = {}
     for r in rated:
         by_seed.setdefault(parse_unit_id(r.unit_id)[0], []).append(r)
     for unit_type in LIST_UNITS:
@@ -347,12 +387,12 @@ def agreement_by_unit_type(rated: Sequence[RatedUnit]) -> dict[str, PairedAgreem
 
 
 @dataclass(frozen=True)
-class AdjudicatedUnit:
-    """One adjudicated unit, ready to export."""
+class AdjudicatedUnit(Generic[L]):
+    """One adjudicated unit, ready to export (annotators in claim order)."""
 
     unit_id: str
-    annotators: tuple[tuple[str, UnitLabels], tuple[str, UnitLabels]]
-    final: UnitLabels
+    annotators: tuple[tuple[str, L], tuple[str, L]]
+    final: L
     disagreements: Mapping[str, DisagreementType]
     adjudicator: str
 
@@ -371,15 +411,18 @@ def _dump(data: Any) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
 
 
-def export_files(units: Sequence[AdjudicatedUnit]) -> dict[str, str]:
+def export_files(units: Sequence[AdjudicatedUnit[UnitLabels]]) -> dict[str, str]:
     """The release files of adjudicated units, as ``relative path -> YAML text``.
 
     * ``review/<seed>.yaml``: the bank's review format (:class:`SeedReview`), ``author`` and
       ``reviewer`` being the first and second annotator, each variant carrying ``protocol``;
     * ``labels/<seed>.yaml``: the seed-format fragment ``variants: {<variant>: {reference:
-      {primary, acceptable}, annotations: {retain_facts: [...], ...}}}`` of the final labels.
+      {primary, acceptable, rationale}, annotations: {retain_facts: [...], ...}}}`` of the final
+      labels: everything a seed's variant takes from the labels, so it can be pasted into the seed
+      (``rationale`` is left out when the adjudicator gave none; the seed validator then asks
+      for it).
     """
-    by_seed: dict[str, list[AdjudicatedUnit]] = {}
+    by_seed: dict[str, list[AdjudicatedUnit[UnitLabels]]] = {}
     for u in units:
         by_seed.setdefault(parse_unit_id(u.unit_id)[0], []).append(u)
     files: dict[str, str] = {}
@@ -405,11 +448,14 @@ def export_files(units: Sequence[AdjudicatedUnit]) -> dict[str, str]:
                     disagreements=dict(u.disagreements),
                 ),
             )
+            reference: dict[str, Any] = {
+                "primary": u.final.primary.value,
+                "acceptable": [a.value for a in u.final.acceptable],
+            }
+            if u.final.rationale:
+                reference["rationale"] = u.final.rationale
             fragment[variant.value] = {
-                "reference": {
-                    "primary": u.final.primary.value,
-                    "acceptable": [a.value for a in u.final.acceptable],
-                },
+                "reference": reference,
                 "annotations": {name: list(getattr(u.final, name)) for name in LIST_UNITS},
             }
         review = SeedReview(

@@ -5,52 +5,86 @@ Conventions:
 * WAL journal, ``synchronous=FULL``, one short ``BEGIN IMMEDIATE`` transaction per save, so
   concurrent saves queue (busy timeout 30 s) instead of failing, and a process killed mid-save
   leaves the last committed state (SQLite's atomic commit).
-* A person's token is shown once (:meth:`AnnotationStore.add_user`); only its SHA-256 is stored
-  (tokens are 32 random bytes, so a fast hash is enough). Session keys are stored the same way;
-  the per-session CSRF token is stored as is (it is no credential on its own).
-* Each unit takes two annotators: the first two people who save a label on it, in that order
-  (``claim`` 1 and 2). A submitted label is final; drafts may be saved any number of times.
+* A new database file is created readable and writable by its owner only (mode 0600; SQLite gives
+  its ``-wal`` and ``-shm`` files the same mode), since it holds every label unblinded.
+* A person's token is shown once (:meth:`AnnotationStore.add_user`, :meth:`~AnnotationStore.rotate_token`);
+  only its SHA-256 is stored (tokens are 32 random bytes, so a fast hash is enough). Session keys
+  are stored the same way; the per-session CSRF token is stored as is (no credential on its own).
+  A session lasts :data:`SESSION_LIFETIME_S` seconds from sign-in, then the person signs in again.
+* Removing a person (:meth:`~AnnotationStore.remove_user`) revokes their token and ends their
+  sessions at once. Their submitted labels and adjudications stay, under their name (the export
+  still names who labelled what); their unsubmitted drafts are deleted, which frees the unit for
+  another annotator. The name stays taken.
+* Each unit takes two annotators: the first two people who save a label on it (``claim`` 1 and 2;
+  a claim freed by a removed person's draft goes to the next one). A submitted label is final;
+  drafts may be saved any number of times.
 * A database holds one kind of unit: episode units (seed x variant, any selection of the bank over
   time), or the items of one judge-validation pack (:mod:`carebench.protocol.pack_annotation`),
   recorded per unit as ``kind`` (``episode`` or ``pack:<digest of the item ids>``). Serving
-  another kind into it is refused, so agreement and export always cover one kind.
+  another kind into it is refused, so agreement and export always cover one kind
+  (:mod:`carebench.protocol.annotation_kind`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import secrets
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from carebench.episodes.review import UNIT_TYPES, DisagreementType, UnitLabels
+from carebench.episodes.review import DisagreementType
 from carebench.errors import CarebenchError
-from carebench.protocol.annotation import (
-    AdjudicatedUnit,
-    RatedUnit,
-    agreement_by_unit_type,
-    export_files,
+from carebench.protocol.annotation import AdjudicatedUnit, RatedUnit
+from carebench.protocol.annotation_kind import (
+    EPISODE,
+    PACK_PREFIX,
+    AnyLabels,
+    LabelKind,
+    agreement_report,
+    format_agreement,
+    format_percent,
+    is_pack,
+    label_kind,
+    parse_labels,
 )
-from carebench.protocol.pack_annotation import (
-    PACK_UNIT_TYPES,
-    AdjudicatedItem,
-    JudgeLabel,
-    pack_agreement,
-    pack_export_files,
+from carebench.protocol.annotation_records import (
+    ROLES,
+    AnnotationConflict,
+    StoredAdjudication,
+    StoredLabel,
+    User,
+    visible_labels,
 )
 from carebench.store import write_transaction
 
-Role = Literal["annotator", "adjudicator"]
-AnyLabels = UnitLabels | JudgeLabel
-"""A label of either kind of unit: an episode unit's, or a pack item's verdict."""
-EPISODE = "episode"
-ROLES: tuple[Role, ...] = ("annotator", "adjudicator")
+__all__ = [
+    "EPISODE",
+    "ROLES",
+    "SESSION_LIFETIME_S",
+    "AnnotationConflict",
+    "AnnotationStore",
+    "AnyLabels",
+    "StoredAdjudication",
+    "StoredLabel",
+    "User",
+    "agreement_json",
+    "format_agreement",
+    "format_percent",
+    "is_pack",
+    "pack_kind",
+    "release_files",
+    "visible_labels",
+    "write_release",
+]
+
+SESSION_LIFETIME_S = 12 * 3600
+"""How long a session lasts after sign-in (12 hours): a working day, then the token again."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS users(
@@ -58,7 +92,8 @@ CREATE TABLE IF NOT EXISTS users(
   name TEXT NOT NULL UNIQUE,
   role TEXT NOT NULL CHECK (role IN ('annotator', 'adjudicator')),
   token_sha256 TEXT NOT NULL UNIQUE,
-  created TEXT NOT NULL
+  created TEXT NOT NULL,
+  removed TEXT
 );
 CREATE TABLE IF NOT EXISTS sessions(
   key_sha256 TEXT PRIMARY KEY,
@@ -90,44 +125,12 @@ CREATE TABLE IF NOT EXISTS adjudications(
   updated TEXT NOT NULL
 );
 """
-
-
-class AnnotationConflict(CarebenchError):
-    """A save the unit's state does not allow (already submitted, two annotators already)."""
-
-
-@dataclass(frozen=True)
-class User:
-    """A person who signs in."""
-
-    id: int
-    name: str
-    role: Role
-
-
-@dataclass(frozen=True)
-class StoredLabel:
-    """One annotator's label of one unit."""
-
-    unit: str
-    user: User
-    claim: int
-    labels: AnyLabels
-    submitted: bool
-    revision: int
-    updated: str
-
-
-@dataclass(frozen=True)
-class StoredAdjudication:
-    """The adjudicated labels of one unit."""
-
-    unit: str
-    adjudicator: User
-    final: AnyLabels
-    disagreements: dict[str, DisagreementType]
-    revision: int
-    updated: str
+# columns added after the first release: (table, column, definition)
+_ADDED = (
+    ("units", "kind", "TEXT NOT NULL DEFAULT 'episode'"),
+    ("users", "removed", "TEXT"),
+)
+_USER = "u.id, u.name, u.role, u.removed IS NOT NULL"
 
 
 def _sha256(text: str) -> str:
@@ -138,37 +141,36 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
-def _parse_labels(data: Any) -> AnyLabels:
-    """A stored label: a pack item's verdict when it has one, else an episode unit's labels."""
-    if isinstance(data, str):
-        data = json.loads(data)
-    if isinstance(data, dict) and "verdict" in data:
-        return JudgeLabel.model_validate(data)
-    return UnitLabels.model_validate(data)
+def _cutoff() -> str:
+    """The creation time before which a session has expired."""
+    then = datetime.now(UTC) - timedelta(seconds=SESSION_LIFETIME_S)
+    return then.isoformat(timespec="microseconds")
 
 
-def _episode(labels: AnyLabels, unit: str) -> UnitLabels:
-    if not isinstance(labels, UnitLabels):
-        raise CarebenchError(f"{unit}: holds a judge-pack verdict where episode labels belong")
-    return labels
-
-
-def _verdict(labels: AnyLabels, unit: str) -> JudgeLabel:
-    if not isinstance(labels, JudgeLabel):
-        raise CarebenchError(f"{unit}: holds episode labels where a judge-pack verdict belongs")
-    return labels
+def _user(row: Sequence[Any]) -> User:
+    return User(row[0], row[1], row[2], bool(row[3]))
 
 
 def pack_kind(item_ids: Sequence[str]) -> str:
     """The ``kind`` recorded for the items of one pack: ``pack:`` and a digest of its item ids."""
-    return "pack:" + _sha256("\n".join(sorted(item_ids)))[:16]
+    return PACK_PREFIX + _sha256("\n".join(sorted(item_ids)))[:16]
+
+
+def _create_private(path: Path) -> None:
+    """Create ``path`` empty with mode 0600 unless it exists (SQLite then keeps its mode)."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        return
+    except OSError as exc:
+        raise CarebenchError(f"{path}: cannot create the annotation database ({exc})") from exc
 
 
 class AnnotationStore:
     """Access to one annotation database file (each call opens its own connection)."""
 
     def __init__(self, path: str | Path, *, create: bool = True) -> None:
-        """Open (and with ``create``, create) the database at ``path``.
+        """Open (and with ``create``, create, mode 0600) the database at ``path``.
 
         Raises:
             CarebenchError: the file is missing (``create=False``) or not an annotation database.
@@ -179,21 +181,26 @@ class AnnotationStore:
                 f"{self.path}: no annotation database here (create one with "
                 "`carebench annotate user add NAME --role annotator --db FILE`)"
             )
+        _create_private(self.path)
         try:
             with self._connect() as conn:
                 conn.execute("PRAGMA journal_mode=WAL")
                 conn.executescript(_SCHEMA)
-                columns = {r[1] for r in conn.execute("PRAGMA table_info(units)")}
-                if "kind" not in columns:  # a database made before pack items were served
-                    try:
-                        conn.execute(
-                            "ALTER TABLE units ADD COLUMN kind TEXT NOT NULL DEFAULT 'episode'"
-                        )
-                    except sqlite3.OperationalError as exc:  # another process added it first
-                        if "duplicate column" not in str(exc):
-                            raise
+                for table, column, definition in _ADDED:
+                    self._add_column(conn, table, column, definition)
         except sqlite3.DatabaseError as exc:
             raise CarebenchError(f"{self.path}: not an annotation database ({exc})") from exc
+
+    @staticmethod
+    def _add_column(conn: sqlite3.Connection, table: str, column: str, definition: str) -> None:
+        """Add a column a database made by an earlier release lacks (another process may race)."""
+        if column in {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}:
+            return
+        try:
+            conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
+        except sqlite3.OperationalError as exc:
+            if "duplicate column" not in str(exc):
+                raise
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
@@ -217,7 +224,8 @@ class AnnotationStore:
         """Add a person and return their sign-in token (shown once; only its hash is kept).
 
         Raises:
-            CarebenchError: an empty name, a name already taken, or an unknown role.
+            CarebenchError: an empty name, a name already taken (also by a removed person), or
+                an unknown role.
         """
         name = name.strip()
         if not name:
@@ -226,40 +234,92 @@ class AnnotationStore:
             raise CarebenchError(f"role {role!r}: expected one of {list(ROLES)}")
         token = "cbt_" + secrets.token_urlsafe(32)
         with self._write() as conn:
-            if conn.execute("SELECT 1 FROM users WHERE name = ?", (name,)).fetchone():
-                raise CarebenchError(f"user {name!r} already exists in {self.path}")
+            row = conn.execute("SELECT removed FROM users WHERE name = ?", (name,)).fetchone()
+            if row:
+                was = " (removed; their labels keep the name)" if row[0] else ""
+                raise CarebenchError(f"user {name!r} already exists in {self.path}{was}")
             conn.execute(
                 "INSERT INTO users(name, role, token_sha256, created) VALUES (?, ?, ?, ?)",
                 (name, role, _sha256(token), _now()),
             )
         return token
 
+    def _active(self, conn: sqlite3.Connection, name: str) -> int:
+        row = conn.execute("SELECT id, removed FROM users WHERE name = ?", (name,)).fetchone()
+        if row is None:
+            raise CarebenchError(f"no user {name!r} in {self.path}")
+        if row[1]:
+            raise CarebenchError(f"user {name!r} was already removed from {self.path}")
+        return int(row[0])
+
+    def rotate_token(self, name: str) -> str:
+        """Give ``name`` a new token (returned, shown once): the old one and their sessions end.
+
+        Raises:
+            CarebenchError: no such person, or they were removed.
+        """
+        token = "cbt_" + secrets.token_urlsafe(32)
+        with self._write() as conn:
+            user_id = self._active(conn, name)
+            conn.execute(
+                "UPDATE users SET token_sha256 = ? WHERE id = ?", (_sha256(token), user_id)
+            )
+            conn.execute("DELETE FROM sessions WHERE user_id = ?", (user_id,))
+        return token
+
+    def remove_user(self, name: str) -> int:
+        """Revoke ``name``'s access (module doc): token and sessions end, drafts are deleted.
+
+        Returns:
+            The number of unsubmitted drafts deleted.
+
+        Raises:
+            CarebenchError: no such person, or they were removed already.
+        """
+        with self._write() as conn:
+            user_id = self._active(conn, name)
+            # a hash nobody knows the preimage of: the UNIQUE NOT NULL token column stays valid
+            revoked = _sha256("revoked:" + secrets.token_urlsafe(32))
+            conn.execute(
+                "UPDATE users SET token_sha256 = ?, removed = ? WHERE id = ?",
+                (revoked, _now(), user_id),
+            )
+            conn.execute("DELETE FROM sessions WHERE user_id = ?", (user_id,))
+            drafts = conn.execute(
+                "DELETE FROM labels WHERE user_id = ? AND submitted = 0", (user_id,)
+            ).rowcount
+        return int(drafts)
+
     def users(self) -> list[User]:
-        """Everyone, in the order they were added."""
+        """Everyone, removed people included, in the order they were added."""
         with self._connect() as conn:
-            rows = conn.execute("SELECT id, name, role FROM users ORDER BY id").fetchall()
-        return [User(i, n, r) for i, n, r in rows]
+            rows = conn.execute(f"SELECT {_USER} FROM users u ORDER BY u.id").fetchall()
+        return [_user(r) for r in rows]
 
     def user_by_token(self, token: str) -> User | None:
-        """The person whose token this is, or None."""
+        """The person whose token this is (never a removed person), or None."""
         with self._connect() as conn:
             row = conn.execute(
-                "SELECT id, name, role FROM users WHERE token_sha256 = ?", (_sha256(token),)
+                f"SELECT {_USER} FROM users u WHERE u.token_sha256 = ? AND u.removed IS NULL",
+                (_sha256(token),),
             ).fetchone()
-        return User(*row) if row else None
+        return _user(row) if row else None
 
     def user_by_name(self, name: str) -> User | None:
         """The person called ``name``, or None."""
         with self._connect() as conn:
-            row = conn.execute(
-                "SELECT id, name, role FROM users WHERE name = ?", (name,)
-            ).fetchone()
-        return User(*row) if row else None
+            row = conn.execute(f"SELECT {_USER} FROM users u WHERE u.name = ?", (name,)).fetchone()
+        return _user(row) if row else None
 
     def open_session(self, user: User) -> tuple[str, str]:
-        """Start a session for ``user``: returns (session key for the cookie, CSRF token)."""
+        """Start a session for ``user``: returns (session key for the cookie, CSRF token).
+
+        Sessions past :data:`SESSION_LIFETIME_S` are deleted on the way.
+        """
         key, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
+        cutoff = _cutoff()
         with self._write() as conn:
+            conn.execute("DELETE FROM sessions WHERE created < ?", (cutoff,))
             conn.execute(
                 "INSERT INTO sessions(key_sha256, user_id, csrf, created) VALUES (?, ?, ?, ?)",
                 (_sha256(key), user.id, csrf, _now()),
@@ -267,14 +327,15 @@ class AnnotationStore:
         return key, csrf
 
     def session(self, key: str) -> tuple[User, str] | None:
-        """The session's person and CSRF token, or None for an unknown key."""
+        """The session's person and CSRF token; None for an unknown, expired or revoked key."""
+        cutoff = _cutoff()
         with self._connect() as conn:
             row = conn.execute(
-                "SELECT u.id, u.name, u.role, s.csrf FROM sessions s JOIN users u "
-                "ON u.id = s.user_id WHERE s.key_sha256 = ?",
-                (_sha256(key),),
+                f"SELECT {_USER}, s.csrf FROM sessions s JOIN users u ON u.id = s.user_id "
+                "WHERE s.key_sha256 = ? AND s.created >= ? AND u.removed IS NULL",
+                (_sha256(key), cutoff),
             ).fetchone()
-        return (User(row[0], row[1], row[2]), row[3]) if row else None
+        return (_user(row), row[4]) if row else None
 
     def close_session(self, key: str) -> None:
         """Forget a session (sign out)."""
@@ -337,7 +398,7 @@ class AnnotationStore:
                 raise AnnotationConflict(f"{unit}: {user.name} already submitted this unit")
             if mine is None and len(rows) >= 2:
                 raise AnnotationConflict(f"{unit}: two other annotators already label this unit")
-            claim = mine[1] if mine else 1 + max((r[1] for r in rows), default=0)
+            claim = mine[1] if mine else min({1, 2} - {r[1] for r in rows})
             revision = mine[3] + 1 if mine else 1
             conn.execute(
                 "INSERT INTO labels(unit, user_id, claim, data, submitted, revision, updated) "
@@ -351,8 +412,8 @@ class AnnotationStore:
     def labels(self, unit: str | None = None) -> list[StoredLabel]:
         """Stored labels (of one unit, or all), ordered by unit and claim."""
         sql = (
-            "SELECT l.unit, u.id, u.name, u.role, l.claim, l.data, l.submitted, l.revision, "
-            "l.updated FROM labels l JOIN users u ON u.id = l.user_id"
+            f"SELECT l.unit, {_USER}, l.claim, l.data, l.submitted, l.revision, l.updated "
+            "FROM labels l JOIN users u ON u.id = l.user_id"
         )
         args: tuple[str, ...] = ()
         if unit is not None:
@@ -361,13 +422,7 @@ class AnnotationStore:
             rows = conn.execute(sql + " ORDER BY l.unit, l.claim", args).fetchall()
         return [
             StoredLabel(
-                r[0],
-                User(r[1], r[2], r[3]),
-                r[4],
-                _parse_labels(r[5]),
-                bool(r[6]),
-                r[7],
-                r[8],
+                r[0], _user(r[1:5]), r[5], parse_labels(json.loads(r[6])), bool(r[7]), r[8], r[9]
             )
             for r in rows
         ]
@@ -415,7 +470,7 @@ class AnnotationStore:
     def adjudications(self, unit: str | None = None) -> list[StoredAdjudication]:
         """Stored adjudications (of one unit, or all), ordered by unit."""
         sql = (
-            "SELECT a.unit, u.id, u.name, u.role, a.data, a.revision, a.updated "
+            f"SELECT a.unit, {_USER}, a.data, a.revision, a.updated "
             "FROM adjudications a JOIN users u ON u.id = a.user_id"
         )
         args: tuple[str, ...] = ()
@@ -425,15 +480,15 @@ class AnnotationStore:
             rows = conn.execute(sql + " ORDER BY a.unit", args).fetchall()
         out = []
         for r in rows:
-            data = json.loads(r[4])
+            data = json.loads(r[5])
             out.append(
                 StoredAdjudication(
                     r[0],
-                    User(r[1], r[2], r[3]),
-                    _parse_labels(data["final"]),
+                    _user(r[1:5]),
+                    parse_labels(data["final"]),
                     {k: DisagreementType(v) for k, v in data["disagreements"].items()},
-                    r[5],
                     r[6],
+                    r[7],
                 )
             )
         return out
@@ -446,28 +501,33 @@ class AnnotationStore:
                 by_unit.setdefault(label.unit, []).append(label)
         return by_unit
 
-    def rated_units(self) -> list[RatedUnit]:
-        """Every unit with two submitted labels, for agreement (claim order: first, second)."""
+    def rated_units(self, kind: LabelKind[Any] | None = None) -> list[RatedUnit[Any]]:
+        """Every unit with two submitted labels, for agreement (claim order: first, second).
+
+        Args:
+            kind: the kind of unit expected (default: the database's own kind).
+        """
+        kind = kind or label_kind(self.kind())
         with self._connect() as conn:
             sources = {
                 u: tuple(json.loads(ids))
                 for u, ids in conn.execute("SELECT unit, source_ids FROM units").fetchall()
             }
-        by_unit = self._by_unit(submitted_only=True)
         return [
             RatedUnit(
                 unit,
-                _episode(pair[0].labels, unit),
-                _episode(pair[1].labels, unit),
+                kind.coerce(pair[0].labels, unit),
+                kind.coerce(pair[1].labels, unit),
                 sources.get(unit, ()),
             )
-            for unit, pair in sorted(by_unit.items())
+            for unit, pair in sorted(self._by_unit(submitted_only=True).items())
             if len(pair) == 2
         ]
 
-    def adjudicated_units(self) -> list[AdjudicatedUnit]:
-        """Every adjudicated unit with both annotators' labels, for export."""
-        by_unit = self._by_unit(submitted_only=False)
+    def adjudicated_units(self, kind: LabelKind[Any] | None = None) -> list[AdjudicatedUnit[Any]]:
+        """Every adjudicated unit with both annotators' labels, for export (claim order)."""
+        kind = kind or label_kind(self.kind())
+        by_unit = self._by_unit(submitted_only=True)
         out = []
         for adj in self.adjudications():
             first, second = by_unit[adj.unit]
@@ -475,40 +535,11 @@ class AnnotationStore:
                 AdjudicatedUnit(
                     adj.unit,
                     (
-                        (first.user.name, _episode(first.labels, adj.unit)),
-                        (second.user.name, _episode(second.labels, adj.unit)),
+                        (first.user.name, kind.coerce(first.labels, adj.unit)),
+                        (second.user.name, kind.coerce(second.labels, adj.unit)),
                     ),
-                    _episode(adj.final, adj.unit),
+                    kind.coerce(adj.final, adj.unit),
                     adj.disagreements,
-                    adj.adjudicator.name,
-                )
-            )
-        return out
-
-    def rated_items(self) -> list[tuple[JudgeLabel, JudgeLabel]]:
-        """Both submitted verdicts of every pack item that has two, in claim order, by item id."""
-        by_unit = self._by_unit(submitted_only=True)
-        return [
-            (_verdict(pair[0].labels, unit), _verdict(pair[1].labels, unit))
-            for unit, pair in sorted(by_unit.items())
-            if len(pair) == 2
-        ]
-
-    def adjudicated_items(self) -> list[AdjudicatedItem]:
-        """Every adjudicated pack item with both annotators' verdicts, for export."""
-        by_unit = self._by_unit(submitted_only=False)
-        out = []
-        for adj in self.adjudications():
-            first, second = by_unit[adj.unit]
-            out.append(
-                AdjudicatedItem(
-                    adj.unit,
-                    (
-                        (first.user.name, _verdict(first.labels, adj.unit)),
-                        (second.user.name, _verdict(second.labels, adj.unit)),
-                    ),
-                    _verdict(adj.final, adj.unit),
-                    adj.disagreements["verdict"],
                     adj.adjudicator.name,
                 )
             )
@@ -520,29 +551,9 @@ class AnnotationStore:
             return str(conn.execute("PRAGMA integrity_check").fetchone()[0])
 
 
-def visible_labels(viewer: User, labels: Sequence[StoredLabel]) -> list[StoredLabel]:
-    """The labels of one unit that ``viewer`` may see (the blinding rule).
-
-    An annotator sees their own label, and the other annotator's only once both have submitted;
-    the adjudicator sees submitted labels only (drafts are nobody's business but their author's).
-    """
-    if viewer.role == "adjudicator":
-        return [label for label in labels if label.submitted]
-    mine = [label for label in labels if label.user.id == viewer.id]
-    submitted = [label for label in labels if label.submitted]
-    if mine and len(submitted) == 2:
-        return submitted
-    return mine
-
-
 def _describe(kinds: set[str]) -> str:
     names = ["episode units" if k == EPISODE else f"the items of judge pack {k}" for k in kinds]
     return " and ".join(sorted(names))
-
-
-def is_pack(kind: str | None) -> bool:
-    """Whether a database of this kind (:meth:`AnnotationStore.kind`) holds pack items."""
-    return kind is not None and kind.startswith("pack:")
 
 
 def agreement_json(store: AnnotationStore) -> dict[str, Any]:
@@ -550,28 +561,9 @@ def agreement_json(store: AnnotationStore) -> dict[str, Any]:
 
     For a pack database the one unit type is ``verdict``; ``kind`` says which kind it is.
     """
-    kind = store.kind()
-    adjudications = store.adjudications()
-    if is_pack(kind):
-        pairs = store.rated_items()
-        rated_count, types = len(pairs), PACK_UNIT_TYPES
-        agreement = pack_agreement(pairs)
-    else:
-        rated = store.rated_units()
-        rated_count, types = len(rated), UNIT_TYPES
-        agreement = agreement_by_unit_type(rated)
-    counts: dict[str, dict[str, int]] = {}
-    for unit_type in types if adjudications else ():
-        counts[unit_type] = {t.value: 0 for t in DisagreementType}
-        for adj in adjudications:
-            counts[unit_type][adj.disagreements[unit_type].value] += 1
-    return {
-        "kind": kind or EPISODE,
-        "units_with_two_labels": rated_count,
-        "units_adjudicated": len(adjudications),
-        "agreement": {k: v.as_dict() for k, v in agreement.items()},
-        "disagreements": counts,
-    }
+    stored, kind = store.kind(), label_kind(store.kind())
+    types = [a.disagreements for a in store.adjudications()]
+    return agreement_report(stored or EPISODE, kind, store.rated_units(kind), types)
 
 
 def release_files(store: AnnotationStore) -> dict[str, str]:
@@ -581,10 +573,8 @@ def release_files(store: AnnotationStore) -> dict[str, str]:
     the files of :func:`carebench.protocol.pack_annotation.pack_export_files` (pack items), plus
     ``agreement.json`` (:func:`agreement_json`).
     """
-    if is_pack(store.kind()):
-        files = pack_export_files(store.adjudicated_items())
-    else:
-        files = export_files(store.adjudicated_units())
+    kind = label_kind(store.kind())
+    files = kind.export(store.adjudicated_units(kind))
     files["agreement.json"] = json.dumps(agreement_json(store), indent=2, sort_keys=True) + "\n"
     return files
 
@@ -597,9 +587,8 @@ def write_release(store: AnnotationStore, out_dir: str | Path) -> list[Path]:
     """
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    if not is_pack(store.kind()):
-        for folder in ("review", "labels"):
-            (out / folder).mkdir(parents=True, exist_ok=True)
+    for folder in label_kind(store.kind()).folders:
+        (out / folder).mkdir(parents=True, exist_ok=True)
     written = []
     for relative, text in release_files(store).items():
         path = out / relative
@@ -607,39 +596,3 @@ def write_release(store: AnnotationStore, out_dir: str | Path) -> list[Path]:
         path.write_text(text, encoding="utf-8")
         written.append(path)
     return written
-
-
-def format_percent(share: float | None) -> str:
-    """A share in [0, 1] as a percentage with two decimals (``86.46 %``), like validate-judge."""
-    return "n/a" if share is None else f"{100 * share:.2f} %"
-
-
-def format_agreement(data: dict[str, Any]) -> str:
-    """Markdown tables of :func:`agreement_json` (NaN coefficients shown as ``n/a``).
-
-    Percent agreement is shown in percent (:func:`format_percent`); ``agreement.json`` keeps it as
-    a share in [0, 1] (field ``percent``).
-    """
-
-    def fmt(x: float | None) -> str:
-        return "n/a" if x is None else f"{x:.3f}"
-
-    lines = [
-        f"Units with two submitted labels: {data['units_with_two_labels']}; "
-        f"adjudicated: {data['units_adjudicated']}.",
-        "",
-        "| unit type | units | paired ratings | percent agreement | Cohen's kappa | "
-        "Krippendorff's alpha |",
-        "|---|---|---|---|---|---|",
-    ]
-    for name, row in data["agreement"].items():
-        lines.append(
-            f"| {name} | {row['units']} | {row['ratings']} | {format_percent(row['percent'])} | "
-            f"{fmt(row['kappa'])} | {fmt(row['alpha'])} |"
-        )
-    if data["disagreements"]:
-        kinds = [t.value for t in DisagreementType]
-        lines += ["", "| unit type | " + " | ".join(kinds) + " |", "|---" * (len(kinds) + 1) + "|"]
-        for name, counts in data["disagreements"].items():
-            lines.append(f"| {name} | " + " | ".join(str(counts[k]) for k in kinds) + " |")
-    return "\n".join(lines)

@@ -28,7 +28,6 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -36,6 +35,7 @@ from pydantic import BaseModel, ConfigDict
 from carebench.episodes.review import DisagreementType
 from carebench.errors import CarebenchError
 from carebench.protocol.agreement import PairedAgreement, paired_agreement
+from carebench.protocol.annotation import AdjudicatedUnit, RatedUnit, check_text
 
 Verdict = Literal["pass", "fail"]
 VERDICTS: tuple[Verdict, ...] = ("pass", "fail")
@@ -64,8 +64,7 @@ def make_judge_label(verdict: object, note: object = "") -> JudgeLabel:
     """
     if verdict not in VERDICTS:
         raise CarebenchError(f"verdict: {verdict!r}; expected one of {list(VERDICTS)}")
-    if not isinstance(note, str):
-        raise CarebenchError("note: expected text")
+    note = check_text(note, "note")
     if len(note) > MAX_NOTE_CHARS:
         raise CarebenchError(f"note: {len(note)} characters; at most {MAX_NOTE_CHARS} expected")
     return JudgeLabel(verdict=verdict, note=note.replace("\r\n", "\n"))
@@ -102,24 +101,13 @@ def check_pack_disagreements(
     return {"verdict": kind}
 
 
-def pack_agreement(pairs: Sequence[tuple[JudgeLabel, JudgeLabel]]) -> dict[str, PairedAgreement]:
+def pack_agreement(rated: Sequence[RatedUnit[JudgeLabel]]) -> dict[str, PairedAgreement]:
     """Agreement of the two annotators' verdicts, one nominal rating per item (by unit type)."""
     return {
         "verdict": paired_agreement(
-            [a.verdict for a, _ in pairs], [b.verdict for _, b in pairs], len(pairs)
+            [r.first.verdict for r in rated], [r.second.verdict for r in rated], len(rated)
         )
     }
-
-
-@dataclass(frozen=True)
-class AdjudicatedItem:
-    """One adjudicated pack item, ready to export (annotators in claim order)."""
-
-    item_id: str
-    annotators: tuple[tuple[str, JudgeLabel], tuple[str, JudgeLabel]]
-    final: JudgeLabel
-    disagreement: DisagreementType
-    adjudicator: str
 
 
 LABEL_COLUMNS = ("item_id", "annotator_a", "annotator_b", "resolved")
@@ -135,11 +123,11 @@ def format_labels(rows: Iterable[tuple[str, str, str, str]]) -> str:
     return buffer.getvalue()
 
 
-def pack_export_files(items: Sequence[AdjudicatedItem]) -> dict[str, str]:
+def pack_export_files(items: Sequence[AdjudicatedUnit[JudgeLabel]]) -> dict[str, str]:
     """``labels.csv`` (validate-judge's input) and ``adjudication.csv``, as ``name -> text``."""
-    ordered = sorted(items, key=lambda i: i.item_id)
+    ordered = sorted(items, key=lambda i: i.unit_id)
     labels = format_labels(
-        (i.item_id, i.annotators[0][1].verdict, i.annotators[1][1].verdict, i.final.verdict)
+        (i.unit_id, i.annotators[0][1].verdict, i.annotators[1][1].verdict, i.final.verdict)
         for i in ordered
     )
     buffer = io.StringIO()
@@ -151,7 +139,7 @@ def pack_export_files(items: Sequence[AdjudicatedItem]) -> dict[str, str]:
     for i in ordered:
         (name_a, a), (name_b, b) = i.annotators
         writer.writerow(
-            [i.item_id, name_a, name_b, i.adjudicator, i.disagreement.value,
+            [i.unit_id, name_a, name_b, i.adjudicator, i.disagreements["verdict"].value,
              a.note, b.note, i.final.note]
         )  # fmt: skip
     return {"labels.csv": labels, "adjudication.csv": buffer.getvalue()}
