@@ -7,10 +7,9 @@ from pathlib import Path
 
 import click
 
-from carebench.errors import CarebenchError
-
 from carebench.cli.options import BANK
 from carebench.cli.run import WORKSPACE
+from carebench.errors import CarebenchError
 from carebench.runs.listing import list_runs, results_summary
 from carebench.runs.results import export_results, load_results, load_runs
 
