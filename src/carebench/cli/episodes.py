@@ -295,3 +295,36 @@ def export_cmd(fmt: str, out_dir: Path, paths: tuple[Path, ...]) -> None:
         f"wrote {meta['n_episodes']} episodes ({fmt}) to {result.out_dir} "
         f"(bank sha256 {meta['episodes_sha256'][:16]}...)"
     )
+
+
+@episodes_group.command("migrate")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    required=True,
+    help="Folder for the migrated seeds (not one of PATHS); task-class folders are kept.",
+)
+def migrate_cmd(paths: tuple[Path, ...], out_dir: Path) -> None:
+    """Migrate seed files of an older format to the current one (carebench-seed/2).
+
+    Converts what can be derived (the format line; free-text admissible sources to the id of the
+    one evidence line they match; the missing variant's deletes from the clean-versus-missing
+    difference), validates the result, and writes beside each seed a <id>.todo.txt listing what a
+    person must still finish. See CHANGELOG.md for what changed between formats.
+    """
+    from carebench.episodes.migrate import migrate_paths
+
+    results = migrate_paths(paths, out_dir)
+    left = 0
+    for target, result in results:
+        state = f"{len(result.todo)} to finish" if result.todo else "valid"
+        click.echo(f"{result.source} ({result.found}) -> {target}: {state}")
+        for line in result.todo:
+            click.echo(f"  - {line}")
+        left += bool(result.todo)
+    click.echo(
+        f"migrated {len(results)} seed(s) into {out_dir}; {left} need edits (listed above and in "
+        "each <id>.todo.txt); then run: carebench episodes validate " + str(out_dir)
+    )
