@@ -36,7 +36,7 @@ def test_authoring_example_is_the_packaged_seed_and_valid() -> None:
         ROOT / "src/carebench/scenarios/escalation/documentation_update/warfarin-high-inr.yaml"
     )
     assert example.group(1) == packaged.read_text()
-    parsed = parse_seed_text(example.group(1), "authoring.md")
+    parsed = parse_seed_text(example.group(1), "warfarin-high-inr.yaml")
     assert validate_seed(parsed) == []
 
 

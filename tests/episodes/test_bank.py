@@ -117,7 +117,7 @@ def test_split_filter(bank: list) -> None:
 
 
 def test_load_bank_raises_with_every_issue(tmp_path: Path) -> None:
-    (tmp_path / "bad.yaml").write_text("id: Bad Id\n")
+    (tmp_path / "bad.yaml").write_text("format: carebench-seed/2\nid: Bad Id\n")
     with pytest.raises(BankValidationError) as info:
         load_bank([tmp_path])
     assert len(info.value.issues) > 1

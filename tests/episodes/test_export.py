@@ -26,10 +26,10 @@ def seeds_dir(tmp_path: Path) -> Path:
     folder = tmp_path / "seeds"
     folder.mkdir()
     data: dict[str, Any] = yaml.safe_load(FIXTURE.read_text())
-    (folder / "a.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+    (folder / "minimal-seed.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
     other = {**data, "id": "second-seed", "split": "test", "topic": "Second seed"}
     other["annotations"] = {"retain_facts": ["amlodipine"], "handoff_fields": ["callback number"]}
-    (folder / "b.yaml").write_text(yaml.safe_dump(other, sort_keys=False))
+    (folder / "second-seed.yaml").write_text(yaml.safe_dump(other, sort_keys=False))
     return folder
 
 

@@ -15,13 +15,13 @@ Conventions:
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
-SEED_FORMAT = "carebench-seed/2"
-SEED_FORMAT_1 = "carebench-seed/1"
-PATHWAY_FORMAT = "carebench-pathway/1"
-PLAN_FORMAT = "carebench-plan/1"
-REVIEW_FORMAT = "carebench-review/1"
+SEED_FORMAT: Final = "carebench-seed/2"
+SEED_FORMAT_1: Final = "carebench-seed/1"
+PATHWAY_FORMAT: Final = "carebench-pathway/1"
+PLAN_FORMAT: Final = "carebench-plan/1"
+REVIEW_FORMAT: Final = "carebench-review/1"
 
 Kind = Literal["seed", "pathway", "plan", "review"]
 
