@@ -218,3 +218,55 @@ def find_episode(
     raise CarebenchError(
         f"no episode with id {episode_id!r} in {where}{suggestion}{'; ' + hint if hint else ''}"
     )
+
+
+def evidence_listing(target: str, paths: Sequence[str | Path] | None = None) -> str:
+    """The evidence items of a seed's episodes (or of one episode), with their ids, as text.
+
+    ``target`` is a seed id or an episode id (``<seed>.<surface>.<variant>``). The seed only has
+    to parse: the listing renders it even while other validation rules fail, so an author can
+    see the ids that annotation units must name. An item made only of superseded text is marked
+    ``not citable``; an item outside declared admissible sources is marked ``not admissible``.
+
+    Raises:
+        CarebenchError: no parsed seed has that id (the message lists close ids), or the seed
+            cannot be rendered (the message says why).
+    """
+    from carebench.episodes.assemble import AssemblyError, episode_annotations, render_blocks
+    from carebench.episodes.sources import items_from_texts
+
+    seed_id, _, rest = target.partition(".")
+    surface, _, variant_name = rest.partition(".")
+    parsed = [p.seed for p in parse_files(discover(paths)) if p.seed is not None]
+    seed = next((s for s in parsed if s.id == seed_id), None)
+    if seed is None:
+        close = difflib.get_close_matches(seed_id, [s.id for s in parsed], n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise CarebenchError(
+            f"no seed with id {seed_id!r} parses under the given paths{hint} (a file that does "
+            "not parse, such as an older format, is not read: see carebench episodes validate)"
+        )
+    lines: list[str] = []
+    for name in sorted(seed.surfaces):
+        for variant in Variant:
+            if (surface and surface != name) or (variant_name and variant_name != variant.value):
+                continue
+            try:
+                blocks = render_blocks(seed, name, variant)
+                units = episode_annotations(seed, name, variant, blocks)
+            except (AssemblyError, ValueError) as exc:
+                raise CarebenchError(
+                    f"{seed.id}.{name}.{variant.value}: cannot render: {exc}"
+                ) from exc
+            allowed = set(units.admissible_sources) if units else None
+            lines.append(f"{seed.id}.{name}.{variant.value}")
+            for item in items_from_texts(blocks, units.superseded if units else ()):
+                mark = ""
+                if not item.evidence:
+                    mark = " (superseded: not citable)"
+                elif allowed is not None and item.id not in allowed:
+                    mark = " (not admissible)"
+                lines.append(f"  {item.id:<4}{item.text}{mark}")
+    if not lines:
+        raise CarebenchError(f"no episode {target!r}: ids are <seed>.<surface>.<variant>")
+    return "\n".join(lines) + "\n"
