@@ -607,6 +607,27 @@ def test_variant_annotations_override_and_sources_must_exist(
             "surfaces s1, s2; variant stale: 'N7' is not an evidence item id of the episode; the "
             'ids are R1 "Ann Lee, 40. Takes amlodipine 5 ...", N1 "Asks for a repeat of '
             'amlodipine. ...", M1 "Asks if the pharmacy can deliver." (`carebench episodes show '
-            "--items minimal-seed PATHS` prints each line in full)",
+            "--items minimal-seed PATHS` prints every episode's lines in full)",
         )
     ]
+
+
+def test_file_name_must_match_the_seed_id(seed_dict: Seed, write_seed: Callable[..., Path]) -> None:
+    assert _only(_issues(write_seed(seed_dict, "patient_messaging/repeat-request.yml"))) == (
+        "id",
+        "the seed id 'minimal-seed' does not match the file name 'repeat-request.yml'; name the "
+        "file minimal-seed.yaml (or change the id)",
+    )
+    assert _issues(write_seed(seed_dict, "elsewhere/minimal-seed.yml")) == []
+
+
+def test_one_line_per_problem_lists_surfaces_and_variants(
+    seed_dict: Seed, write_seed: Callable[..., Path]
+) -> None:
+    seed_dict["annotations"] = {"admissible_sources": ["patient message", "R1"]}
+    issues = _issues(write_seed(seed_dict))
+    assert len(issues) == 1  # was one line per surface x variant: 10
+    assert issues[0].message.startswith(
+        "surfaces s1, s2; all variants: 'patient message' is not an evidence item id of the "
+        'episode; the ids are R1 "Ann Lee, 40. Takes amlodipine 5 ...",'
+    )

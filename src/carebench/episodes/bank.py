@@ -17,7 +17,7 @@ from typing import Any
 
 from carebench.episodes.assemble import assemble_seed
 from carebench.episodes.canonical import bank_sha256, episodes_bytes
-from carebench.episodes.files import discover
+from carebench.episodes.files import PathsArg, as_paths, discover
 from carebench.episodes.loading import ParsedSeed, parse_seed_text
 from carebench.episodes.schema import Action, Episode, Split, TaskClass, Variant
 from carebench.episodes.seed import Seed
@@ -57,14 +57,15 @@ def parse_files(files_: Iterable[Path]) -> list[ParsedSeed]:
     return parsed
 
 
-def validate_paths(
-    paths: Sequence[str | Path] | None = None,
-) -> tuple[list[Seed], list[ValidationIssue]]:
+def validate_paths(paths: PathsArg = None) -> tuple[list[Seed], list[ValidationIssue]]:
     """Validate every seed under ``paths`` and the bank they form.
+
+    ``paths``: one path (a ``str`` is one path), a list of paths, or None for the packaged bank.
 
     Returns:
         The valid seeds (ordered by task class then id) and every issue found, sorted by file.
     """
+    paths = as_paths(paths)
     files_ = discover(paths)
     parsed = parse_files(files_)
     issues = [issue for p in parsed for issue in validate_seed(p)]
@@ -76,7 +77,7 @@ def validate_paths(
     return seeds, sorted(issues, key=lambda i: (i.file, i.line or 0, i.path, i.message))
 
 
-def load_seeds(paths: Sequence[str | Path] | None = None) -> list[Seed]:
+def load_seeds(paths: PathsArg = None) -> list[Seed]:
     """Load and validate seeds (the packaged bank when ``paths`` is omitted).
 
     Raises:
@@ -88,13 +89,12 @@ def load_seeds(paths: Sequence[str | Path] | None = None) -> list[Seed]:
     return seeds
 
 
-def load_bank(
-    paths: Sequence[str | Path] | None = None, *, split: Split | str | None = None
-) -> list[Episode]:
+def load_bank(paths: PathsArg = None, *, split: Split | str | None = None) -> list[Episode]:
     """Load, validate and assemble the episode bank in one call.
 
     Args:
-        paths: seed files or folders; the packaged escalation bank when omitted.
+        paths: a seed file or folder, or a list of them (a ``str`` is one path); the packaged
+            escalation bank when omitted.
         split: keep only ``"dev"`` or ``"test"`` episodes when given.
 
     Returns:
@@ -220,7 +220,7 @@ def find_episode(
     )
 
 
-def evidence_listing(target: str, paths: Sequence[str | Path] | None = None) -> str:
+def evidence_listing(target: str, paths: PathsArg = None) -> str:
     """The evidence items of a seed's episodes (or of one episode), with their ids, as text.
 
     ``target`` is a seed id or an episode id (``<seed>.<surface>.<variant>``). The seed only has

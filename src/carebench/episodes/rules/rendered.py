@@ -142,13 +142,17 @@ def check_annotations(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
         episodes = assemble_seed(seed)  # kept for loading: the seed is assembled once
     except (AssemblyError, ValueError):
         return issues  # check_rendering, or validate_seed's own assembly, says why
-    first_surface: dict[Variant, list[Source]] = {}
+    first_surface: dict[Variant, list[Source]] = {}  # the ids quoted: the first clean episode
     for episode in episodes:
         surface, variant, units = episode.surface, episode.variant, episode.annotations
         if units is None:
             return issues
         items = split_items(episode.transcript)
-        shown = first_surface.setdefault(variant, items)  # ids as the first surface has them
+        shown = first_surface.setdefault(Variant.CLEAN, items)  # the first clean episode's
+        own = sorted(i.id for i in items)
+        differ = (
+            "" if own == sorted(i.id for i in shown) else f" (this episode's: {', '.join(own)})"
+        )
         for checked, fields, name in checks:
             for field in fields if variant is checked else ():
                 for index, fact in enumerate(getattr(units, field)):
@@ -172,8 +176,8 @@ def check_annotations(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
                         parsed,
                         (*_unit_path(seed, variant, "admissible_sources"), index),
                         f"{source!r} is not an evidence item id of the episode; the ids are "
-                        f"{describe_items(shown)} (`carebench episodes show --items "
-                        f"{seed.id} PATHS` prints each line in full)",
+                        f"{describe_items(shown)}{differ} (`carebench episodes show --items "
+                        f"{seed.id} PATHS` prints every episode's lines in full)",
                         surface=surface,
                         variant=variant.value,
                     )
