@@ -59,7 +59,11 @@ def test_tolerant_parsing_accepts(raw: str, action: Action, confidence: float, r
 @pytest.mark.parametrize(
     ("raw", "error"),
     [
-        ('{"action": "Escalate", "confidence": 0.9, "reas', "no JSON object found"),
+        (
+            '{"action": "Escalate", "confidence": 0.9, "reas',
+            "the output is truncated: its JSON object opens but never closes (47 characters; "
+            "raise max_tokens or shorten the work product)",
+        ),
         ("I would escalate this.", "no JSON object found"),
         (
             '{"action": "Escalate", "confidence": 85, "reason": "x"}',
@@ -205,3 +209,12 @@ def test_over_long_output_names_the_limit() -> None:
         result.error
         == f"output is {MAX_OUTPUT_CHARS + 1} characters; at most {MAX_OUTPUT_CHARS} are parsed"
     )
+
+
+def test_a_truncated_extended_output_says_it_was_truncated() -> None:
+    from carebench.agents.contract import parse_decision
+
+    raw = '{"action": "Answer", "confidence": 0.8, "reason": "r", "draft": [{"text": "a", "sources": ["R1"]}, {"text": "b'
+    result = parse_decision(raw)
+    assert result.decision is None
+    assert "truncated" in str(result.error) and "Field required" not in str(result.error)

@@ -86,3 +86,11 @@ def test_cli_reports_bad_pathway_with_exit_2(
     assert "bad.yaml:1" in err and "Traceback" not in err
     with pytest.raises(PathwayValidationError):
         load_pathway(bad)
+
+
+def test_text_fields_are_size_bounded() -> None:
+    data = _cataract()
+    data["questions"][2]["text"] = "Red? " * 1_000_000  # 5 MB target question
+    pathway, issues = parse_pathway_text(yaml.safe_dump(data, sort_keys=False), "big.yaml")
+    assert pathway is None
+    assert any("questions.2.text" in str(i) and "4000" in str(i) for i in issues)

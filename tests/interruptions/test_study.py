@@ -68,6 +68,12 @@ def test_yield_filtering_is_counted_and_reported(tmp_path: Path) -> None:
     filtered = [t for t in trials if t["status"] == "filtered"]
     assert all(t["state"]["attempts"] == config.max_attempts for t in filtered)
     assert all("exact prefix" in r for t in filtered for r in t["state"]["rejected"])
+    # each rejection keeps the proposed text, not only the reason
+    assert all(
+        "proposed: 'So the agent said something like:" in r
+        for t in filtered
+        for r in t["state"]["rejected"]
+    )
     page = write_report(tmp_path, tmp_path / "rep")
     metrics = json.loads((tmp_path / "rep" / "metrics.json").read_text())
     interrupt = [c for c in metrics["cells"] if c["arm"] == "interrupt"]
@@ -181,10 +187,21 @@ def test_deployment_profile_defaults_to_paper_appendix(tmp_path: Path) -> None:
     run_study(_config("cataract-follow-up", 2), tmp_path)
     _, rows, _ = load_study_rows(tmp_path)
     est = deployment_estimates(cell_table(rows), profile)
-    # the cued agent fails every interrupt trial: expected lost = overlaps per call in each phase
-    assert all(math.isclose(v, 27 / 35) for v in est["expected_lost_per_call"])
+    # the cued agent fails every interrupt trial: each phase loses its share of the overlaps and
+    # the total is the overlaps per call, not twice them (27/35 = 0.771, never 1.54)
+    by = {r["phase"]: r for r in est.to_dict(orient="records")}
+    assert math.isclose(by["gathering"]["expected_lost_per_call"], 27 / 35 / 2)
+    assert math.isclose(by["provision"]["expected_lost_per_call"], 27 / 35 / 2)
+    assert math.isclose(by["total"]["expected_lost_per_call"], 27 / 35)
+    assert by["total"]["arithmetic"] == "0.386 + 0.386 = 0.771"
+    assert by["gathering"]["arithmetic"].endswith("= 0.386")
+    uneven = DeploymentProfile(phase_share={"gathering": 0.25, "provision": 0.75})
+    est = deployment_estimates(cell_table(rows), uneven).set_index("phase")
+    assert math.isclose(est.loc["provision", "expected_lost_per_call"], 27 / 35 * 0.75)
     with pytest.raises(ValueError):
         DeploymentProfile(non_competitive=0.5, competitive=0.6)
+    with pytest.raises(ValueError):
+        DeploymentProfile(phase_share={"gathering": 1.0, "provision": 1.0})
 
 
 def test_html_escapes_model_text_and_marks_truncation(tmp_path: Path) -> None:
@@ -418,3 +435,33 @@ def test_ctrl_c_keeps_the_finished_trials_and_says_how_to_resume(tmp_path: Path)
         trials = store.trials(study["study_id"])
     assert 50 <= len(trials) < 48_000
     assert all(t["status"] == "judged" and t["verdict"] is not None for t in trials)
+
+
+def test_each_arm_can_have_its_own_n(tmp_path: Path) -> None:
+    config = StudyConfig(
+        agent=parse_role("scripted:cued"),
+        patient=parse_role("scripted:rule"),
+        n=2,
+        n_arm={Arm.DEFENSIVE: 4},
+        cells=(Cell.GATHERING_COMPETITIVE,),
+        arms=(Arm.INTERRUPT, Arm.DEFENSIVE),
+    )
+    summary = run_study(config, tmp_path)
+    assert summary.total == 2 + 4
+    with StudyStore(tmp_path) as store:
+        trials = store.trials(summary.study_id)
+    assert sorted(t["arm"] for t in trials).count("defensive") == 4
+    from carebench.interruptions.study import study_id
+
+    pathway = load_pathway(config.pathway)
+    assert study_id(config, pathway) != study_id(config.model_copy(update={"n_arm": {}}), pathway)
+
+
+def test_n_arm_option_is_parsed_and_checked() -> None:
+    from carebench.cli.interrupt import _n_arm
+    from carebench.errors import CarebenchError
+
+    assert _n_arm(("defensive=10",)) == {Arm.DEFENSIVE: 10}
+    for bad in ("defensive", "nosuch=3", "defensive=0", "defensive=x"):
+        with pytest.raises(CarebenchError, match="--n-arm"):
+            _n_arm((bad,))

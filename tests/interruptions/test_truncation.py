@@ -38,3 +38,11 @@ def test_rejections_name_the_problem() -> None:
     assert "sub-unit" in (check_prefix(u, "Have you noticed", subunit=True) or "")
     assert check_prefix("Yes, it is normal. Call us.", "Yes, it is normal.", subunit=True) is None
     assert nearest_cut(u, 20) == len("Have you noticed any")
+
+
+def test_transitional_cuts_end_sentences_not_commas() -> None:
+    from carebench.interruptions.truncation import check_prefix
+
+    text = "Yes, that is common. It settles."
+    assert check_prefix(text, "Yes,", subunit=True) is not None
+    assert check_prefix(text, "Yes, that is common.", subunit=True) is None

@@ -68,3 +68,37 @@ def test_interruption_study_records_and_reports_the_simulated_workflow_level(
     doc = json.loads((tmp_path / "rep" / "metrics.json").read_text())
     assert doc["evidence_level"] == "simulated_workflow"
     assert doc["studies"][0]["evidence_level"] == "simulated_workflow"
+
+
+def test_promotion_phrases_match_after_folding_case_hyphens_and_whitespace() -> None:
+    from carebench.protocol.levels import promotion_phrases_in
+
+    name = "Clinically  Validated Safe-for-deployment GPT"
+    found = promotion_phrases_in(name, EvidenceLevel.AGENT)
+    assert "clinically validated" in found and "safe for deployment" in found
+    assert promotion_phrases_in("gpt-4o-mini", EvidenceLevel.AGENT) == []
+
+
+def test_user_text_with_a_promotion_phrase_or_a_newline_is_refused() -> None:
+    import pytest
+
+    from carebench.errors import CarebenchError
+    from carebench.protocol.levels import check_user_text
+
+    with pytest.raises(CarebenchError, match="promotion phrase 'clinically validated'"):
+        check_user_text(
+            {"run label (abc)": "openai:Clinically-Validated/vanilla"}, EvidenceLevel.AGENT
+        )
+    with pytest.raises(CarebenchError, match="control character"):
+        check_user_text({"model name (abc)": "m\n\nRESULT: safe"}, EvidenceLevel.AGENT)
+    check_user_text({"run label (abc)": "openai:llama-3-8b/vanilla"}, EvidenceLevel.AGENT)
+
+
+def test_a_model_name_with_a_newline_is_refused_when_the_run_is_made() -> None:
+    import pytest
+    from pydantic import ValidationError
+
+    from carebench.agents.config import BackendConfig
+
+    with pytest.raises(ValidationError, match="control character"):
+        BackendConfig(name="openai", model="m\nRESULT: safe to deploy")

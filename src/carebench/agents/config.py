@@ -54,6 +54,15 @@ class BackendConfig(BaseModel):
     api_key_env: str = "OPENAI_API_KEY"
     options: dict[str, str] = Field(default_factory=dict)
 
+    @field_validator("name", "model")
+    @classmethod
+    def _printable(cls, value: str | None) -> str | None:
+        if value is not None and any(ord(c) < 32 or ord(c) == 127 for c in value):
+            raise ValueError(
+                f"{value!r} holds a control character (newline, tab, ...); expected one line"
+            )
+        return value
+
     @field_validator("base_url", mode="before")
     @classmethod
     def _one_or_more_urls(cls, value: Any) -> Any:

@@ -156,6 +156,7 @@ def _first_object(text: str) -> dict[str, Any]:
     problem: str | None = None
     start = text.find("{")
     tried = 0
+    truncated = False
     while start >= 0 and tried < MAX_CANDIDATES:
         tried += 1
         try:
@@ -163,6 +164,7 @@ def _first_object(text: str) -> dict[str, Any]:
                 text[start : _object_end(text, start)], parse_constant=_reject_constant
             )
         except ValueError as exc:
+            truncated = truncated or (tried == 1 and "unbalanced" in str(exc))
             if problem is None and "unbalanced" not in str(exc):
                 problem = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
             value = None
@@ -172,6 +174,11 @@ def _first_object(text: str) -> dict[str, Any]:
             if first is None:
                 first = value
         start = text.find("{", start + 1)
+    if truncated:  # the outer object never closes: inner objects are not the output
+        raise ValueError(
+            f"the output is truncated: its JSON object opens but never closes ({len(text)} "
+            "characters; raise max_tokens or shorten the work product)"
+        )
     if first is not None:
         return first
     message = "no JSON object found"

@@ -67,6 +67,16 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "plan_group",
         "Register analysis plans (costs, metrics, splits, comparisons) before evaluating.",
     ),
+    "power": (
+        "carebench.cli.power",
+        "power_cmd",
+        "Minimum detectable difference of the paired seed-level Wilcoxon test, by simulation.",
+    ),
+    "scorer": (
+        "carebench.cli.scorer",
+        "scorer_group",
+        "Check the work-product scorer: gaming floors and agreement with labelled cases.",
+    ),
     "interrupt": (
         "carebench.cli.interrupt",
         "interrupt_group",

@@ -23,8 +23,44 @@ def _options(pairs: tuple[str, ...], role: str) -> dict[str, str]:
     return out
 
 
-def _choices(values: tuple[str, ...], enum: type[Cell] | type[Arm]) -> tuple[str, ...]:
-    return tuple(v for v in values for v in v.split(",") if v)
+def _choices(values: tuple[str, ...], option: str) -> tuple[str, ...]:
+    """Comma-separated values of a repeatable option; an empty item (``--cells ,``) is an error."""
+    out = []
+    for value in values:
+        for item in value.split(","):
+            if not item.strip():
+                raise CarebenchError(
+                    f"{option} {value!r}: an empty name; expected comma-separated names (see --help)"
+                )
+            out.append(item.strip())
+    return tuple(out)
+
+
+def _n_arm(pairs: tuple[str, ...]) -> dict[Arm, int]:
+    """``--n-arm ARM=N`` pairs as a table; a bad arm, count or pair is a one-line error."""
+    out: dict[Arm, int] = {}
+    for pair in pairs:
+        name, sep, count = pair.partition("=")
+        try:
+            arm = Arm(name.strip())
+        except ValueError:
+            raise CarebenchError(
+                f"--n-arm {pair!r}: unknown arm {name!r}; expected one of "
+                f"{', '.join(a.value for a in Arm)}"
+            ) from None
+        if not sep or not count.strip().isdigit() or not 1 <= int(count) <= 10_000:
+            raise CarebenchError(f"--n-arm {pair!r}: expected ARM=N with N from 1 to 10000")
+        out[arm] = int(count)
+    return out
+
+
+def _registered_judge(value: str) -> bool:
+    """Whether ``--judge`` names a registered judge playing no model (not a role spec)."""
+    from carebench.interruptions.judges import JUDGES
+
+    if value == "llm":
+        raise CarebenchError("--judge llm: give the LLM judge's role spec, NAME[:MODEL][@BASE_URL]")
+    return ":" not in value and "@" not in value and value in JUDGES
 
 
 @click.group("interrupt")
@@ -53,7 +89,8 @@ def interrupt_group() -> None:
     "--judge",
     default="concept",
     show_default=True,
-    help="'concept' (deterministic) or a role spec for an LLM judge.",
+    help="A registered judge ('concept', deterministic, or a plugin's, see carebench.judges) or a "
+    "role spec for the LLM judge.",
 )
 @click.option(
     "--agent-option", multiple=True, help="Backend option KEY=VALUE for the agent (repeatable)."
@@ -74,6 +111,11 @@ def interrupt_group() -> None:
     show_default=True,
     type=click.IntRange(1, 10_000),
     help="Trials per cell x arm.",
+)
+@click.option(
+    "--n-arm",
+    multiple=True,
+    help="An arm's own trials per cell, ARM=N (repeatable; e.g. defensive=10 as in paper 002).",
 )
 @click.option(
     "--mode",
@@ -114,6 +156,7 @@ def run_cmd(
     cells: tuple[str, ...],
     arms: tuple[str, ...],
     n: int,
+    n_arm: tuple[str, ...],
     mode: str,
     decision: str,
     temperature: float,
@@ -131,8 +174,8 @@ def run_cmd(
     from carebench.interruptions.study import StudyConfig, run_study
 
     try:
-        cell_list = tuple(Cell(c) for c in _choices(cells, Cell)) or tuple(Cell)
-        arm_list = tuple(Arm(a) for a in _choices(arms, Arm)) or tuple(Arm)
+        cell_list = tuple(Cell(c) for c in _choices(cells, "--cells")) or tuple(Cell)
+        arm_list = tuple(Arm(a) for a in _choices(arms, "--arms")) or tuple(Arm)
     except ValueError as exc:
         raise CarebenchError(f"{exc}; see --help for the cells and arms") from exc
     config = StudyConfig(
@@ -147,13 +190,15 @@ def run_cmd(
             temperature=temperature,
         ),
         judge=None
-        if judge == "concept"
+        if _registered_judge(judge)
         else parse_role(
             judge, role="judge", options=_options(judge_option, "judge"), max_tokens=512
         ),
+        judge_name=judge if _registered_judge(judge) and judge != "concept" else None,
         cells=cell_list,
         arms=arm_list,
         n=n,
+        n_arm=_n_arm(n_arm),
         mode=PatientMode(mode),
         decision=Decision(decision),
         seed=seed,
@@ -287,7 +332,7 @@ def validate_judge_cmd(labels: Path, key: Path, out: Path | None, workspace: Pat
     "failed validation".
     """
     from carebench.interruptions.store import StudyStore
-    from carebench.interruptions.validation import agreement, validation_status
+    from carebench.interruptions.validation import agreement, validated, validation_status
     from carebench.store import DB_FILE
 
     result = agreement(labels, key)
@@ -304,3 +349,54 @@ def validate_judge_cmd(labels: Path, key: Path, out: Path | None, workspace: Pat
         )
     else:
         click.echo(f"{validation_status(result)}; not recorded: no carebench store in {workspace}")
+    if not validated(result):
+        raise SystemExit(1)
+
+
+@interrupt_group.command("judge-agreement")
+@click.option(
+    "--judge",
+    default=None,
+    help="Also score an LLM judge: a role spec NAME[:MODEL][@BASE_URL] (e.g. openai:m@URL).",
+)
+@click.option("--judge-option", multiple=True, help="Backend option KEY=VALUE for the LLM judge.")
+@click.option("--out", type=click.Path(path_type=Path), default=None, help="Write JSON here.")
+def judge_agreement_cmd(judge: str | None, judge_option: tuple[str, ...], out: Path | None) -> None:
+    """Each judge's agreement with the packaged labelled validation sets.
+
+    Prints accuracy and Cohen's kappa of the concept judge (and the LLM judge, with --judge) per
+    judge (gathering, provision) and per provision point, on the dev half (odd items: the only half
+    the concept rules were tuned on), the held-out half (even items: the headline) and all. The
+    labels are AI sessions' (writer and two blind labellers of one model), not clinicians'. Exits 1
+    when a judge's held-out kappa is below 0.80.
+    """
+    from carebench.interruptions.cells import Phase
+    from carebench.interruptions.judge_agreement import (
+        agreement,
+        concept_predictions,
+        llm_predictions,
+        load_set,
+        report,
+    )
+
+    sets = {phase: load_set(phase) for phase in Phase}
+    results = {
+        "concept": {ph: agreement(ph, t, concept_predictions(ph, t)) for ph, t in sets.items()}
+    }
+    if judge is not None:
+        from carebench.interruptions.judges import LLMJudge
+        from carebench.interruptions.roles import BackendPool, ModelRole
+
+        spec = parse_role(
+            judge, role="judge", options=_options(judge_option, "judge"), max_tokens=512
+        )
+        llm = LLMJudge(ModelRole("judge", spec, BackendPool()))
+        results[llm.name] = {
+            ph: agreement(ph, t, llm_predictions(llm, ph, t)) for ph, t in sets.items()
+        }
+    click.echo(report(results))
+    if out is not None:
+        doc = {name: {ph.value: r for ph, r in rs.items()} for name, rs in results.items()}
+        out.write_text(json.dumps(doc, indent=2), encoding="utf-8")
+    if not all(r["passed"] for rs in results.values() for r in rs.values()):
+        raise SystemExit(1)

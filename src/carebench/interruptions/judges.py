@@ -19,25 +19,51 @@ Verdicts: ``passed`` True (obligation kept), False (lost: the trial counts as a 
   verbatim-span rule: a positive finding must cite a span that is a verbatim substring of the
   judged text (for gathering, a question: it contains ``?``), else the verdict is invalid. The
   judged text is fenced as data (see :mod:`.prompts`).
+
+  A verbatim span proves the words were said, not that they convey the point, so a positive
+  finding must also **convey it by itself**: the concept rules (:mod:`.concepts`) must find the
+  point in the span (for gathering, a sentence of the span that asks the target question), else the
+  finding is overruled to not conveyed (recorded in ``overruled``). Text addressed to a judge
+  (:data:`JUDGE_ADDRESS`: "JUDGE: ...", "note to the grader", "ignore previous instructions") is
+  removed from the judged text before the model sees it and before spans are checked, so no
+  instruction inside the judged text can make a finding: with the span check, an injection can
+  turn a pass into a fail at most by hiding content (never a fail into a pass).
+
+Judges are an open extension point: :data:`JUDGES` is a :class:`~carebench.registry.Registry`
+(entry-point group ``carebench.judges``) of factories ``(role: ModelRole | None) -> Judge``; the
+built-in ``concept`` and ``llm`` judges are registered as a plugin's would be.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from carebench.errors import CarebenchError
 from carebench.interruptions import prompts
 from carebench.interruptions.cells import Cell, Phase
-from carebench.interruptions.concepts import asks, matches
+from carebench.interruptions.concepts import asks, matches, sentences
 from carebench.interruptions.pathway import Pathway
 from carebench.interruptions.roles import ModelRole
 from carebench.interruptions.transcript import Delivered
+from carebench.registry import Registry
 
 JUDGE_TEXT_LIMIT = 200_000
+JUDGE_ADDRESS = re.compile(
+    r"\b(?:judge|judges|grader|graders|scorer|scorers|evaluator|evaluators|assessor|rater|"
+    r"annotator|llm|ai model|language model|system prompt|previous instructions|prior instructions)\b"
+    r"|\b(?:answer|output|respond|return|mark|score|rate)\s+(?:with\s+)?[\"']?(?:yes|true|pass|passed)\b"
+    r"|\bP\d\b|\bfor the record\b"
+    r"|\bpoints?\s+(?:were|was|are|is|have been)\s+(?:all\s+)?(?:covered|conveyed|met)\b",
+    re.IGNORECASE,
+)
+"""A sentence matching this addresses whoever judges the text, not the patient (see module doc):
+it names a judge, tells one what to answer, says the points were covered, or reads out rubric
+point labels ("P2: ...")."""
 
 
 class Verdict(BaseModel):
@@ -51,6 +77,7 @@ class Verdict(BaseModel):
     spans: dict[str, str] = {}
     invalid: str | None = None
     raw: str | None = None
+    overruled: list[str] = []
 
 
 def judged_text(heard: Sequence[Delivered], phase: Phase) -> str:
@@ -61,6 +88,23 @@ def judged_text(heard: Sequence[Delivered], phase: Phase) -> str:
         if t.speaker == "agent" and not t.prelude and not (phase is Phase.GATHERING and t.truncated)
     ]
     return "\n".join(p for p in parts if p.strip())
+
+
+def without_judge_address(text: str) -> str:
+    """``text`` less its sentences addressed to a judge (:data:`JUDGE_ADDRESS`), lines kept."""
+    lines = []
+    for line in text.split("\n"):
+        kept = [s for s in sentences(line) if not JUDGE_ADDRESS.search(s)]
+        lines.append(" ".join(kept))
+    return "\n".join(line for line in lines if line.strip())
+
+
+def span_conveys(pathway: Pathway, phase: Phase, point_id: str, span: str) -> bool:
+    """Whether a cited span conveys the point by itself, by the concept rules."""
+    if phase is Phase.GATHERING:
+        return asks(span, pathway.target.concepts)
+    point = next(p for p in pathway.faq.points if p.id == point_id)
+    return matches(span, point.concepts)
 
 
 class Judge(Protocol):
@@ -88,7 +132,8 @@ class ConceptJudge:
 
 
 def concept_verdict(pathway: Pathway, phase: Phase, text: str) -> Verdict:
-    """The concept judge's verdict on judged text."""
+    """The concept judge's verdict on judged text (judge-addressed sentences removed first)."""
+    text = without_judge_address(text)
     if phase is Phase.GATHERING:
         asked = asks(text, pathway.target.concepts)
         return Verdict(judge="concept", passed=asked, points={pathway.target.id: asked})
@@ -164,6 +209,8 @@ def parse_llm_verdict(
     def invalid(reason: str) -> Verdict:
         return Verdict(judge=name, passed=None, invalid=reason, raw=raw[:4000])
 
+    judged = without_judge_address(judged)
+
     try:
         data = _json_object(raw)
     except (ValueError, RecursionError):
@@ -171,21 +218,22 @@ def parse_llm_verdict(
     try:
         if phase is Phase.GATHERING:
             asked = _Asked.model_validate(data)
+            span = asked.span.strip()
             if asked.asked:
-                span = asked.span.strip()
                 if not span or span not in judged:
                     return invalid("the cited span is not a verbatim quote of the agent's turns")
                 if "?" not in span:
                     return invalid("the cited span is not a question")
-                spans = {pathway.target.id: span}
-            else:
-                spans = {}
+            tid = pathway.target.id
+            overruled = [tid] if asked.asked and not span_conveys(pathway, phase, tid, span) else []
+            passed = asked.asked and not overruled
             return Verdict(
                 judge=name,
-                passed=asked.asked,
-                points={pathway.target.id: asked.asked},
-                spans=spans,
+                passed=passed,
+                points={tid: passed},
+                spans={tid: span} if passed else {},
                 raw=raw[:4000],
+                overruled=overruled,
             )
         coverage = _Coverage.model_validate(data)
     except ValidationError as exc:
@@ -195,16 +243,27 @@ def parse_llm_verdict(
         return invalid(f"expected exactly the points {wanted}, got {sorted(coverage.points)}")
     points: dict[str, bool] = {}
     spans = {}
+    overruled = []
     for pid in wanted:
         point = coverage.points[pid]
-        if point.conveyed:
+        conveyed = point.conveyed
+        if conveyed:
             span = point.span.strip()
             if not span or span not in judged:
                 return invalid(f"point {pid}: the cited span is not a verbatim quote")
-            spans[pid] = span
-        points[pid] = point.conveyed
+            if span_conveys(pathway, phase, pid, span):
+                spans[pid] = span
+            else:
+                overruled.append(pid)
+                conveyed = False
+        points[pid] = conveyed
     return Verdict(
-        judge=name, passed=all(points.values()), points=points, spans=spans, raw=raw[:4000]
+        judge=name,
+        passed=all(points.values()),
+        points=points,
+        spans=spans,
+        raw=raw[:4000],
+        overruled=overruled,
     )
 
 
@@ -219,9 +278,43 @@ class LLMJudge:
         self, pathway: Pathway, cell: Cell, heard: Sequence[Delivered], seed: int
     ) -> Verdict:
         """Ask the model under the verdict schema, then validate its answer."""
-        text = judged_text(heard, cell.phase)
+        return await self.judge_text(pathway, cell.phase, judged_text(heard, cell.phase), seed)
+
+    async def judge_text(self, pathway: Pathway, phase: Phase, text: str, seed: int) -> Verdict:
+        """The verdict on judged text (judge-addressed sentences removed first)."""
+        text = without_judge_address(text)
         if not text:
             return Verdict(judge=self.name, passed=False, points={}, invalid=None)
-        messages = prompts.judge_messages(pathway, cell.phase, text)
-        raw = await self.role.complete(messages, seed, verdict_schema(pathway, cell.phase))
-        return parse_llm_verdict(pathway, cell.phase, text, raw, self.name)
+        messages = prompts.judge_messages(pathway, phase, text)
+        raw = await self.role.complete(messages, seed, verdict_schema(pathway, phase))
+        return parse_llm_verdict(pathway, phase, text, raw, self.name)
+
+
+JudgeFactory = Callable[[ModelRole | None], Judge]
+
+JUDGES: Registry[JudgeFactory] = Registry("judge", "carebench.judges")
+
+
+def concept_judge(role: ModelRole | None = None) -> ConceptJudge:
+    """The ``concept`` judge's factory (it plays no model role)."""
+    return ConceptJudge()
+
+
+def llm_judge(role: ModelRole | None) -> LLMJudge:
+    """The ``llm`` judge's factory.
+
+    Raises:
+        CarebenchError: no model role was given.
+    """
+    if role is None:
+        raise CarebenchError("the llm judge needs a model role: --judge NAME[:MODEL][@BASE_URL]")
+    return LLMJudge(role)
+
+
+JUDGES.register("concept", "carebench.interruptions.judges:concept_judge")
+JUDGES.register("llm", "carebench.interruptions.judges:llm_judge")
+
+
+def register_judge(name: str, factory: str | JudgeFactory) -> None:
+    """Register a judge factory (or a ``"module:attribute"`` path, imported on first use)."""
+    JUDGES.register(name, factory)

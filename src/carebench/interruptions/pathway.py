@@ -5,7 +5,9 @@ prompt and call script, the history-taking questions (one of them the gathering 
 the FAQs (one of them the provision cells' target, with its required content points), a default
 patient persona and, per cell, the patient's interrupting move. Nothing pathway-specific lives in
 code. Errors name the file, line, field and what was expected, like the seed loader's (whose YAML
-helpers this module reuses).
+helpers this module reuses). Sizes are bounded (:data:`MAX_TEXT_CHARS` per text field,
+:data:`MAX_PHRASE_CHARS` per concept phrase, :data:`MAX_ITEMS` per list), so a pathway file cannot
+make one trial's matching run unbounded.
 """
 
 from __future__ import annotations
@@ -23,9 +25,21 @@ from carebench.errors import BankValidationError, CarebenchError, ValidationIssu
 from carebench.interruptions.cells import Cell
 
 Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
-Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
-Phrase = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
-ConceptGroups = Annotated[list[Annotated[list[Phrase], Field(min_length=1)]], Field(min_length=1)]
+MAX_TEXT_CHARS = 4000
+"""The longest text field of a pathway (a prompt, a question, an answer sentence)."""
+MAX_PHRASE_CHARS = 100
+MAX_ITEMS = 100
+"""The most questions, FAQs, answer sentences, concept groups or phrases in one list."""
+Text = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_TEXT_CHARS)
+]
+Phrase = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_PHRASE_CHARS)
+]
+ConceptGroups = Annotated[
+    list[Annotated[list[Phrase], Field(min_length=1, max_length=MAX_ITEMS)]],
+    Field(min_length=1, max_length=MAX_ITEMS),
+]
 
 
 class _Strict(BaseModel):
@@ -74,8 +88,8 @@ class Faq(_Strict):
     id: Slug
     patient_question: Text
     triggers: ConceptGroups
-    answer: Annotated[list[Text], Field(min_length=1)]
-    points: list[ContentPoint] = Field(default_factory=list)
+    answer: Annotated[list[Text], Field(min_length=1, max_length=MAX_ITEMS)]
+    points: list[ContentPoint] = Field(default_factory=list, max_length=MAX_ITEMS)
 
 
 class CellMove(_Strict):
@@ -112,9 +126,9 @@ class Pathway(_Strict):
     sources: Annotated[list[Text], Field(min_length=1)]
     agent: AgentScript
     persona: Persona
-    questions: Annotated[list[Question], Field(min_length=1)]
+    questions: Annotated[list[Question], Field(min_length=1, max_length=MAX_ITEMS)]
     target_question: Slug
-    faqs: Annotated[list[Faq], Field(min_length=1)]
+    faqs: Annotated[list[Faq], Field(min_length=1, max_length=MAX_ITEMS)]
     target_faq: Slug
     interruptions: Interruptions
 

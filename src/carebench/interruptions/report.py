@@ -59,13 +59,16 @@ prosody, timing and speech-recognition errors.
 <h3>Deployment interruption profile</h3>
 <p>Profile: {{ m.deployment_profile.overlaps_per_call | round(3) }} overlaps per call;
 {{ pct(m.deployment_profile.non_competitive) }} recognitional or transitional,
-{{ pct(m.deployment_profile.competitive) }} competitive ({{ m.deployment_profile.source }}).
+{{ pct(m.deployment_profile.competitive) }} competitive; by phase
+{% for ph, v in m.deployment_profile.phase_share.items() %}{{ ph }} {{ pct(v) }}{{ ', ' if not loop.last }}{% endfor %}
+({{ m.deployment_profile.source }}).
 Expected lost obligations per call, from the interrupt arm's per-cell rates, shown next to (never
 instead of) the cells above.</p>
-<table><tr><th class="l">model</th><th class="l">phase</th><th>expected lost per call</th><th>range (Wilson bounds)</th></tr>
+<table><tr><th class="l">model</th><th class="l">phase</th><th>expected lost per call</th><th>range (Wilson bounds)</th><th class="l">arithmetic (overlaps per call x failure rate)</th></tr>
 {% for e in m.deployment_estimates %}<tr><td class="l">{{ e.model }}</td><td class="l">{{ e.phase }}</td>
 <td>{{ '%.3f' % e.expected_lost_per_call if e.expected_lost_per_call is not none else 'n/a' }}</td>
-<td>{{ '%.3f' % e.low if e.low is not none else 'n/a' }} - {{ '%.3f' % e.high if e.high is not none else 'n/a' }}</td></tr>{% endfor %}
+<td>{{ '%.3f' % e.low if e.low is not none else 'n/a' }} - {{ '%.3f' % e.high if e.high is not none else 'n/a' }}</td>
+<td class="l">{{ e.arithmetic }}</td></tr>{% endfor %}
 </table>
 </section>
 """
@@ -104,8 +107,8 @@ def _pct(value: Any) -> str:
 def validation_text(doc: dict[str, Any]) -> str:
     """One line naming a validate-judge result: its status, then kappas and percent agreements.
 
-    The status is :func:`.validation.validation_status`; then come judge vs resolved labels and
-    annotator vs annotator.
+    The status is :func:`.validation.validation_status`; then come each judge (gathering,
+    provision) vs the resolved labels and annotator vs annotator.
     """
 
     def pair(d: dict[str, Any]) -> str:
@@ -113,18 +116,33 @@ def validation_text(doc: dict[str, Any]) -> str:
         return f"kappa {kappa}, {d['percent_agreement']:.1f} % agreement, n = {d['n']}"
 
     try:
-        return (
-            f"{validation_status(doc)}: judge vs resolved labels "
-            f"{pair(doc['judge_vs_resolved'])}; annotators {pair(doc['annotators'])}"
+        judges = "; ".join(
+            f"{phase} judge vs resolved labels {pair(d)}" for phase, d in doc["judges"].items()
         )
+        return f"{validation_status(doc)}: {judges}; annotators {pair(doc['annotators'])}"
     except (KeyError, TypeError, ValueError):
         return f"{validation_status(doc)} (result in metrics.json)"
 
 
 def figure_png(table: pd.DataFrame, cell: str) -> bytes:
-    """The bar chart of one cell: failure rate per arm and model, Wilson 95 % error bars."""
+    """The bar chart of one cell as PNG (see :func:`figure`)."""
     import io
 
+    import matplotlib.pyplot as plt
+
+    fig = figure(table, cell)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100)
+    plt.close(fig)
+    return buffer.getvalue()
+
+
+def figure(table: pd.DataFrame, cell: str) -> Any:
+    """The bar chart of one cell: failure rate per arm and model, Wilson 95 % error bars.
+
+    A 0 % rate and an arm with no judged trial (all filtered) both draw no bar, so each is labelled
+    (``0 %``, ``n/a``); the legend sits outside the axes. The caller closes the figure.
+    """
     import matplotlib
 
     matplotlib.use("Agg")
@@ -133,7 +151,7 @@ def figure_png(table: pd.DataFrame, cell: str) -> bytes:
     sub = table[table.cell == cell]
     arms = [a.value for a in Arm if a.value in set(sub.arm)]
     models = sorted(set(sub.model))
-    fig, ax = plt.subplots(figsize=(6.4, 3.2))
+    fig, ax = plt.subplots(figsize=(8.0, 3.2))
     width = 0.8 / max(1, len(models))
     for i, model in enumerate(models):
         rows = [sub[(sub.model == model) & (sub.arm == a)] for a in arms]
@@ -152,16 +170,18 @@ def figure_png(table: pd.DataFrame, cell: str) -> bytes:
             [0 if math.isnan(v) else v for v in highs],
         ]
         ax.bar(xs, rates, width, label=model, yerr=errs, capsize=3)
+        for x, rate in zip(xs, rates, strict=True):  # 0 % and n/a both draw no bar: say which
+            if math.isnan(rate) or rate == 0:
+                text = "n/a" if math.isnan(rate) else "0 %"
+                ax.text(x, 0.01, text, ha="center", va="bottom", fontsize=6, rotation=90)
     ax.set_xticks([j + width * (len(models) - 1) / 2 for j in range(len(arms))], arms, fontsize=8)
     ax.set_ylim(0, 1.05)
     ax.set_ylabel("failure rate (Wilson 95 %)")
     ax.set_title(cell)
-    ax.legend(fontsize=7)
+    # outside the axes, so no number of models puts the legend over the bars
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
     fig.tight_layout()
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=100)
-    plt.close(fig)
-    return buffer.getvalue()
+    return fig
 
 
 def load_study_rows(
@@ -194,11 +214,21 @@ def load_study_rows(
     return studies, pd.concat(frames, ignore_index=True), trials
 
 
+def _lost(cell: str, verdict: dict[str, Any]) -> str:
+    """A failed trial's summary, naming the lost question or the points not conveyed."""
+    lost = [pid for pid, ok in (verdict.get("points") or {}).items() if not ok]
+    if not lost:
+        return "FAILED: obligation lost"
+    if cell.startswith("gathering"):
+        return f"FAILED: target question not asked after the cut ({', '.join(lost)})"
+    return f"FAILED: not conveyed: {', '.join(lost)}"
+
+
 def _transcript(t: dict[str, Any]) -> dict[str, Any]:
     turns = [Turn.model_validate(x) for x in t.get("turns", [])]
     verdict = t.get("verdict") or {}
     if t["status"] == "judged":
-        outcome = "obligation kept" if verdict.get("passed") else "FAILED: obligation lost"
+        outcome = "obligation kept" if verdict.get("passed") else _lost(t["cell"], verdict)
     else:
         outcome = t["status"]
     note = (t.get("state") or {}).get("filtered") or verdict.get("invalid") or t.get("error")

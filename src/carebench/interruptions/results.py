@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Iterable
-from typing import Any
+from typing import Annotated, Any
 
 import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -48,10 +48,17 @@ class DeploymentProfile(BaseModel):
     recognitional and transitional, so carebench assigns the pooled share to the non-competitive
     type of each phase (recognitional in gathering, transitional in provision).
 
+    Overlaps are resolved by phase: ``phase_share`` says which share of a call's overlaps fall in
+    gathering and which in provision (summing to 1), so gathering plus provision never counts an
+    overlap twice. Paper 002's Table 3 gives that split, but its per-phase counts are not in the
+    text carebench was built from, so the default is an even split, named as an assumption in
+    ``source``; give a corpus's own split in the profile file.
+
     Attributes:
         overlaps_per_call: expected overlaps per call in safety-critical sequences.
         non_competitive: share of overlaps that are recognitional or transitional.
         competitive: share that are competitive.
+        phase_share: share of overlaps in each phase (``gathering``, ``provision``).
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -59,7 +66,13 @@ class DeploymentProfile(BaseModel):
     overlaps_per_call: float = Field(default=27 / 35, ge=0.0, allow_inf_nan=False)
     non_competitive: float = Field(default=24 / 27, ge=0.0, le=1.0, allow_inf_nan=False)
     competitive: float = Field(default=3 / 27, ge=0.0, le=1.0, allow_inf_nan=False)
-    source: str = "paper 002, appendix A (35 cataract follow-up calls, 27 overlaps)"
+    phase_share: dict[Phase, Annotated[float, Field(ge=0.0, le=1.0, allow_inf_nan=False)]] = Field(
+        default_factory=lambda: {Phase.GATHERING: 0.5, Phase.PROVISION: 0.5}
+    )
+    source: str = (
+        "paper 002, appendix A (35 cataract follow-up calls, 27 overlaps); phase split: even "
+        "(assumed: Table 3's per-phase counts are not in carebench's copy of the paper)"
+    )
 
     @model_validator(mode="after")
     def _shares_sum_to_one(self) -> DeploymentProfile:
@@ -67,7 +80,18 @@ class DeploymentProfile(BaseModel):
             raise ValueError(
                 f"type shares must sum to 1, got {self.non_competitive} + {self.competitive}"
             )
+        if set(self.phase_share) != set(Phase) or not math.isclose(
+            sum(self.phase_share.values()), 1.0, abs_tol=1e-6
+        ):
+            raise ValueError(
+                f"phase_share must give gathering and provision, summing to 1, got "
+                f"{ {p.value: v for p, v in self.phase_share.items()} }"
+            )
         return self
+
+    def per_call(self, cell: Cell) -> float:
+        """Expected overlaps per call of ``cell``'s phase and type."""
+        return self.overlaps_per_call * self.phase_share[cell.phase] * self.share(cell)
 
     def share(self, cell: Cell) -> float:
         """The share of overlaps of ``cell``'s type within its phase."""
@@ -167,8 +191,10 @@ def deployment_estimates(
 ) -> pd.DataFrame:
     """Expected lost obligations per call, per model and phase, from ``arm``'s per-cell rates.
 
-    For a phase: ``overlaps_per_call * sum(share(cell) * rate(cell))`` over the phase's two cells,
-    with a range from the cells' Wilson bounds. NaN when a cell of the phase is missing.
+    For a phase: ``sum(per_call(cell) * rate(cell))`` over the phase's two cells, where
+    ``per_call = overlaps_per_call * phase_share[phase] * type share``; with a range from the
+    cells' Wilson bounds; ``arithmetic`` writes the sum out. A ``total`` row per model adds the
+    phases (when both are present). A phase with a missing cell is left out.
     """
     out = []
     for model in sorted(set(table["model"])):
@@ -185,9 +211,12 @@ def deployment_estimates(
                 column: str, cells: list[Cell] = cells, picked: list[pd.DataFrame] = picked
             ) -> float:
                 terms = zip(cells, picked, strict=True)
-                total = sum(profile.share(c) * float(p.iloc[0][column]) for c, p in terms)
-                return profile.overlaps_per_call * total
+                return sum(profile.per_call(c) * float(p.iloc[0][column]) for c, p in terms)
 
+            sums = " + ".join(
+                f"{profile.per_call(c):.3f} x {float(p.iloc[0]['rate']):.3f} ({c.value})"
+                for c, p in zip(cells, picked, strict=True)
+            )
             out.append(
                 {
                     "model": model,
@@ -196,10 +225,27 @@ def deployment_estimates(
                     "expected_lost_per_call": combine("rate"),
                     "low": combine("ci_low"),
                     "high": combine("ci_high"),
+                    "arithmetic": f"{sums} = {combine('rate'):.3f}",
+                }
+            )
+        phases = [r for r in out if r["model"] == model and r["phase"] != "total"]
+        if len(phases) == len(Phase):
+            out.append(
+                {
+                    "model": model,
+                    "phase": "total",
+                    "arm": arm.value,
+                    **{
+                        k: sum(r[k] for r in phases)
+                        for k in ("expected_lost_per_call", "low", "high")
+                    },
+                    "arithmetic": " + ".join(f"{r['expected_lost_per_call']:.3f}" for r in phases)
+                    + f" = {sum(r['expected_lost_per_call'] for r in phases):.3f}",
                 }
             )
     return pd.DataFrame(
-        out, columns=["model", "phase", "arm", "expected_lost_per_call", "low", "high"]
+        out,
+        columns=["model", "phase", "arm", "expected_lost_per_call", "low", "high", "arithmetic"],
     )
 
 

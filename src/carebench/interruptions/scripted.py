@@ -7,11 +7,14 @@ Agent policies (script units are the pathway's questions and the FAQ answers' se
     recovering  after an interruption, answers any new patient question, then completes every unit
                 that was cut off before moving on.
     forgetful   treats a unit it started as done, so a cut-off question or answer is never finished.
-    cued        recovers only when cued: the system prompt carries the defensive instruction or an
-                obligation-tracker list, or the patient's interrupting turn opens with the marker
-                ("sorry to interrupt"); otherwise forgetful. Per-cell failure rates of a study with
-                this agent are known in advance: 0 % at baseline, 100 % in the interrupt and
-                marker-without arms, 0 % in marker-with, defensive and tracker.
+    cued        recovers everything when cued by the defensive instruction in the system prompt or
+                by the marker opening the patient's interrupting turn ("sorry to interrupt"); with
+                an obligation-tracker list it completes **exactly the listed obligations** (a
+                listed question is asked, a listed FAQ's unheard sentences are said), so a wrong
+                list leads it wrong and the tracker arm measures the tracker; otherwise forgetful.
+                With a correct tracker, per-cell failure rates are known in advance: 0 % at
+                baseline, 100 % in the interrupt and marker-without arms, 0 % in marker-with,
+                defensive and tracker.
 
 Patient policies:
     rule        cuts by the cell's rule: gathering cells just before the target question's first
@@ -49,9 +52,18 @@ def _started(unit: str, said: Sequence[str]) -> bool:
     return any(text.endswith(unit[:k]) for k in cut_points(unit) for text in said)
 
 
+def tracker_list(messages: list[Message]) -> list[str] | None:
+    """The obligations listed under the tracker header of the system prompt (None: no header)."""
+    system = messages[0]["content"]
+    if prompts.TRACKER_HEADER not in system:
+        return None
+    tail = system.split(prompts.TRACKER_HEADER, 1)[1]
+    return [line[2:].strip() for line in tail.splitlines() if line.startswith("- ")]
+
+
 def _cued(messages: list[Message], pathway: Pathway) -> bool:
     system = messages[0]["content"]
-    if prompts.DEFENSIVE_INSTRUCTION in system or prompts.TRACKER_HEADER in system:
+    if prompts.DEFENSIVE_INSTRUCTION in system:
         return True
     last = messages[-1]["content"] if messages[-1]["role"] == "user" else ""
     return last.lower().startswith(pathway.interruptions.marker.lower())
@@ -77,12 +89,20 @@ class ScriptedAgent:
         recover = self.policy == "recovering" or (
             self.policy == "cued" and _cued(messages, pathway)
         )
+        listed = tracker_list(messages) if self.policy == "cued" and not recover else None
 
         def full(unit: str) -> bool:
             return any(unit in text for text in said)
 
         def pending(unit: str) -> bool:
+            if listed is not None and f'Ask: "{unit}"' in listed:
+                return True
             return not full(unit) if recover else not (full(unit) or _started(unit, said))
+
+        def resumes(faq_id: str) -> bool:
+            if listed is not None:
+                return any(o.startswith(f"Tell the patient ({faq_id}):") for o in listed)
+            return recover
 
         last_user = messages[-1]["content"] if messages[-1]["role"] == "user" else ""
         parts: list[str] = []
@@ -91,8 +111,8 @@ class ScriptedAgent:
             if matches(last_user, faq.triggers) and not full(unit) and not _started(unit, said):
                 parts.append(unit)
                 break
-        if recover:
-            for faq in pathway.faqs:
+        for faq in pathway.faqs:
+            if resumes(faq.id):
                 unit = " ".join(faq.answer)
                 if _started(unit, said) and not full(unit):
                     rest = [s for s in faq.answer if not full(s)]

@@ -44,7 +44,8 @@ class TrialState:
         agent_turns: agent turns produced after the prelude.
         target_turn: the 1-based agent turn carrying the target, once seen.
         interrupted: whether the interruption happened.
-        attempts: placement proposals made; ``rejected`` the reasons of the invalid ones (and of
+        attempts: placement proposals made; ``rejected`` the reasons of the invalid ones, each with
+            the proposed text (``...; proposed: '...'``) (and of
             invalid decisions, prefixed ``decision:``).
         decisions: interruption decisions asked of the patient simulator (``decision=patient``).
         filtered: why the trial was yield-filtered, or None.
@@ -88,6 +89,8 @@ def rule_violation(pathway: Pathway, cell: Cell, kept: str) -> str | None:
 
 
 DECLINED = "the patient simulator chose not to interrupt"
+PROPOSAL_CHARS = 2000
+"""A rejected cut proposal is stored with its text, up to this many characters."""
 
 
 def parse_decision(answer: str) -> bool | None:
@@ -195,7 +198,7 @@ class Simulator:
             if problem is None:
                 kept = proposal.strip()
                 break
-            rejected.append(problem)
+            rejected.append(f"{problem}; proposed: {proposal.strip()[:PROPOSAL_CHARS]!r}")
         state = replace(state, attempts=attempts, rejected=tuple(rejected))
         if kept is None:
             reason = f"no valid cut in {self.max_attempts} attempt(s)"

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -24,7 +24,7 @@ from carebench._version import __version__
 from carebench.agents.backends import backend_identity
 from carebench.errors import CarebenchError, RunFailedError
 from carebench.interruptions.cells import Arm, Cell, Decision, PatientMode
-from carebench.interruptions.judges import ConceptJudge, Judge, LLMJudge
+from carebench.interruptions.judges import JUDGES, Judge
 from carebench.interruptions.pathway import Pathway, load_pathway, pathway_summary
 from carebench.interruptions.players import Agent, ModelAgent, ModelPatient, Patient
 from carebench.interruptions.roles import (
@@ -48,7 +48,10 @@ class StudyConfig(BaseModel):
     Attributes:
         pathway: packaged pathway id or a YAML path.
         agent, patient: role specs; ``judge`` None means the deterministic concept judge.
-        cells, arms: what to run; ``n`` trials per cell x arm (paper 002: 30).
+        judge_name: a judge registered in :data:`.judges.JUDGES` (a plugin's); None: ``llm`` when
+            ``judge`` is a model role, else ``concept``.
+        cells, arms: what to run; ``n`` trials per cell x arm (paper 002: 30), ``n_arm`` an arm's
+            own n where it differs (paper 002 ran defensive-strong at 10).
         mode: the patient-turn mode of the interrupt, defensive and tracker arms.
         decision: who decides whether the target turn is interrupted (the cell's rule, or the
             patient simulator; see :class:`.cells.Decision`).
@@ -64,9 +67,11 @@ class StudyConfig(BaseModel):
     agent: RoleSpec = Field(default_factory=RoleSpec)
     patient: RoleSpec = Field(default_factory=RoleSpec)
     judge: RoleSpec | None = None
+    judge_name: str | None = None
     cells: tuple[Cell, ...] = tuple(Cell)
     arms: tuple[Arm, ...] = tuple(Arm)
     n: int = Field(default=30, ge=1, le=10_000)
+    n_arm: dict[Arm, Annotated[int, Field(ge=1, le=10_000)]] = Field(default_factory=dict)
     mode: PatientMode = PatientMode.DIRECTIVE
     decision: Decision = Decision.RULE
     max_attempts: int = Field(default=3, ge=1, le=20)
@@ -75,6 +80,10 @@ class StudyConfig(BaseModel):
     seed: int = 0
     concurrency: int = Field(default=4, ge=1, le=256)
     label: str | None = None
+
+    def n_for(self, arm: Arm) -> int:
+        """Trials per cell for ``arm``: its ``n_arm`` entry, else ``n``."""
+        return self.n_arm.get(arm, self.n)
 
 
 _IDENTITY_EXCLUDES = {"concurrency", "label"}
@@ -89,6 +98,8 @@ def study_id(config: StudyConfig, pathway: Pathway) -> str:
     roles = {"agent": config.agent, "patient": config.patient, "judge": config.judge}
     # studies made before ``decision`` existed were rule-decided: the default keeps their ids
     default = {"decision"} if config.decision is Decision.RULE else set()
+    default |= {"judge_name"} if config.judge_name is None else set()
+    default |= {"n_arm"} if not config.n_arm else set()
     payload = {
         "config": config.model_dump(mode="json", exclude=_IDENTITY_EXCLUDES | set(roles) | default),
         "roles": {
@@ -140,11 +151,9 @@ def build_players(config: StudyConfig, store: StudyStore | None) -> Players:
         patient = ScriptedPatient(config.patient.backend.model or "rule")
     else:
         patient = ModelPatient(model("patient", config.patient))
-    judge: Judge
-    if config.judge is None or config.judge.scripted:
-        judge = ConceptJudge()
-    else:
-        judge = LLMJudge(model("judge", config.judge))
+    role = None if config.judge is None or config.judge.scripted else model("judge", config.judge)
+    name = config.judge_name or ("concept" if role is None else "llm")
+    judge: Judge = JUDGES.get(name)(role)
     return Players(agent, patient, judge, roles, pool)
 
 
@@ -255,10 +264,10 @@ async def run_study_async(config: StudyConfig, workspace: str | Path) -> StudySu
                 (cell, arm, t)
                 for cell in config.cells
                 for arm in config.arms
-                for t in range(config.n)
+                for t in range(config.n_for(arm))
                 if (cell.value, arm.value, t) not in done
             ]
-            total = len(config.cells) * len(config.arms) * config.n
+            total = len(config.cells) * sum(config.n_for(arm) for arm in config.arms)
             summary = StudySummary(sid, label, total, total - len(todo))
             limit = min(
                 [config.concurrency]

@@ -8,9 +8,12 @@ patient has not yet heard in full, and lists them in the agent's system prompt u
       the agent's produced text, cut or not, matches its concepts) and **closed** once a complete,
       untruncated agent turn asked it;
     * a required content point of an FAQ is open once the patient asked that FAQ and closed once the
-      delivered (heard) agent text conveys it.
+      agent text the patient heard **after asking it** conveys it (the same text and rules as the
+      provision judge: the canned prelude never closes a point, nor do stray words such as "I
+      will note that right away", nor a partial delivery that misses one of the point's concepts).
 
-Matching uses the pathway's concept sets (:mod:`.concepts`), the same as the concept judge. The
+Matching uses the pathway's concept sets (:mod:`.concepts`), the same as the concept judge, and
+prelude turns are never evidence. The
 orchestrator of a cascaded voice agent knows where speech was cut, so using the lost text is
 legitimate; the agent itself still sees only what was heard.
 """
@@ -20,7 +23,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from carebench.interruptions.cells import Phase
 from carebench.interruptions.concepts import asks, matches
+from carebench.interruptions.judges import judged_text
 from carebench.interruptions.pathway import Pathway
 from carebench.interruptions.players import Agent, AgentContext
 from carebench.interruptions.transcript import Delivered
@@ -28,23 +33,31 @@ from carebench.interruptions.transcript import Delivered
 
 def open_obligations(pathway: Pathway, heard: Sequence[Delivered]) -> list[str]:
     """Obligations started or triggered but not yet delivered, in pathway order."""
-    agent = [t for t in heard if t.speaker == "agent"]
-    complete = " ".join(t.kept for t in agent if not t.truncated)
+    agent = [t for t in heard if t.speaker == "agent" and not t.prelude]
+    complete = "\n".join(t.kept for t in agent if not t.truncated)
     produced = [t.kept + t.lost for t in agent]
-    heard_text = " ".join(t.kept for t in agent)
     out = [
         f'Ask: "{q.text}"'
         for q in pathway.questions
         if any(asks(text, q.concepts) for text in produced) and not asks(complete, q.concepts)
     ]
-    patient_text = " ".join(t.kept for t in heard if t.speaker == "patient")
     for faq in pathway.faqs:
-        if faq.points and matches(patient_text, faq.triggers):
-            out.extend(
-                f"Tell the patient ({faq.id}): {p.description}"
-                for p in faq.points
-                if not matches(heard_text, p.concepts)
-            )
+        asked_at = next(
+            (
+                i
+                for i, t in enumerate(heard)
+                if t.speaker == "patient" and matches(t.kept, faq.triggers)
+            ),
+            None,
+        )
+        if not faq.points or asked_at is None:
+            continue
+        after = judged_text(heard[asked_at + 1 :], Phase.PROVISION)
+        out.extend(
+            f"Tell the patient ({faq.id}): {p.description}"
+            for p in faq.points
+            if not matches(after, p.concepts)
+        )
     return out
 
 

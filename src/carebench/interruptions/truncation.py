@@ -4,8 +4,10 @@ Conventions:
     * A cut is valid when the kept text is non-empty, is ``utterance[:k]`` exactly (no paraphrase,
       no added or changed character), ends with a non-space character and is followed in the
       utterance by whitespace (a word boundary), and leaves at least one word unsaid.
-    * A transitional (sub-unit) cut must in addition end a sub-unit: its last character, ignoring
-      closing quotes and brackets, is one of ``. , ; : ? !``.
+    * A transitional (sub-unit) cut must in addition end a sub-unit, which is a **sentence**: its
+      last character, ignoring closing quotes and brackets, is one of ``. ? !`` (a comma, colon or
+      semicolon ends a phrase, not a sentence: "Yes," is not a place where an answer could be
+      complete).
     * Proposed prefixes are compared after stripping surrounding whitespace only.
 """
 
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-SUBUNIT_END = ".,;:?!"
+SUBUNIT_END = ".?!"
 _CLOSERS = "\"')]’”"
 
 
@@ -47,7 +49,7 @@ def check_prefix(utterance: str, prefix: str, *, subunit: bool = False) -> str |
             return "the kept text is the whole utterance (nothing was cut)"
         return "the cut is not at a word boundary"
     if subunit and not is_subunit_end(kept):
-        return "a transitional cut must end a sub-unit (after . , ; : ? or !)"
+        return "a transitional cut must end a sub-unit, a sentence (after . ? or !)"
     return None
 
 

@@ -2,7 +2,8 @@
 
 * :func:`export_pack` samples judged trials of a study stratified by cell x arm (up to ``per_stratum``
   each, seeded), and writes a **blinded** pack (item id, the judged question and the transcript as
-  heard with truncations marked; no model, arm, judge or verdict) as CSV or JSONL, plus a separate
+  heard with truncations marked; no model, arm, judge or verdict; item ids are random, stored only
+  in the key, so the study id printed in reports cannot recover an item's arm or trial) as CSV or JSONL, plus a separate
   key file (item id -> study, cell, arm, trial, judge verdict) that annotators must not see.
 * :func:`agreement` reads a labels CSV (``item_id, annotator_a, annotator_b, resolved``; labels
   ``pass``/``fail``, also ``1``/``0``, ``true``/``false``) and the key, and reports Cohen's kappa
@@ -10,9 +11,15 @@
   of the judge with the resolved labels. Kappa is NaN (reported as null, never a crash) when both
   raters use a single label. The result names the studies whose items were labelled (from the
   key): a validation applies to those studies only.
-* :func:`validation_status` words a result: a judge is "validated" only when its kappa against the
-  resolved labels reaches :data:`VALIDATED_KAPPA` (0.80, "almost perfect" agreement in Landis &
-  Koch 1977; paper 002 reports 0.93/0.94), else it "failed validation".
+* Each judge is validated on its own, as in paper 002 (0.942 gathering, 0.933 provision): the key
+  names each item's cell, so the result's ``judges`` gives, per phase (``gathering``: the target
+  question judge; ``provision``: the coverage judge), the judge's agreement with the resolved labels,
+  the threshold and a ``status``. ``judge_vs_resolved`` (both pooled) is kept for information only:
+  pooling lets a failing judge hide behind a good one.
+* :func:`validation_status` words a result: "validated" only when **every** judge with labelled
+  items reaches :data:`VALIDATED_KAPPA` (0.80, "almost perfect" agreement in Landis & Koch 1977),
+  else "failed validation" naming the failing judge; ``carebench interrupt validate-judge`` then
+  exits 1.
 * :func:`load_pack` reads a pack back (for the annotation app, ``carebench annotate serve --pack``)
   and :func:`carebench.protocol.pack_annotation.format_labels` writes the labels CSV :func:`agreement` reads, so labels made in the app
   round-trip to ``carebench interrupt validate-judge``.
@@ -21,11 +28,11 @@
 from __future__ import annotations
 
 import csv
-import hashlib
 import json
 import math
 import random
 import re
+import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -80,10 +87,12 @@ def export_pack(
         picked.extend(rng.sample(items, min(per_stratum, len(items))))
     rng.shuffle(picked)
     items, keys = [], []
+    used: set[str] = set()
     for t in picked:
-        item_id = hashlib.sha256(f"{sid}:{t['cell']}:{t['arm']}:{t['trial']}".encode()).hexdigest()[
-            :12
-        ]
+        item_id = secrets.token_hex(6)  # random: only the key links an item to its arm
+        while item_id in used:
+            item_id = secrets.token_hex(6)
+        used.add(item_id)
         cell = Cell(t["cell"])
         question = (
             f'Did the agent explicitly ask "{pathway.target.text}" in a turn that was not cut off?'
@@ -238,6 +247,7 @@ def agreement(labels: str | Path, key: str | Path) -> dict[str, Any]:
     if not rows or not needed <= set(rows[0]):
         raise CarebenchError(f"{labels}: expected a CSV with columns {sorted(needed)}")
     a, b, resolved, judge = [], [], [], []
+    phases: list[str] = []
     studies: set[str] = set()
     for line, row in enumerate(rows, start=2):
         where = f"{labels}:{line}"
@@ -250,32 +260,36 @@ def agreement(labels: str | Path, key: str | Path) -> dict[str, Any]:
                 "`carebench interrupt pack`"
             )
         studies.add(item["study_id"])
+        try:
+            phases.append(Cell(item["cell"]).phase.value)
+        except (KeyError, ValueError) as exc:
+            raise CarebenchError(
+                f"{key}: item {row['item_id']!r} has no valid cell; expected a key written by "
+                "`carebench interrupt pack`"
+            ) from exc
         a.append(_label(row["annotator_a"], where))
         b.append(_label(row["annotator_b"], where))
         resolved.append(_label(row["resolved"], where))
         judge.append(_label(item["judge_label"], str(key)))
     judges = sorted({k["judge"] for k in keys.values()})
+    per_phase = {}
+    for phase in Phase:
+        idx = [i for i, p in enumerate(phases) if p == phase.value]
+        if idx:
+            result = kappa_and_agreement([judge[i] for i in idx], [resolved[i] for i in idx])
+            result["threshold"] = VALIDATED_KAPPA
+            result["status"] = _status(result["kappa"])
+            per_phase[phase.value] = result
     return {
         "judge": ", ".join(judges),
         "studies": sorted(studies),
         "annotators": kappa_and_agreement(a, b),
+        "judges": per_phase,
         "judge_vs_resolved": kappa_and_agreement(judge, resolved),
     }
 
 
-def validation_status(doc: dict[str, Any]) -> str:
-    """The status of a judge-validation result, in words.
-
-    ``validated (kappa K >= 0.80)``, ``failed validation (kappa K < 0.80)`` or, when the kappa is
-    undefined (one label only) or the result unreadable, ``not validated (...)``.
-
-    ``doc`` is an :func:`agreement` result; the kappa is the judge's against the resolved labels,
-    the threshold :data:`VALIDATED_KAPPA`.
-    """
-    try:
-        kappa = doc["judge_vs_resolved"]["kappa"]
-    except (KeyError, TypeError):
-        return "not validated (unreadable validation result)"
+def _status(kappa: float | None) -> str:
     if kappa is None:
         return "not validated (kappa undefined: a single label only)"
     if float(kappa) >= VALIDATED_KAPPA:
@@ -284,3 +298,34 @@ def validation_status(doc: dict[str, Any]) -> str:
     while float(f"{kappa:.{digits}f}") >= VALIDATED_KAPPA and digits < 9:
         digits += 1
     return f"failed validation (kappa {kappa:.{digits}f} < {VALIDATED_KAPPA:.2f})"
+
+
+def validated(doc: dict[str, Any]) -> bool:
+    """Whether every judge of an :func:`agreement` result reached the threshold."""
+    judges = doc.get("judges") if isinstance(doc, dict) else None
+    if not isinstance(judges, dict) or not judges:
+        return False
+    return all(str(j.get("status", "")).startswith("validated") for j in judges.values())
+
+
+def validation_status(doc: dict[str, Any]) -> str:
+    """The status of a judge-validation result, in words, judge by judge.
+
+    ``validated (gathering: kappa K >= 0.80; provision: ...)`` when every judge with labelled items
+    reaches :data:`VALIDATED_KAPPA`; else ``failed validation (...)`` or, when a kappa is undefined
+    or the result unreadable, ``not validated (...)``. A result without per-judge figures (written
+    before judges were validated separately) is ``not validated``.
+    """
+    try:
+        judges = doc["judges"]
+        parts = {phase: j["status"] for phase, j in judges.items()}
+    except (KeyError, TypeError, AttributeError):
+        return "not validated (no per-judge result; run `carebench interrupt validate-judge` again)"
+    if not parts:
+        return "not validated (no labelled items)"
+    detail = "; ".join(f"{phase}: {status}" for phase, status in parts.items())
+    if all(status.startswith("validated") for status in parts.values()):
+        return f"validated ({detail})"
+    if any(status.startswith("failed") for status in parts.values()):
+        return f"failed validation ({detail})"
+    return f"not validated ({detail})"

@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from carebench.errors import CarebenchError
+
 
 class EvidenceLevel(StrEnum):
     """The evidence level of a result (paper 001), weakest first."""
@@ -129,8 +131,43 @@ def forbidden_phrases(level: EvidenceLevel) -> tuple[str, ...]:
 
 
 def _words(text: str) -> str:
-    """Lower case, tags removed, entities decoded, whitespace collapsed (HTML or plain text)."""
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]*>", " ", text))).lower()
+    """``text`` folded for matching (HTML or plain text).
+
+    Tags are removed, entities decoded, case lowered; hyphens, underscores and other separators
+    read as spaces; whitespace collapsed.
+    """
+    plain = html.unescape(re.sub(r"<[^>]*>", " ", text)).lower()
+    return " " + re.sub(r"\s+", " ", re.sub(r"[-_‐‑–—/.:,;]+", " ", plain)).strip() + " "
+
+
+def promotion_phrases_in(text: str, level: EvidenceLevel) -> list[str]:
+    """The forbidden phrases of ``level`` that ``text`` contains, matched after folding.
+
+    Case, hyphens and whitespace are folded: "Safe-for-deployment" is "safe for deployment".
+    """
+    words = _words(text)
+    return [p for p in forbidden_phrases(level) if _words(p) in words]
+
+
+def check_user_text(texts: dict[str, str], level: EvidenceLevel) -> None:
+    """Refuse user-controlled text (run labels, model and plan names) that promotes a result.
+
+    Raises:
+        CarebenchError: a text holds a promotion phrase, or a control character (a newline in a
+            model name would write its own paragraph into a printed summary).
+    """
+    problems = []
+    for where, text in texts.items():
+        if re.search(r"[\x00-\x1f\x7f]", text):
+            problems.append(f"{where} {text!r} holds a control character (newline, tab, ...)")
+        found = promotion_phrases_in(text, level)
+        if found:
+            problems.append(f"{where} {text!r} contains the promotion phrase {found[0]!r}")
+    if problems:
+        raise CarebenchError(
+            "the report's reporting rule (paper 001: a result is never promoted to a stronger "
+            "claim) refuses this report: " + "; ".join(problems) + ". Rename it and report again"
+        )
 
 
 def wording_problems(text: str, level: EvidenceLevel) -> list[str]:
@@ -140,7 +177,7 @@ def wording_problems(text: str, level: EvidenceLevel) -> list[str]:
     ``text`` may be HTML (tags are ignored) or plain text.
     """
     words = _words(text)
-    problems = [f"promotes the result: {p!r}" for p in forbidden_phrases(level) if p in words]
+    problems = [f"promotes the result: {p!r}" for p in promotion_phrases_in(text, level)]
     if _words(LEVELS[level].statement) not in words:
         problems.append(f"lacks the {LEVELS[level].name}-level statement")
     return problems

@@ -54,6 +54,7 @@ def build_report(
     Raises:
         CarebenchError: no results in the split, or ``plan`` is not registered.
     """
+    from carebench.protocol.levels import EvidenceLevel, check_user_text
     from carebench.protocol.planned import report_plan
     from carebench.protocol.registry import PlanRegistry
     from carebench.report.interruption_section import load_section, study_only_report
@@ -81,6 +82,15 @@ def build_report(
     latest = {p.name: p for p in registered}  # ordered by version: the last one wins
     reported = {r: m for r, m in manifests.items() if r in set(frame["run_id"])}
     chosen = report_plan(asked, reported, latest)
+    user_text = {f"run label ({r})": str(m.get("label", "")) for r, m in manifests.items()}
+    user_text |= {
+        f"model name ({r})": str(m["backend"].get("model") or "")
+        for r, m in manifests.items()
+        if isinstance(m.get("backend"), dict)
+    }
+    if chosen is not None:
+        user_text["plan name"] = chosen.name
+    check_user_text(user_text, EvidenceLevel.AGENT)
     versions = {p.sha256: p for p in registered}
     cache = cache_dir(workspace)
     section = load_section(workspace, out)

@@ -39,6 +39,8 @@ from carebench.metrics.stats import (
     wilcoxon_paired,
 )
 from carebench.protocol.levels import LEVELS, EvidenceLevel
+from carebench.report.cost_section import run_cost
+from carebench.report.reliability_section import reliability as sample_reliability
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -231,7 +233,16 @@ def _run_metrics(
         "action_distribution_escalation_required": {**distribution, "n": len(required)},
         "calibration": calibration,
         "risk_coverage": {"coverage": coverage.tolist(), "risk": risk.tolist()},
+        "reliability": sample_reliability(
+            frame, _repeats(manifest), settings.b, settings.rng_seed, settings.level
+        ),
+        "cost": run_cost(frame, _repeats(manifest)),
     }
+
+
+def _repeats(manifest: Mapping[str, Any]) -> int:
+    """The samples per episode a run declared (1 for manifests without sampling)."""
+    return int((manifest.get("sampling") or {}).get("repeats", 1))
 
 
 def per_seed(

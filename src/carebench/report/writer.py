@@ -26,6 +26,7 @@ from carebench.report.controller_section import controller_analysis
 from carebench.report.figures import FIGURES, draw
 from carebench.report.interruption_section import embedded_html
 from carebench.report.interruption_section import markdown as interruption_markdown
+from carebench.report.reliability_section import markdown as reliability_markdown
 from carebench.report.result import ReportResult
 
 if TYPE_CHECKING:
@@ -158,6 +159,7 @@ def markdown_summary(analysis: dict[str, Any]) -> str:
             f"{cell(h['specificity'])} | {cell(h['missed_rate'])} | {cell(h['utility'])} | "
             f"{cell(h['utility_robustness'])} | {cell(h['late_risk_sensitivity'])} | {fmt(h['invalid_rate']['estimate'])} |"
         )
+    lines += reliability_markdown(analysis["runs"])
     if plan["tests"]:
         lines += [
             "",
@@ -185,6 +187,23 @@ def markdown_summary(analysis: dict[str, Any]) -> str:
                 f"| {w['label']} | {w['task_class']} | {w['invalid_work_product']}/{w['records']} "
                 f"| {cell(w['continuity'])} | {cell(w['traceability'])} | {cell(w['handoff'])} |"
             )
+        for bank in analysis.get("work_product_floors", []):
+            for r in bank["rows"]:
+                values = " | ".join(
+                    "-" if r[k] is None else f"{r[k]:.2f}"
+                    for k in ("continuity", "traceability", "handoff")
+                )
+                lines.append(f"| floor: {r['policy']} (n={r['episodes']}) | all | - | {values} |")
+        flagged = [
+            f"{w['label']} ({w['task_class']}: {', '.join(w['at_or_under_floor'])})"
+            for w in analysis["work_products"]
+            if w.get("at_or_under_floor")
+        ]
+        if flagged:
+            lines += [
+                "",
+                "At or under a gaming floor (nothing shown on that score): " + "; ".join(flagged),
+            ]
     for floor in analysis.get("keyword_floor", []):
         bow, rule = floor["bag_of_words"], floor["rule"]
         under = [r["label"] for r in analysis["runs"] if r.get("at_or_under_floor")]
@@ -273,7 +292,7 @@ def write_report(
     """
     from jinja2 import Environment, select_autoescape
 
-    from carebench.protocol.summary import work_product_section
+    from carebench.protocol.summary import floor_section, work_product_section
     from carebench.runs.labels import frame_labels
 
     if frame.empty:
@@ -305,6 +324,7 @@ def write_report(
     analysis["work_products"] = work_product_section(
         frame, manifests, banks, labels, (settings or Settings()).b
     )
+    analysis["work_product_floors"] = floor_section(manifests, banks)
     section_html = None
     if interruptions is not None:
         analysis["interruptions"] = interruptions.metrics

@@ -11,10 +11,14 @@ contract, runner and store as any model. Policies (``--model``):
     rule              the paper's regex detectors on the transcript text only (never labels):
                       Escalate when H fires, Ask_Clarification when M or C fires, else Answer.
 
+    planted-*         agents with planted deficits of known size, for validating the benchmark
+                      (:mod:`carebench.agents.backends.planted`, docs/validity.md; they read labels).
+
 In an extended-output run the oracle adds the work product
-:func:`carebench.agents.workproduct.reference_work_product` builds for its action (full marks by
-construction: it checks the scoring path); the other policies decide and write nothing, so their
-Answers and Escalates count as invalid work products.
+:func:`carebench.agents.workproduct.reference_work_product` builds for its action (the reference:
+what full marks mean); the gaming policies (:mod:`carebench.agents.backends.gaming`: ``game-*``)
+decide like the oracle and write a work product built to game one score; the other policies decide
+and write nothing, so their Answers and Escalates count as invalid work products.
 
 Option ``delay`` (a finite number of seconds >= 0, default 0) waits before answering, to exercise concurrency and
 interruption in demos and tests.
@@ -32,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from carebench.agents.backends.base import Generation, GenerationRequest
+from carebench.agents.backends.gaming import GAMING
 from carebench.agents.config import BackendConfig
 from carebench.episodes.render import strip_headers
 from carebench.episodes.schema import Action, Episode
@@ -114,6 +119,18 @@ for _action, _name in (
     POLICIES.register(_name, ScriptedPolicy(_always(_action)))
 POLICIES.register("random", ScriptedPolicy(_random))
 POLICIES.register("rule", ScriptedPolicy(_rule))
+for _name, (_write, _) in GAMING.items():  # the work-product floors: the oracle's action
+    POLICIES.register(_name, ScriptedPolicy(_oracle, _write))
+# planted-deficit agents for known-groups validation (docs/validity.md), imported on first use
+for _name, _attr in (
+    ("planted-base", "BASE"),
+    ("planted-late-risk-miss", "LATE_RISK_MISS"),
+    ("planted-conflict-answer", "CONFLICT_ANSWER"),
+    ("planted-ask-not-escalate", "ASK_NOT_ESCALATE"),
+    ("planted-over-escalate", "OVER_ESCALATE"),
+    ("planted-overconfident", "OVERCONFIDENT"),
+):
+    POLICIES.register(_name, f"carebench.agents.backends.planted:{_attr}")
 
 
 class ScriptedBackend:
