@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -104,7 +105,14 @@ def seed_dict() -> dict[str, Any]:
 def write_seed(tmp_path: Path) -> Callable[..., Path]:
     """Write seed data (a dict or raw text) as a YAML file under tmp_path."""
 
-    def write(data: dict[str, Any] | str, name: str = "seed.yaml") -> Path:
+    def write(data: dict[str, Any] | str, name: str | None = None) -> Path:
+        if name is None:  # a seed file is named after its id (a validator rule)
+            if isinstance(data, dict):
+                seed_id = data.get("id")
+            else:
+                found = re.search(r"^id: *([a-z0-9-]+) *$", data, re.MULTILINE)
+                seed_id = found.group(1) if found else None
+            name = f"{seed_id}.yaml" if isinstance(seed_id, str) and seed_id else "seed.yaml"
         path = tmp_path / name
         path.parent.mkdir(parents=True, exist_ok=True)
         text = data if isinstance(data, str) else yaml.safe_dump(data, sort_keys=False)
@@ -115,6 +123,7 @@ def write_seed(tmp_path: Path) -> Callable[..., Path]:
 
 
 _CUSTOM_SEED = """\
+format: carebench-seed/2
 id: {id}
 task_class: patient_messaging
 split: {split}

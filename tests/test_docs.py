@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 from carebench import load_bank
@@ -36,7 +38,7 @@ def test_authoring_example_is_the_packaged_seed_and_valid() -> None:
         ROOT / "src/carebench/scenarios/escalation/documentation_update/warfarin-high-inr.yaml"
     )
     assert example.group(1) == packaged.read_text()
-    parsed = parse_seed_text(example.group(1), "authoring.md")
+    parsed = parse_seed_text(example.group(1), "warfarin-high-inr.yaml")
     assert validate_seed(parsed) == []
 
 
@@ -116,3 +118,25 @@ def test_the_citation_check_sees_an_outside_document() -> None:
         "../shared/GUIDE.md"
     ]
     assert not _in_repository(ROOT / "../shared/GUIDE.md")
+
+
+def test_readme_python_section_runs_exactly_as_written(tmp_path: Path) -> None:
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("## From Python") :]
+    block = re.search(r"```python\n(.*?)```", section, re.DOTALL)
+    assert block is not None
+    result = subprocess.run(
+        [sys.executable, "-c", block.group(1)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    out = result.stdout
+    assert "## Request" in out  # the transcript
+    assert "scripted:rule/vanilla  split all: 400 ok, 0 invalid, 0 error" in out  # runs print
+    assert "A = scripted:rule/vanilla" in out and "B = scripted:oracle/vanilla" in out
+    assert re.search(r"^accuracy +32 +0\.\d{3} +1\.000 ", out, re.MULTILINE)  # compare prints
+    assert (tmp_path / "carebench-out" / "report" / "index.html").exists()
+    assert "run_demo(" not in block.group(1)  # minutes of the embedded model: described, not run

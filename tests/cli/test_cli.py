@@ -23,7 +23,7 @@ def test_validate_packaged_bank() -> None:
 
 
 def test_validate_reports_errors_without_traceback(tmp_path: Path) -> None:
-    bad = tmp_path / "bad.yaml"
+    bad = tmp_path / "minimal-seed.yaml"
     bad.write_text(FIXTURE.read_text().replace("primary: Escalate", "primary: Escalation", 1))
     result = run("episodes", "validate", str(bad))
     assert result.returncode == 1

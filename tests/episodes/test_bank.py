@@ -117,7 +117,7 @@ def test_split_filter(bank: list) -> None:
 
 
 def test_load_bank_raises_with_every_issue(tmp_path: Path) -> None:
-    (tmp_path / "bad.yaml").write_text("id: Bad Id\n")
+    (tmp_path / "bad.yaml").write_text("format: carebench-seed/2\nid: Bad Id\n")
     with pytest.raises(BankValidationError) as info:
         load_bank([tmp_path])
     assert len(info.value.issues) > 1
@@ -207,3 +207,14 @@ def test_evidence_retrieval_seeds_carry_numbered_evidence(bank: list) -> None:
     for episode in bank:
         if episode.task_class is TaskClass.EVIDENCE_RETRIEVAL:
             assert "E1." in render_transcript(episode) and "E2." in render_transcript(episode)
+
+
+def test_load_bank_takes_one_path_as_a_string_or_a_path_or_a_list(tmp_path: Path) -> None:
+    from tests.conftest import write_custom_bank
+
+    folder = write_custom_bank(tmp_path / "my bank")
+    expected = load_bank([folder])
+    assert len(expected) == 20
+    assert load_bank(str(folder)) == expected  # a str is one path, not a list of letters
+    assert load_bank(folder) == expected
+    assert load_bank([str(folder / "custom-dev.yaml"), folder / "custom-test.yaml"]) == expected

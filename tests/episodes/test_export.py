@@ -26,10 +26,10 @@ def seeds_dir(tmp_path: Path) -> Path:
     folder = tmp_path / "seeds"
     folder.mkdir()
     data: dict[str, Any] = yaml.safe_load(FIXTURE.read_text())
-    (folder / "a.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+    (folder / "minimal-seed.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
     other = {**data, "id": "second-seed", "split": "test", "topic": "Second seed"}
     other["annotations"] = {"retain_facts": ["amlodipine"], "handoff_fields": ["callback number"]}
-    (folder / "b.yaml").write_text(yaml.safe_dump(other, sort_keys=False))
+    (folder / "second-seed.yaml").write_text(yaml.safe_dump(other, sort_keys=False))
     return folder
 
 
@@ -106,8 +106,10 @@ def test_bad_format_and_unwritable_folder(seeds_dir: Path, tmp_path: Path) -> No
         export_bank(bank, tmp_path / "x", "csv")  # type: ignore[arg-type]
     blocker = tmp_path / "file"
     blocker.write_text("")
-    with pytest.raises(CarebenchError, match="cannot write the export"):
+    with pytest.raises(CarebenchError, match="is a file; the export needs a folder"):
         export_bank(bank, blocker, "jsonl")
+    with pytest.raises(CarebenchError, match="cannot write the export"):
+        export_bank(bank, blocker / "below", "jsonl")
 
 
 def test_cli_export(seeds_dir: Path, tmp_path: Path) -> None:
@@ -128,3 +130,56 @@ def test_cli_export(seeds_dir: Path, tmp_path: Path) -> None:
     )  # fmt: skip
     assert bad.returncode == 2
     assert "Traceback" not in bad.stderr
+
+
+def test_a_test_only_bank_exports_and_loads_without_an_empty_dev_split(
+    seeds_dir: Path, tmp_path: Path
+) -> None:
+    datasets = pytest.importorskip("datasets", reason="datasets is not installed (test extra)")
+    (seeds_dir / "minimal-seed.yaml").unlink()  # left: second-seed, split test
+    bank = load_bank([seeds_dir])
+    result = export_bank(bank, tmp_path / "hf", "hf")
+    assert sorted(p.name for p in (tmp_path / "hf" / "data").iterdir()) == ["test.parquet"]
+    card = result.files["card"].read_text()
+    header = yaml.safe_load(card.split("---")[1])
+    assert header["configs"][0]["data_files"] == [{"split": "test", "path": "data/test.parquet"}]
+    assert "| dev |" not in card and "no dev episodes, so that split has no file" in card
+    loaded = datasets.load_dataset(str(tmp_path / "hf"), cache_dir=str(tmp_path / "cache"))
+    assert set(loaded) == {"test"}
+    assert len(loaded["test"]) == 10
+    test_only = datasets.load_dataset(
+        str(tmp_path / "hf"), split="test", cache_dir=str(tmp_path / "cache2")
+    )
+    assert [episode_from_row(dict(r)) for r in test_only] == bank
+
+
+def test_export_refuses_a_folder_that_is_not_a_previous_export(
+    seeds_dir: Path, tmp_path: Path
+) -> None:
+    bank = load_bank([seeds_dir])
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "README.md").write_text("my notes")
+    with pytest.raises(CarebenchError, match=r"is not empty \(README.md\) and is not a previous"):
+        export_bank(bank, notes, "hf")
+    assert (notes / "README.md").read_text() == "my notes"  # nothing overwritten
+    export_bank(bank, notes, "hf", force=True)
+    assert (notes / "manifest.json").exists()
+    # over a previous export: allowed, and split files the new export does not write are gone
+    previous = tmp_path / "previous"
+    export_bank(bank, previous, "jsonl")
+    export_bank([e for e in bank if e.split.value == "test"], previous, "hf")
+    assert sorted(p.name for p in (previous / "data").iterdir()) == ["test.parquet"]
+
+
+def test_cli_export_refuses_a_non_empty_folder(seeds_dir: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "keep.txt").write_text("x")
+    args = [sys.executable, "-m", "carebench", "episodes", "export", str(out), str(seeds_dir)]
+    bad = subprocess.run(args, capture_output=True, text=True, check=False)
+    assert bad.returncode == 2
+    assert "is not a previous carebench export" in bad.stderr and "--force" in bad.stderr
+    forced = subprocess.run([*args, "--force"], capture_output=True, text=True, check=False)
+    assert forced.returncode == 0, forced.stderr
+    assert (out / "keep.txt").read_text() == "x"

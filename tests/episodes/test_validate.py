@@ -312,7 +312,7 @@ RULES: list[tuple[str, Callable[[Seed], None], str, str]] = [
         "block renders empty",
         _empty_block,
         "blocks.request",
-        "block renders empty for surface 's1', variant clean",
+        "surfaces s1, s2; all variants: block renders empty",
     ),
     (
         "bad id",
@@ -329,9 +329,10 @@ RULES: list[tuple[str, Callable[[Seed], None], str, str]] = [
     (
         "missing variant without a declared deletion",
         _no_deletes,
-        "variants.missing",
-        "the missing variant must declare 'deletes': the key phrases or values of the fact it "
-        "deletes, so the validator can check that no trace of it remains",
+        "variants.missing.deletes",
+        "required field is missing: the key phrases or values of the fact the missing variant "
+        "deletes, so the validator can check that no trace of it remains (`carebench episodes "
+        "migrate` proposes them from the clean-versus-missing difference)",
     ),
     (
         "deletion declared on another variant",
@@ -343,8 +344,9 @@ RULES: list[tuple[str, Callable[[Seed], None], str, str]] = [
         "deleted fact restated by a digest",
         _restated_in_s1,
         "variants.missing.deletes.0",
-        "surface 's1': deleted phrase 'amlodipine 5 mg daily' still appears in the missing "
-        "episode; delete it everywhere (digests and summaries included)",
+        "surface s1: deleted phrase 'amlodipine 5 mg daily' still appears in the missing "
+        "episode, in block new_information, slot summary, item N1; delete it everywhere (digests "
+        "and summaries included)",
     ),
     (
         "escalation-required episode accepting another action",
@@ -478,7 +480,7 @@ def test_duplicate_yaml_key(write_seed: Callable[..., Path]) -> None:
     path = write_seed(text.replace("split: dev\n", "split: dev\nsplit: test\n"))
     (issue,) = _issues(path)
     assert (issue.line, issue.path, issue.message) == (
-        4,
+        5,
         "",
         "duplicate key 'split' (YAML keeps only the last one)",
     )
@@ -498,20 +500,20 @@ def test_wrong_type_for_text(seed_dict: Seed, write_seed: Callable[..., Path]) -
 
 
 def test_duplicate_seed_ids(seed_dict: Seed, write_seed: Callable[..., Path]) -> None:
-    first = write_seed(seed_dict, "a/one.yaml")
-    second = write_seed(seed_dict, "b/two.yaml")
+    first = write_seed(seed_dict, "a/minimal-seed.yaml")
+    second = write_seed(seed_dict, "b/minimal-seed.yaml")
     issues = _issues([first, second])
     assert _only(issues) == ("id", f"duplicate seed id 'minimal-seed' (also in {first})")
     assert issues[0].file == str(second)
 
 
 def test_unbalanced_split(seed_dict: Seed, write_seed: Callable[..., Path]) -> None:
-    files = [write_seed(seed_dict, "pm1.yaml")]
+    files = [write_seed(seed_dict)]
     seed_dict["id"] = "second-seed"
-    files.append(write_seed(seed_dict, "pm2.yaml"))
+    files.append(write_seed(seed_dict))
     seed_dict["id"] = "third-seed"
     seed_dict["task_class"] = "triage_handoff"
-    files.append(write_seed(seed_dict, "th1.yaml"))
+    files.append(write_seed(seed_dict))
     issues = _issues([files[0].parent])
     assert _only(issues) == (
         "split",
@@ -522,7 +524,7 @@ def test_unbalanced_split(seed_dict: Seed, write_seed: Callable[..., Path]) -> N
 
 
 def test_task_class_must_match_its_folder(seed_dict: Seed, write_seed: Callable[..., Path]) -> None:
-    path = write_seed(seed_dict, "triage_handoff/seed.yaml")
+    path = write_seed(seed_dict, "triage_handoff/minimal-seed.yaml")
     assert _only(_issues(path)) == (
         "task_class",
         "task class patient_messaging does not match the folder 'triage_handoff' the file is in",
@@ -546,10 +548,9 @@ def test_deleted_phrase_must_name_clean_text(
     assert [(i.path, i.message) for i in issues] == [
         (
             "variants.missing.deletes.0",
-            f"surface {surface!r}: deleted phrase '{name} takes losartan' does not appear in the "
+            "surfaces s1, s2: deleted phrase '{patient} takes losartan' does not appear in the "
             "clean episode, so it names no fact that the variant deletes",
         )
-        for surface, name in (("s1", "Ann Lee"), ("s2", "Bo Chan"))
     ]
 
 
@@ -583,15 +584,14 @@ def test_annotation_facts_must_be_stated_where_they_apply(
     assert [(i.path, i.message) for i in issues] == [
         (
             path,
-            f"surface {surface!r}: {fact.format(name=name)!r} is not stated by any one evidence "
-            f"line of the {where} episode (every number and most of its words must appear in one "
-            "line; see carebench.episodes.matching)",
+            f"surfaces s1, s2: {fact!r} is not stated by any one evidence line of the {where} "
+            "episode (every number and most of its words must appear in one line; see "
+            "carebench.episodes.matching)",
         )
         for path, fact, where in (
-            ("annotations.retain_facts.1", "{name} takes losartan 50 mg", "clean"),
+            ("annotations.retain_facts.1", "{patient} takes losartan 50 mg", "clean"),
             ("annotations.discard_facts.1", "amlodipine 10 mg", "stale"),
         )
-        for surface, name in (("s1", "Ann Lee"), ("s2", "Bo Chan"))
     ]
 
 
@@ -604,8 +604,30 @@ def test_variant_annotations_override_and_sources_must_exist(
     assert [(i.path, i.message) for i in issues] == [
         (
             "variants.stale.annotations.admissible_sources.1",
-            f"surface {surface!r}, stale: 'N7' is not an evidence item of the episode; expected "
-            "one of ['M1', 'N1', 'R1']",
+            "surfaces s1, s2; variant stale: 'N7' is not an evidence item id of the episode; the "
+            'ids are R1 "Ann Lee, 40. Takes amlodipine 5 ...", N1 "Asks for a repeat of '
+            'amlodipine. ...", M1 "Asks if the pharmacy can deliver." (`carebench episodes show '
+            "--items minimal-seed PATHS` prints every episode's lines in full)",
         )
-        for surface in ("s1", "s2")
     ]
+
+
+def test_file_name_must_match_the_seed_id(seed_dict: Seed, write_seed: Callable[..., Path]) -> None:
+    assert _only(_issues(write_seed(seed_dict, "patient_messaging/repeat-request.yml"))) == (
+        "id",
+        "the seed id 'minimal-seed' does not match the file name 'repeat-request.yml'; name the "
+        "file minimal-seed.yaml (or change the id)",
+    )
+    assert _issues(write_seed(seed_dict, "elsewhere/minimal-seed.yml")) == []
+
+
+def test_one_line_per_problem_lists_surfaces_and_variants(
+    seed_dict: Seed, write_seed: Callable[..., Path]
+) -> None:
+    seed_dict["annotations"] = {"admissible_sources": ["patient message", "R1"]}
+    issues = _issues(write_seed(seed_dict))
+    assert len(issues) == 1  # was one line per surface x variant: 10
+    assert issues[0].message.startswith(
+        "surfaces s1, s2; all variants: 'patient message' is not an evidence item id of the "
+        'episode; the ids are R1 "Ann Lee, 40. Takes amlodipine 5 ...",'
+    )

@@ -13,9 +13,9 @@ def write_seeds(folder: Path, topic: str = "Second seed") -> Path:
     """Two seeds: the fixture (dev) and a copy in test; 20 episodes."""
     folder.mkdir(parents=True, exist_ok=True)
     data: dict[str, Any] = yaml.safe_load(FIXTURE.read_text())
-    (folder / "a.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+    (folder / "minimal-seed.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
     other = {**data, "id": "second-seed", "split": "test", "topic": topic}
-    (folder / "b.yaml").write_text(yaml.safe_dump(other, sort_keys=False))
+    (folder / "second-seed.yaml").write_text(yaml.safe_dump(other, sort_keys=False))
     return folder
 
 

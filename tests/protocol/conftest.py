@@ -25,5 +25,5 @@ def annotated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Episode]:
         "handoff_fields": ["callback number", "current dose"],
     }
     folder = tmp_path_factory.mktemp("annotated")
-    (folder / "seed.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+    (folder / "minimal-seed.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
     return {e.variant.value: e for e in load_bank([folder]) if e.surface == "s1"}

@@ -12,6 +12,7 @@ import click
 
 from carebench.episodes.bank import (
     BANK_VERSION,
+    evidence_listing,
     find_episode,
     load_bank,
     validate_paths,
@@ -107,8 +108,17 @@ def build(paths: tuple[Path, ...], out_dir: Path) -> None:
 @click.argument("episode_id")
 @_PATHS
 @click.option("--json", "as_json", is_flag=True, help="Print the whole episode record as JSON.")
-def show(episode_id: str, paths: tuple[Path, ...], as_json: bool) -> None:
+@click.option(
+    "--items",
+    is_flag=True,
+    help="Print the evidence lines with their ids (R1, N2, E3, M1) instead; EPISODE_ID may be a "
+    "seed id (every episode of it). Works on a seed that parses but fails other rules.",
+)
+def show(episode_id: str, paths: tuple[Path, ...], as_json: bool, items: bool) -> None:
     """Print episode EPISODE_ID exactly as an agent sees it (or as JSON with --json)."""
+    if items:
+        click.echo(evidence_listing(episode_id, paths or None), nl=False)
+        return
     where = ", ".join(str(p) for p in paths) if paths else "the packaged bank"
     hint = f"for a custom bank: carebench episodes show {episode_id} SEED_FILE_OR_FOLDER..."
     episode = find_episode(load_bank(paths or None), episode_id, where=where, hint=hint)
@@ -196,21 +206,44 @@ def leakage(paths: tuple[Path, ...], top: int, max_in: float, min_out: float) ->
     "--bootstrap", "b", default=2000, show_default=True, help="Seed-bootstrap replicates."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the audit as JSON.")
+@click.option(
+    "--goal-accuracy",
+    type=click.FloatRange(0, 1),
+    default=0.55,
+    show_default=True,
+    help="Bag-of-words decision accuracy at or under which the bank meets its goal.",
+)
+@click.option(
+    "--goal-recall",
+    type=click.FloatRange(0, 1),
+    default=0.65,
+    show_default=True,
+    help="Bag-of-words escalation recall at or under which the bank meets its goal.",
+)
 @_update("Regenerate the section between <!-- shortcuts:start/end --> markers of this file.")
 def shortcuts(
-    paths: tuple[Path, ...], split: str | None, b: int, as_json: bool, update: Path | None
+    paths: tuple[Path, ...],
+    split: str | None,
+    b: int,
+    as_json: bool,
+    goal_accuracy: float,
+    goal_recall: float,
+    update: Path | None,
 ) -> None:
     """Score keyword predictors of the reference action: the floor every model must beat.
 
     Bag of words (logistic regression, leave-one-seed-out), the regex rule and the best constant
     action; decision accuracy and escalation recall with seed-bootstrap intervals. Exit 1 when bag
-    of words exceeds the bank's goal (accuracy 0.55, escalation recall 0.65).
+    of words exceeds the goal (defaults: the packaged bank's, accuracy 0.55 and escalation recall
+    0.65); on a bank of fewer than 20 seeds in the scored split a missed goal is a warning (exit 0),
+    as leave-one-seed-out on a few seeds is noise.
     """
-    from carebench.controller.shortcuts import audit, format_audit
+    from carebench.controller.shortcuts import MIN_SEEDS_FOR_GOAL, audit, format_audit
 
     if b < 1:
         raise CarebenchError(f"--bootstrap must be a positive number of replicates, got {b}")
-    result = audit(load_bank(paths or None), Split(split) if split else None, b=b)
+    goals = {"accuracy": goal_accuracy, "escalation_recall": goal_recall}
+    result = audit(load_bank(paths or None), Split(split) if split else None, b=b, goals=goals)
     if as_json:
         click.echo(json.dumps(result.as_dict(), indent=2))
     else:
@@ -222,6 +255,14 @@ def shortcuts(
             "the shortcut audit",
         )
     if not result.goals_met():
+        if result.small:
+            click.echo(
+                f"warning: bag of words exceeds the goal, but the scored split has only "
+                f"{result.n_seeds} seed(s) (under {MIN_SEEDS_FOR_GOAL}): too few for the goal to "
+                "decide anything; not failing",
+                err=True,
+            )
+            return
         sys.exit(1)
 
 
@@ -277,21 +318,59 @@ def seed_json_schema() -> str:
     show_default=True,
     help="hf: one Parquet file per split (a `datasets`-loadable folder); jsonl: JSON Lines per split.",
 )
+@click.option(
+    "--force", is_flag=True, help="Write into a non-empty folder that is not a previous export."
+)
 @click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
 @_PATHS
-def export_cmd(fmt: str, out_dir: Path, paths: tuple[Path, ...]) -> None:
+def export_cmd(fmt: str, force: bool, out_dir: Path, paths: tuple[Path, ...]) -> None:
     """Export the bank to OUT_DIR: data/<split> files, a dataset card (README.md) and manifest.json.
 
-    Load the hf format with `datasets.load_dataset("OUT_DIR")` (splits dev and test).
+    Load the hf format with `datasets.load_dataset("OUT_DIR")` (splits dev and test; a split the
+    bank has no episodes in gets no file). OUT_DIR must be new, empty or a previous export.
     """
-    from carebench.episodes.export import export_bank
+    from carebench.episodes.export import check_target, export_bank
 
+    check_target(out_dir, force)  # before the bank is loaded: a refusal costs nothing
     result = export_bank(
         load_bank(paths or None), out_dir, "hf" if fmt == "hf" else "jsonl",
-        None if paths else BANK_VERSION,
+        None if paths else BANK_VERSION, force=force,
     )  # fmt: skip
     meta = result.manifest
     click.echo(
         f"wrote {meta['n_episodes']} episodes ({fmt}) to {result.out_dir} "
         f"(bank sha256 {meta['episodes_sha256'][:16]}...)"
+    )
+
+
+@episodes_group.command("migrate")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    required=True,
+    help="Folder for the migrated seeds (not one of PATHS); task-class folders are kept.",
+)
+def migrate_cmd(paths: tuple[Path, ...], out_dir: Path) -> None:
+    """Migrate seed files of an older format to the current one (carebench-seed/2).
+
+    Converts what can be derived (the format line; free-text admissible sources to the id of the
+    one evidence line they match; the missing variant's deletes from the clean-versus-missing
+    difference), validates the result, and writes beside each seed a <id>.todo.txt listing what a
+    person must still finish. See CHANGELOG.md for what changed between formats.
+    """
+    from carebench.episodes.migrate import migrate_paths
+
+    results = migrate_paths(paths, out_dir)
+    left = 0
+    for target, result in results:
+        state = f"{len(result.todo)} to finish" if result.todo else "valid"
+        click.echo(f"{result.source} ({result.found}) -> {target}: {state}")
+        for line in result.todo:
+            click.echo(f"  - {line}")
+        left += bool(result.todo)
+    click.echo(
+        f"migrated {len(results)} seed(s) into {out_dir}; {left} need edits (listed above and in "
+        "each <id>.todo.txt); then run: carebench episodes validate " + str(out_dir)
     )

@@ -110,19 +110,6 @@ def compare_cmd(run_a: str, run_b: str, split: str, bank: tuple[str, ...], works
     Both runs must have results in the split and come from the same episode bank.
     """
     from carebench.report.comparison import compare
-    from carebench.report.writer import fmt
 
     result = compare(workspace, run_a, run_b, split=split, bank=bank or None)
-    click.echo(
-        f"A = {result.label_a}  (run {result.run_a})\nB = {result.label_b}  (run {result.run_b})\n"
-        f"split {split}; per-seed metrics; utility under {result.costs.describe()}\n"
-        + (f"note: {result.note}\n" if result.note else "")
-    )
-    click.echo(
-        f"{'metric':<12} {'seeds':>5} {'mean A':>7} {'mean B':>7} {'W':>8} {'p':>8} {'p Holm':>8}"
-    )
-    for t in result.tests:
-        click.echo(
-            f"{t.name:<12} {t.n_pairs:>5} {fmt(t.mean_a, 3):>7} {fmt(t.mean_b, 3):>7} {fmt(t.statistic, 1):>8} "
-            f"{fmt(t.p_value, 4):>8} {fmt(t.p_holm, 4):>8}"
-        )
+    click.echo(str(result))

@@ -26,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -46,6 +46,10 @@ TOKEN_PATTERN = r"(?u)\b[a-z0-9]+\b"
 MODEL_ID = "bow-1-2gram-binary/logreg-l2-c1-newton-cg/loso-seed"
 """Names the predictor's configuration; part of every cache key."""
 GOALS: dict[str, float] = {"accuracy": 0.55, "escalation_recall": 0.65}
+#: Below this many seeds in the scored split, a missed goal is a warning, not a failure: with a
+#: handful of seeds leave-one-seed-out bag of words is noise, and the packaged bank's goal was set
+#: for its 40 seeds.
+MIN_SEEDS_FOR_GOAL = 20
 """Upper bounds the shipped bank must keep for the bag-of-words predictor (full bank)."""
 
 _CONSTANT_ORDER = (Action.ANSWER, Action.ASK_CLARIFICATION, Action.ABSTAIN, Action.ESCALATE)
@@ -194,25 +198,33 @@ class ShortcutAudit:
 
     split: str
     scores: tuple[ShortcutScore, ...]
+    goals: dict[str, float] = field(default_factory=lambda: dict(GOALS))
+    n_seeds: int = 0
+
+    @property
+    def small(self) -> bool:
+        """Whether the scored split has fewer than :data:`MIN_SEEDS_FOR_GOAL` seeds."""
+        return self.n_seeds < MIN_SEEDS_FOR_GOAL
 
     def score(self, predictor: str) -> ShortcutScore:
         """The score of one predictor by name."""
         return next(s for s in self.scores if s.predictor == predictor)
 
     def goals_met(self) -> bool:
-        """Whether bag of words stays at or under ``GOALS`` (point estimates)."""
+        """Whether bag of words stays at or under ``goals`` (point estimates)."""
         bow = self.score("bag-of-words")
         return (
-            bow.accuracy.estimate <= GOALS["accuracy"]
-            and bow.escalation_recall.estimate <= GOALS["escalation_recall"]
+            bow.accuracy.estimate <= self.goals["accuracy"]
+            and bow.escalation_recall.estimate <= self.goals["escalation_recall"]
         )
 
     def as_dict(self) -> dict[str, object]:
         """JSON-ready form."""
         return {
             "split": self.split,
-            "goals": GOALS,
+            "goals": self.goals,
             "goals_met": self.goals_met(),
+            "n_seeds": self.n_seeds,
             "scores": [s.as_dict() for s in self.scores],
         }
 
@@ -223,11 +235,13 @@ def audit(
     b: int = DEFAULT_B,
     rng_seed: int = DEFAULT_RNG_SEED,
     cache_dir: Path | None = None,
+    goals: dict[str, float] | None = None,
 ) -> ShortcutAudit:
     """Cross-validate the predictors on the whole bank; score them on ``split`` (all when None).
 
     ``cache_dir``: where to keep the bag-of-words predictions (see
-    :func:`bag_of_words_predictions`).
+    :func:`bag_of_words_predictions`). ``goals``: the bag-of-words ceiling (keys ``accuracy``
+    and ``escalation_recall``), :data:`GOALS` by default (the packaged bank's).
     """
     keep = [split is None or e.split is split for e in episodes]
     chosen = [e for e, k in zip(episodes, keep, strict=True) if k]
@@ -241,7 +255,10 @@ def audit(
     scores.append(
         score_predictions("best constant", chosen, constant_predictions(chosen), b, rng_seed)
     )
-    return ShortcutAudit(split.value if split else "all", tuple(scores))
+    n_seeds = len({e.seed_id for e in chosen})
+    return ShortcutAudit(
+        split.value if split else "all", tuple(scores), {**GOALS, **(goals or {})}, n_seeds
+    )
 
 
 def format_audit(result: ShortcutAudit) -> str:
@@ -261,8 +278,8 @@ def format_audit(result: ShortcutAudit) -> str:
     verdict = "met" if result.goals_met() else "NOT met"
     lines.append("")
     lines.append(
-        f"Goal for bag of words: accuracy <= {GOALS['accuracy']:.2f} and escalation recall <= "
-        f"{GOALS['escalation_recall']:.2f}: {verdict}. Intervals: seed-cluster bootstrap, "
+        f"Goal for bag of words: accuracy <= {result.goals['accuracy']:.2f} and escalation "
+        f"recall <= {result.goals['escalation_recall']:.2f}: {verdict}. Intervals: seed-cluster bootstrap, "
         f"B = {result.scores[0].accuracy.b if result.scores else 0}."
     )
     return "\n".join(lines)

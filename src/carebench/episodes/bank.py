@@ -17,7 +17,7 @@ from typing import Any
 
 from carebench.episodes.assemble import assemble_seed
 from carebench.episodes.canonical import bank_sha256, episodes_bytes
-from carebench.episodes.files import discover
+from carebench.episodes.files import PathsArg, as_paths, discover
 from carebench.episodes.loading import ParsedSeed, parse_seed_text
 from carebench.episodes.schema import Action, Episode, Split, TaskClass, Variant
 from carebench.episodes.seed import Seed
@@ -57,14 +57,15 @@ def parse_files(files_: Iterable[Path]) -> list[ParsedSeed]:
     return parsed
 
 
-def validate_paths(
-    paths: Sequence[str | Path] | None = None,
-) -> tuple[list[Seed], list[ValidationIssue]]:
+def validate_paths(paths: PathsArg = None) -> tuple[list[Seed], list[ValidationIssue]]:
     """Validate every seed under ``paths`` and the bank they form.
+
+    ``paths``: one path (a ``str`` is one path), a list of paths, or None for the packaged bank.
 
     Returns:
         The valid seeds (ordered by task class then id) and every issue found, sorted by file.
     """
+    paths = as_paths(paths)
     files_ = discover(paths)
     parsed = parse_files(files_)
     issues = [issue for p in parsed for issue in validate_seed(p)]
@@ -76,7 +77,7 @@ def validate_paths(
     return seeds, sorted(issues, key=lambda i: (i.file, i.line or 0, i.path, i.message))
 
 
-def load_seeds(paths: Sequence[str | Path] | None = None) -> list[Seed]:
+def load_seeds(paths: PathsArg = None) -> list[Seed]:
     """Load and validate seeds (the packaged bank when ``paths`` is omitted).
 
     Raises:
@@ -88,13 +89,12 @@ def load_seeds(paths: Sequence[str | Path] | None = None) -> list[Seed]:
     return seeds
 
 
-def load_bank(
-    paths: Sequence[str | Path] | None = None, *, split: Split | str | None = None
-) -> list[Episode]:
+def load_bank(paths: PathsArg = None, *, split: Split | str | None = None) -> list[Episode]:
     """Load, validate and assemble the episode bank in one call.
 
     Args:
-        paths: seed files or folders; the packaged escalation bank when omitted.
+        paths: a seed file or folder, or a list of them (a ``str`` is one path); the packaged
+            escalation bank when omitted.
         split: keep only ``"dev"`` or ``"test"`` episodes when given.
 
     Returns:
@@ -218,3 +218,55 @@ def find_episode(
     raise CarebenchError(
         f"no episode with id {episode_id!r} in {where}{suggestion}{'; ' + hint if hint else ''}"
     )
+
+
+def evidence_listing(target: str, paths: PathsArg = None) -> str:
+    """The evidence items of a seed's episodes (or of one episode), with their ids, as text.
+
+    ``target`` is a seed id or an episode id (``<seed>.<surface>.<variant>``). The seed only has
+    to parse: the listing renders it even while other validation rules fail, so an author can
+    see the ids that annotation units must name. An item made only of superseded text is marked
+    ``not citable``; an item outside declared admissible sources is marked ``not admissible``.
+
+    Raises:
+        CarebenchError: no parsed seed has that id (the message lists close ids), or the seed
+            cannot be rendered (the message says why).
+    """
+    from carebench.episodes.assemble import AssemblyError, episode_annotations, render_blocks
+    from carebench.episodes.sources import items_from_texts
+
+    seed_id, _, rest = target.partition(".")
+    surface, _, variant_name = rest.partition(".")
+    parsed = [p.seed for p in parse_files(discover(paths)) if p.seed is not None]
+    seed = next((s for s in parsed if s.id == seed_id), None)
+    if seed is None:
+        close = difflib.get_close_matches(seed_id, [s.id for s in parsed], n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise CarebenchError(
+            f"no seed with id {seed_id!r} parses under the given paths{hint} (a file that does "
+            "not parse, such as an older format, is not read: see carebench episodes validate)"
+        )
+    lines: list[str] = []
+    for name in sorted(seed.surfaces):
+        for variant in Variant:
+            if (surface and surface != name) or (variant_name and variant_name != variant.value):
+                continue
+            try:
+                blocks = render_blocks(seed, name, variant)
+                units = episode_annotations(seed, name, variant, blocks)
+            except (AssemblyError, ValueError) as exc:
+                raise CarebenchError(
+                    f"{seed.id}.{name}.{variant.value}: cannot render: {exc}"
+                ) from exc
+            allowed = set(units.admissible_sources) if units else None
+            lines.append(f"{seed.id}.{name}.{variant.value}")
+            for item in items_from_texts(blocks, units.superseded if units else ()):
+                mark = ""
+                if not item.evidence:
+                    mark = " (superseded: not citable)"
+                elif allowed is not None and item.id not in allowed:
+                    mark = " (not admissible)"
+                lines.append(f"  {item.id:<4}{item.text}{mark}")
+    if not lines:
+        raise CarebenchError(f"no episode {target!r}: ids are <seed>.<surface>.<variant>")
+    return "\n".join(lines) + "\n"

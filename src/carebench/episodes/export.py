@@ -4,8 +4,8 @@ Layout of an export folder (both formats)::
 
     README.md          dataset card, generated from the bank manifest (YAML header + Markdown)
     manifest.json      the bank manifest of :func:`carebench.episodes.bank.manifest`
-    data/dev.parquet   (hf)     or  data/dev.jsonl   (jsonl)
-    data/test.parquet  (hf)     or  data/test.jsonl  (jsonl)
+    data/dev.parquet   (hf)     or  data/dev.jsonl   (jsonl)   only if the bank has dev episodes
+    data/test.parquet  (hf)     or  data/test.jsonl  (jsonl)   only if the bank has test episodes
 
 Conventions:
     * One row per episode, in bank order. A row is the episode record of
@@ -14,7 +14,13 @@ Conventions:
       (primary action is Escalate) and ``text`` (the transcript exactly as an agent sees it).
     * Parquet files share one explicit Arrow schema, so every split has the same features even when
       a split has no annotated episode; the card's ``configs`` header names the split files, so
-      ``datasets.load_dataset(folder)`` yields splits named ``dev`` and ``test``.
+      ``datasets.load_dataset(folder)`` yields splits named ``dev`` and ``test``. A split with no
+      episodes gets no file and no card entry (``datasets`` cannot load a 0-row split), so a
+      test-only bank loads as one ``test`` split.
+    * An export is written only into an empty or missing folder, or over a previous export
+      (a folder holding nothing but ``README.md``, ``manifest.json`` and ``data/``, whose manifest
+      is a bank manifest); ``force`` writes anyway. Split files of a previous export that the new
+      one does not write are removed.
     * The export is deterministic: the same bank gives the same rows and the same card.
 """
 
@@ -26,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from carebench.episodes.bank import FORMAT as BANK_FORMAT
 from carebench.episodes.bank import manifest as bank_manifest
 from carebench.episodes.render import render_transcript
 from carebench.episodes.schema import Action, Annotations, Episode, Split
@@ -119,7 +126,7 @@ def arrow_schema() -> Any:
 def dataset_card(episodes: Sequence[Episode], meta: dict[str, Any], fmt: ExportFormat) -> str:
     """The dataset card (README.md): Hugging Face YAML header, then composition, use and limits."""
     ext = "parquet" if fmt == "hf" else "jsonl"
-    splits = [s.value for s in Split]
+    splits = [s.value for s in Split if meta["by_split"][s.value]]
     n = meta["n_episodes"]
     size = "n<1K" if n < 1000 else "1K<n<10K" if n < 10_000 else "10K<n<100K"
     header = [
@@ -146,6 +153,13 @@ def dataset_card(episodes: Sequence[Episode], meta: dict[str, Any], fmt: ExportF
     ]
     version = meta.get("bank_version")
     esc = meta["escalation_required"]
+    uses = {"dev": "tuning only (e.g. fitting a risk controller)", "test": "every reported metric"}
+    rows = "\n".join(
+        f"| {s} | {meta['by_split'][s]} | `data/{s}.{ext}` | {uses[s]} |" for s in splits
+    )
+    missing = [s.value for s in Split if s.value not in splits]
+    if missing:
+        rows += f"\n\nThis bank has no {' or '.join(missing)} episodes, so that split has no file."
     actions = ", ".join(a.value for a in Action)
     body = f"""
 # carebench escalation episodes
@@ -167,14 +181,13 @@ by `carebench episodes export --format {fmt}`.
 ```
 
 Escalation-required episodes (primary action Escalate): {esc["all"]} in all,
-{esc["dev"]} in dev, {esc["test"]} in test.
+{", ".join(f"{esc[s]} in {s}" for s in splits)}.
 
 ## Splits
 
 | split | episodes | file | use |
 |---|---|---|---|
-| dev | {meta["by_split"]["dev"]} | `data/dev.{ext}` | tuning only (e.g. fitting a risk controller) |
-| test | {meta["by_split"]["test"]} | `data/test.{ext}` | every reported metric |
+{rows}
 
 Splits are by seed: all ten episodes of a seed are in one split.
 
@@ -217,32 +230,74 @@ class ExportResult:
     manifest: dict[str, Any]
 
 
+_EXPORT_ENTRIES = frozenset({"README.md", "manifest.json", "data"})
+
+
+def check_target(out: Path, force: bool = False) -> None:
+    """Refuse to write into a folder that holds anything but a previous export (unless ``force``).
+
+    Raises:
+        CarebenchError: ``out`` is a file, or a non-empty folder that is not a previous export.
+    """
+    if force or not out.exists():
+        return
+    if not out.is_dir():
+        raise CarebenchError(f"{out} is a file; the export needs a folder")
+    entries = sorted(p.name for p in out.iterdir())
+    if not entries:
+        return
+    previous = False
+    if set(entries) <= _EXPORT_ENTRIES and "manifest.json" in entries:
+        try:
+            meta = json.loads((out / "manifest.json").read_text("utf-8"))
+            previous = isinstance(meta, dict) and meta.get("format") == BANK_FORMAT
+        except (OSError, UnicodeDecodeError, ValueError):
+            previous = False
+    if not previous:
+        shown = ", ".join(entries[:5]) + (
+            f" and {len(entries) - 5} more" if len(entries) > 5 else ""
+        )
+        raise CarebenchError(
+            f"{out} is not empty ({shown}) and is not a previous carebench export; choose an "
+            "empty or new folder, or pass --force to write into it anyway"
+        )
+
+
 def export_bank(
     episodes: Sequence[Episode],
     out_dir: str | Path,
     fmt: ExportFormat = "hf",
     version: str | None = None,
+    *,
+    force: bool = False,
 ) -> ExportResult:
     """Write the bank as an export folder (see the module docstring for the layout).
 
     Args:
         episodes: the whole bank, in bank order.
-        out_dir: the folder to write (created if needed; existing export files are replaced).
+        out_dir: the folder to write: new, empty, or a previous export (its files are replaced).
         fmt: ``"hf"`` (Parquet per split) or ``"jsonl"`` (JSON Lines per split).
         version: the bank version recorded in the manifest and card (the packaged bank's).
+        force: write into a non-empty folder that is not a previous export.
 
     Raises:
-        CarebenchError: unknown format, or a file cannot be written.
+        CarebenchError: unknown format, a non-empty folder that is not a previous export (without
+            ``force``), or a file cannot be written.
     """
     if fmt not in FORMATS:
         raise CarebenchError(f"unknown export format {fmt!r}; expected one of {', '.join(FORMATS)}")
     out = Path(out_dir)
+    check_target(out, force)
     meta = bank_manifest(episodes, version)
     files: dict[str, Path] = {}
     try:
         (out / "data").mkdir(parents=True, exist_ok=True)
         for split in Split:
             rows = [episode_row(e) for e in episodes if e.split is split]
+            for ext in ("parquet", "jsonl"):  # a previous export's file of this split goes
+                (out / "data" / f"{split.value}.{ext}").unlink(missing_ok=True)
+            if not rows:
+                continue  # no file for an empty split (datasets cannot load one)
             path = out / "data" / f"{split.value}.{'parquet' if fmt == 'hf' else 'jsonl'}"
             tmp = path.with_suffix(path.suffix + ".tmp")
             if fmt == "hf":

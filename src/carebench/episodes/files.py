@@ -18,13 +18,27 @@ def default_scenario_dir() -> Path:
     return Path(str(files("carebench") / "scenarios" / "escalation"))
 
 
-def discover(paths: Sequence[str | Path] | None = None) -> list[Path]:
+PathsArg = str | Path | Sequence[str | Path] | None
+"""Seed paths as callers give them: one path (a ``str`` is one path, never a list of letters), a
+list of paths, or None for the packaged bank."""
+
+
+def as_paths(paths: PathsArg) -> list[Path] | None:
+    """``paths`` as a list of paths (None or empty: None, the packaged bank)."""
+    if paths is None:
+        return None
+    if isinstance(paths, str | Path):
+        return [Path(paths)]
+    return [Path(p) for p in paths] or None
+
+
+def discover(paths: PathsArg = None) -> list[Path]:
     """Seed files under ``paths`` (files or folders, searched recursively), sorted.
 
     Raises:
         CarebenchError: a path does not exist, or no seed file was found.
     """
-    roots = [Path(p) for p in paths] if paths else [default_scenario_dir()]
+    roots = as_paths(paths) or [default_scenario_dir()]
     found: set[Path] = set()
     for root in roots:
         if root.is_file():

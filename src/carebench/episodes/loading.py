@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from carebench.episodes.formats import version_problem
 from carebench.episodes.seed import Seed
 from carebench.errors import ValidationIssue
 
@@ -126,10 +127,19 @@ def _duplicate_keys(node: yaml.Node, path: tuple[str, ...] = ()) -> list[tuple[s
     return found
 
 
+_REQUIRED_HINTS = {
+    ("variants", "missing", "deletes"): (
+        "required field is missing: the key phrases or values of the fact the missing variant "
+        "deletes, so the validator can check that no trace of it remains (`carebench episodes "
+        "migrate` proposes them from the clean-versus-missing difference)"
+    ),
+}
+
+
 def _describe_pydantic_error(error: Any) -> str:
     kind = error["type"]
     if kind == "missing":
-        return "required field is missing"
+        return _REQUIRED_HINTS.get(tuple(error["loc"]), "required field is missing")
     if kind == "extra_forbidden":
         return "unknown field (not part of the seed format; see docs/authoring.md)"
     message: str = error["msg"]
@@ -205,6 +215,10 @@ def parse_seed_text(text: str, file: str) -> ParsedSeed:
             file, 1, "", f"expected a mapping of seed fields at the top level, got {got}"
         )
         return ParsedSeed(file, None, [issue], root)
+    problem = version_problem(data, "seed")
+    if problem is not None:
+        line = _line_of(root, ["format"]) if "format" in data else 1
+        return ParsedSeed(file, None, [ValidationIssue(file, line, "format", problem)], root)
     issues = [
         ValidationIssue(file, line, path, f"duplicate key {key!r} (YAML keeps only the last one)")
         for path, line, key in (_duplicate_keys(root) if root is not None else [])

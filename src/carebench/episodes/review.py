@@ -46,6 +46,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from carebench.episodes.formats import REVIEW_FORMAT, version_problem
 from carebench.episodes.loading import compose_yaml
 from carebench.episodes.schema import Action, Variant
 from carebench.episodes.seed import Seed
@@ -183,6 +184,7 @@ class Review(_Strict):
 class SeedReview(_Strict):
     """One review file."""
 
+    format: Literal["carebench-review/1"] = REVIEW_FORMAT
     seed: str
     findings: list[Finding] = Field(default_factory=list)
     review: Review | None = None
@@ -206,6 +208,9 @@ def load_reviews(folder: Path | None = None) -> list[SeedReview]:
         _, data, issues = compose_yaml(path.read_text("utf-8"), str(path))
         if issues:
             raise CarebenchError(str(issues[0]))
+        problem = version_problem(data, "review") if isinstance(data, dict) else None
+        if problem is not None:
+            raise CarebenchError(f"{path}: format: {problem}")
         try:
             reviews.append(SeedReview.model_validate(data))
         except ValidationError as exc:

@@ -187,6 +187,8 @@ class Annotations(_Frozen):
             same_day).
         handoff_destinations: the destinations an escalation's handoff may name (default: the
             task class's urgent destinations, :data:`URGENT_DESTINATIONS`).
+        recommendations: what a correct draft recommends, one short imperative each (``"stop
+            amoxicillin"``); seed format 2.
     """
 
     retain_facts: tuple[str, ...] = ()
@@ -200,6 +202,7 @@ class Annotations(_Frozen):
     handoff_values: dict[str, tuple[str, ...]] = Field(default_factory=dict)
     handoff_urgency: tuple[Literal["emergency", "same_day"], ...] = ()
     handoff_destinations: tuple[str, ...] = ()
+    recommendations: tuple[str, ...] = ()
 
     @field_validator("handoff_values", mode="before")
     @classmethod

@@ -10,8 +10,11 @@ string. docs/authoring.md documents the format with a worked example; this modul
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
+from carebench.episodes.formats import SEED_FORMAT
 from carebench.episodes.schema import Action, Annotations, BlockKind, Split, TaskClass
 
 Text = str | dict[str, str]
@@ -63,11 +66,24 @@ class VariantSpec(_Strict):
     )
 
 
+class MissingVariantSpec(VariantSpec):
+    """The missing variant: a variant that must also declare the fact it deletes."""
+
+    deletes: list[str] = Field(
+        min_length=1,
+        description=(
+            "Required: the key phrases or values of the fact this variant deletes (surface "
+            "variables allowed). Each must appear in the clean episode and none anywhere in this "
+            "variant's rendered episode."
+        ),
+    )
+
+
 class Variants(_Strict):
     """All five variants; each must be present."""
 
     clean: VariantSpec
-    missing: VariantSpec
+    missing: MissingVariantSpec
     stale: VariantSpec
     conflict: VariantSpec
     late_risk: VariantSpec
@@ -86,6 +102,12 @@ class Blocks(_Strict):
 class Seed(_Strict):
     """One hand-authored seed scenario (one YAML file)."""
 
+    format: Literal["carebench-seed/2"] = Field(
+        description=(
+            f"The seed format version, {SEED_FORMAT}. Files without it are format 1: run "
+            "`carebench episodes migrate` (CHANGELOG.md)."
+        )
+    )
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="Unique kebab-case identifier.")
     task_class: TaskClass
     split: Split

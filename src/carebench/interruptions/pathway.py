@@ -15,11 +15,12 @@ from __future__ import annotations
 import hashlib
 from importlib.resources import files
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from carebench.episodes import loading
+from carebench.episodes.formats import PATHWAY_FORMAT, version_problem
 from carebench.errors import BankValidationError, CarebenchError, ValidationIssue
 from carebench.interruptions.cells import Cell
 
@@ -118,6 +119,7 @@ class Interruptions(_Strict):
 class Pathway(_Strict):
     """One pathway file."""
 
+    format: Literal["carebench-pathway/1"] = PATHWAY_FORMAT
     id: Slug
     title: Text
     description: Text
@@ -142,7 +144,9 @@ class Pathway(_Strict):
 
     def digest(self) -> str:
         """SHA-256 of the canonical JSON of the pathway (part of a study's identity)."""
-        return hashlib.sha256(self.model_dump_json(by_alias=True).encode()).hexdigest()
+        return hashlib.sha256(
+            self.model_dump_json(by_alias=True, exclude={"format"}).encode()
+        ).hexdigest()
 
 
 def _semantic_issues(p: Pathway) -> list[tuple[list[str | int], str]]:
@@ -207,6 +211,9 @@ def parse_pathway_text(text: str, file: str) -> tuple[Pathway | None, list[Valid
         return None, [
             ValidationIssue(file, 1, "", f"expected a mapping of pathway fields, got {got}")
         ]
+    problem = version_problem(data, "pathway")
+    if problem is not None:
+        return None, [ValidationIssue(file, loading._line_of(root, ["format"]), "format", problem)]
     try:
         duplicates = loading._duplicate_keys(root)
     except RecursionError:  # a self-referencing alias

@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from carebench.episodes.formats import PLAN_FORMAT, version_problem
 from carebench.errors import CarebenchError, ValidationIssue
 from carebench.metrics.costs import PRIMARY, ROBUSTNESS, ClassCosts
 
@@ -96,6 +97,7 @@ class AnalysisPlan(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    format: Literal["carebench-plan/1"] = PLAN_FORMAT
     name: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
     description: str = Field(default="", max_length=2000)
     costs: ClassCosts = Field(default_factory=lambda: ClassCosts(default=PRIMARY))
@@ -116,8 +118,12 @@ class AnalysisPlan(BaseModel):
         return self
 
     def canonical(self) -> dict[str, Any]:
-        """The JSON-ready plan that :meth:`sha256` hashes."""
-        return self.model_dump(mode="json")
+        """The JSON-ready plan that :meth:`sha256` hashes.
+
+        ``format`` is left out, so naming the format version does not change the identity of a
+        plan registered before the line existed.
+        """
+        return self.model_dump(mode="json", exclude={"format"})
 
     def sha256(self) -> str:
         """SHA-256 of the canonical JSON (keys sorted, no whitespace)."""
@@ -155,6 +161,11 @@ def parse_plan(text: str, file: str) -> AnalysisPlan:
         got = "an empty file" if data is None else f"a {type(data).__name__}"
         raise PlanValidationError(
             [ValidationIssue(file, 1, "", f"expected a mapping of plan fields, got {got}")]
+        )
+    problem = version_problem(data, "plan")
+    if problem is not None:
+        raise PlanValidationError(
+            [ValidationIssue(file, _line_of(root, ["format"]), "format", problem)]
         )
     issues = [
         ValidationIssue(file, line, path, f"duplicate key {key!r} (YAML keeps only the last one)")

@@ -25,6 +25,29 @@ class Comparison:
     tests: list[PairedTest]
     note: str | None = None
 
+    def __str__(self) -> str:
+        """The comparison as ``carebench compare`` prints it.
+
+        Who A and B are, then one row per metric: seeds, means, Wilcoxon W, p and Holm-adjusted p.
+        """
+        from carebench.report.writer import fmt
+
+        lines = [
+            f"A = {self.label_a}  (run {self.run_a})",
+            f"B = {self.label_b}  (run {self.run_b})",
+            f"split {self.split}; per-seed metrics; utility under {self.costs.describe()}",
+            *([f"note: {self.note}"] if self.note else []),
+            "",
+            f"{'metric':<12} {'seeds':>5} {'mean A':>7} {'mean B':>7} {'W':>8} {'p':>8} "
+            f"{'p Holm':>8}",
+        ]
+        lines += [
+            f"{t.name:<12} {t.n_pairs:>5} {fmt(t.mean_a, 3):>7} {fmt(t.mean_b, 3):>7} "
+            f"{fmt(t.statistic, 1):>8} {fmt(t.p_value, 4):>8} {fmt(t.p_holm, 4):>8}"
+            for t in self.tests
+        ]
+        return "\n".join(lines)
+
 
 def compare(
     workspace: str | Path,

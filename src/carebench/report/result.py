@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -15,4 +15,8 @@ class ReportResult:
 
     index: Path
     summary: str
-    analysis: dict[str, Any]
+    analysis: dict[str, Any] = field(repr=False)
+
+    def __str__(self) -> str:
+        """The summary, then where the report is."""
+        return f"{self.summary.rstrip()}\n\nreport: {self.index}"

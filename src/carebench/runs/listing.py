@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +24,14 @@ class RunInfo:
     invalid: int
     error: int
     started_at: str
-    manifest: dict[str, Any]
+    manifest: dict[str, Any] = field(repr=False)
+
+    def __str__(self) -> str:
+        """One line: id, label, split and record counts (as ``carebench runs list``)."""
+        return (
+            f"{self.run_id}  {self.label}  split {self.split}: {self.ok} ok, {self.invalid} "
+            f"invalid, {self.error} error"
+        )
 
 
 def list_runs(workspace: str | Path = "carebench-out") -> list[RunInfo]:
