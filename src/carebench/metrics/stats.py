@@ -9,11 +9,15 @@ Conventions:
       Replicates whose denominator is 0 (no positives drawn) are NaN and are dropped; the interval is
       the 2.5th and 97.5th percentiles of the rest (percentile method), reported with B used.
     * Paired comparisons are seed-level: one value per seed under A and under B; seeds where either
-      value is NaN are dropped. scipy.stats.wilcoxon is called with zero_method="wilcox" (zero
-      differences dropped), correction=False, alternative="two-sided", method="approx" (normal
-      approximation with tie correction; seed-level differences are heavily tied, where the exact
-      distribution does not apply). When every difference is zero the test is undefined and we
-      report statistic 0 and p = 1.
+      value is NaN are dropped; zero differences are dropped too (zero_method="wilcox"). The
+      two-sided p comes from the exact null distribution of the signed-rank statistic when few
+      seeds remain (:func:`wilcoxon_exact`: n <= ``EXACT_MAX_N`` without tied absolute
+      differences, n <= ``EXACT_TIED_MAX_N`` with ties, where the distribution is the exact one
+      conditional on the tied mid-ranks), else from scipy.stats.wilcoxon's normal approximation
+      (correction=False, tie correction). The method used is recorded with every test
+      (``PairedTest.method``). With n seeds the exact p can never be below 2 / 2**n (0.125 for
+      n = 4), which the normal approximation undercuts. When every difference is zero the test
+      is undefined and we report statistic 0 and p = 1.
     * Holm's step-down correction (statsmodels multipletests(method="holm")) is applied across a
       family of comparisons: the analysis plan's, when there is one (carebench.protocol.plans);
       otherwise the comparisons reported together, which is exploratory.
@@ -174,9 +178,23 @@ def auroc_interval(
     return Interval(estimate, low, high, len(score), n_seeds, used)
 
 
+#: The exact distribution is used up to this many nonzero differences without ties (scipy's own
+#: threshold for its exact method) ...
+EXACT_MAX_N = 50
+#: ... and up to this many with tied absolute differences (exact conditional on the mid-ranks).
+EXACT_TIED_MAX_N = 15
+EXACT = "exact"
+EXACT_TIES = "exact (conditional on tied mid-ranks)"
+APPROX = "normal approximation (tie-corrected, no continuity correction)"
+
+
 @dataclass(frozen=True)
 class PairedTest:
-    """A paired seed-level Wilcoxon signed-rank test."""
+    """A paired seed-level Wilcoxon signed-rank test.
+
+    ``method`` says how p was computed (:data:`EXACT`, :data:`EXACT_TIES` or :data:`APPROX`; ''
+    when no test was computed).
+    """
 
     name: str
     n_pairs: int
@@ -185,6 +203,47 @@ class PairedTest:
     statistic: float
     p_value: float
     p_holm: float = float("nan")
+    method: str = ""
+
+
+def _rounded(differences: npt.ArrayLike) -> FloatArray:
+    """Differences rounded to 12 decimals, so that 0.3 - 0.2 and 0.1 tie (and 0.1 - 0.1 is 0)."""
+    return np.round(np.asarray(differences, dtype=float), 12)
+
+
+def wilcoxon_exact(differences: npt.ArrayLike) -> tuple[float, float]:
+    """Exact two-sided Wilcoxon signed-rank test of paired differences: (statistic, p).
+
+    Zero differences are dropped (Wilcoxon's convention); the others are ranked by absolute
+    value (differences rounded to 12 decimals first), ties getting their mid-rank. Under the null each sign is + or - with probability 1/2
+    independently, so the statistic's distribution is that of a sum of a random subset of the
+    ranks; it is counted exactly by dynamic programming over the doubled (integer) ranks, which
+    is O(n * sum of ranks). Without ties this is scipy.stats.wilcoxon(method="exact"); with ties
+    it is the exact distribution conditional on the tied ranks (what a full permutation test,
+    scipy's ``method=PermutationMethod()``, enumerates).
+
+    Returns:
+        statistic: min(R+, R-), the smaller of the positive and negative rank sums (scipy's
+            two-sided statistic).
+        p: 2 * P(T <= statistic), capped at 1. With n nonzero differences p >= 2 / 2**n.
+            (0.0, 1.0) without nonzero differences.
+    """
+    from scipy.stats import rankdata
+
+    d = _rounded(differences)
+    d = d[d != 0]
+    if len(d) == 0:
+        return 0.0, 1.0
+    doubled = np.rint(2 * rankdata(np.abs(d))).astype(np.int64)
+    total = int(doubled.sum())
+    ways = np.zeros(total + 1)
+    ways[0] = 1.0
+    for rank in doubled:
+        ways[rank:] = ways[rank:] + ways[: total + 1 - rank].copy()
+    r_plus = int(doubled[d > 0].sum())
+    statistic = min(r_plus, total - r_plus)
+    p = 2.0 * ways[: statistic + 1].sum() / ways.sum()
+    return statistic / 2.0, float(min(1.0, p))
 
 
 def wilcoxon_paired(name: str, a: npt.ArrayLike, b: npt.ArrayLike) -> PairedTest:
@@ -201,11 +260,19 @@ def wilcoxon_paired(name: str, a: npt.ArrayLike, b: npt.ArrayLike) -> PairedTest
     if n == 0:
         return PairedTest(name, 0, mean_a, mean_b, float("nan"), float("nan"))
     if np.all(x == y):
-        return PairedTest(name, n, mean_a, mean_b, 0.0, 1.0)
+        return PairedTest(name, n, mean_a, mean_b, 0.0, 1.0, method=EXACT)
+    d = _rounded(x - y)
+    nonzero = np.abs(d[d != 0])
+    tied = len(np.unique(nonzero)) < len(nonzero)
+    if len(nonzero) <= (EXACT_TIED_MAX_N if tied else EXACT_MAX_N):
+        statistic, p = wilcoxon_exact(d)
+        return PairedTest(name, n, mean_a, mean_b, statistic, p, method=EXACT_TIES if tied else EXACT)
     result = wilcoxon(
         x, y, zero_method="wilcox", correction=False, alternative="two-sided", method="approx"
     )
-    return PairedTest(name, n, mean_a, mean_b, float(result.statistic), float(result.pvalue))
+    return PairedTest(
+        name, n, mean_a, mean_b, float(result.statistic), float(result.pvalue), method=APPROX
+    )
 
 
 def holm(tests: list[PairedTest]) -> list[PairedTest]:
@@ -221,7 +288,7 @@ def holm(tests: list[PairedTest]) -> list[PairedTest]:
         for i, p in zip(finite, p_adj, strict=True):
             adjusted[i] = float(p)
     return [
-        PairedTest(t.name, t.n_pairs, t.mean_a, t.mean_b, t.statistic, t.p_value, p)
+        PairedTest(t.name, t.n_pairs, t.mean_a, t.mean_b, t.statistic, t.p_value, p, t.method)
         for t, p in zip(tests, adjusted, strict=True)
     ]
 

@@ -29,6 +29,8 @@ from carebench.metrics.escalation import row_utility
 from carebench.metrics.stats import (
     DEFAULT_B,
     DEFAULT_RNG_SEED,
+    EXACT_MAX_N,
+    EXACT_TIED_MAX_N,
     Interval,
     PairedTest,
     auroc_interval,
@@ -375,7 +377,7 @@ def planned_tests(
                     "under both runs; it stays in the Holm family with p = 1"
                 )
                 test = PairedTest(test.name, test.n_pairs, test.mean_a, test.mean_b,
-                                  test.statistic, 1.0)  # fmt: skip
+                                  test.statistic, 1.0, method=test.method)  # fmt: skip
         entry["computed"] = not problem and test.n_pairs > 0
         tests.append(test)
         rows.append(entry)
@@ -396,6 +398,7 @@ def test_dict(test: PairedTest) -> dict[str, Any]:
         "wilcoxon_statistic": test.statistic,
         "p_value": test.p_value,
         "p_holm": test.p_holm,
+        "method": test.method,
     }
 
 
@@ -532,7 +535,9 @@ def analyze(
         "bank_note": bank_note,
         "paired_tests": {
             "clean_vs_perturbed": exploratory,
-            "test": "Wilcoxon signed-rank on per-seed accuracy, zero_method=wilcox, approx; Holm "
+            "test": "Wilcoxon signed-rank on per-seed accuracy (zero differences dropped; exact "
+            f"null distribution up to {EXACT_MAX_N} seeds, {EXACT_TIED_MAX_N} with tied "
+            "differences, else the normal approximation; each test names its method); Holm "
             "across these clean-vs-perturbed tests only (exploratory: not a planned family)",
         },
     }

@@ -163,13 +163,13 @@ def markdown_summary(analysis: dict[str, Any]) -> str:
             "",
             f"Planned tests (Holm across the plan's family of {plan['family_size']}):",
             "",
-            "| comparison | metric | seeds | mean A | mean B | p | p Holm |",
-            "|---|---|---|---|---|---|---|",
+            "| comparison | metric | seeds | mean A | mean B | p | p Holm | p method |",
+            "|---|---|---|---|---|---|---|---|",
         ]
         for t in plan["tests"]:
             lines.append(
                 f"| {t['comparison']} | {t['metric']} | {t['n_seeds']} | {fmt(t['mean_a'], 3)} | "
-                f"{fmt(t['mean_b'], 3)} | {fmt(t['p_value'], 4)} | {fmt(t['p_holm'], 4)} |"
+                f"{fmt(t['mean_b'], 3)} | {fmt(t['p_value'], 4)} | {fmt(t['p_holm'], 4)} | {t['method'] or '-'} |"
             )
     if analysis.get("work_products"):
         lines += [
