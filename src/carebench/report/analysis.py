@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from carebench._version import __version__
-from carebench.episodes.schema import Action, Episode, Split, TaskClass, Variant
+from carebench.episodes.schema import Action, TaskClass, Variant
 from carebench.errors import CarebenchError
 from carebench.metrics.calibration import (
     aurc,
@@ -541,53 +540,3 @@ def analyze(
             "across these clean-vs-perturbed tests only (exploratory: not a planned family)",
         },
     }
-
-
-def keyword_floor(
-    banks: Mapping[str, Sequence[Episode]],
-    splits: Sequence[str],
-    settings: Settings,
-    cache_dir: Path | None = None,
-) -> list[dict[str, Any]]:
-    """The shortcut audit of each bank on the reported split(s): the floor every model must beat.
-
-    Bag of words (leave-one-seed-out over the whole bank) and the regex rule, scored on the
-    episodes of ``splits`` (:mod:`carebench.controller.shortcuts`); intervals use the report's
-    bootstrap settings. ``cache_dir`` keeps the fitted predictions between reports.
-    """
-    from carebench.controller.shortcuts import audit
-
-    split = Split(splits[0]) if len(splits) == 1 else None
-    floors = []
-    for sha, episodes in banks.items():
-        result = audit(
-            episodes, split, b=settings.b, rng_seed=settings.rng_seed, cache_dir=cache_dir
-        )
-        floors.append(
-            {
-                "bank_sha256": sha,
-                "split": result.split,
-                **{
-                    s.predictor.replace(" ", "_").replace("-", "_"): {
-                        "accuracy": s.accuracy.as_dict(),
-                        "escalation_recall": s.escalation_recall.as_dict(),
-                    }
-                    for s in result.scores
-                },
-            }
-        )
-    return floors
-
-
-def mark_floor(runs: list[dict[str, Any]], floors: list[dict[str, Any]]) -> None:
-    """Flag each run whose accuracy or sensitivity is at or under its bank's bag-of-words floor."""
-    by_bank = {f["bank_sha256"]: f["bag_of_words"] for f in floors}
-    for run in runs:
-        floor = by_bank.get(run["bank_sha256"])
-        if floor is None:
-            continue
-        h = run["headline"]
-        run["at_or_under_floor"] = bool(
-            h["accuracy"]["estimate"] <= floor["accuracy"]["estimate"]
-            or h["sensitivity"]["estimate"] <= floor["escalation_recall"]["estimate"]
-        )
