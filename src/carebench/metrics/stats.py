@@ -266,7 +266,9 @@ def wilcoxon_paired(name: str, a: npt.ArrayLike, b: npt.ArrayLike) -> PairedTest
     tied = len(np.unique(nonzero)) < len(nonzero)
     if len(nonzero) <= (EXACT_TIED_MAX_N if tied else EXACT_MAX_N):
         statistic, p = wilcoxon_exact(d)
-        return PairedTest(name, n, mean_a, mean_b, statistic, p, method=EXACT_TIES if tied else EXACT)
+        return PairedTest(
+            name, n, mean_a, mean_b, statistic, p, method=EXACT_TIES if tied else EXACT
+        )
     result = wilcoxon(
         x, y, zero_method="wilcox", correction=False, alternative="two-sided", method="approx"
     )
