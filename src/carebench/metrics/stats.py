@@ -26,7 +26,9 @@ Conventions:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -60,29 +62,85 @@ class Interval:
         }
 
 
+@lru_cache(maxsize=16)
 def draw_counts(
     n_clusters: int, b: int = DEFAULT_B, rng_seed: int = DEFAULT_RNG_SEED
 ) -> FloatArray:
     """B x S matrix: how often each of S clusters is drawn in each replicate (rows sum to S).
 
-    With no clusters the matrix is B x 0, so every statistic built on it is NaN.
+    With no clusters the matrix is B x 0, so every statistic built on it is NaN. The matrix
+    depends only on (S, B, RNG seed), so it is drawn once per process and shared (read-only):
+    a report draws it for every run, task class and section.
     """
     if n_clusters == 0:
-        return np.zeros((b, 0))
-    rng = np.random.default_rng(rng_seed)
-    counts: FloatArray = rng.multinomial(
-        n_clusters, np.full(n_clusters, 1.0 / n_clusters), size=b
-    ).astype(float)
+        counts: FloatArray = np.zeros((b, 0))
+    else:
+        rng = np.random.default_rng(rng_seed)
+        counts = rng.multinomial(n_clusters, np.full(n_clusters, 1.0 / n_clusters), size=b).astype(
+            float
+        )
+    counts.flags.writeable = False
     return counts
 
 
 def _percentiles(replicates: FloatArray, level: float) -> tuple[float, float, int]:
-    finite = replicates[np.isfinite(replicates)]
-    if len(finite) == 0:
-        return float("nan"), float("nan"), 0
+    [(low, high, used)] = _column_percentiles(replicates[:, None], level)
+    return low, high, used
+
+
+def _column_percentiles(replicates: FloatArray, level: float) -> list[tuple[float, float, int]]:
+    """Per column of a B x K matrix: the percentile interval of its finite values, and their count.
+
+    Non-finite replicates are dropped; quantiles interpolate linearly (numpy's default method),
+    so each column gives what ``np.quantile`` gives on its finite values. One sort for all K.
+    """
     alpha = (1 - level) / 2
-    low, high = np.quantile(finite, [alpha, 1 - alpha])
-    return float(low), float(high), len(finite)
+    finite = np.isfinite(replicates)
+    used = finite.sum(axis=0)
+    ordered = np.sort(np.where(finite, replicates, np.inf), axis=0)
+    out = []
+    for k, n in enumerate(used.tolist()):
+        if n == 0:
+            out.append((float("nan"), float("nan"), 0))
+            continue
+        column = ordered[:n, k]
+        out.append((_sorted_quantile(column, alpha), _sorted_quantile(column, 1 - alpha), int(n)))
+    return out
+
+
+def _sorted_quantile(ordered: FloatArray, q: float) -> float:
+    """``np.quantile(ordered, q)`` (method "linear") of an already sorted, non-empty array."""
+    position = q * (len(ordered) - 1)
+    below = int(np.floor(position))
+    above = min(below + 1, len(ordered) - 1)
+    a, b, t = float(ordered[below]), float(ordered[above]), position - below
+    # numpy's _lerp, for identical results: from the nearer end
+    return b - (b - a) * (1 - t) if t >= 0.5 else a + (b - a) * t
+
+
+def ratio_intervals(
+    numerators: npt.ArrayLike,
+    denominators: npt.ArrayLike,
+    counts: FloatArray,
+    n: Sequence[int],
+    level: float = 0.95,
+) -> list[Interval]:
+    """:func:`ratio_interval` for K ratios at once: S x K per-seed sums, one product per side.
+
+    Column k is sum(num[:, k]) / sum(den[:, k]) with its interval, ``n[k]`` the rows behind it.
+    """
+    num = np.asarray(numerators, dtype=float)
+    den = np.asarray(denominators, dtype=float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        replicates = (counts @ num) / (counts @ den)
+    total_num, total_den = num.sum(axis=0), den.sum(axis=0)
+    out = []
+    for k, (low, high, used) in enumerate(_column_percentiles(replicates, level)):
+        estimate = float(total_num[k] / total_den[k]) if total_den[k] else float("nan")
+        if not np.isfinite(estimate):
+            low = high = float("nan")
+        out.append(Interval(estimate, low, high, int(n[k]), num.shape[0], used))
+    return out
 
 
 def ratio_interval(
@@ -93,16 +151,10 @@ def ratio_interval(
     level: float = 0.95,
 ) -> Interval:
     """Percentile interval of sum(num) / sum(den) under the cluster bootstrap ``counts``."""
-    num = np.asarray(numerators, dtype=float)
-    den = np.asarray(denominators, dtype=float)
-    total_den = den.sum()
-    estimate = float(num.sum() / total_den) if total_den else float("nan")
-    with np.errstate(invalid="ignore", divide="ignore"):
-        replicates = (counts @ num) / (counts @ den)
-    low, high, used = _percentiles(replicates, level)
-    if not np.isfinite(estimate):
-        low = high = float("nan")
-    return Interval(estimate, low, high, n, len(num), used)
+    num = np.asarray(numerators, dtype=float)[:, None]
+    den = np.asarray(denominators, dtype=float)[:, None]
+    [interval] = ratio_intervals(num, den, counts, [n], level)
+    return interval
 
 
 def ece_interval(
@@ -173,7 +225,7 @@ def auroc_interval(
     f = np.bincount(seeds_f, minlength=n_seeds).astype(float)
     g = np.bincount(seeds[~failed], minlength=n_seeds).astype(float)
     with np.errstate(invalid="ignore", divide="ignore"):
-        replicates = np.einsum("bs,st,bt->b", counts, p, counts) / ((counts @ f) * (counts @ g))
+        replicates = ((counts @ p) * counts).sum(axis=1) / ((counts @ f) * (counts @ g))
     low, high, used = _percentiles(replicates, level)
     return Interval(estimate, low, high, len(score), n_seeds, used)
 
