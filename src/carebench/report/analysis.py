@@ -40,6 +40,8 @@ from carebench.metrics.stats import (
     wilcoxon_paired,
 )
 from carebench.protocol.levels import LEVELS, EvidenceLevel
+from carebench.report.banks import bank_summary
+from carebench.runs.config import RunManifest
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -262,19 +264,20 @@ def _run_metrics(
     coverage, risk = risk_coverage(
         valid["confidence"].to_numpy(float), valid["correct"].to_numpy(bool)
     )
+    typed = RunManifest.model_validate(manifest)
     return {
-        "run_id": manifest["run_id"],
+        "run_id": typed.run_id,
         "label": label,
-        "bank_sha256": manifest["bank_sha256"],
-        "backend": manifest["backend"]["name"],
-        "model": manifest["backend"]["model"],
-        "condition": manifest["condition"],
+        "bank_sha256": typed.bank_sha256,
+        "backend": typed.backend.name,
+        "model": typed.backend.model,
+        "condition": typed.condition,
         "declared_costs": primary.as_json(),
         "declared_costs_text": primary.describe(),
         "robustness_costs_text": robustness.describe(),
-        "plan": manifest.get("plan"),
-        "plan_version": manifest.get("plan_version"),
-        "evidence_level": manifest.get("evidence_level", EvidenceLevel.AGENT.value),
+        "plan": typed.plan,
+        "plan_version": typed.plan_version,
+        "evidence_level": typed.evidence_level,
         "n_episodes": len(frame),
         "n_seeds": len(sums.seeds),
         "error_dominated": bool(errors.mean() > ERROR_DOMINATED),
@@ -457,30 +460,6 @@ def test_dict(test: PairedTest) -> dict[str, Any]:
         "p_holm": test.p_holm,
         "method": test.method,
     }
-
-
-def bank_summary(
-    manifests: dict[str, dict[str, Any]], labels: dict[str, str]
-) -> tuple[list[dict[str, Any]], str | None]:
-    """The banks the runs were made on, and a note when there is more than one."""
-    banks: dict[str, dict[str, Any]] = {}
-    for run_id, manifest in manifests.items():
-        sha = manifest["bank_sha256"]
-        entry = banks.setdefault(
-            sha, {"bank_sha256": sha, "bank_paths": manifest.get("bank_paths"), "runs": []}
-        )
-        entry["runs"].append(labels[run_id])
-    if len(banks) < 2:
-        return list(banks.values()), None
-    parts = "; ".join(
-        f"bank {b['bank_sha256'][:12]}: {', '.join(b['runs'])}" for b in banks.values()
-    )
-    note = (
-        f"These runs were made on {len(banks)} different episode banks ({parts}). Their episodes "
-        "and reference labels differ, so their numbers are not comparable episode for episode, "
-        "and no test here pairs runs across banks."
-    )
-    return list(banks.values()), note
 
 
 def evidence(level: EvidenceLevel) -> dict[str, str]:

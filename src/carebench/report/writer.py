@@ -20,8 +20,10 @@ from carebench.episodes.render import render_transcript
 from carebench.episodes.schema import Action, Episode, TaskClass, Variant
 from carebench.errors import CarebenchError
 from carebench.report.analysis import Settings, analyze
+from carebench.report.banks import bank_line, describe_banks
 from carebench.report.controller_section import METRICS as CONTROLLER_METRICS
 from carebench.report.figures import FIGURES, draw
+from carebench.report.models import ReportMetrics
 from carebench.report.result import ReportResult
 from carebench.report.sections import SECTIONS, ReportContext, section_names
 
@@ -63,6 +65,27 @@ def _clean(value: Any) -> Any:
     if isinstance(value, list):
         return [_clean(v) for v in value]
     return value
+
+
+def metrics_json(analysis: dict[str, Any]) -> dict[str, Any]:
+    """The analysis as strict JSON data (NaN as null), validated against :class:`ReportMetrics`.
+
+    Raises:
+        CarebenchError: the analysis does not match the published schema (a bug, or a plugin
+            section that changed a built-in key).
+    """
+    from pydantic import ValidationError
+
+    data: dict[str, Any] = _clean(analysis)
+    try:
+        ReportMetrics.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise CarebenchError(
+            f"metrics.json does not match its schema at {where}: {first['msg']}"
+        ) from exc
+    return data
 
 
 def viewer_data(frame: pd.DataFrame, banks: Mapping[str, Sequence[Episode]]) -> dict[str, Any]:
@@ -252,34 +275,6 @@ def _csvs(analysis: dict[str, Any], frame: pd.DataFrame, out: Path) -> None:
     frame.to_csv(out / "results.csv", index=False)
 
 
-def describe_banks(entries: list[dict[str, Any]], banks: Mapping[str, Sequence[Episode]]) -> None:
-    """Add each bank's seed and episode counts, in total and per split, to its summary entry."""
-    for entry in entries:
-        episodes = banks.get(entry["bank_sha256"], ())
-        entry["n_seeds"] = len({e.seed_id for e in episodes})
-        entry["n_episodes"] = len(episodes)
-        entry["splits"] = {
-            split: {
-                "n_seeds": len({e.seed_id for e in episodes if e.split.value == split}),
-                "n_episodes": sum(e.split.value == split for e in episodes),
-            }
-            for split in ("dev", "test")
-        }
-
-
-def bank_line(bank: Mapping[str, Any]) -> str:
-    """One bank named by path and hash with its counts (the first line about it in a report)."""
-    paths = ", ".join(bank["bank_paths"]) if bank.get("bank_paths") else "the packaged scenarios"
-    splits = "; ".join(
-        f"{name} {c['n_seeds']} seeds / {c['n_episodes']} episodes"
-        for name, c in bank.get("splits", {}).items()
-    )
-    return (
-        f"Bank {paths} (sha256 {bank['bank_sha256'][:12]}): {bank.get('n_seeds', '?')} seeds, "
-        f"{bank.get('n_episodes', '?')} episodes ({splits})."
-    )
-
-
 def compute_analysis(
     ctx: ReportContext,
     plan: RegisteredPlan | None = None,
@@ -409,7 +404,7 @@ def write_report(
     analysis = compute_analysis(ctx, plan, plan_versions)
     fragments, parts = _section_output(ctx, analysis)
     _render(analysis, ctx, out, fragments)
-    (out / "metrics.json").write_text(json.dumps(_clean(analysis), indent=2) + "\n", "utf-8")
+    (out / "metrics.json").write_text(json.dumps(metrics_json(analysis), indent=2) + "\n", "utf-8")
     _csvs(analysis, frame, out)
     summary = "\n\n".join([markdown_summary(analysis), *parts])
     return ReportResult(out / "index.html", summary, analysis)
