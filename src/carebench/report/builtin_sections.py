@@ -13,7 +13,7 @@ from typing import Any
 from carebench.controller.shortcuts import audit, constant_predictions
 from carebench.episodes.schema import Episode, Split
 from carebench.metrics.costs import declared_costs
-from carebench.protocol.summary import work_product_section
+from carebench.protocol.summary import floor_section, work_product_section
 from carebench.report.analysis import Settings
 from carebench.report.controller_section import controller_analysis
 from carebench.report.interruption_section import embedded_html, markdown
@@ -24,6 +24,7 @@ __all__ = [
     "INTERRUPTIONS",
     "KEYWORD_FLOOR",
     "WORK_PRODUCTS",
+    "WORK_PRODUCT_FLOORS",
     "keyword_floor",
     "mark_floor",
 ]
@@ -105,6 +106,10 @@ def _work_products(ctx: ReportContext, analysis: dict[str, Any]) -> list[dict[st
     return work_product_section(ctx.frame, ctx.manifests, ctx.banks, ctx.labels, ctx.settings.b)
 
 
+def _work_product_floors(ctx: ReportContext, analysis: dict[str, Any]) -> list[dict[str, Any]]:
+    return floor_section(ctx.manifests, ctx.banks)
+
+
 def _interruptions(ctx: ReportContext, analysis: dict[str, Any]) -> dict[str, Any] | None:
     return ctx.interruptions.metrics if ctx.interruptions is not None else None
 
@@ -122,6 +127,7 @@ def _interruptions_html(ctx: ReportContext, value: Any) -> str:
 KEYWORD_FLOOR = ReportSection("keyword_floor", _keyword_floor)
 CONTROLLER = ReportSection("controller", _controller)
 WORK_PRODUCTS = ReportSection("work_products", _work_products)
+WORK_PRODUCT_FLOORS = ReportSection("work_product_floors", _work_product_floors)
 INTERRUPTIONS = ReportSection(
     "interruptions", _interruptions, html=_interruptions_html, markdown=_interruptions_markdown
 )

@@ -197,6 +197,9 @@ class ReportMetrics(BaseModel):
         default=None, description="present when every split was loaded (docs/report.md)"
     )
     work_products: list[dict[str, Any]] = Field(default_factory=list)
+    work_product_floors: list[dict[str, Any]] = Field(
+        default_factory=list, description="the gaming floors of the work-product scores, per bank"
+    )
     interruptions: dict[str, Any] | None = None
 
 

@@ -87,7 +87,13 @@ class ReportSection:
 
 SECTIONS: Registry[ReportSection] = Registry("report section", "carebench.report_sections")
 #: The built-in sections, in the order they are computed (plugins follow, by name).
-BUILTIN = ("keyword_floor", "controller", "work_products", "interruptions")
+BUILTIN = (
+    "keyword_floor",
+    "controller",
+    "work_products",
+    "work_product_floors",
+    "interruptions",
+)
 for _name in BUILTIN:
     SECTIONS.register(_name, f"carebench.report.builtin_sections:{_name.upper()}")
 
