@@ -4,7 +4,8 @@ It builds the episode bank into ``<out>/episodes``, runs four scripted baselines
 and the embedded SmolLM2-135M under both prompt conditions on ``split`` (dev by default: 80
 episodes each, a few minutes on 2 CPU cores), and writes the full report (index.html,
 viewer.html, metrics.json, CSVs, figures) into ``<out>/report``. Everything is stored in
-``<out>/carebench.db``, so re-running resumes and takes seconds. No API key, no network.
+``<out>/carebench.db``, so re-running resumes and takes seconds. No API key, no network. The bank
+is validated once (through the user's validated-bank cache, which every run then reads).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from typing import TYPE_CHECKING
 
 from carebench.agents.config import BackendConfig, SamplingParams
 from carebench.agents.prompts import Condition
-from carebench.episodes.bank import BuildResult, load_bank, write_bank
+from carebench.episodes.bank import BuildResult, write_bank
+from carebench.episodes.cache import load_bank_cached, user_cache_dir
 from carebench.runs.config import RunConfig, Selection
 from carebench.runs.execute import run_agent
 from carebench.runs.runner import RunSummary
@@ -82,7 +84,8 @@ def run_demo(
     from carebench.report import build_report
 
     out = Path(out_dir)
-    bank = write_bank(load_bank(), out / "episodes")
+    # through the user's validated-bank cache, which the runs then hit: one validation in all
+    bank = write_bank(load_bank_cached(None, user_cache_dir()).episodes, out / "episodes")
     summaries = [
         run_agent(config, out, on_start=on_start, on_record=on_record)
         for config in (configs if configs is not None else demo_configs(split, model, max_tokens))

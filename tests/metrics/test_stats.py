@@ -4,13 +4,16 @@ import math
 
 import numpy as np
 import pytest
-from scipy.stats import wilcoxon
+from scipy.stats import PermutationMethod, wilcoxon
 from sklearn.metrics import roc_auc_score
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import confint_proportions_2indep, proportion_confint
 
 from carebench.metrics.calibration import ece
 from carebench.metrics.stats import (
+    APPROX,
+    EXACT,
+    EXACT_TIES,
     PairedTest,
     auroc_interval,
     draw_counts,
@@ -18,6 +21,7 @@ from carebench.metrics.stats import (
     holm,
     newcombe_difference,
     ratio_interval,
+    wilcoxon_exact,
     wilcoxon_paired,
     wilson,
 )
@@ -156,3 +160,54 @@ def test_newcombe_difference_matches_the_published_example_and_statsmodels() -> 
         expected = confint_proportions_2indep(a, n, b, m, method="newcomb", compare="diff")
         assert newcombe_difference(a, n, b, m) == pytest.approx(expected)
     assert all(math.isnan(v) for v in newcombe_difference(3, 10, 0, 0))
+
+
+def test_exact_wilcoxon_matches_scipy_exact_without_ties() -> None:
+    rng = np.random.default_rng(11)
+    for n in (3, 4, 7, 12, 30):
+        d = rng.normal(size=n)
+        ours = wilcoxon_exact(d)
+        ref = wilcoxon(d, alternative="two-sided", method="exact")
+        assert ours == pytest.approx((ref.statistic, ref.pvalue))
+
+
+def test_exact_wilcoxon_matches_a_full_permutation_test_with_ties_and_zeros() -> None:
+    rng = np.random.default_rng(12)
+    for _ in range(20):
+        d = rng.integers(-3, 4, size=9) / 10
+        nonzero = d[np.round(d, 12) != 0]
+        if len(nonzero) < 2:
+            continue
+        ours = wilcoxon_exact(d)
+        # 2**n <= n_resamples: scipy enumerates every sign pattern, so the reference is exact
+        ref = wilcoxon(nonzero, method=PermutationMethod(n_resamples=10_000))
+        assert ours == pytest.approx((ref.statistic, ref.pvalue))
+
+
+def test_small_seed_counts_get_the_exact_p_never_below_its_minimum() -> None:
+    # 4 seeds all better under A: the exact two-sided p is 2 / 2**4, the normal approximation
+    # would print 0.0455
+    for a, b in (([0.9, 0.8, 0.7, 0.6], [0.5, 0.5, 0.5, 0.5]), ([1, 1, 1, 1], [0, 0, 0, 0])):
+        test = wilcoxon_paired("four seeds", a, b)
+        assert test.p_value == pytest.approx(0.125)
+        assert test.method.startswith(EXACT)
+    approx = wilcoxon([1, 1, 1, 1], [0, 0, 0, 0], zero_method="wilcox", correction=False,
+                      method="approx")  # fmt: skip
+    assert approx.pvalue < 0.125
+    rng = np.random.default_rng(4)
+    for _ in range(50):
+        a, b = rng.integers(0, 11, size=(2, 4)) / 10
+        test = wilcoxon_paired("x", a, b)
+        assert test.p_value >= 0.125
+
+
+def test_wilcoxon_says_which_method_it_used() -> None:
+    tied = wilcoxon_paired("tied", [0.2, 0.4, 0.1, 0.9], [0.1, 0.3, 0.2, 0.1])
+    assert tied.method == EXACT_TIES
+    untied = wilcoxon_paired("untied", [0.25, 0.5, 0.1, 0.9], [0.1, 0.3, 0.2, 0.1])
+    assert untied.method == EXACT
+    rng = np.random.default_rng(5)
+    a = rng.integers(0, 11, size=40) / 10
+    big = wilcoxon_paired("big", a, np.clip(a - 0.1, 0, 1))
+    assert big.method == APPROX
+    assert holm([tied, big])[0].method == EXACT_TIES

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from pydantic import ValidationError
-from scipy.stats import wilcoxon
+from scipy.stats import PermutationMethod, wilcoxon
 from statsmodels.stats.multitest import multipletests
 
 from carebench import load_bank
@@ -152,6 +152,15 @@ def _reference_p(ws: dict, a: str, b: str, metric: str) -> float:
     x, y = x[keep], y[keep]
     if np.all(x.to_numpy() == y.to_numpy()):
         return 1.0
+    # the documented rule (carebench.metrics.stats): exact up to 50 untied nonzero differences,
+    # exact conditional on ties (a full permutation test) up to 15 tied ones, else approx
+    d = np.round(x.to_numpy() - y.to_numpy(), 12)
+    d = d[d != 0]
+    tied = len(np.unique(np.abs(d))) < len(d)
+    if not tied and len(d) <= 50:
+        return float(wilcoxon(d, alternative="two-sided", method="exact").pvalue)
+    if tied and len(d) <= 15:
+        return float(wilcoxon(d, method=PermutationMethod(n_resamples=np.inf)).pvalue)
     return float(
         wilcoxon(x, y, zero_method="wilcox", correction=False, alternative="two-sided",
                  method="approx").pvalue

@@ -9,11 +9,15 @@ Conventions:
       Replicates whose denominator is 0 (no positives drawn) are NaN and are dropped; the interval is
       the 2.5th and 97.5th percentiles of the rest (percentile method), reported with B used.
     * Paired comparisons are seed-level: one value per seed under A and under B; seeds where either
-      value is NaN are dropped. scipy.stats.wilcoxon is called with zero_method="wilcox" (zero
-      differences dropped), correction=False, alternative="two-sided", method="approx" (normal
-      approximation with tie correction; seed-level differences are heavily tied, where the exact
-      distribution does not apply). When every difference is zero the test is undefined and we
-      report statistic 0 and p = 1.
+      value is NaN are dropped; zero differences are dropped too (zero_method="wilcox"). The
+      two-sided p comes from the exact null distribution of the signed-rank statistic when few
+      seeds remain (:func:`wilcoxon_exact`: n <= ``EXACT_MAX_N`` without tied absolute
+      differences, n <= ``EXACT_TIED_MAX_N`` with ties, where the distribution is the exact one
+      conditional on the tied mid-ranks), else from scipy.stats.wilcoxon's normal approximation
+      (correction=False, tie correction). The method used is recorded with every test
+      (``PairedTest.method``). With n seeds the exact p can never be below 2 / 2**n (0.125 for
+      n = 4), which the normal approximation undercuts. When every difference is zero the test
+      is undefined and we report statistic 0 and p = 1.
     * Holm's step-down correction (statsmodels multipletests(method="holm")) is applied across a
       family of comparisons: the analysis plan's, when there is one (carebench.protocol.plans);
       otherwise the comparisons reported together, which is exploratory.
@@ -22,7 +26,9 @@ Conventions:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -56,29 +62,85 @@ class Interval:
         }
 
 
+@lru_cache(maxsize=16)
 def draw_counts(
     n_clusters: int, b: int = DEFAULT_B, rng_seed: int = DEFAULT_RNG_SEED
 ) -> FloatArray:
     """B x S matrix: how often each of S clusters is drawn in each replicate (rows sum to S).
 
-    With no clusters the matrix is B x 0, so every statistic built on it is NaN.
+    With no clusters the matrix is B x 0, so every statistic built on it is NaN. The matrix
+    depends only on (S, B, RNG seed), so it is drawn once per process and shared (read-only):
+    a report draws it for every run, task class and section.
     """
     if n_clusters == 0:
-        return np.zeros((b, 0))
-    rng = np.random.default_rng(rng_seed)
-    counts: FloatArray = rng.multinomial(
-        n_clusters, np.full(n_clusters, 1.0 / n_clusters), size=b
-    ).astype(float)
+        counts: FloatArray = np.zeros((b, 0))
+    else:
+        rng = np.random.default_rng(rng_seed)
+        counts = rng.multinomial(n_clusters, np.full(n_clusters, 1.0 / n_clusters), size=b).astype(
+            float
+        )
+    counts.flags.writeable = False
     return counts
 
 
 def _percentiles(replicates: FloatArray, level: float) -> tuple[float, float, int]:
-    finite = replicates[np.isfinite(replicates)]
-    if len(finite) == 0:
-        return float("nan"), float("nan"), 0
+    [(low, high, used)] = _column_percentiles(replicates[:, None], level)
+    return low, high, used
+
+
+def _column_percentiles(replicates: FloatArray, level: float) -> list[tuple[float, float, int]]:
+    """Per column of a B x K matrix: the percentile interval of its finite values, and their count.
+
+    Non-finite replicates are dropped; quantiles interpolate linearly (numpy's default method),
+    so each column gives what ``np.quantile`` gives on its finite values. One sort for all K.
+    """
     alpha = (1 - level) / 2
-    low, high = np.quantile(finite, [alpha, 1 - alpha])
-    return float(low), float(high), len(finite)
+    finite = np.isfinite(replicates)
+    used = finite.sum(axis=0)
+    ordered = np.sort(np.where(finite, replicates, np.inf), axis=0)
+    out = []
+    for k, n in enumerate(used.tolist()):
+        if n == 0:
+            out.append((float("nan"), float("nan"), 0))
+            continue
+        column = ordered[:n, k]
+        out.append((_sorted_quantile(column, alpha), _sorted_quantile(column, 1 - alpha), int(n)))
+    return out
+
+
+def _sorted_quantile(ordered: FloatArray, q: float) -> float:
+    """``np.quantile(ordered, q)`` (method "linear") of an already sorted, non-empty array."""
+    position = q * (len(ordered) - 1)
+    below = int(np.floor(position))
+    above = min(below + 1, len(ordered) - 1)
+    a, b, t = float(ordered[below]), float(ordered[above]), position - below
+    # numpy's _lerp, for identical results: from the nearer end
+    return b - (b - a) * (1 - t) if t >= 0.5 else a + (b - a) * t
+
+
+def ratio_intervals(
+    numerators: npt.ArrayLike,
+    denominators: npt.ArrayLike,
+    counts: FloatArray,
+    n: Sequence[int],
+    level: float = 0.95,
+) -> list[Interval]:
+    """:func:`ratio_interval` for K ratios at once: S x K per-seed sums, one product per side.
+
+    Column k is sum(num[:, k]) / sum(den[:, k]) with its interval, ``n[k]`` the rows behind it.
+    """
+    num = np.asarray(numerators, dtype=float)
+    den = np.asarray(denominators, dtype=float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        replicates = (counts @ num) / (counts @ den)
+    total_num, total_den = num.sum(axis=0), den.sum(axis=0)
+    out = []
+    for k, (low, high, used) in enumerate(_column_percentiles(replicates, level)):
+        estimate = float(total_num[k] / total_den[k]) if total_den[k] else float("nan")
+        if not np.isfinite(estimate):
+            low = high = float("nan")
+        out.append(Interval(estimate, low, high, int(n[k]), num.shape[0], used))
+    return out
 
 
 def ratio_interval(
@@ -89,16 +151,10 @@ def ratio_interval(
     level: float = 0.95,
 ) -> Interval:
     """Percentile interval of sum(num) / sum(den) under the cluster bootstrap ``counts``."""
-    num = np.asarray(numerators, dtype=float)
-    den = np.asarray(denominators, dtype=float)
-    total_den = den.sum()
-    estimate = float(num.sum() / total_den) if total_den else float("nan")
-    with np.errstate(invalid="ignore", divide="ignore"):
-        replicates = (counts @ num) / (counts @ den)
-    low, high, used = _percentiles(replicates, level)
-    if not np.isfinite(estimate):
-        low = high = float("nan")
-    return Interval(estimate, low, high, n, len(num), used)
+    num = np.asarray(numerators, dtype=float)[:, None]
+    den = np.asarray(denominators, dtype=float)[:, None]
+    [interval] = ratio_intervals(num, den, counts, [n], level)
+    return interval
 
 
 def ece_interval(
@@ -169,14 +225,28 @@ def auroc_interval(
     f = np.bincount(seeds_f, minlength=n_seeds).astype(float)
     g = np.bincount(seeds[~failed], minlength=n_seeds).astype(float)
     with np.errstate(invalid="ignore", divide="ignore"):
-        replicates = np.einsum("bs,st,bt->b", counts, p, counts) / ((counts @ f) * (counts @ g))
+        replicates = ((counts @ p) * counts).sum(axis=1) / ((counts @ f) * (counts @ g))
     low, high, used = _percentiles(replicates, level)
     return Interval(estimate, low, high, len(score), n_seeds, used)
 
 
+#: The exact distribution is used up to this many nonzero differences without ties (scipy's own
+#: threshold for its exact method) ...
+EXACT_MAX_N = 50
+#: ... and up to this many with tied absolute differences (exact conditional on the mid-ranks).
+EXACT_TIED_MAX_N = 15
+EXACT = "exact"
+EXACT_TIES = "exact (conditional on tied mid-ranks)"
+APPROX = "normal approximation (tie-corrected, no continuity correction)"
+
+
 @dataclass(frozen=True)
 class PairedTest:
-    """A paired seed-level Wilcoxon signed-rank test."""
+    """A paired seed-level Wilcoxon signed-rank test.
+
+    ``method`` says how p was computed (:data:`EXACT`, :data:`EXACT_TIES` or :data:`APPROX`; ''
+    when no test was computed).
+    """
 
     name: str
     n_pairs: int
@@ -185,6 +255,47 @@ class PairedTest:
     statistic: float
     p_value: float
     p_holm: float = float("nan")
+    method: str = ""
+
+
+def _rounded(differences: npt.ArrayLike) -> FloatArray:
+    """Differences rounded to 12 decimals, so that 0.3 - 0.2 and 0.1 tie (and 0.1 - 0.1 is 0)."""
+    return np.round(np.asarray(differences, dtype=float), 12)
+
+
+def wilcoxon_exact(differences: npt.ArrayLike) -> tuple[float, float]:
+    """Exact two-sided Wilcoxon signed-rank test of paired differences: (statistic, p).
+
+    Zero differences are dropped (Wilcoxon's convention); the others are ranked by absolute
+    value (differences rounded to 12 decimals first), ties getting their mid-rank. Under the null each sign is + or - with probability 1/2
+    independently, so the statistic's distribution is that of a sum of a random subset of the
+    ranks; it is counted exactly by dynamic programming over the doubled (integer) ranks, which
+    is O(n * sum of ranks). Without ties this is scipy.stats.wilcoxon(method="exact"); with ties
+    it is the exact distribution conditional on the tied ranks (what a full permutation test,
+    scipy's ``method=PermutationMethod()``, enumerates).
+
+    Returns:
+        statistic: min(R+, R-), the smaller of the positive and negative rank sums (scipy's
+            two-sided statistic).
+        p: 2 * P(T <= statistic), capped at 1. With n nonzero differences p >= 2 / 2**n.
+            (0.0, 1.0) without nonzero differences.
+    """
+    from scipy.stats import rankdata
+
+    d = _rounded(differences)
+    d = d[d != 0]
+    if len(d) == 0:
+        return 0.0, 1.0
+    doubled = np.rint(2 * rankdata(np.abs(d))).astype(np.int64)
+    total = int(doubled.sum())
+    ways = np.zeros(total + 1)
+    ways[0] = 1.0
+    for rank in doubled:
+        ways[rank:] = ways[rank:] + ways[: total + 1 - rank].copy()
+    r_plus = int(doubled[d > 0].sum())
+    statistic = min(r_plus, total - r_plus)
+    p = 2.0 * ways[: statistic + 1].sum() / ways.sum()
+    return statistic / 2.0, float(min(1.0, p))
 
 
 def wilcoxon_paired(name: str, a: npt.ArrayLike, b: npt.ArrayLike) -> PairedTest:
@@ -201,11 +312,21 @@ def wilcoxon_paired(name: str, a: npt.ArrayLike, b: npt.ArrayLike) -> PairedTest
     if n == 0:
         return PairedTest(name, 0, mean_a, mean_b, float("nan"), float("nan"))
     if np.all(x == y):
-        return PairedTest(name, n, mean_a, mean_b, 0.0, 1.0)
+        return PairedTest(name, n, mean_a, mean_b, 0.0, 1.0, method=EXACT)
+    d = _rounded(x - y)
+    nonzero = np.abs(d[d != 0])
+    tied = len(np.unique(nonzero)) < len(nonzero)
+    if len(nonzero) <= (EXACT_TIED_MAX_N if tied else EXACT_MAX_N):
+        statistic, p = wilcoxon_exact(d)
+        return PairedTest(
+            name, n, mean_a, mean_b, statistic, p, method=EXACT_TIES if tied else EXACT
+        )
     result = wilcoxon(
         x, y, zero_method="wilcox", correction=False, alternative="two-sided", method="approx"
     )
-    return PairedTest(name, n, mean_a, mean_b, float(result.statistic), float(result.pvalue))
+    return PairedTest(
+        name, n, mean_a, mean_b, float(result.statistic), float(result.pvalue), method=APPROX
+    )
 
 
 def holm(tests: list[PairedTest]) -> list[PairedTest]:
@@ -221,7 +342,7 @@ def holm(tests: list[PairedTest]) -> list[PairedTest]:
         for i, p in zip(finite, p_adj, strict=True):
             adjusted[i] = float(p)
     return [
-        PairedTest(t.name, t.n_pairs, t.mean_a, t.mean_b, t.statistic, t.p_value, p)
+        PairedTest(t.name, t.n_pairs, t.mean_a, t.mean_b, t.statistic, t.p_value, p, t.method)
         for t, p in zip(tests, adjusted, strict=True)
     ]
 

@@ -54,6 +54,7 @@ def build_report(
     Raises:
         CarebenchError: no results in the split, or ``plan`` is not registered.
     """
+    from carebench.episodes.cache import user_cache_dir
     from carebench.protocol.levels import EvidenceLevel, check_user_text
     from carebench.protocol.planned import report_plan
     from carebench.protocol.registry import PlanRegistry
@@ -92,7 +93,9 @@ def build_report(
         user_text["plan name"] = chosen.name
     check_user_text(user_text, EvidenceLevel.AGENT)
     versions = {p.sha256: p for p in registered}
-    cache = cache_dir(workspace)
+    user = user_cache_dir()
+    # keyed by the bank's content, so a new workspace on a known bank skips the 40 fits
+    cache = user / "keyword-floor" if user is not None else cache_dir(workspace)
     section = load_section(workspace, out)
     return write_report(
         frame,

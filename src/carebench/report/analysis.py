@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from carebench._version import __version__
-from carebench.episodes.schema import Action, Episode, Split, TaskClass, Variant
+from carebench.episodes.schema import Action, TaskClass, Variant
 from carebench.errors import CarebenchError
 from carebench.metrics.calibration import (
     aurc,
@@ -29,23 +28,30 @@ from carebench.metrics.escalation import row_utility
 from carebench.metrics.stats import (
     DEFAULT_B,
     DEFAULT_RNG_SEED,
+    EXACT_MAX_N,
+    EXACT_TIED_MAX_N,
     Interval,
     PairedTest,
     auroc_interval,
     draw_counts,
     ece_interval,
     holm,
-    ratio_interval,
+    ratio_intervals,
     wilcoxon_paired,
 )
 from carebench.protocol.levels import LEVELS, EvidenceLevel
+from carebench.report.banks import bank_summary
 from carebench.report.cost_section import run_cost
 from carebench.report.reliability_section import reliability as sample_reliability
+from carebench.runs.config import RunManifest
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from carebench.protocol.registry import RegisteredPlan
+
+#: Per-seed sums behind one ratio: numerator, denominator, and the rows behind it (its n).
+RatioPart = tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], int]
 
 PERTURBED = (Variant.MISSING, Variant.STALE, Variant.CONFLICT, Variant.LATE_RISK)
 #: Above this share of error records (no answer from the backend) a run's metrics describe the
@@ -91,13 +97,54 @@ class SeedSums:
 
     def ratio(self, num_mask: npt.NDArray[np.bool_], den_mask: npt.NDArray[np.bool_]) -> Interval:
         """The cluster-bootstrap interval of count(num_mask) / count(den_mask)."""
-        return ratio_interval(
-            self.sums(num_mask),
-            self.sums(den_mask),
-            self.counts,
-            int(den_mask.sum()),
-            self.settings.level,
+        return self.ratios({"r": (num_mask, den_mask)})["r"]
+
+    def ratios(
+        self, masks: Mapping[str, tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]]
+    ) -> dict[str, Interval]:
+        """:meth:`ratio` for several named (numerator, denominator) masks in one bootstrap."""
+        return self.sum_ratios(
+            {k: (self.sums(num), self.sums(den), int(den.sum())) for k, (num, den) in masks.items()}
         )
+
+    def sum_ratios(self, parts: Mapping[str, RatioPart]) -> dict[str, Interval]:
+        """Named ratios of per-seed sums (numerator, denominator, rows behind it), vectorized.
+
+        All K ratios share one (B x S) @ (S x K) product per side and one sort
+        (:func:`carebench.metrics.stats.ratio_intervals`).
+        """
+        if not parts:
+            return {}
+        keys = list(parts)
+        num = np.column_stack([parts[k][0] for k in keys])
+        den = np.column_stack([parts[k][1] for k in keys])
+        n = [parts[k][2] for k in keys]
+        intervals = ratio_intervals(num, den, self.counts, n, self.settings.level)
+        return dict(zip(keys, intervals, strict=True))
+
+
+def escalation_parts(
+    frame: pd.DataFrame, sums: SeedSums, costs: Sequence[tuple[str, CostMatrix | ClassCosts]]
+) -> dict[str, RatioPart]:
+    """The per-seed sums behind :func:`escalation_intervals` (to batch with other ratios)."""
+    req = frame["escalation_required"].to_numpy(bool)
+    classes = frame["task_class"].to_numpy(object) if "task_class" in frame else None
+    esc = frame["escalated"].to_numpy(bool)
+    all_rows = np.ones(len(frame), bool)
+
+    def part(num: npt.NDArray[np.bool_], den: npt.NDArray[np.bool_]) -> RatioPart:
+        return sums.sums(num), sums.sums(den), int(den.sum())
+
+    out = {
+        "sensitivity": part(req & esc, req),
+        "specificity": part(~req & ~esc, ~req),
+        "missed_rate": part(req & ~esc, req),
+        "precision": part(req & esc, esc),
+    }
+    for name, c in costs:
+        utility = sums.sums(all_rows, row_utility(req, esc, c, classes))
+        out[name] = (utility, sums.sums(all_rows), len(frame))
+    return out
 
 
 def escalation_intervals(
@@ -108,59 +155,51 @@ def escalation_intervals(
     A utility under :class:`~carebench.metrics.costs.ClassCosts` scores each row under its task
     class's matrix.
     """
-    req = frame["escalation_required"].to_numpy(bool)
-    classes = frame["task_class"].to_numpy(object) if "task_class" in frame else None
-    esc = frame["escalated"].to_numpy(bool)
-    all_rows = np.ones(len(frame), bool)
-    out = {
-        "sensitivity": sums.ratio(req & esc, req),
-        "specificity": sums.ratio(~req & ~esc, ~req),
-        "missed_rate": sums.ratio(req & ~esc, req),
-        "precision": sums.ratio(req & esc, esc),
-    }
-    for name, c in costs:
-        out[name] = ratio_interval(
-            sums.sums(all_rows, row_utility(req, esc, c, classes)),
-            sums.sums(all_rows),
-            sums.counts,
-            len(frame),
-            sums.settings.level,
-        )
-    return out
+    return sums.sum_ratios(escalation_parts(frame, sums, costs))
 
 
-def _run_metrics(
-    frame: pd.DataFrame, manifest: dict[str, Any], label: str, settings: Settings
-) -> dict[str, Any]:
-    sums = SeedSums(frame, settings)
+def _headline_and_groups(
+    frame: pd.DataFrame, sums: SeedSums, costs: Sequence[tuple[str, CostMatrix | ClassCosts]]
+) -> tuple[dict[str, Interval], dict[str, dict[str, Interval]], dict[str, Interval]]:
+    """Headline, by-variant and by-split intervals of one run, in one batched bootstrap."""
     correct = frame["correct"].to_numpy(bool)
     valid = frame["valid"].to_numpy(bool)
     errors = (frame["status"] == "error").to_numpy()
-    all_rows = np.ones(len(frame), bool)
-    primary, robustness = declared_costs(manifest)
-    costs: list[tuple[str, CostMatrix | ClassCosts]] = [
-        ("utility", primary),
-        ("utility_robustness", robustness),
-    ]
-    headline: dict[str, Interval] = {
-        "accuracy": sums.ratio(correct, all_rows),
-        "invalid_rate": sums.ratio(~valid, all_rows),
-        "error_rate": sums.ratio(errors, all_rows),
-        **escalation_intervals(frame, sums, costs),
-    }
-    late = (frame["variant"] == Variant.LATE_RISK.value).to_numpy()
     req = frame["escalation_required"].to_numpy(bool)
     esc = frame["escalated"].to_numpy(bool)
-    headline["late_risk_sensitivity"] = sums.ratio(late & req & esc, late & req)
-
-    by_variant = {
-        v.value: {
-            "accuracy": sums.ratio(correct & m, m),
-            "sensitivity": sums.ratio(m & req & esc, m & req),
-        }
-        for v in Variant
-        for m in [(frame["variant"] == v.value).to_numpy()]
+    late = (frame["variant"] == Variant.LATE_RISK.value).to_numpy()
+    all_rows = np.ones(len(frame), bool)
+    masks = {
+        "accuracy": (correct, all_rows),
+        "invalid_rate": (~valid, all_rows),
+        "error_rate": (errors, all_rows),
     }
+    for v in Variant:
+        m = (frame["variant"] == v.value).to_numpy()
+        masks[f"variant/{v.value}/accuracy"] = (correct & m, m)
+        masks[f"variant/{v.value}/sensitivity"] = (m & req & esc, m & req)
+    splits = [s for s in ("dev", "test") if (frame["split"] == s).any()]
+    for split in splits:
+        m = (frame["split"] == split).to_numpy()
+        masks[f"split/{split}"] = (correct & m, m)
+    masks["late_risk_sensitivity"] = (late & req & esc, late & req)
+    parts = {k: (sums.sums(n), sums.sums(d), int(d.sum())) for k, (n, d) in masks.items()}
+    parts.update(escalation_parts(frame, sums, costs))
+    got = sums.sum_ratios(parts)
+    order = ("accuracy", "invalid_rate", "error_rate", "sensitivity", "specificity",
+             "missed_rate", "precision", *(name for name, _ in costs), "late_risk_sensitivity")  # fmt: skip
+    headline = {k: got[k] for k in order}
+    by_variant = {
+        v.value: {m: got[f"variant/{v.value}/{m}"] for m in ("accuracy", "sensitivity")}
+        for v in Variant
+    }
+    return headline, by_variant, {s: got[f"split/{s}"] for s in splits}
+
+
+def _by_task_class(
+    frame: pd.DataFrame, settings: Settings, costs: Sequence[tuple[str, CostMatrix | ClassCosts]]
+) -> dict[str, dict[str, Interval]]:
+    """Accuracy and the escalation intervals (primary utility) per task class present."""
     by_class: dict[str, dict[str, Interval]] = {}
     for task_class in TaskClass:
         rows = frame[frame["task_class"] == task_class.value]
@@ -168,33 +207,33 @@ def _run_metrics(
             class_sums = SeedSums(rows, settings)
             ok = rows["correct"].to_numpy(bool)
             every = np.ones(len(rows), bool)
-            by_class[task_class.value] = {
-                "accuracy": class_sums.ratio(ok, every),
-                **escalation_intervals(rows, class_sums, costs[:1]),
-            }
-    split_rows = {
-        split: sums.ratio(correct & m, m)
-        for split in ("dev", "test")
-        for m in [(frame["split"] == split).to_numpy()]
-        if m.any()
-    }
+            parts = {"accuracy": (class_sums.sums(ok), class_sums.sums(every), len(rows))}
+            parts.update(escalation_parts(rows, class_sums, costs[:1]))
+            by_class[task_class.value] = class_sums.sum_ratios(parts)
+    return by_class
+
+
+def _action_distribution(frame: pd.DataFrame) -> dict[str, float | int]:
+    """Shares of each action (and of invalid outputs) on the escalation-required rows, and n."""
     required = frame[frame["escalation_required"]]
     actions = required["action"].where(required["valid"], "invalid")
-    distribution = {
-        a.value: float((actions == a.value).mean()) if len(required) else float("nan")
-        for a in Action
+    names = [*(a.value for a in Action), "invalid"]
+    distribution: dict[str, float | int] = {
+        name: float((actions == name).mean()) if len(required) else float("nan") for name in names
     }
-    distribution["invalid"] = (
-        float((actions == "invalid").mean()) if len(required) else float("nan")
-    )
+    distribution["n"] = len(required)
+    return distribution
 
+
+def _calibration(frame: pd.DataFrame, sums: SeedSums, settings: Settings) -> dict[str, Any]:
+    """Calibration and selective prediction on the valid rows (with seed-bootstrap intervals)."""
+    valid = frame["valid"].to_numpy(bool)
     vrows = frame[frame["valid"]]
     conf = vrows["confidence"].to_numpy(float)
     vcorrect = vrows["correct"].to_numpy(bool)
     vindex = sums.index[valid]
     right, wrong = mean_confidence_by_outcome(conf, vcorrect)
-    coverage, risk = risk_coverage(conf, vcorrect)
-    calibration = {
+    return {
         "n_valid": len(vrows),
         "mean_confidence": float(conf.mean()) if len(conf) else float("nan"),
         "mean_confidence_correct": right,
@@ -209,19 +248,38 @@ def _run_metrics(
         "n_bins": settings.n_bins,
         "reliability": [b.__dict__ for b in reliability(conf, vcorrect, settings.n_bins)],
     }
+
+
+def _run_metrics(
+    frame: pd.DataFrame, manifest: dict[str, Any], label: str, settings: Settings
+) -> dict[str, Any]:
+    sums = SeedSums(frame, settings)
+    errors = (frame["status"] == "error").to_numpy()
+    primary, robustness = declared_costs(manifest)
+    costs: list[tuple[str, CostMatrix | ClassCosts]] = [
+        ("utility", primary),
+        ("utility_robustness", robustness),
+    ]
+    headline, by_variant, split_rows = _headline_and_groups(frame, sums, costs)
+    by_class = _by_task_class(frame, settings, costs)
+    valid = frame[frame["valid"]]
+    coverage, risk = risk_coverage(
+        valid["confidence"].to_numpy(float), valid["correct"].to_numpy(bool)
+    )
+    typed = RunManifest.model_validate(manifest)
     return {
-        "run_id": manifest["run_id"],
+        "run_id": typed.run_id,
         "label": label,
-        "bank_sha256": manifest["bank_sha256"],
-        "backend": manifest["backend"]["name"],
-        "model": manifest["backend"]["model"],
-        "condition": manifest["condition"],
+        "bank_sha256": typed.bank_sha256,
+        "backend": typed.backend.name,
+        "model": typed.backend.model,
+        "condition": typed.condition,
         "declared_costs": primary.as_json(),
         "declared_costs_text": primary.describe(),
         "robustness_costs_text": robustness.describe(),
-        "plan": manifest.get("plan"),
-        "plan_version": manifest.get("plan_version"),
-        "evidence_level": manifest.get("evidence_level", EvidenceLevel.AGENT.value),
+        "plan": typed.plan,
+        "plan_version": typed.plan_version,
+        "evidence_level": typed.evidence_level,
         "n_episodes": len(frame),
         "n_seeds": len(sums.seeds),
         "error_dominated": bool(errors.mean() > ERROR_DOMINATED),
@@ -230,8 +288,8 @@ def _run_metrics(
         "by_variant": {v: {k: i.as_dict() for k, i in d.items()} for v, d in by_variant.items()},
         "by_task_class": {t: {k: i.as_dict() for k, i in d.items()} for t, d in by_class.items()},
         "by_split_accuracy": {s: i.as_dict() for s, i in split_rows.items()},
-        "action_distribution_escalation_required": {**distribution, "n": len(required)},
-        "calibration": calibration,
+        "action_distribution_escalation_required": _action_distribution(frame),
+        "calibration": _calibration(frame, sums, settings),
         "risk_coverage": {"coverage": coverage.tolist(), "risk": risk.tolist()},
         "reliability": sample_reliability(
             frame, _repeats(manifest), settings.b, settings.rng_seed, settings.level
@@ -248,33 +306,37 @@ def _repeats(manifest: Mapping[str, Any]) -> int:
 def per_seed(
     frame: pd.DataFrame, metric: str, costs: CostMatrix | ClassCosts = PRIMARY
 ) -> pd.Series:
-    """One value per seed (NaN where undefined).
+    """One value per seed, seeds in sorted order (NaN where undefined).
 
     ``metric``: ``accuracy``, ``sensitivity``, ``specificity`` or ``utility`` (under ``costs``,
-    each row under its task class's matrix).
+    each row under its task class's matrix). Sensitivity (specificity) is undefined for a seed
+    without escalation-required (not required) rows. Computed with one ``bincount`` per sum.
     """
     import pandas as pd
 
-    def one(group: pd.DataFrame) -> float:
-        req, esc = group["escalation_required"], group["escalated"]
-        if metric == "accuracy":
-            return float(group["correct"].mean())
-        if metric == "sensitivity":
-            return float((req & esc).sum() / req.sum()) if req.any() else float("nan")
-        if metric == "specificity":
-            return float((~req & ~esc).sum() / (~req).sum()) if (~req).any() else float("nan")
-        if metric == "utility":
-            return float(
-                row_utility(
-                    req.to_numpy(bool),
-                    esc.to_numpy(bool),
-                    costs,
-                    (group["task_class"].to_numpy(object) if "task_class" in group else None),
-                ).mean()
-            )
+    if metric not in ("accuracy", "sensitivity", "specificity", "utility"):
         raise ValueError(f"unknown per-seed metric {metric!r}")
+    seeds, index = np.unique(frame["seed_id"].to_numpy(str), return_inverse=True)
 
-    return pd.Series({seed: one(group) for seed, group in frame.groupby("seed_id", sort=True)})
+    def total(values: npt.ArrayLike) -> npt.NDArray[np.float64]:
+        weights = np.asarray(values, dtype=float)
+        out: npt.NDArray[np.float64] = np.bincount(index, weights, len(seeds)).astype(float)
+        return out
+
+    req = frame["escalation_required"].to_numpy(bool)
+    esc = frame["escalated"].to_numpy(bool)
+    if metric == "accuracy":
+        num, den = total(frame["correct"].to_numpy(bool)), total(np.ones(len(frame)))
+    elif metric == "sensitivity":
+        num, den = total(req & esc), total(req)
+    elif metric == "specificity":
+        num, den = total(~req & ~esc), total(~req)
+    else:
+        classes = frame["task_class"].to_numpy(object) if "task_class" in frame else None
+        num, den = total(row_utility(req, esc, costs, classes)), total(np.ones(len(frame)))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        values = np.where(den > 0, num / np.where(den > 0, den, 1), np.nan)
+    return pd.Series(values, index=seeds.tolist(), dtype=float)
 
 
 def clean_vs_perturbed(frame: pd.DataFrame) -> list[PairedTest]:
@@ -386,7 +448,7 @@ def planned_tests(
                     "under both runs; it stays in the Holm family with p = 1"
                 )
                 test = PairedTest(test.name, test.n_pairs, test.mean_a, test.mean_b,
-                                  test.statistic, 1.0)  # fmt: skip
+                                  test.statistic, 1.0, method=test.method)  # fmt: skip
         entry["computed"] = not problem and test.n_pairs > 0
         tests.append(test)
         rows.append(entry)
@@ -407,31 +469,8 @@ def test_dict(test: PairedTest) -> dict[str, Any]:
         "wilcoxon_statistic": test.statistic,
         "p_value": test.p_value,
         "p_holm": test.p_holm,
+        "method": test.method,
     }
-
-
-def bank_summary(
-    manifests: dict[str, dict[str, Any]], labels: dict[str, str]
-) -> tuple[list[dict[str, Any]], str | None]:
-    """The banks the runs were made on, and a note when there is more than one."""
-    banks: dict[str, dict[str, Any]] = {}
-    for run_id, manifest in manifests.items():
-        sha = manifest["bank_sha256"]
-        entry = banks.setdefault(
-            sha, {"bank_sha256": sha, "bank_paths": manifest.get("bank_paths"), "runs": []}
-        )
-        entry["runs"].append(labels[run_id])
-    if len(banks) < 2:
-        return list(banks.values()), None
-    parts = "; ".join(
-        f"bank {b['bank_sha256'][:12]}: {', '.join(b['runs'])}" for b in banks.values()
-    )
-    note = (
-        f"These runs were made on {len(banks)} different episode banks ({parts}). Their episodes "
-        "and reference labels differ, so their numbers are not comparable episode for episode, "
-        "and no test here pairs runs across banks."
-    )
-    return list(banks.values()), note
 
 
 def evidence(level: EvidenceLevel) -> dict[str, str]:
@@ -543,57 +582,9 @@ def analyze(
         "bank_note": bank_note,
         "paired_tests": {
             "clean_vs_perturbed": exploratory,
-            "test": "Wilcoxon signed-rank on per-seed accuracy, zero_method=wilcox, approx; Holm "
+            "test": "Wilcoxon signed-rank on per-seed accuracy (zero differences dropped; exact "
+            f"null distribution up to {EXACT_MAX_N} seeds, {EXACT_TIED_MAX_N} with tied "
+            "differences, else the normal approximation; each test names its method); Holm "
             "across these clean-vs-perturbed tests only (exploratory: not a planned family)",
         },
     }
-
-
-def keyword_floor(
-    banks: Mapping[str, Sequence[Episode]],
-    splits: Sequence[str],
-    settings: Settings,
-    cache_dir: Path | None = None,
-) -> list[dict[str, Any]]:
-    """The shortcut audit of each bank on the reported split(s): the floor every model must beat.
-
-    Bag of words (leave-one-seed-out over the whole bank) and the regex rule, scored on the
-    episodes of ``splits`` (:mod:`carebench.controller.shortcuts`); intervals use the report's
-    bootstrap settings. ``cache_dir`` keeps the fitted predictions between reports.
-    """
-    from carebench.controller.shortcuts import audit
-
-    split = Split(splits[0]) if len(splits) == 1 else None
-    floors = []
-    for sha, episodes in banks.items():
-        result = audit(
-            episodes, split, b=settings.b, rng_seed=settings.rng_seed, cache_dir=cache_dir
-        )
-        floors.append(
-            {
-                "bank_sha256": sha,
-                "split": result.split,
-                **{
-                    s.predictor.replace(" ", "_").replace("-", "_"): {
-                        "accuracy": s.accuracy.as_dict(),
-                        "escalation_recall": s.escalation_recall.as_dict(),
-                    }
-                    for s in result.scores
-                },
-            }
-        )
-    return floors
-
-
-def mark_floor(runs: list[dict[str, Any]], floors: list[dict[str, Any]]) -> None:
-    """Flag each run whose accuracy or sensitivity is at or under its bank's bag-of-words floor."""
-    by_bank = {f["bank_sha256"]: f["bag_of_words"] for f in floors}
-    for run in runs:
-        floor = by_bank.get(run["bank_sha256"])
-        if floor is None:
-            continue
-        h = run["headline"]
-        run["at_or_under_floor"] = bool(
-            h["accuracy"]["estimate"] <= floor["accuracy"]["estimate"]
-            or h["sensitivity"]["estimate"] <= floor["escalation_recall"]["estimate"]
-        )

@@ -71,17 +71,21 @@ def controller_analysis(
         "skipped": [],
     }
     flags_of: dict[tuple[str, str], dict[str, tuple[bool, bool, bool]]] = {}
+    splits_of: dict[str, set[str]] = {}
     for sha in dict.fromkeys(frame["bank_sha256"]):
         bank = list(banks[sha])
+        splits_of[sha] = {e.split.value for e in bank}
         families = {}
         for family in FAMILIES:
             bank_flags = [detect_episode(e, family) for e in bank]
             flags_of[(sha, family)] = {
                 e.episode_id: f.as_tuple() for e, f in zip(bank, bank_flags, strict=True)
             }
+            # a split the bank does not have has no rows to measure: no row of dashes for it
             families[family] = [
                 q.as_dict()
                 for q in quality(bank, bank_flags, settings.b, settings.rng_seed, settings.level)
+                if q.split in splits_of[sha] or q.split == "all"
             ]
         paths = (bank_paths or {}).get(sha)
         section["detector_quality"].append(
@@ -96,9 +100,14 @@ def controller_analysis(
         if r["stress_set"] == "heldout"
     ]
     section["heldout_paraphrase_recall"] = [min(heldout), max(heldout)]
+    no_dev: dict[str, list[str]] = {}
     for run_id, rows in frame.groupby("run_id", sort=False):
         label = str(rows["label"].iloc[0])
         test = rows[rows["split"] == "test"]
+        sha = str(rows["bank_sha256"].iloc[0])
+        if "dev" not in splits_of[sha]:
+            no_dev.setdefault(sha, []).append(label)
+            continue
         if test.empty or not (rows["split"] == "dev").any():
             section["skipped"].append(f"{label}: needs dev rows to fit and test rows to score")
             continue
@@ -110,7 +119,6 @@ def controller_analysis(
             "baseline": _intervals(test, settings, declared),
         }
         entry["controller"], entry["ablations"], entry["transfer"] = {}, {}, {}
-        sha = str(rows["bank_sha256"].iloc[0])
         for family in FAMILIES:
             flags = flags_of[(sha, family)]
             fitted = fit_run(rows, flags, declared[0])
@@ -121,4 +129,11 @@ def controller_analysis(
             entry["ablations"][family] = ablations(rows, flags, declared[0])
             entry["transfer"][family] = transfer(rows, flags, declared[0])
         section["runs"].append(entry)
+    for sha, labels in no_dev.items():
+        paths = (bank_paths or {}).get(sha)
+        where = ", ".join(paths) if paths else "the packaged scenarios"
+        section["skipped"].append(
+            f"the runs on bank {where} ({sha[:12]}: {', '.join(labels)}): the bank has no dev "
+            "split, so no controller can be fitted on it"
+        )
     return section

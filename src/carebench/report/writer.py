@@ -19,18 +19,18 @@ from typing import TYPE_CHECKING, Any
 from carebench.episodes.render import render_transcript
 from carebench.episodes.schema import Action, Episode, TaskClass, Variant
 from carebench.errors import CarebenchError
-from carebench.metrics.costs import declared_costs
-from carebench.report.analysis import Settings, analyze, keyword_floor, mark_floor
+from carebench.report.analysis import Settings, analyze
+from carebench.report.banks import bank_line, describe_banks
 from carebench.report.controller_section import METRICS as CONTROLLER_METRICS
-from carebench.report.controller_section import controller_analysis
 from carebench.report.figures import FIGURES, draw
-from carebench.report.interruption_section import embedded_html
-from carebench.report.interruption_section import markdown as interruption_markdown
+from carebench.report.models import ReportMetrics
 from carebench.report.reliability_section import markdown as reliability_markdown
 from carebench.report.result import ReportResult
+from carebench.report.sections import SECTIONS, ReportContext, section_names
 
 if TYPE_CHECKING:
     import pandas as pd
+    from markupsafe import Markup
 
     from carebench.interruptions.report import StudySection
     from carebench.protocol.registry import RegisteredPlan
@@ -66,6 +66,27 @@ def _clean(value: Any) -> Any:
     if isinstance(value, list):
         return [_clean(v) for v in value]
     return value
+
+
+def metrics_json(analysis: dict[str, Any]) -> dict[str, Any]:
+    """The analysis as strict JSON data (NaN as null), validated against :class:`ReportMetrics`.
+
+    Raises:
+        CarebenchError: the analysis does not match the published schema (a bug, or a plugin
+            section that changed a built-in key).
+    """
+    from pydantic import ValidationError
+
+    data: dict[str, Any] = _clean(analysis)
+    try:
+        ReportMetrics.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise CarebenchError(
+            f"metrics.json does not match its schema at {where}: {first['msg']}"
+        ) from exc
+    return data
 
 
 def viewer_data(frame: pd.DataFrame, banks: Mapping[str, Sequence[Episode]]) -> dict[str, Any]:
@@ -141,6 +162,7 @@ def markdown_summary(analysis: dict[str, Any]) -> str:
             if departures
             else []
         ),
+        *(bank_line(b) for b in analysis.get("banks", [])),
         f"Plan: {plan['label']}.",
         *([f"Not in the plan: {plan['exploratory']}."] if plan.get("exploratory") else []),
         f"Evidence level: {analysis['evidence_level']}. {analysis['evidence_note']}",
@@ -165,13 +187,13 @@ def markdown_summary(analysis: dict[str, Any]) -> str:
             "",
             f"Planned tests (Holm across the plan's family of {plan['family_size']}):",
             "",
-            "| comparison | metric | seeds | mean A | mean B | p | p Holm |",
-            "|---|---|---|---|---|---|---|",
+            "| comparison | metric | seeds | mean A | mean B | p | p Holm | p method |",
+            "|---|---|---|---|---|---|---|---|",
         ]
         for t in plan["tests"]:
             lines.append(
                 f"| {t['comparison']} | {t['metric']} | {t['n_seeds']} | {fmt(t['mean_a'], 3)} | "
-                f"{fmt(t['mean_b'], 3)} | {fmt(t['p_value'], 4)} | {fmt(t['p_holm'], 4)} |"
+                f"{fmt(t['mean_b'], 3)} | {fmt(t['p_value'], 4)} | {fmt(t['p_holm'], 4)} | {t['method'] or '-'} |"
             )
     if analysis.get("work_products"):
         lines += [
@@ -206,15 +228,29 @@ def markdown_summary(analysis: dict[str, Any]) -> str:
             ]
     for floor in analysis.get("keyword_floor", []):
         bow, rule = floor["bag_of_words"], floor["rule"]
-        under = [r["label"] for r in analysis["runs"] if r.get("at_or_under_floor")]
+        under = [
+            r["label"]
+            for r in analysis["runs"]
+            if r.get("at_or_under_floor") and r["bank_sha256"] == floor["bank_sha256"]
+        ]
+        constant = floor.get("best_constant", {})
+        best = (
+            f"; best constant ({constant['action']}) accuracy {cell(constant['accuracy'])}"
+            if "action" in constant
+            else ""
+        )
         lines += [
             "",
             f"Keyword floor (bank {floor['bank_sha256'][:12]}, split {floor['split']}): bag of words "
             f"accuracy {cell(bow['accuracy'])}, escalation recall {cell(bow['escalation_recall'])}; "
             f"regex rule accuracy {cell(rule['accuracy'])}, escalation recall "
-            f"{cell(rule['escalation_recall'])}. A model at or under the bag-of-words floor has shown "
-            "nothing a keyword counter could not"
-            + (f": {', '.join(under)}." if under else "; no run here is."),
+            f"{cell(rule['escalation_recall'])}{best}. A model at or under the bag-of-words floor "
+            "has shown nothing a keyword counter could not"
+            + (
+                f"; runs on this bank at or under it: {', '.join(under)}."
+                if under
+                else "; no run on this bank is."
+            ),
         ]
     return "\n".join(lines)
 
@@ -258,6 +294,78 @@ def _csvs(analysis: dict[str, Any], frame: pd.DataFrame, out: Path) -> None:
     frame.to_csv(out / "results.csv", index=False)
 
 
+def compute_analysis(
+    ctx: ReportContext,
+    plan: RegisteredPlan | None = None,
+    plan_versions: Mapping[str, RegisteredPlan] | None = None,
+) -> dict[str, Any]:
+    """The analysis (:func:`~carebench.report.analysis.analyze`), the banks' counts and every section."""
+    analysis = analyze(ctx.frame, dict(ctx.manifests), ctx.settings, plan, plan_versions)
+    describe_banks(analysis["banks"], ctx.banks)
+    for name in section_names():
+        section = SECTIONS.get(name)
+        value = section.compute(ctx, analysis)
+        if value is not None:
+            analysis[section.key] = value
+    return analysis
+
+
+def _section_output(ctx: ReportContext, analysis: dict[str, Any]) -> tuple[list[Markup], list[str]]:
+    """The HTML fragments and Markdown parts of the sections that render themselves."""
+    from markupsafe import Markup
+
+    html, md = [], []
+    for name in section_names():
+        section = SECTIONS.get(name)
+        if section.key not in analysis:
+            continue
+        if section.html is not None:
+            html.append(Markup(section.html(ctx, analysis[section.key])))
+        if section.markdown is not None:
+            md.append(section.markdown(ctx, analysis[section.key]))
+    return html, md
+
+
+def _render(
+    analysis: dict[str, Any], ctx: ReportContext, out: Path, fragments: list[Markup]
+) -> None:
+    """index.html, viewer.html and the figures."""
+    from jinja2 import Environment, select_autoescape
+
+    pngs = draw(analysis, out)
+    env = Environment(autoescape=select_autoescape(default=True, default_for_string=True))
+    env.globals["fmt"] = fmt
+    templates = files("carebench.report") / "templates"
+    shown_classes = {t for r in analysis["runs"] for t in r["by_task_class"]}
+    index = env.from_string((templates / "index.html.j2").read_text("utf-8")).render(
+        a=analysis,
+        variants=[v.value for v in Variant],
+        actions=[*(a.value for a in Action), "invalid"],
+        classes=[t.value for t in TaskClass if t.value in shown_classes],
+        figures=FIGURES,
+        ctl_metrics=CONTROLLER_METRICS,
+        pngs={k: base64.b64encode(v).decode() for k, v in pngs.items()},
+        section_html=fragments,
+        bank_line=bank_line,
+    )
+    viewer = env.from_string((templates / "viewer.html.j2").read_text("utf-8")).render(
+        data_json=script_json(viewer_data(ctx.frame, ctx.banks)),
+        note=analysis["evidence_note"],
+        interruptions_page="interruptions.html" if ctx.interruptions is not None else None,
+    )
+    (out / "index.html").write_text(index, "utf-8")
+    (out / "viewer.html").write_text(viewer, "utf-8")
+
+
+def _make_folder(out_dir: str | Path) -> Path:
+    out = Path(out_dir)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CarebenchError(f"cannot create the report folder {out}: {exc}") from exc
+    return out
+
+
 def write_report(
     frame: pd.DataFrame,
     manifests: dict[str, dict[str, Any]],
@@ -272,6 +380,9 @@ def write_report(
 ) -> ReportResult:
     """Compute and write the whole report for the rows of ``frame`` into ``out_dir``.
 
+    The sections (:mod:`carebench.report.sections`: the built-ins and any plugin's) are computed
+    after the per-run analysis, each into its key of the analysis and metrics.json.
+
     Args:
         frame: results (:data:`carebench.runs.results.COLUMNS`) of the split reported.
         manifests: run id -> manifest, for every run in ``frame`` and ``all_splits``; runs are
@@ -282,21 +393,14 @@ def write_report(
         settings: bootstrap and binning settings.
         all_splits: the same runs' results on every split; enables the controller section,
             which fits on dev rows and scores test rows.
-        cache_dir: where to keep the keyword floor's fitted predictions between reports (the
-            workspace's ``cache`` folder when called through ``build_report``).
+        cache_dir: where to keep the keyword floor's fitted predictions between reports
+            (``build_report`` passes the user cache folder, else the workspace's ``cache``).
         plan: the registered analysis plan the report is made under (None: exploratory).
         plan_versions: SHA-256 -> registered plan, for the plans the runs were made under.
         interruptions: the workspace's interruption studies
             (:func:`carebench.report.interruption_section.load_section`): their section goes into
             index.html and their metrics under ``interruptions`` in metrics.json.
     """
-    from jinja2 import Environment, select_autoescape
-
-    from carebench.protocol.summary import (
-        floor_section,
-        work_product_scores,
-        work_product_section,
-    )
     from carebench.runs.labels import frame_labels
 
     if frame.empty:
@@ -305,60 +409,21 @@ def write_report(
     frame = frame.assign(label=frame["run_id"].map(labels))
     if all_splits is not None:
         all_splits = all_splits.assign(label=all_splits["run_id"].map(labels))
-    out = Path(out_dir)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise CarebenchError(f"cannot create the report folder {out}: {exc}") from exc
-    analysis = analyze(frame, manifests, settings, plan, plan_versions)
-    reported = {str(m["bank_sha256"]) for r, m in manifests.items() if r in set(frame["run_id"])}
-    analysis["keyword_floor"] = keyword_floor(
-        {sha: banks[sha] for sha in sorted(reported) if sha in banks},
-        analysis["splits"],
+    out = _make_folder(out_dir)
+    ctx = ReportContext(
+        frame,
+        all_splits,
+        manifests,
+        banks,
+        labels,
         settings or Settings(),
         cache_dir,
+        interruptions,
     )
-    mark_floor(analysis["runs"], analysis["keyword_floor"])
-    if all_splits is not None:
-        paths = {m["bank_sha256"]: m.get("bank_paths") for m in manifests.values()}
-        costs = {r: declared_costs(m) for r, m in manifests.items()}
-        analysis["controller"] = controller_analysis(
-            all_splits, banks, settings or Settings(), paths, costs
-        )
-    scores = work_product_scores(frame, manifests, banks)
-    analysis["work_products"] = work_product_section(
-        scores, manifests, banks, labels, (settings or Settings()).b
-    )
-    analysis["work_product_episodes"] = scores.to_dict("records")
-    analysis["work_product_floors"] = floor_section(manifests, banks)
-    section_html = None
-    if interruptions is not None:
-        analysis["interruptions"] = interruptions.metrics
-        section_html = embedded_html(interruptions)
-    pngs = draw(analysis, out)
-    env = Environment(autoescape=select_autoescape(default=True, default_for_string=True))
-    env.globals["fmt"] = fmt
-    templates = files("carebench.report") / "templates"
-    index = env.from_string((templates / "index.html.j2").read_text("utf-8")).render(
-        a=analysis,
-        variants=[v.value for v in Variant],
-        actions=[*(a.value for a in Action), "invalid"],
-        classes=[t.value for t in TaskClass],
-        figures=FIGURES,
-        ctl_metrics=CONTROLLER_METRICS,
-        pngs={k: base64.b64encode(v).decode() for k, v in pngs.items()},
-        interruptions_html=section_html,
-    )
-    viewer = env.from_string((templates / "viewer.html.j2").read_text("utf-8")).render(
-        data_json=script_json(viewer_data(frame, banks)),
-        note=analysis["evidence_note"],
-        interruptions_page="interruptions.html" if interruptions is not None else None,
-    )
-    (out / "index.html").write_text(index, "utf-8")
-    (out / "viewer.html").write_text(viewer, "utf-8")
-    (out / "metrics.json").write_text(json.dumps(_clean(analysis), indent=2) + "\n", "utf-8")
+    analysis = compute_analysis(ctx, plan, plan_versions)
+    fragments, parts = _section_output(ctx, analysis)
+    _render(analysis, ctx, out, fragments)
+    (out / "metrics.json").write_text(json.dumps(metrics_json(analysis), indent=2) + "\n", "utf-8")
     _csvs(analysis, frame, out)
-    summary = markdown_summary(analysis)
-    if interruptions is not None:
-        summary += "\n\n" + interruption_markdown(interruptions)
+    summary = "\n\n".join([markdown_summary(analysis), *parts])
     return ReportResult(out / "index.html", summary, analysis)

@@ -182,11 +182,45 @@ def git_revision() -> str | None:
     return result.stdout.strip() or None if result.returncode == 0 else None
 
 
+class ManifestBackend(BaseModel):
+    """The backend part of a manifest: its identity (name, model and options)."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    name: str
+    model: str | None = None
+
+
+class RunManifest(BaseModel):
+    """A run's manifest as stored: what the run is, and what it was made on.
+
+    The fields every reader relies on are typed; the rest of a stored manifest (the identity
+    fields of :meth:`RunConfig.identity`, timestamps, backend facts) is kept as extra fields, so a
+    manifest written by an older carebench still reads. ``bank_paths`` is None for the packaged
+    bank; ``plan`` is the plan identity of a run made under one.
+    """
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    run_id: str
+    label: str
+    backend: ManifestBackend
+    condition: str
+    bank_sha256: str
+    costs: dict[str, float] | None = None
+    bank_paths: list[str] | None = None
+    n_episodes: int | None = None
+    evidence_level: str = EvidenceLevel.AGENT.value
+    plan: dict[str, Any] | None = None
+    plan_version: int | None = None
+    carebench_version: str | None = None
+
+
 def build_manifest(
     config: RunConfig, bank_sha256: str, n_episodes: int, backend_facts: dict[str, Any]
 ) -> dict[str, Any]:
-    """The manifest recorded before the first request of a run."""
-    return {
+    """The manifest recorded before the first request of a run (valid as a :class:`RunManifest`)."""
+    manifest = {
         "run_id": config.run_id(bank_sha256),
         "label": config.label(),
         **config.identity(bank_sha256),
@@ -206,3 +240,5 @@ def build_manifest(
             else {}
         ),
     }
+    RunManifest.model_validate(manifest)
+    return manifest
