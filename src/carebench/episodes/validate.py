@@ -31,6 +31,7 @@ from carebench.episodes.schema import (
     Variant,
 )
 from carebench.episodes.seed import Seed, Text
+from carebench.episodes.unit_rules import check_unit_rules
 from carebench.errors import ValidationIssue
 
 SURFACES_PER_SEED = 2
@@ -596,6 +597,7 @@ def validate_seed(parsed: ParsedSeed) -> list[ValidationIssue]:
             check_rendering(seed, parsed)
             + check_deletions(seed, parsed)
             + check_annotations(seed, parsed)
+            + check_unit_rules(seed, parsed)
         )
         if not issues:
             try:
