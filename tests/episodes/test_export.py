@@ -35,8 +35,14 @@ def seeds_dir(tmp_path: Path) -> Path:
     }
     other["variants"] = {
         **data["variants"],
-        "conflict": {**data["variants"]["conflict"], "annotations": {"urgent_findings": ["210/125"]}},
-        "late_risk": {**data["variants"]["late_risk"], "annotations": {"urgent_findings": ["crushing chest pain"]}},
+        "conflict": {
+            **data["variants"]["conflict"],
+            "annotations": {"urgent_findings": ["210/125"]},
+        },
+        "late_risk": {
+            **data["variants"]["late_risk"],
+            "annotations": {"urgent_findings": ["crushing chest pain"]},
+        },
     }
     (folder / "b.yaml").write_text(yaml.safe_dump(other, sort_keys=False))
     return folder

@@ -277,12 +277,13 @@ def check_unit_rules(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
             issues += _check_stale(seed, parsed, episode, sources)
         for index, claim in enumerate(units.prohibited_claims):
             problem = claim_problem(claim)
-            path = (*_path(seed, episode.variant, "prohibited_claims"), index)
+            path: tuple[str | int, ...] = (
+                *_path(seed, episode.variant, "prohibited_claims"),
+                index,
+            )
             if problem and (path, claim) not in seen:
                 seen.add((path, claim))
                 issues.append(
-                    _issue(
-                        parsed, path, f"prohibited claim {claim!r} is not a claim: {problem}"
-                    )
+                    _issue(parsed, path, f"prohibited claim {claim!r} is not a claim: {problem}")
                 )
     return issues
