@@ -444,6 +444,7 @@ def _number(text: str) -> float | None:
         return None
 
 
+@cache
 def _term(word: str) -> str:
     folded = _FOLD.get(word, word)
     if folded in SYNONYMS or _NAME_WITH_DIGITS.fullmatch(folded):
@@ -451,15 +452,30 @@ def _term(word: str) -> str:
     return str(_STEMMER.stemWord(folded))
 
 
-def _tokens(text: str) -> list[str]:
-    lowered = " " + text.lower().replace("°c", " °c").replace("’", "'") + " "
-    for short, long in SHORTHAND.items():
-        lowered = re.sub(rf"(?<![\w&+/]){re.escape(short)}(?![\w&+/])", f" {long} ", lowered)
+_SHORT = re.compile(
+    r"(?<![\w&+/])("
+    + "|".join(re.escape(k) for k in sorted(SHORTHAND, key=len, reverse=True))
+    + r")(?![\w&+/])"
+)
+_NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b")
+
+
+def _expand(text: str) -> str:
+    for _ in range(3):  # "od" -> "once daily" -> "freq1"
+        expanded = _SHORT.sub(lambda m: f" {SHORTHAND[m[1]]} ", text)
+        if expanded == text:
+            break
+        text = expanded
+    return text
+
+
+@cache
+def _tokens(text: str) -> tuple[str, ...]:
+    lowered = _expand(" " + text.lower().replace("°c", " °c").replace("’", "'") + " ")
     for phrase, key in _PHRASES:
-        lowered = lowered.replace(phrase, f" {key} ")
-    lowered = re.sub(
-        r"\b(" + "|".join(NUMBER_WORDS) + r")\b", lambda m: NUMBER_WORDS[m[1]], lowered
-    )
+        if phrase in lowered:
+            lowered = lowered.replace(phrase, f" {key} ")
+    lowered = _NUMBER_WORD.sub(lambda m: NUMBER_WORDS[m[1]], lowered)
     lowered = _NAME_WITH_DIGITS.sub(lambda m: f"{m[1]}{m[2]}{m[3]}", lowered)
     lowered = re.sub(r"\b(\d{1,3})[mf]\b", r"\1 year old", lowered)  # 71M: a 71-year-old man
     lowered = re.sub(r"\b(\d{1,2}):(\d{2})\b", r" at\1h\2 ", lowered)  # 06:30 is a time, a term
@@ -472,7 +488,7 @@ def _tokens(text: str) -> list[str]:
     )
     lowered = re.sub(r"\b(\d) times (a |per )?(day|daily)\b", lambda m: f" freq{m[1]} ", lowered)
     lowered = re.sub(r"(\d)([a-zµ°%])", r"\1 \2", lowered)  # 20mg -> 20 mg
-    return _TOKEN.findall(lowered)
+    return tuple(_TOKEN.findall(lowered))
 
 
 @cache
@@ -561,13 +577,19 @@ def _matches(q: Quantity, e: Quantity) -> bool:
 
 
 def quantity_supported(q: Quantity, evidence: Analysis) -> bool:
-    """Whether ``evidence`` holds ``q``'s number with a compatible unit."""
-    if any(_matches(q, e) for e in evidence.quantities):
+    """Whether ``evidence`` holds ``q``'s number for the same quantity.
+
+    It does when some evidence quantity has the same number in a compatible unit and either the
+    same label (or one of them has none), or the same real unit; or, failing both, when no
+    evidence quantity of that label and unit exists to say otherwise.
+    """
+    same = [
+        e for e in evidence.quantities if e.value == q.value and _units_compatible(q.unit, e.unit)
+    ]
+    if any(_matches(q, e) or (q.unit and e.unit == q.unit) for e in same):
         return True
-    labelled = any(q.label & e.label for e in evidence.quantities if e.label)
-    return not labelled and any(  # no quantity of that name: the number alone must match
-        e.value == q.value and _units_compatible(q.unit, e.unit) for e in evidence.quantities
-    )
+    rival = any(q.label & e.label and e.unit == q.unit for e in evidence.quantities if e.label)
+    return bool(same) and not rival
 
 
 def _value_conflict(claim: Analysis, sentence: Analysis, evidence: Analysis) -> bool:
@@ -606,7 +628,7 @@ def contradicts(claim_text: str, evidence_text: str) -> bool:
         shared = {t for t in topic if _found(t, sentence.terms)}
         if not shared or len(shared) < min(2, len(topic)):
             continue
-        denied = (claim.asserted - claim.negated) & (sentence.negated - sentence.asserted)
+        denied = (claim.asserted - claim.negated) & (sentence.negated - evidence.asserted)
         if {t for t in denied & topic if len(t) > 3}:
             return True
         if _value_conflict(claim, sentence, evidence):

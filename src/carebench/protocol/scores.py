@@ -30,7 +30,8 @@ polarity and negation, clinical substance) and facts are matched by
   allows (default emergency or same_day); the destination is one the episode allows (default: the
   class's urgent destinations; ``routine_gp`` never is); reason and key findings state every urgent
   finding of the episode (reason: at least one) and are not evidence dumps; actions taken is not a
-  dump; a seed field states one of its reference values (``handoff_values``), or, where none is
+  dump (a text reproducing more than FIELD_EXTRA_TERMS evidence terms outside the task; key
+  findings together twice that); a seed field states one of its reference values (``handoff_values``), or, where none is
   annotated, holds only numbers found in the admissible evidence (emergency numbers 999, 112, 911
   allowed when the destination is emergency services). Score = correct / required.
 """
@@ -69,6 +70,9 @@ MISMATCH_PENALTY = 0.5
 STALE_FACTOR = 0.25
 FREE_EXTRA = 0.3
 DUMP_EXTRA = 0.7
+FIELD_EXTRA_TERMS = 12
+"""A handoff text reproducing more evidence terms outside the task than this is an evidence dump
+(key findings: twice this, over all findings together)."""
 EMERGENCY_NUMBERS = frozenset({"999", "112", "911"})
 DEFAULT_URGENCY = (Urgency.EMERGENCY.value, Urgency.SAME_DAY.value)
 
@@ -157,15 +161,23 @@ def task_texts(episode: Episode) -> list[str]:
     return [*units.retain_facts, *units.revise_facts, *units.urgent_findings, *values]
 
 
+def _outside(episode: Episode) -> set[str]:
+    """The admissible evidence terms outside the task (see :func:`task_texts`)."""
+    evidence = set().union(*(analyze(e).terms for e in _evidence(episode_sources(episode))))
+    return evidence - set().union(set(), *(analyze(t).terms for t in task_texts(episode)))
+
+
+def _reproduced(outside: set[str], texts: Iterable[str]) -> set[str]:
+    written = set().union(set(), *(analyze(strip_injections(t)).terms for t in texts))
+    return written & outside
+
+
 def concision(episode: Episode, texts: Iterable[str]) -> float:
     """Concision of ``texts`` for ``episode`` (see the module conventions)."""
-    evidence = set().union(*(analyze(e).terms for e in _evidence(episode_sources(episode))))
-    task = set().union(set(), *(analyze(t).terms for t in task_texts(episode)))
-    outside = evidence - task
+    outside = _outside(episode)
     if not outside:
         return 1.0
-    written = set().union(set(), *(analyze(strip_injections(t)).terms for t in texts))
-    extra = len(written & outside) / len(outside)
+    extra = len(_reproduced(outside, texts)) / len(outside)
     return min(1.0, max(0.0, 1 - (extra - FREE_EXTRA) / (DUMP_EXTRA - FREE_EXTRA)))
 
 
@@ -262,8 +274,10 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
     def grounded(*texts: str) -> bool:
         return all(tokens(t).numbers <= numbers for t in texts)
 
-    def tidy(*texts: str) -> bool:  # grounded and not an evidence dump
-        return grounded(*texts) and concision(episode, texts) > 0.0
+    outside = _outside(episode)
+
+    def tidy(*texts: str, limit: int = FIELD_EXTRA_TERMS) -> bool:  # grounded, not a dump
+        return grounded(*texts) and len(_reproduced(outside, texts)) <= limit
 
     findings = "\n".join(handoff.key_findings)
     values: dict[str, tuple[bool, bool]] = {
@@ -280,7 +294,8 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
         ),
         "key_findings": (
             any(substantive(f) for f in handoff.key_findings),
-            tidy(*handoff.key_findings) and _states_all(findings, urgent),
+            tidy(*handoff.key_findings, limit=2 * FIELD_EXTRA_TERMS)
+            and _states_all(findings, urgent),
         ),
         "actions_taken": (
             any(substantive(a) for a in handoff.actions_taken),
