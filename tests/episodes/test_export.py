@@ -28,7 +28,22 @@ def seeds_dir(tmp_path: Path) -> Path:
     data: dict[str, Any] = yaml.safe_load(FIXTURE.read_text())
     (folder / "minimal-seed.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
     other = {**data, "id": "second-seed", "split": "test", "topic": "Second seed"}
-    other["annotations"] = {"retain_facts": ["amlodipine"], "handoff_fields": ["callback number"]}
+    other["annotations"] = {
+        "retain_facts": ["amlodipine"],
+        "handoff_fields": ["callback number"],
+        "handoff_values": {"callback number": "reply to {patient}'s portal message"},
+    }
+    other["variants"] = {
+        **data["variants"],
+        "conflict": {
+            **data["variants"]["conflict"],
+            "annotations": {"urgent_findings": ["210/125"]},
+        },
+        "late_risk": {
+            **data["variants"]["late_risk"],
+            "annotations": {"urgent_findings": ["crushing chest pain"]},
+        },
+    }
     (folder / "second-seed.yaml").write_text(yaml.safe_dump(other, sort_keys=False))
     return folder
 

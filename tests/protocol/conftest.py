@@ -23,6 +23,15 @@ def annotated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Episode]:
         "discard_facts": ["no regular medicines"],
         "prohibited_claims": ["stop amlodipine"],
         "handoff_fields": ["callback number", "current dose"],
+        "handoff_values": {
+            "callback number": "reply to {patient}'s portal message",
+            "current dose": "amlodipine 5 mg daily",
+        },
+    }
+    # Escalation-required variants name their urgent findings (carebench.episodes.rules.units).
+    data["variants"]["conflict"]["annotations"] = {"urgent_findings": ["BP 210/125 with headache"]}
+    data["variants"]["late_risk"]["annotations"] = {
+        "urgent_findings": ["crushing chest pain spreading to the left arm"]
     }
     folder = tmp_path_factory.mktemp("annotated")
     (folder / "minimal-seed.yaml").write_text(yaml.safe_dump(data, sort_keys=False))

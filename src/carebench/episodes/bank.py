@@ -25,8 +25,10 @@ from carebench.episodes.validate import check_bank, validate_seed
 from carebench.errors import BankValidationError, CarebenchError, ValidationIssue
 
 FORMAT = "carebench-episodes/1"
-BANK_VERSION = "2.0"
-"""Version of the packaged escalation bank's content (2.0: reviewed and adjudicated, hard negatives).
+BANK_VERSION = "2.1"
+"""Version of the packaged escalation bank's content (2.0: reviewed and adjudicated, hard negatives;
+2.1: annotation units per variant, urgent findings and handoff reference values, fixes of a blind
+clinical re-review).
 
 Runs record the SHA-256 of the episodes they were made on, which identifies any bank exactly; this
 version names the packaged one for people."""

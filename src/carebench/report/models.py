@@ -95,6 +95,14 @@ class RunMetrics(_Strict):
     action_distribution_escalation_required: dict[str, Number]
     calibration: Calibration
     risk_coverage: RiskCoverage
+    reliability: dict[str, Any] | None = Field(
+        default=None,
+        description="reliability across samples: all-k, any-k, flip rate, majority vote, surface "
+        "agreement (docs/methods.md)",
+    )
+    cost: dict[str, Any] | None = Field(
+        default=None, description="tokens and latency of the run (docs/report.md)"
+    )
     at_or_under_floor: bool | None = Field(
         default=None, description="at or under its own bank's bag-of-words floor"
     )

@@ -33,6 +33,7 @@ from carebench.episodes.rules.structure import (
     check_slots_and_placeholders,
     check_surfaces,
 )
+from carebench.episodes.rules.units import check_unit_rules
 from carebench.episodes.seed import Seed
 from carebench.errors import ValidationIssue
 
@@ -59,6 +60,7 @@ SEED_RULES: tuple[SeedRule, ...] = (
     SeedRule(check_rendering, "rendered"),
     SeedRule(check_deletions, "rendered"),
     SeedRule(check_annotations, "rendered"),
+    SeedRule(check_unit_rules, "rendered"),
 )
 """Every seed rule, in the order they run (the registration point; see the module docstring)."""
 

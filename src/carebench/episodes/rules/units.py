@@ -1,0 +1,289 @@
+"""Validator rules for annotation units (paper 001) that the atomic scores rely on.
+
+:mod:`carebench.episodes.validate` checks that facts to retain, revise and discard are stated
+somewhere; the rules here check that the units mean what the scores take them to mean. They apply
+to the unit families a seed annotates: the urgent-finding and handoff rules to every episode with
+handoff fields, the stale rules to every seed that declares ``discard_facts`` (a seed without
+``annotations:`` is not scored; the packaged bank annotates every family, which its tests check):
+
+* **urgent findings**: every escalation-required episode (primary Escalate) names the finding(s)
+  that make it urgent, each stated by an admissible evidence item's current evidence (superseded
+  sentences removed); an episode that is not escalation-required names none;
+* **handoff values**: every escalation-required episode gives at least one reference value for
+  each of its handoff fields, none a placeholder (empty, "see record", "n/a", "as above", ...),
+  and names no value for a field it does not have; declared handoff destinations are urgent ones
+  (:data:`~carebench.episodes.schema.URGENT_DESTINATIONS`);
+* **stale facts**: a fact to discard is stated only by superseded text: no admissible item's
+  current evidence states it, in any episode (else carrying it forward could never be counted),
+  and every stale episode has at least one fact to discard that its superseded text states;
+* **prohibited claims are claims**: a prohibited claim is an assertion an output could make about
+  the patient or treatment, not a description of a kind of claim: it does not mention the
+  evidence or its ids ("claims not supported by E1-E4"), carries no parenthesis or "when ..."
+  condition about the episode, has at least two content words (or a number and a word), and a
+  phrase that opens with "a", "an" or "any" has a verb.
+
+"States" is :func:`carebench.episodes.matching.states`, the rule the scores use.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from carebench.episodes.assemble import AssemblyError, assemble_seed, variant_spec
+from carebench.episodes.loading import ParsedSeed
+from carebench.episodes.matching import states, tokens
+from carebench.episodes.schema import URGENT_DESTINATIONS, Episode, Variant
+from carebench.episodes.seed import Seed
+from carebench.episodes.sources import Source, episode_sources, flat, sentences
+from carebench.errors import ValidationIssue
+
+PLACEHOLDER_VALUES = frozenset(
+    {
+        "",
+        "-",
+        "?",
+        "n/a",
+        "na",
+        "none",
+        "nil",
+        "unknown",
+        "not known",
+        "not applicable",
+        "tbc",
+        "tbd",
+        "pending",
+        "see record",
+        "see the record",
+        "see notes",
+        "see the notes",
+        "see chart",
+        "see the chart",
+        "see above",
+        "as above",
+        "see below",
+        "as per record",
+        "per record",
+        "in the record",
+    }
+)
+"""Handoff values that name nothing a nurse could act on (compared lower-cased, ends stripped)."""
+
+_META = re.compile(
+    r"\b(?:E\d+(?:\s*-\s*E?\d+)?|claims?|packet|evidence|supported|unsupported|stated|source)\b"
+    r"|\bwhen\s+(?:one|nothing|none|the\s+(?:record|report|packet))\b"
+    r"|\bwhen\b.*\b(?:is|are|was|were)\s+(?:reported|stated|recorded|shown|abnormal|unresolved)\b",
+    re.IGNORECASE,
+)
+_KIND_OPENING = re.compile(r"^(?:a|an|any)\s", re.IGNORECASE)
+_VERB = re.compile(
+    r"\b(?:is|are|was|were|be|can|will|should|must|needs?|needed|means?|proves?|suffices?|"
+    r"has|have|does|do|works?|helps?|stops?|causes?|counts?|requires?|required)\b",
+    re.IGNORECASE,
+)
+
+
+def _issue(parsed: ParsedSeed, path: tuple[str | int, ...], message: str) -> ValidationIssue:
+    return ValidationIssue(
+        parsed.file, parsed.line_of(path), ".".join(str(p) for p in path), message
+    )
+
+
+def _path(seed: Seed, variant: Variant, field: str) -> tuple[str, ...]:
+    """Where an episode's annotation field was authored: the variant's override, else the seed."""
+    declared = variant_spec(seed, variant).annotations
+    if declared is not None and field in declared.model_fields_set:
+        return ("variants", variant.value, "annotations", field)
+    return ("annotations", field)
+
+
+def _current(sources: Sequence[Source]) -> list[Source]:
+    return [s for s in sources if s.admissible and s.evidence]
+
+
+def is_placeholder(value: str) -> bool:
+    """Whether a handoff value is a placeholder (see :data:`PLACEHOLDER_VALUES`)."""
+    folded = re.sub(r"\s+", " ", value).strip().strip(".").strip().lower()
+    return folded in PLACEHOLDER_VALUES
+
+
+def claim_problem(claim: str) -> str | None:
+    """Why ``claim`` is not a claim an output could make (None when it is one)."""
+    meta = _META.search(claim)
+    if meta:
+        return f"it speaks about the evidence or the episode ({meta.group(0)!r}), not the patient"
+    if "(" in claim or ")" in claim:
+        return "it carries a parenthetical condition; state the claim itself"
+    found = tokens(claim)
+    if len(found.words) < 2 and not (found.numbers and found.words):
+        return "it has fewer than two content words"
+    if _KIND_OPENING.match(claim) and not _VERB.search(claim):
+        return "it names a kind of statement (no verb), not a claim"
+    return None
+
+
+def _check_urgent(
+    seed: Seed, parsed: ParsedSeed, episode: Episode, current: list[Source]
+) -> list[ValidationIssue]:
+    units = episode.annotations
+    assert units is not None
+    path = _path(seed, episode.variant, "urgent_findings")
+    where = f"surface {episode.surface!r}, {episode.variant.value}"
+    if not episode.escalation_required:
+        if units.urgent_findings:
+            return [
+                _issue(
+                    parsed,
+                    path,
+                    f"{where}: urgent findings are declared but the episode is not "
+                    "escalation-required (primary is not Escalate)",
+                )
+            ]
+        return []
+    if not units.urgent_findings:
+        return [
+            _issue(
+                parsed,
+                ("variants", episode.variant.value, "annotations", "urgent_findings"),
+                f"{where}: an escalation-required episode must name its urgent findings (the "
+                "red flag or danger sign a handoff's key findings must state)",
+            )
+        ]
+    return [
+        _issue(
+            parsed,
+            (*path, index),
+            f"{where}: urgent finding {finding!r} is not stated by any admissible, current "
+            "evidence line (every number and most of its words must appear in one line)",
+        )
+        for index, finding in enumerate(units.urgent_findings)
+        if not any(states(s.evidence, finding) for s in current)
+    ]
+
+
+def _check_handoff(seed: Seed, parsed: ParsedSeed, episode: Episode) -> list[ValidationIssue]:
+    units = episode.annotations
+    assert units is not None
+    issues: list[ValidationIssue] = []
+    where = f"surface {episode.surface!r}, {episode.variant.value}"
+    values_path = _path(seed, episode.variant, "handoff_values")
+    for name in sorted(set(units.handoff_values) - set(units.handoff_fields)):
+        issues.append(
+            _issue(
+                parsed,
+                (*values_path, name),
+                f"{where}: {name!r} is not a handoff field; expected one of "
+                f"{list(units.handoff_fields)}",
+            )
+        )
+    urgent = URGENT_DESTINATIONS[episode.task_class]
+    for index, dest in enumerate(units.handoff_destinations):
+        if dest not in urgent:
+            issues.append(
+                _issue(
+                    parsed,
+                    (*_path(seed, episode.variant, "handoff_destinations"), index),
+                    f"{where}: {dest!r} is not an urgent destination of "
+                    f"{episode.task_class.value}; expected one of {list(urgent)}",
+                )
+            )
+    if not episode.escalation_required:
+        return issues
+    for field in units.handoff_fields:
+        values = units.handoff_values.get(field, ())
+        good = [v for v in values if not is_placeholder(v)]
+        if not values:
+            issues.append(
+                _issue(
+                    parsed,
+                    values_path,
+                    f"{where}: handoff field {field!r} has no reference value; give the "
+                    "value(s) a nurse could act on",
+                )
+            )
+        elif len(good) != len(values):
+            bad = [v for v in values if is_placeholder(v)]
+            issues.append(
+                _issue(
+                    parsed,
+                    (*values_path, field),
+                    f"{where}: handoff field {field!r} has placeholder value(s) {bad}; a "
+                    "reference value must be one a nurse could act on",
+                )
+            )
+    return issues
+
+
+def _check_stale(
+    seed: Seed, parsed: ParsedSeed, episode: Episode, sources: Sequence[Source]
+) -> list[ValidationIssue]:
+    units = episode.annotations
+    assert units is not None
+    issues: list[ValidationIssue] = []
+    where = f"surface {episode.surface!r}, {episode.variant.value}"
+    path = _path(seed, episode.variant, "discard_facts")
+    current = _current(sources)
+    for index, fact in enumerate(units.discard_facts):
+        stating = [s.id for s in current if states(s.evidence, fact)]
+        if stating:
+            issues.append(
+                _issue(
+                    parsed,
+                    (*path, index),
+                    f"{where}: fact to discard {fact!r} is also stated by current evidence "
+                    f"({', '.join(stating)}), so carrying it forward could never be counted; "
+                    "name what only the superseded text says",
+                )
+            )
+    if episode.variant is Variant.STALE:
+        gone = [s for text in units.superseded for s in sentences(text)] or list(units.superseded)
+        scorable = [
+            f
+            for f in units.discard_facts
+            if any(states(s, f) for s in gone) and not any(states(s.evidence, f) for s in current)
+        ]
+        if not scorable:
+            issues.append(
+                _issue(
+                    parsed,
+                    path,
+                    f"{where}: no fact to discard is stated by the superseded text "
+                    f"({' '.join(flat(s) for s in units.superseded) or 'none'!r}); a stale "
+                    "episode needs at least one scorable stale fact",
+                )
+            )
+    return issues
+
+
+def check_unit_rules(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
+    """All annotation-unit rules (see the module docstring) over a seed's assembled episodes."""
+    issues: list[ValidationIssue] = []
+    try:
+        episodes = assemble_seed(seed)  # cached: validation assembles the seed once
+    except (AssemblyError, ValueError):
+        return issues  # the rendering rules, or validate_seed's own assembly, say why
+    seen: set[tuple[tuple[str | int, ...], str]] = set()
+    layers = [seed.annotations] + [variant_spec(seed, v).annotations for v in Variant]
+    declared = {f for layer in layers if layer is not None for f in layer.model_fields_set}
+    for episode in episodes:
+        units = episode.annotations
+        if units is None:
+            continue
+        sources = episode_sources(episode)
+        if units.handoff_fields:
+            issues += _check_urgent(seed, parsed, episode, _current(sources))
+            issues += _check_handoff(seed, parsed, episode)
+        if "discard_facts" in declared:
+            issues += _check_stale(seed, parsed, episode, sources)
+        for index, claim in enumerate(units.prohibited_claims):
+            problem = claim_problem(claim)
+            path: tuple[str | int, ...] = (
+                *_path(seed, episode.variant, "prohibited_claims"),
+                index,
+            )
+            if problem and (path, claim) not in seen:
+                seen.add((path, claim))
+                issues.append(
+                    _issue(parsed, path, f"prohibited claim {claim!r} is not a claim: {problem}")
+                )
+    return issues
