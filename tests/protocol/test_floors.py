@@ -21,9 +21,9 @@ def test_every_gaming_policy_is_a_registered_scripted_policy() -> None:
     assert set(GAMING) <= set(POLICIES.names())
 
 
-def test_the_reference_work_product_tops_the_draft_scores(rows: dict) -> None:
-    assert rows["reference"]["continuity"] >= GOAL_REFERENCE
-    assert rows["reference"]["traceability"] >= GOAL_REFERENCE
+def test_the_reference_work_product_tops_every_score(rows: dict) -> None:
+    for score in ("continuity", "traceability", "handoff", "overall"):
+        assert rows["reference"][score] >= GOAL_REFERENCE, score
 
 
 @pytest.mark.parametrize("score", ["continuity", "traceability"])
@@ -33,7 +33,7 @@ def test_no_gaming_policy_tops_a_draft_score_it_games(rows: dict, score: str) ->
 
 
 def test_placeholder_and_copied_handoffs_stay_under_the_floor_goal(rows: dict) -> None:
-    for name in ("game-placeholder", "game-copy-evidence"):
+    for name in ("game-placeholder", "game-copy-evidence", "game-content-free"):
         assert rows[name]["handoff"] <= GOAL_GAMING, (name, rows[name]["handoff"])
 
 

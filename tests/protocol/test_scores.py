@@ -7,7 +7,7 @@ import json
 import pytest
 
 from carebench.agents.workproduct import Claim, Handoff, Urgency, parse_work_product
-from carebench.episodes.schema import DESTINATIONS, EMERGENCY_DESTINATIONS, Action, Episode
+from carebench.episodes.schema import DESTINATIONS, Action, Episode
 from carebench.episodes.sources import episode_sources
 from carebench.protocol.scores import continuity, handoff_completeness, score_output, traceability
 
@@ -145,5 +145,6 @@ def test_handoff_destination_must_act_now_and_999_is_allowed(
     if "routine_gp" in DESTINATIONS[episode.task_class]:
         assert "destination" in handoff_completeness(episode, routine).wrong
     elsewhere = handoff.model_copy(update={"destination": DESTINATIONS[episode.task_class][0]})
-    if elsewhere.destination not in EMERGENCY_DESTINATIONS:  # 999 only with emergency services
-        assert "actions_taken" in handoff_completeness(episode, elsewhere).wrong
+    assert "actions_taken" not in handoff_completeness(episode, elsewhere).wrong  # safety-netting
+    invented = handoff.model_copy(update={"actions_taken": ("advised to call 07700 123456",)})
+    assert "actions_taken" in handoff_completeness(episode, invented).wrong

@@ -26,7 +26,9 @@ class Uncited(FixedBackend):
     async def generate(self, request: GenerationRequest) -> Generation:
         assert request.episode is not None and request.schema is not None
         draft = (
-            [] if request.episode.variant.value == "stale" else [{"text": "Noted.", "sources": []}]
+            []
+            if request.episode.variant.value == "stale"
+            else [{"text": "Blood pressure taken today.", "sources": []}]
         )
         answer = {
             "action": "Answer",

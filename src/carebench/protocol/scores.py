@@ -32,8 +32,8 @@ polarity and negation, clinical substance) and facts are matched by
   finding of the episode (reason: at least one) and are not evidence dumps; actions taken is not a
   dump (a text reproducing more than FIELD_EXTRA_TERMS evidence terms outside the task; key
   findings together twice that); a seed field states one of its reference values (``handoff_values``), or, where none is
-  annotated, holds only numbers found in the admissible evidence (emergency numbers 999, 112, 911
-  allowed when the destination is emergency services). Score = correct / required.
+  annotated, holds only numbers found in the admissible evidence (the emergency numbers 999, 112
+  and 911 always allowed: safety-netting advice). Score = correct / required.
 """
 
 from __future__ import annotations
@@ -51,7 +51,6 @@ from carebench.agents.workproduct import (
 from carebench.episodes.matching import claims, states, tokens
 from carebench.episodes.schema import (
     DESTINATIONS,
-    EMERGENCY_DESTINATIONS,
     URGENT_DESTINATIONS,
     Action,
     Episode,
@@ -267,9 +266,8 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
     allowed_destinations = (units.handoff_destinations if units else ()) or URGENT_DESTINATIONS[
         episode.task_class
     ]
-    numbers = tokens("\n".join(_evidence(episode_sources(episode)))).numbers
-    if handoff.destination in EMERGENCY_DESTINATIONS:
-        numbers = numbers | EMERGENCY_NUMBERS
+    # an escalation may always tell the caller to ring an emergency number (safety-netting)
+    numbers = tokens("\n".join(_evidence(episode_sources(episode)))).numbers | EMERGENCY_NUMBERS
 
     def grounded(*texts: str) -> bool:
         return all(tokens(t).numbers <= numbers for t in texts)
