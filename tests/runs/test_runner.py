@@ -37,6 +37,9 @@ class Flaky:
     def describe(self) -> dict[str, Any]:
         return {"flaky": self.failures}
 
+    def notes(self) -> list[str]:
+        return []
+
     async def generate(self, request: GenerationRequest) -> Generation:
         n = Flaky.calls.get(request.episode.episode_id, 0) + 1
         Flaky.calls[request.episode.episode_id] = n
