@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from carebench.agents.backends import register_backend
 from carebench.agents.backends.base import Generation, GenerationRequest
 from carebench.agents.config import BackendConfig
+from carebench.agents.requests import stored_text, truncation_marker
 from carebench.errors import CarebenchError
 from carebench.metrics.costs import CostMatrix
 from carebench.runs.config import RunConfig
@@ -22,8 +23,6 @@ from carebench.runs.results import export_results, load_results
 from carebench.runs.runner import cache_key
 from carebench.runs.store import RunStore
 from carebench.store import StoreLockedError
-
-from carebench.agents.requests import stored_text, truncation_marker
 
 from .conftest import run, scripted
 

@@ -24,8 +24,8 @@ from typing import Any
 import numpy as np
 
 from carebench.controller.lexicon import Lexicon
-from carebench.episodes.render import agent_text
 from carebench.episodes.loading import read_yaml
+from carebench.episodes.render import agent_text
 from carebench.episodes.schema import Episode
 from carebench.errors import CarebenchError
 from carebench.metrics.stats import DEFAULT_B, DEFAULT_RNG_SEED, draw_counts, ratio_interval

@@ -20,7 +20,6 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-
 from carebench.controller.detectors import DETECTORS, detectors
 from carebench.episodes.loading import read_yaml
 from carebench.errors import CarebenchError

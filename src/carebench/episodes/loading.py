@@ -171,7 +171,7 @@ def _too_big(text: str, file: str) -> ValidationIssue | None:
     events = 0
     try:
         while parser.check_event():
-            parser.get_event()
+            parser.get_event()  # type: ignore[no-untyped-call]
             events += 1
             if events > MAX_YAML_EVENTS:
                 return ValidationIssue(

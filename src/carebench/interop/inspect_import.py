@@ -78,6 +78,14 @@ def check_archive(path: Path) -> None:
         )
     if not zipfile.is_zipfile(path):
         return
+    try:
+        _check_members(path)
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise CarebenchError(f"{path}: not a readable Inspect eval log: {exc}") from exc
+
+
+def _check_members(path: Path) -> None:
+    """Declared, then actual, sizes of every member (zipfile also stops at the declared size)."""
     total = 0
     with zipfile.ZipFile(path) as archive:
         for info in archive.infolist():
@@ -137,10 +145,7 @@ def _load_log(path: Path) -> Any:
         ) from exc
     if not path.exists():
         raise CarebenchError(f"{path}: no such Inspect log")
-    try:
-        check_archive(path)
-    except zipfile.BadZipFile as exc:
-        raise CarebenchError(f"{path}: not a readable Inspect eval log: {exc}") from exc
+    check_archive(path)
     try:
         return read_eval_log(str(path))
     except Exception as exc:  # inspect raises several types for unreadable logs
@@ -208,7 +213,7 @@ def log_config(log: Any, path: Path, bank_paths: tuple[str, ...] | None = None) 
         ),
         condition=meta.condition,
         sampling=sampling,
-        split=meta.split,  # type: ignore[arg-type]
+        split=meta.split,
         bank_paths=bank_paths or None,
     )
 

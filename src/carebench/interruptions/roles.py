@@ -36,8 +36,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from carebench.agents.backends import backend_identity, create_backend
 from carebench.agents.backends.base import Backend, GenerationRequest
 from carebench.agents.config import BackendConfig, SamplingParams
-from carebench.agents.requests import RequestPolicy, cache_worthy
 from carebench.agents.prompts import Message
+from carebench.agents.requests import RequestPolicy, cache_worthy
 from carebench.errors import CarebenchError
 from carebench.runs.store import RunStore
 

@@ -9,7 +9,6 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from carebench.episodes.schema import TaskClass
 
-
 #: The largest utility weight or cost a matrix accepts (a million times the primary unit).
 MAX_WEIGHT = 1e6
 

@@ -39,11 +39,10 @@ from carebench.agents.backends.base import (
     Backend,
     Generation,
     GenerationRequest,
-    RequestRejectedError,
 )
 from carebench.agents.contract import parse_decision
-from carebench.agents.requests import Outcome, cache_worthy, stored_text
 from carebench.agents.prompts import canonical_json, prompt_hash, render_messages
+from carebench.agents.requests import Outcome, cache_worthy, stored_text
 from carebench.agents.workproduct import parse_work_product, work_product_schema
 from carebench.episodes.canonical import bank_sha256
 from carebench.episodes.schema import Action, Episode

@@ -88,6 +88,7 @@ class _CappedStream(httpx2.AsyncByteStream):
             yield chunk
 
     async def aclose(self) -> None:
+        """Close the inner stream."""
         await self.stream.aclose()
 
 
@@ -116,6 +117,7 @@ class CappedTransport(httpx2.AsyncBaseTransport):
         return response
 
     async def aclose(self) -> None:
+        """Close the inner transport's connections."""
         await self.inner.aclose()
 
 
