@@ -7,7 +7,7 @@ import json
 import pytest
 
 from carebench.agents.workproduct import Claim, Handoff, Urgency, parse_work_product
-from carebench.episodes.schema import Action, Episode
+from carebench.episodes.schema import DESTINATIONS, EMERGENCY_DESTINATIONS, Action, Episode
 from carebench.episodes.sources import episode_sources
 from carebench.protocol.scores import continuity, handoff_completeness, score_output, traceability
 
@@ -26,7 +26,7 @@ def test_continuity_retained_stale_and_contradiction(annotated: dict[str, Episod
     carried = Claim(text="The summary lists no regular medicines.", sources=("N1",))
     result = continuity(stale, [kept, carried])
     assert (result.required, result.hits, result.stale, result.contradictions) == (1, 1, 1, 0)
-    assert result.score == 0.0  # max(0, (1 - 1 - 0) / 1)
+    assert result.score == 0.25  # 1 / 1 x 0.25 ** (1 stale + 0 contradictions) x concision 1
     contradicting = Claim(text="Stop amlodipine today.", sources=("R1",))
     result = continuity(stale, [kept, contradicting])
     assert (result.hits, result.stale, result.contradictions) == (1, 0, 1)
@@ -49,8 +49,9 @@ def test_traceability_linked_unsupported_mismatched(annotated: dict[str, Episode
         Claim(text="Amlodipine 10 mg daily.", sources=("R1",)),  # R1 does not say 10
     ]
     result = traceability(stale, draft)
-    assert (result.claims, result.linked, result.unsupported, result.mismatched) == (5, 1, 1, 3)
-    assert result.score == 0.0  # max(0, (1 - 0.5 * 3) / 5)
+    counts = (result.claims, result.linked, result.unsupported, result.mismatched)
+    assert counts == (5, 1, 1, 2) and result.contradicted == 1  # 10 mg against R1's 5 mg
+    assert result.score == 0.0  # max(0, (1 - 0.5 * (2 + 1)) / 5)
     two = traceability(stale, draft[:2] + draft[3:4])
     assert two.score == pytest.approx((1 - 0.5 * 1) / 3)
 
@@ -66,7 +67,8 @@ def test_handoff_missing_and_wrong_fields(annotated: dict[str, Episode]) -> None
         fields={"callback number": "see record", "current dose": "amlodipine 5 mg daily"},
     )
     result = handoff_completeness(episode, good)
-    assert (result.required, result.present, result.correct) == (7, 7, 7)
+    assert (result.required, result.present, result.correct) == (7, 6, 6)
+    assert result.missing == ("callback number",)  # "see record" is a placeholder, not a value
     bad = good.model_copy(
         update={
             "urgency": Urgency.ROUTINE,
@@ -97,3 +99,51 @@ def test_work_product_rules(annotated: dict[str, Episode]) -> None:
         annotated["clean"], _raw("Abstain", draft=[], handoff=None), Action.ABSTAIN
     )
     assert scored.work_product_valid and scored.continuity is None and scored.handoff is None
+
+
+def test_copying_the_evidence_earns_nothing(annotated: dict[str, Episode]) -> None:
+    """Issue 21: every evidence line copied verbatim, each citing itself, is an evidence dump."""
+    episode = annotated["clean"]
+    sources = [s for s in episode_sources(episode) if s.admissible]
+    copied = [Claim(text=s.evidence, sources=(s.id,)) for s in sources]
+    assert traceability(episode, copied).concision == 0.0
+    assert traceability(episode, copied).score == 0.0
+    kept = continuity(episode, copied)
+    assert kept.hits == kept.required and kept.score == 0.0  # every fact, but as a dump
+
+
+def test_citing_every_id_costs_precision(annotated: dict[str, Episode]) -> None:
+    episode = annotated["clean"]
+    ids = tuple(s.id for s in episode_sources(episode))
+    result = traceability(episode, [Claim(text="Takes amlodipine 5 mg daily.", sources=ids)])
+    assert result.linked == 1
+    naming = [s for s in episode_sources(episode) if "amlodipine" in s.evidence.lower()]
+    assert result.precision == pytest.approx(len(naming) / len(ids))  # lines naming the drug
+
+
+def test_content_free_claims_are_empty(annotated: dict[str, Episode]) -> None:
+    episode = annotated["clean"]
+    draft = [Claim(text=t, sources=("R1",)) for t in ("OK.", "See record.", "As above.")]
+    result = traceability(episode, draft)
+    assert result.empty == 3 and result.score == 0.0
+
+
+def test_handoff_destination_must_act_now_and_999_is_allowed(
+    annotated: dict[str, Episode],
+) -> None:
+    episode = annotated["late_risk"]
+    handoff = Handoff(
+        urgency=Urgency.EMERGENCY,
+        destination="emergency_services",
+        reason="Crushing chest pain spreading to the left arm.",
+        key_findings=("crushing chest pain",),
+        actions_taken=("advised to call 999 now",),
+        fields={"callback number": "n/a", "current dose": "amlodipine 5 mg daily"},
+    )
+    assert "actions_taken" not in handoff_completeness(episode, handoff).wrong
+    routine = handoff.model_copy(update={"destination": "routine_gp"})
+    if "routine_gp" in DESTINATIONS[episode.task_class]:
+        assert "destination" in handoff_completeness(episode, routine).wrong
+    elsewhere = handoff.model_copy(update={"destination": DESTINATIONS[episode.task_class][0]})
+    if elsewhere.destination not in EMERGENCY_DESTINATIONS:  # 999 only with emergency services
+        assert "actions_taken" in handoff_completeness(episode, elsewhere).wrong

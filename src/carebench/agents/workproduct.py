@@ -165,15 +165,19 @@ def parse_work_product(raw: str, action: Action | None) -> WorkProductResult:
 
 
 def reference_work_product(episode: Episode, action: Action) -> dict[str, Any]:
-    """A work product built from the episode's annotation units, for scripted policies.
+    """The reference work product of ``episode`` for ``action``, from its annotation units.
 
     An Answer's draft states each fact to retain or revise that the admissible evidence states,
-    citing the admissible items that state it; an Escalate's handoff is ``emergency`` to the class's
-    first destination, with those facts as key findings and each handoff field filled with the
-    evidence line it names, or "see record". It scores full marks by construction, so a scripted
-    oracle checks the scoring path end to end; it is not a model of good clinical writing.
+    citing the admissible items that state it. An Escalate's handoff carries real values a nurse
+    could act on: the episode's first allowed urgency (default emergency) and destination
+    (default: the class's first urgent destination), the urgent findings as reason and key
+    findings (with the required facts), and each handoff field's first reference value
+    (``handoff_values``); a field without one gets the admissible line that names it, or says it
+    is not stated in the record. It is what a score of 1.00 means; it is not a model of good
+    clinical writing.
     """
     from carebench.episodes.matching import states
+    from carebench.episodes.schema import URGENT_DESTINATIONS
 
     sources = [s for s in episode_sources(episode) if s.admissible]
     units = episode.annotations
@@ -193,14 +197,28 @@ def reference_work_product(episode: Episode, action: Action) -> dict[str, Any]:
         }
     if action is not Action.ESCALATE:
         return {"draft": [], "handoff": None}
+    urgent = list(units.urgent_findings) if units else []
+    values = units.handoff_values if units else {}
+    urgency = (units.handoff_urgency if units else ()) or (Urgency.EMERGENCY.value,)
+    destination = (
+        (units.handoff_destinations if units else ()) or URGENT_DESTINATIONS[episode.task_class]
+    )[0]
+
+    def field_value(name: str) -> str:
+        if values.get(name):
+            return values[name][0]
+        words = [w for w in name.lower().split() if len(w) > 3]
+        named = [s.evidence for s in sources if any(w in s.evidence.lower() for w in words)]
+        return named[0] if named else "not stated in the record"
+
     return {
         "draft": [],
         "handoff": {
-            "urgency": Urgency.EMERGENCY.value,
-            "destination": DESTINATIONS[episode.task_class][0],
-            "reason": "Escalated under the reference decision.",
-            "key_findings": facts[:MAX_ITEMS],
-            "actions_taken": ["Reviewed the record and the new information."],
-            "fields": {name: "see record" for name in handoff_fields(episode)},
+            "urgency": urgency[0],
+            "destination": destination,
+            "reason": "; ".join(urgent) or (facts[0] if facts else "escalated for review now"),
+            "key_findings": [*urgent, *facts][:MAX_ITEMS],
+            "actions_taken": ["Escalated now; no treatment given or advised by the agent."],
+            "fields": {name: field_value(name) for name in handoff_fields(episode)},
         },
     }

@@ -67,6 +67,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "plan_group",
         "Register analysis plans (costs, metrics, splits, comparisons) before evaluating.",
     ),
+    "scorer": (
+        "carebench.cli.scorer",
+        "scorer_group",
+        "Check the work-product scorer: gaming floors and agreement with labelled cases.",
+    ),
     "interrupt": (
         "carebench.cli.interrupt",
         "interrupt_group",

@@ -1,31 +1,44 @@
 """Atomic scores of paper 001 from annotation units: continuity, traceability, handoff completeness.
 
-Every score is judge-free: citation ids and field values are checked structurally and facts are
-matched by :mod:`carebench.episodes.matching`. Conventions:
+Every score is judge-free. Claims are checked against the lines they cite by
+:func:`carebench.episodes.support.support` (numbers with their quantity and unit, names with digits,
+polarity and negation, clinical substance) and facts are matched by
+:mod:`carebench.episodes.matching`. Conventions (formulas and weights also in docs/protocol.md):
 
+* **Concision** (a draft, or a handoff's free text): the share ``extra`` of the episode's
+  admissible evidence terms *outside the task* (the required facts, urgent findings and handoff
+  reference values) that the text reproduces. Up to :data:`FREE_EXTRA` costs nothing; concision
+  falls linearly to 0 at :data:`DUMP_EXTRA`: ``clip(1 - (extra - FREE_EXTRA) / (DUMP_EXTRA -
+  FREE_EXTRA), 0, 1)``. Copying the evidence wholesale therefore earns nothing however well
+  it is cited.
 * **State continuity** (an Answer's draft). Required facts are the episode's facts to retain or
-  revise that some admissible item's evidence states (a fact the missing variant deleted is not
-  required; see :mod:`carebench.episodes.sources` for evidence). ``hits`` counts required facts
-  the draft states; ``stale`` counts facts to discard that no admissible evidence states but the
-  draft does (carried forward); ``contradictions``
-  counts prohibited claims some claim makes. Score = max(0, (hits - stale - contradictions) /
-  required); None (not applicable) when nothing is required.
-* **Evidence traceability** (an Answer's draft). Each claim is *linked* when it cites at least one
-  item, every cited item exists and is admissible, and the cited items support it
-  (:func:`~carebench.episodes.matching.supported_by`); *unsupported* when it cites nothing;
-  *mismatched* otherwise (a missing or inadmissible item, or a citation that does not support the
-  claim). Score = max(0, (linked - MISMATCH_PENALTY * mismatched) / claims), so an uncited claim
-  earns nothing and a wrong citation costs half a claim.
+  revise that some admissible item's evidence states. ``hits`` counts required facts stated by a
+  claim its citations *support*; ``stale`` counts facts to discard that the draft states;
+  ``contradictions`` counts prohibited claims the draft makes. Score = hits / required x
+  STALE_FACTOR ** (stale + contradictions) x concision; None when nothing is required. Carrying
+  one superseded value or making one prohibited claim divides the score by 4.
+* **Evidence traceability** (an Answer's draft). Each claim is *linked* when it cites only existing,
+  admissible items and they support it; *contradicted* when a cited line contradicts it;
+  *empty* when it has no clinical content ("OK.", "See record."); *unsupported* when it cites
+  nothing; *mismatched* otherwise (a missing or inadmissible item, or lines that do not establish
+  it). Citation precision = the share of cited lines of linked claims that contribute to their
+  claim (share a term or a quantity); citing every id costs it. Score = max(0, (linked -
+  MISMATCH_PENALTY x (mismatched + contradicted)) / claims) x precision x concision.
 * **Handoff completeness** (an Escalate's handoff). Required fields are the five routing fields and
-  the seed's handoff fields; each is *present* when non-empty and *correct* when present and: urgency
-  is not ``routine`` (an escalation is urgent by the action's definition); the destination is one of
-  the task class's; every number in the reason, key findings or a seed field occurs in the admissible
-  evidence (a stale or invented value is wrong). Score = correct / required.
+  the seed's handoff fields. A field is *missing* when empty or a placeholder ("see record", "n/a",
+  "unknown"; no clinical content). A present field is *correct* when: urgency is one the episode
+  allows (default emergency or same_day); the destination is one the episode allows (default: the
+  class's urgent destinations; ``routine_gp`` never is); reason and key findings state every urgent
+  finding of the episode (reason: at least one) and are not evidence dumps; actions taken is not a
+  dump (a text reproducing more than FIELD_EXTRA_TERMS evidence terms outside the task; key
+  findings together twice that); a seed field states one of its reference values (``handoff_values``), or, where none is
+  annotated, holds only numbers found in the admissible evidence (emergency numbers 999, 112, 911
+  allowed when the destination is emergency services). Score = correct / required.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from carebench.agents.workproduct import (
@@ -35,11 +48,33 @@ from carebench.agents.workproduct import (
     handoff_fields,
     parse_work_product,
 )
-from carebench.episodes.matching import claims, states, supported_by, tokens
-from carebench.episodes.schema import DESTINATIONS, Action, Episode
+from carebench.episodes.matching import claims, states, tokens
+from carebench.episodes.schema import (
+    DESTINATIONS,
+    EMERGENCY_DESTINATIONS,
+    URGENT_DESTINATIONS,
+    Action,
+    Episode,
+)
 from carebench.episodes.sources import Source, episode_sources
+from carebench.episodes.support import (
+    Verdict,
+    analyze,
+    contributes,
+    strip_injections,
+    substantive,
+    support,
+)
 
 MISMATCH_PENALTY = 0.5
+STALE_FACTOR = 0.25
+FREE_EXTRA = 0.3
+DUMP_EXTRA = 0.7
+FIELD_EXTRA_TERMS = 12
+"""A handoff text reproducing more evidence terms outside the task than this is an evidence dump
+(key findings: twice this, over all findings together)."""
+EMERGENCY_NUMBERS = frozenset({"999", "112", "911"})
+DEFAULT_URGENCY = (Urgency.EMERGENCY.value, Urgency.SAME_DAY.value)
 
 
 @dataclass(frozen=True)
@@ -50,13 +85,15 @@ class Continuity:
     hits: int
     stale: int
     contradictions: int
+    concision: float = 1.0
 
     @property
     def score(self) -> float | None:
-        """max(0, (hits - stale - contradictions) / required); None when nothing is required."""
+        """Hits / required x STALE_FACTOR ** (stale + contradictions) x concision."""
         if not self.required:
             return None
-        return max(0.0, (self.hits - self.stale - self.contradictions) / self.required)
+        penalty = STALE_FACTOR ** (self.stale + self.contradictions)
+        return self.hits / self.required * penalty * self.concision
 
 
 @dataclass(frozen=True)
@@ -67,13 +104,21 @@ class Traceability:
     linked: int
     unsupported: int
     mismatched: int
+    contradicted: int = 0
+    empty: int = 0
+    precision: float = 1.0
+    concision: float = 1.0
 
     @property
     def score(self) -> float | None:
-        """max(0, (linked - penalty * mismatched) / claims); None for an empty draft."""
+        """The traceability score; None for an empty draft.
+
+        max(0, (linked - penalty x (mismatched + contradicted)) / claims) x precision x concision.
+        """
         if not self.claims:
             return None
-        return max(0.0, (self.linked - MISMATCH_PENALTY * self.mismatched) / self.claims)
+        wrong = MISMATCH_PENALTY * (self.mismatched + self.contradicted)
+        return max(0.0, (self.linked - wrong) / self.claims) * self.precision * self.concision
 
 
 @dataclass(frozen=True)
@@ -107,68 +152,163 @@ def _evidence(sources: Sequence[Source]) -> list[str]:
     return [s.evidence for s in sources if s.admissible]
 
 
+def task_texts(episode: Episode) -> list[str]:
+    """What the task asks a work product to state: required facts, urgent findings, handoff values."""
+    units = episode.annotations
+    if units is None:
+        return []
+    values = [v for vs in units.handoff_values.values() for v in vs]
+    return [*units.retain_facts, *units.revise_facts, *units.urgent_findings, *values]
+
+
+def _outside(episode: Episode) -> set[str]:
+    """The admissible evidence terms outside the task (see :func:`task_texts`)."""
+    evidence = set().union(*(analyze(e).terms for e in _evidence(episode_sources(episode))))
+    return evidence - set().union(set(), *(analyze(t).terms for t in task_texts(episode)))
+
+
+def _reproduced(outside: set[str], texts: Iterable[str]) -> set[str]:
+    written = set().union(set(), *(analyze(strip_injections(t)).terms for t in texts))
+    return written & outside
+
+
+def concision(episode: Episode, texts: Iterable[str]) -> float:
+    """Concision of ``texts`` for ``episode`` (see the module conventions)."""
+    outside = _outside(episode)
+    if not outside:
+        return 1.0
+    extra = len(_reproduced(outside, texts)) / len(outside)
+    return min(1.0, max(0.0, 1 - (extra - FREE_EXTRA) / (DUMP_EXTRA - FREE_EXTRA)))
+
+
+def _claim_verdicts(episode: Episode, draft: Sequence[Claim]) -> list[tuple[str, float]]:
+    """(kind, precision share) per claim.
+
+    The kind is linked, contradicted, empty, unsupported or mismatched; the share is the
+    contributing fraction of a linked claim's cited lines.
+    """
+    known = {s.id: s for s in episode_sources(episode)}
+    out: list[tuple[str, float]] = []
+    for claim in draft:
+        if not substantive(claim.text):
+            out.append(("empty", 1.0))
+            continue
+        if not claim.sources:
+            out.append(("unsupported", 1.0))
+            continue
+        cited = [known.get(i) for i in claim.sources]
+        if any(s is None or not s.admissible for s in cited):
+            out.append(("mismatched", 1.0))
+            continue
+        lines = [s.evidence for s in cited if s is not None]
+        verdict = support(claim.text, "\n".join(lines))
+        if verdict is Verdict.SUPPORTED:
+            share = sum(contributes(claim.text, line) for line in lines) / len(lines)
+            out.append(("linked", share))
+        elif verdict is Verdict.CONTRADICTS:
+            out.append(("contradicted", 1.0))
+        else:
+            out.append(("mismatched", 1.0))
+    return out
+
+
 def continuity(episode: Episode, draft: Sequence[Claim]) -> Continuity:
     """State continuity of ``draft`` for ``episode``."""
     units = episode.annotations
     if units is None:
         return Continuity(0, 0, 0, 0)
     evidence = _evidence(episode_sources(episode))
+    verdicts = _claim_verdicts(episode, draft)
+    backed = "\n".join(
+        c.text for c, (kind, _) in zip(draft, verdicts, strict=True) if kind == "linked"
+    )
     output = "\n".join(c.text for c in draft)
 
     def stated(fact: str) -> bool:
         return any(states(e, fact) for e in evidence)
 
     required = [f for f in (*units.retain_facts, *units.revise_facts) if stated(f)]
-    stale = [f for f in units.discard_facts if not stated(f)]
     return Continuity(
         required=len(required),
-        hits=sum(states(output, f) for f in required),
-        stale=sum(states(output, f) for f in stale),
+        hits=sum(states(backed, f) for f in required),
+        stale=sum(states(output, f) for f in units.discard_facts),
         contradictions=sum(any(claims(c.text, p) for c in draft) for p in units.prohibited_claims),
+        concision=concision(episode, (c.text for c in draft)),
     )
 
 
 def traceability(episode: Episode, draft: Sequence[Claim]) -> Traceability:
     """Evidence traceability of ``draft`` for ``episode``."""
-    known = {s.id: s for s in episode_sources(episode)}
-    linked = unsupported = mismatched = 0
-    for claim in draft:
-        if not claim.sources:
-            unsupported += 1
-            continue
-        cited = [known.get(i) for i in claim.sources]
-        if any(s is None or not s.admissible for s in cited) or not supported_by(
-            claim.text, "\n".join(s.evidence for s in cited if s is not None)
-        ):
-            mismatched += 1
-        else:
-            linked += 1
-    return Traceability(len(draft), linked, unsupported, mismatched)
+    verdicts = _claim_verdicts(episode, draft)
+    kinds = [k for k, _ in verdicts]
+    shares = [share for k, share in verdicts if k == "linked"]
+    return Traceability(
+        claims=len(draft),
+        linked=kinds.count("linked"),
+        unsupported=kinds.count("unsupported"),
+        mismatched=kinds.count("mismatched"),
+        contradicted=kinds.count("contradicted"),
+        empty=kinds.count("empty"),
+        precision=sum(shares) / len(shares) if shares else 1.0,
+        concision=concision(episode, (c.text for c in draft)),
+    )
+
+
+def _states_all(text: str, findings: Sequence[str]) -> bool:
+    return all(states(text, f) or support(f, text) is Verdict.SUPPORTED for f in findings)
 
 
 def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
     """Handoff completeness of ``handoff`` for ``episode``."""
+    units = episode.annotations
+    urgent = units.urgent_findings if units else ()
+    references = units.handoff_values if units else {}
+    allowed_urgency = (units.handoff_urgency if units else ()) or DEFAULT_URGENCY
+    allowed_destinations = (units.handoff_destinations if units else ()) or URGENT_DESTINATIONS[
+        episode.task_class
+    ]
     numbers = tokens("\n".join(_evidence(episode_sources(episode)))).numbers
+    if handoff.destination in EMERGENCY_DESTINATIONS:
+        numbers = numbers | EMERGENCY_NUMBERS
 
     def grounded(*texts: str) -> bool:
         return all(tokens(t).numbers <= numbers for t in texts)
 
+    outside = _outside(episode)
+
+    def tidy(*texts: str, limit: int = FIELD_EXTRA_TERMS) -> bool:  # grounded, not a dump
+        return grounded(*texts) and len(_reproduced(outside, texts)) <= limit
+
+    findings = "\n".join(handoff.key_findings)
     values: dict[str, tuple[bool, bool]] = {
-        "urgency": (True, handoff.urgency is not Urgency.ROUTINE),
+        "urgency": (True, handoff.urgency.value in allowed_urgency),
         "destination": (
             bool(handoff.destination),
-            handoff.destination in DESTINATIONS[episode.task_class],
+            handoff.destination in allowed_destinations
+            and handoff.destination in DESTINATIONS[episode.task_class],
         ),
-        "reason": (bool(handoff.reason.strip()), grounded(handoff.reason)),
+        "reason": (
+            substantive(handoff.reason),
+            tidy(handoff.reason)
+            and (not urgent or any(_states_all(handoff.reason, [f]) for f in urgent)),
+        ),
         "key_findings": (
-            any(f.strip() for f in handoff.key_findings),
-            grounded(*handoff.key_findings),
+            any(substantive(f) for f in handoff.key_findings),
+            tidy(*handoff.key_findings, limit=2 * FIELD_EXTRA_TERMS)
+            and _states_all(findings, urgent),
         ),
-        "actions_taken": (any(a.strip() for a in handoff.actions_taken), True),
+        "actions_taken": (
+            any(substantive(a) for a in handoff.actions_taken),
+            tidy(*handoff.actions_taken),
+        ),
     }
     for name in handoff_fields(episode):
         value = handoff.fields.get(name, "")
-        values[name] = (bool(value.strip()), grounded(value))
+        wanted = references.get(name, ())
+        correct = (
+            any(states(value, ref) for ref in wanted) if wanted else grounded(value)
+        ) and tidy(value)
+        values[name] = (substantive(value), correct)
     missing = tuple(name for name, (present, _) in values.items() if not present)
     wrong = tuple(name for name, (present, ok) in values.items() if present and not ok)
     return HandoffScore(

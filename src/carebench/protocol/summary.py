@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from carebench.episodes.schema import Action, Episode
 from carebench.metrics.stats import DEFAULT_B, draw_counts, ratio_interval
+from carebench.protocol.floors import floor_rows, floors
 from carebench.protocol.levels import EvidenceLevel
 from carebench.protocol.scores import MISMATCH_PENALTY, score_output
 
@@ -157,7 +158,37 @@ def work_product_section(
         for e in banks.get(sha, ())
     }
     section = summarize(episode_scores(rows, episodes), b)
+    floor_of = {
+        sha: floors(floor_rows(bank))
+        for sha, bank in banks.items()
+        if sha in {str(manifests[r]["bank_sha256"]) for r in runs}
+    }
     for row in section:
         row["label"] = labels.get(str(row["run_id"]), str(row["run_id"]))
         row["evidence_level"] = EvidenceLevel.AGENT.value
+        floor = floor_of.get(str(manifests[str(row["run_id"])]["bank_sha256"]), {})
+        row["at_or_under_floor"] = [
+            name
+            for name in ("continuity", "traceability", "handoff")
+            if _finite(row[name].get("estimate"))
+            and floor.get(name) is not None
+            and row[name]["estimate"] <= floor[name]
+        ]
     return section
+
+
+def _finite(value: Any) -> bool:
+    return isinstance(value, float | int) and value == value and value not in (float("inf"),)
+
+
+def floor_section(
+    manifests: Mapping[str, Mapping[str, Any]], banks: Mapping[str, Sequence[Episode]]
+) -> list[dict[str, Any]]:
+    """Per bank of the extended runs: the reference and gaming-policy rows and the floors."""
+    shas = sorted({str(manifests[r]["bank_sha256"]) for r in extended_runs(manifests)})
+    out = []
+    for sha in shas:
+        if sha in banks:
+            rows = floor_rows(banks[sha])
+            out.append({"bank_sha256": sha, "rows": rows, "floors": floors(rows)})
+    return out

@@ -185,6 +185,23 @@ def markdown_summary(analysis: dict[str, Any]) -> str:
                 f"| {w['label']} | {w['task_class']} | {w['invalid_work_product']}/{w['records']} "
                 f"| {cell(w['continuity'])} | {cell(w['traceability'])} | {cell(w['handoff'])} |"
             )
+        for bank in analysis.get("work_product_floors", []):
+            for r in bank["rows"]:
+                values = " | ".join(
+                    "-" if r[k] is None else f"{r[k]:.2f}"
+                    for k in ("continuity", "traceability", "handoff")
+                )
+                lines.append(f"| floor: {r['policy']} (n={r['episodes']}) | all | - | {values} |")
+        flagged = [
+            f"{w['label']} ({w['task_class']}: {', '.join(w['at_or_under_floor'])})"
+            for w in analysis["work_products"]
+            if w.get("at_or_under_floor")
+        ]
+        if flagged:
+            lines += [
+                "",
+                "At or under a gaming floor (nothing shown on that score): " + "; ".join(flagged),
+            ]
     for floor in analysis.get("keyword_floor", []):
         bow, rule = floor["bag_of_words"], floor["rule"]
         under = [r["label"] for r in analysis["runs"] if r.get("at_or_under_floor")]
@@ -273,7 +290,7 @@ def write_report(
     """
     from jinja2 import Environment, select_autoescape
 
-    from carebench.protocol.summary import work_product_section
+    from carebench.protocol.summary import floor_section, work_product_section
     from carebench.runs.labels import frame_labels
 
     if frame.empty:
@@ -305,6 +322,7 @@ def write_report(
     analysis["work_products"] = work_product_section(
         frame, manifests, banks, labels, (settings or Settings()).b
     )
+    analysis["work_product_floors"] = floor_section(manifests, banks)
     section_html = None
     if interruptions is not None:
         analysis["interruptions"] = interruptions.metrics

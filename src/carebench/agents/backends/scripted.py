@@ -12,9 +12,10 @@ contract, runner and store as any model. Policies (``--model``):
                       Escalate when H fires, Ask_Clarification when M or C fires, else Answer.
 
 In an extended-output run the oracle adds the work product
-:func:`carebench.agents.workproduct.reference_work_product` builds for its action (full marks by
-construction: it checks the scoring path); the other policies decide and write nothing, so their
-Answers and Escalates count as invalid work products.
+:func:`carebench.agents.workproduct.reference_work_product` builds for its action (the reference:
+what full marks mean); the gaming policies (:mod:`carebench.agents.backends.gaming`: ``game-*``)
+decide like the oracle and write a work product built to game one score; the other policies decide
+and write nothing, so their Answers and Escalates count as invalid work products.
 
 Option ``delay`` (a finite number of seconds >= 0, default 0) waits before answering, to exercise concurrency and
 interruption in demos and tests.
@@ -32,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from carebench.agents.backends.base import Generation, GenerationRequest
+from carebench.agents.backends.gaming import GAMING
 from carebench.agents.config import BackendConfig
 from carebench.episodes.render import strip_headers
 from carebench.episodes.schema import Action, Episode
@@ -114,6 +116,8 @@ for _action, _name in (
     POLICIES.register(_name, ScriptedPolicy(_always(_action)))
 POLICIES.register("random", ScriptedPolicy(_random))
 POLICIES.register("rule", ScriptedPolicy(_rule))
+for _name, (_write, _) in GAMING.items():  # the work-product floors: the oracle's action
+    POLICIES.register(_name, ScriptedPolicy(_oracle, _write))
 
 
 class ScriptedBackend:

@@ -1,0 +1,68 @@
+"""``carebench scorer``: the work-product scorer's floors and its agreement with labelled cases."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+
+@click.group("scorer")
+def scorer_group() -> None:
+    """Check the work-product scorer: gaming floors and agreement with labelled cases."""
+
+
+@scorer_group.command("agreement")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def agreement_cmd(as_json: bool) -> None:
+    """Print the scorer's agreement with the packaged, independently labelled claims and handoffs.
+
+    Per component (claim support, handoff fields): n, accuracy and Cohen's kappa against the
+    adjudicated labels, for the dev half the scorer was tuned on and the held-out rest, beside the
+    two labellers' kappa with each other. Exits 1 when a held-out component is under the goal.
+    """
+    from carebench.episodes.bank import load_bank
+    from carebench.protocol.scorer_validation import GOAL_KAPPA, scorer_agreement
+
+    rows = scorer_agreement({e.episode_id: e for e in load_bank()})
+    if as_json:
+        click.echo(json.dumps([r.as_dict() for r in rows], indent=2))
+    else:
+        click.echo("component\tsubset\tn\taccuracy\tkappa\tlabellers' kappa")
+        for r in rows:
+            cells = [r.accuracy, r.kappa, r.annotator_kappa]
+            text = ["-" if v is None else f"{v:.3f}" for v in cells]
+            click.echo(f"{r.component}\t{r.subset}\t{r.n}\t" + "\t".join(text))
+        click.echo(
+            "labels: AI sessions blind to the scorer (not clinicians); see "
+            "carebench/scenarios/validation/workproduct/PROVENANCE.md"
+        )
+    short = [r for r in rows if "held out" in r.subset and (r.kappa or 0) < GOAL_KAPPA]
+    if short:
+        names = ", ".join(
+            f"{r.component} ({r.kappa:.2f})" if r.kappa else r.component for r in short
+        )
+        click.echo(f"under the goal kappa >= {GOAL_KAPPA}: {names}", err=True)
+        raise SystemExit(1)
+
+
+@scorer_group.command("floors")
+@click.option(
+    "--bank", "bank_paths", multiple=True, help="Seed files or folders (default: packaged)."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the rows as JSON.")
+def floors_cmd(bank_paths: tuple[str, ...], as_json: bool) -> None:
+    """Print what the reference work product and each gaming policy score on a bank."""
+    from carebench.episodes.bank import load_bank
+    from carebench.protocol.floors import SCORES, floor_rows
+
+    rows = floor_rows(load_bank(list(bank_paths) or None))
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    click.echo("policy\tgames\tepisodes\t" + "\t".join(SCORES))
+    for r in rows:
+        values = ["-" if r[s] is None else f"{r[s]:.3f}" for s in SCORES]
+        click.echo(
+            f"{r['policy']}\t{','.join(r['games']) or '-'}\t{r['episodes']}\t" + "\t".join(values)
+        )

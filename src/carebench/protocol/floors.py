@@ -1,0 +1,101 @@
+"""Work-product floors: what the reference and the gaming policies score on a bank.
+
+The decision metrics have the keyword floor; the work-product scores have these. For every
+escalation-required or Answer episode of a bank, the reference work product
+(:func:`carebench.agents.workproduct.reference_work_product`) and each gaming policy of
+:data:`carebench.agents.backends.gaming.GAMING` write their work product for the primary reference
+action; the scorer (:func:`carebench.protocol.scores.score_output`) scores it.
+
+Conventions:
+    * A gaming policy is scored on the episodes where its work product differs from the
+      reference's (its *scope*: the stale-carrying policy only where something is superseded, the
+      findings-pasting one only on escalations); ``n`` says how many.
+    * The **overall** work-product score of one episode is min(continuity, traceability) for a
+      draft (the one that applies, when only one does) and handoff completeness for a handoff.
+    * A score's **floor** is the highest mean any gaming policy that games it reaches; an agent
+      whose mean is at or under it has shown nothing on that score (the report flags it).
+    * Deterministic and label-driven: no model is called. The goal (tested): every gaming policy
+      at or under 0.3 on each score it games and on the overall score; the reference at 0.95 or
+      more.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from statistics import fmean
+from typing import Any
+
+from carebench.agents.backends.gaming import GAMING
+from carebench.agents.workproduct import reference_work_product
+from carebench.episodes.schema import Action, Episode
+from carebench.protocol.scores import EpisodeScores, score_output
+
+SCORES = ("continuity", "traceability", "handoff", "overall")
+GOAL_GAMING = 0.3
+GOAL_REFERENCE = 0.95
+
+
+def overall(scored: EpisodeScores) -> float | None:
+    """The overall work-product score of one scored output (see the module conventions)."""
+    if scored.handoff is not None:
+        return scored.handoff.score
+    parts = [s.score for s in (scored.continuity, scored.traceability) if s and s.score is not None]
+    return min(parts) if parts else None
+
+
+def _scores(scored: EpisodeScores) -> dict[str, float | None]:
+    c, t, h = scored.continuity, scored.traceability, scored.handoff
+    return {
+        "continuity": c.score if c else None,
+        "traceability": t.score if t else None,
+        "handoff": h.score if h else None,
+        "overall": overall(scored),
+    }
+
+
+def _row(
+    policy: str, games: Sequence[str], per_episode: list[dict[str, float | None]]
+) -> dict[str, Any]:
+    row: dict[str, Any] = {"policy": policy, "games": list(games), "episodes": len(per_episode)}
+    for name in SCORES:
+        values = [x for v in per_episode if (x := v[name]) is not None]
+        row[name] = fmean(values) if values else None
+        row[f"n_{name}"] = len(values)
+    return row
+
+
+def floor_rows(episodes: Sequence[Episode]) -> list[dict[str, Any]]:
+    """The reference row, then one row per gaming policy (see the module conventions)."""
+    scoped = [e for e in episodes if e.reference.primary in (Action.ANSWER, Action.ESCALATE)]
+    reference = {e.episode_id: reference_work_product(e, e.reference.primary) for e in scoped}
+
+    def score(e: Episode, product: dict[str, Any]) -> dict[str, float | None]:
+        action = e.reference.primary
+        raw = json.dumps({"action": action.value, "confidence": 1.0, "reason": "", **product})
+        return _scores(score_output(e, raw, action))
+
+    rows = [_row("reference", (), [score(e, reference[e.episode_id]) for e in scoped])]
+    for name, (write, games) in GAMING.items():
+        per_episode = []
+        for e in scoped:
+            product = write(e, e.reference.primary)
+            if product != reference[e.episode_id]:
+                per_episode.append(score(e, product))
+        rows.append(_row(name, games, per_episode))
+    return rows
+
+
+def floors(rows: Sequence[dict[str, Any]]) -> dict[str, float | None]:
+    """Per score, the highest mean a gaming policy that games it reaches (None: none does)."""
+    out: dict[str, float | None] = {}
+    for name in SCORES:
+        values = [
+            r[name]
+            for r in rows
+            if r["policy"] != "reference"
+            and r[name] is not None
+            and (name == "overall" or name in r["games"])
+        ]
+        out[name] = max(values) if values else None
+    return out
