@@ -17,7 +17,8 @@ Conventions:
     * :meth:`WorkspaceStore.transaction` is ``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any
       exception (Ctrl-C included), so a reader never sees half a write.
     * A damaged file is refused by name before anything reads or writes it: a 0-byte file (a
-      truncated copy, never a new store: a new store is created only where no file exists), and
+      truncated copy, never a new store: a new store is created only where no file exists; one
+      with a ``-wal`` or ``-journal`` file beside it is being created by another process), and
       a file that fails SQLite's ``PRAGMA quick_check`` (bytes flipped mid-file). The check reads
       every page once at open, linear in the store's size.
 """
@@ -131,7 +132,8 @@ class WorkspaceStore:
         self.path = Path(path)
         self.lock_timeout_s = LOCK_TIMEOUT_S if lock_timeout_s is None else lock_timeout_s
         self._ensured: set[str] = set()
-        if self.path.is_file() and self.path.stat().st_size == 0:
+        creating = any(Path(f"{self.path}{end}").exists() for end in ("-wal", "-journal"))
+        if self.path.is_file() and self.path.stat().st_size == 0 and not creating:
             raise CarebenchError(
                 f"{self.path}: the store file is empty (0 bytes; a truncated copy?); it was left "
                 "untouched. Restore it from a backup, or remove it to start a new store"
