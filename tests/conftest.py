@@ -225,5 +225,8 @@ class FixedBackend:
     def describe(self) -> dict[str, Any]:
         return {}
 
+    def notes(self) -> list[str]:
+        return []
+
     async def aclose(self) -> None:
         pass

@@ -16,6 +16,11 @@ Conventions:
       stops with :class:`StoreLockedError`; everything committed before stays stored.
     * :meth:`WorkspaceStore.transaction` is ``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any
       exception (Ctrl-C included), so a reader never sees half a write.
+    * A damaged file is refused by name before anything reads or writes it: a 0-byte file (a
+      truncated copy, never a new store: a new store is created only where no file exists; one
+      with a ``-wal`` or ``-journal`` file beside it is being created by another process), and
+      a file that fails SQLite's ``PRAGMA quick_check`` (bytes flipped mid-file). The check reads
+      every page once at open, linear in the store's size.
 """
 
 from __future__ import annotations
@@ -127,6 +132,12 @@ class WorkspaceStore:
         self.path = Path(path)
         self.lock_timeout_s = LOCK_TIMEOUT_S if lock_timeout_s is None else lock_timeout_s
         self._ensured: set[str] = set()
+        creating = any(Path(f"{self.path}{end}").exists() for end in ("-wal", "-journal"))
+        if self.path.is_file() and self.path.stat().st_size == 0 and not creating:
+            raise CarebenchError(
+                f"{self.path}: the store file is empty (0 bytes; a truncated copy?); it was left "
+                "untouched. Restore it from a backup, or remove it to start a new store"
+            )
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -134,6 +145,7 @@ class WorkspaceStore:
             raise CarebenchError(f"{self.path}: not a usable carebench store: {exc}") from exc
         try:
             self._db.execute(f"PRAGMA busy_timeout={int(self.lock_timeout_s * 1000)}")
+            self._check_integrity()
             version, adopt = self._inspect()
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
@@ -160,6 +172,25 @@ class WorkspaceStore:
                 f"{self.path}: store schema version {version}, this carebench reads version "
                 f"{SCHEMA_VERSION}; use a matching carebench or another workspace"
             )
+
+    def _check_integrity(self) -> None:
+        """Refuse a damaged file by name (``PRAGMA quick_check``).
+
+        Raises:
+            CarebenchError: the file is not a SQLite database or its pages are damaged.
+        """
+        try:
+            rows = self._db.execute("PRAGMA quick_check(3)").fetchall()
+        except sqlite3.DatabaseError as exc:
+            problem = str(exc)
+        else:
+            problem = "; ".join(" ".join(str(r[0]).split()) for r in rows)
+            if problem == "ok":
+                return
+        raise CarebenchError(
+            f"{self.path}: not a usable carebench store: {problem[:300]}; it was left untouched. "
+            "Restore it from a backup, or recover what SQLite can with `sqlite3 FILE .recover`"
+        )
 
     def _inspect(self) -> tuple[str | None, set[str]]:
         """(schema version or None for an empty database, tables of an old store to adopt).

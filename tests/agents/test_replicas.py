@@ -120,6 +120,9 @@ def test_a_replica_killed_mid_run(bank: list, store: RunStore, stubs) -> None:
     assert a.failed >= 1 and b.failed == 0 and summary.retries == 0
     assert b.ok == answered_by_b
     assert f"replicas: {url_a} {a.sent} sent, {a.failed} failed; {url_b} " in summary.notes[-1]
+    # each of A's failures moved to B at once: counted as a failover, not as a retry
+    assert backend.failovers == a.failed
+    assert summary.notes[-1].endswith(f"; {a.failed} failovers")
 
 
 def test_a_slow_replica_is_sent_fewer_requests(bank: list, store: RunStore, stubs) -> None:

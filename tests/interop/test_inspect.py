@@ -105,8 +105,8 @@ def test_import_makes_a_run_that_report_reads(seeds_dir: Path, tmp_path: Path) -
     log = _mock_eval(seeds_dir, tmp_path / "logs", outputs, split="all")
     workspace = tmp_path / "ws"
     with RunStore(workspace / "carebench.db") as store:
-        first = import_log(log.location, store)
-        again = import_log(log.location, store)
+        first = import_log(log.location, store, (str(seeds_dir),))
+        again = import_log(log.location, store, (str(seeds_dir),))
         assert again.run_id == first.run_id
         assert len(store.records(first.run_id)) == len(bank)
     assert (first.ok, first.invalid, first.errors) == (len(bank) - 1, 1, 0)
@@ -130,7 +130,7 @@ def test_report_reads_an_imported_run(seeds_dir: Path, tmp_path: Path) -> None:
     log = _mock_eval(seeds_dir, tmp_path / "logs", [json.dumps(DECISION)] * 20, split="all")
     workspace = tmp_path / "ws"
     with RunStore(workspace / "carebench.db") as store:
-        import_log(log.location, store)
+        import_log(log.location, store, (str(seeds_dir),))
     assert _cli(
             ["report", "--workspace", str(workspace), "--out", str(tmp_path / "rep"),
              "--bootstrap", "100", "--split", "all"]
@@ -144,7 +144,7 @@ def test_import_refuses_changed_bank_and_foreign_files(tmp_path: Path) -> None:
     write_seeds(seeds, topic="Edited after the eval")
     with RunStore(tmp_path / "ws" / "carebench.db") as store:
         with pytest.raises(CarebenchError, match="was made on episode bank"):
-            import_log(log.location, store)
+            import_log(log.location, store, (str(seeds),))
         junk = tmp_path / "junk.eval"
         junk.write_text("not a log")
         with pytest.raises(CarebenchError, match=r"junk\.eval: not a readable Inspect eval log"):
@@ -181,7 +181,7 @@ def test_against_the_stub_server_inspect_and_carebench_agree(
         )
         with RunStore(workspace / "carebench.db") as store:
             summary = asyncio.run(run_async(config, bank, store))
-            imported = import_log(log.location, store)
+            imported = import_log(log.location, store, (str(seeds_dir),))
     assert imported.ok == summary.ok == len(test_bank)
     frame = load_results(workspace)
     mine = frame[frame["run_id"] == summary.run_id].set_index("episode_id")
@@ -217,7 +217,7 @@ def test_inspect_cli_finds_the_registered_task(seeds_dir: Path, tmp_path: Path) 
     [log_file] = list((tmp_path / "logs").glob("*.eval"))
     out = subprocess.run(
         [sys.executable, "-m", "carebench", "runs", "import-inspect", str(log_file),
-         "--workspace", str(tmp_path / "ws")],
+         "--bank", str(seeds_dir), "--workspace", str(tmp_path / "ws")],
         capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert out.returncode == 0, out.stderr
@@ -235,7 +235,7 @@ def test_failed_samples_are_stored_as_errors(seeds_dir: Path, tmp_path: Path) ->
     path = tmp_path / "edited.eval"
     write_eval_log(edited, str(path))
     with RunStore(tmp_path / "ws" / "carebench.db") as store:
-        summary = import_log(path, store)
+        summary = import_log(path, store, (str(seeds_dir),))
         records = {r.episode_id: r for r in store.records(summary.run_id)}
     assert (summary.ok, summary.errors) == (18, 2)
     assert records[str(failed.id)].status == "error"
@@ -248,8 +248,105 @@ def test_imported_runs_name_a_backend_that_cannot_generate(seeds_dir: Path, tmp_
 
     log = _mock_eval(seeds_dir, tmp_path / "logs", [json.dumps(DECISION)] * 10, split="dev")
     with RunStore(tmp_path / "ws" / "carebench.db") as store:
-        summary = import_log(log.location, store)
+        summary = import_log(log.location, store, (str(seeds_dir),))
         manifest = store.manifest(summary.run_id)
     assert manifest is not None and manifest["backend"]["name"] == "inspect"
     with pytest.raises(CarebenchError, match="carebench runs import-inspect"):
         create_backend(BackendConfig(name="inspect", model="mockllm/model"))
+
+
+def _edited_log(seeds_dir: Path, tmp_path: Path, edit) -> Path:  # type: ignore[no-untyped-def]
+    from inspect_ai.log import read_eval_log, write_eval_log
+
+    log = _mock_eval(seeds_dir, tmp_path / "logs", [json.dumps(DECISION)] * 10, split="dev")
+    edited = read_eval_log(log.location)
+    edit(edited)
+    path = tmp_path / "edited.eval"
+    write_eval_log(edited, str(path))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (lambda m: m.pop("condition"), r"carebench\.condition: Field required"),
+        (lambda m: m.update(condition="sneaky"), r"carebench\.condition: Input should be"),
+        (lambda m: m.update(split="holdout"), r"carebench\.split: 'holdout' is not one of"),
+        (
+            lambda m: m.update(bank_paths="/etc"),
+            r"carebench\.bank_paths: Input should be a valid list",
+        ),
+        (lambda m: m.pop("bank_sha256"), r"carebench\.bank_sha256: Field required"),
+    ],
+)
+def test_crafted_metadata_gives_one_line_errors(
+    seeds_dir: Path,
+    tmp_path: Path,
+    change,
+    expected: str,  # type: ignore[no-untyped-def]
+) -> None:
+    path = _edited_log(seeds_dir, tmp_path, lambda log: change(log.eval.metadata["carebench"]))
+    with RunStore(tmp_path / "ws" / "carebench.db") as store:
+        with pytest.raises(CarebenchError, match=expected) as err:
+            import_log(path, store, (str(seeds_dir),))
+        assert "\n" not in str(err.value)
+        assert store.runs() == []
+
+
+def test_bank_paths_are_never_read_from_a_log(seeds_dir: Path, tmp_path: Path) -> None:
+    path = _edited_log(
+        seeds_dir,
+        tmp_path,
+        lambda log: log.eval.metadata["carebench"].update(bank_paths=["/usr/share"]),
+    )
+    with (
+        RunStore(tmp_path / "ws" / "carebench.db") as store,
+        pytest.raises(CarebenchError, match=r"never reads from a log\); name the bank yourself"),
+    ):
+        import_log(path, store)
+
+
+def test_a_failed_eval_is_refused_unless_allowed(seeds_dir: Path, tmp_path: Path) -> None:
+    from inspect_ai.log import EvalError
+
+    def fail(log) -> None:  # type: ignore[no-untyped-def]
+        log.status = "error"
+        log.error = EvalError(message="tokenizer download failed", traceback="", traceback_ansi="")
+
+    path = _edited_log(seeds_dir, tmp_path, fail)
+    with RunStore(tmp_path / "ws" / "carebench.db") as store:
+        with pytest.raises(CarebenchError, match=r"did not succeed \(status error: tokenizer"):
+            import_log(path, store, (str(seeds_dir),))
+        assert store.runs() == []
+        summary = import_log(path, store, (str(seeds_dir),), allow_failed=True)
+    assert summary.status == "error"
+
+
+def test_decompression_is_bounded_by_declared_and_actual_sizes(
+    seeds_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import zipfile
+
+    from carebench.interop import inspect_import
+
+    path = _edited_log(seeds_dir, tmp_path, lambda log: None)
+    biggest = max(i.file_size for i in zipfile.ZipFile(path).infolist())
+    monkeypatch.setattr(inspect_import, "MAX_MEMBER_BYTES", biggest - 1)
+    with (
+        RunStore(tmp_path / "ws" / "carebench.db") as store,
+        pytest.raises(CarebenchError, match=r"edited\.eval: member .* declares \d+ bytes"),
+    ):
+        import_log(path, store, (str(seeds_dir),))
+    # a member whose header understates its size is stopped while it is read (zipfile stops at
+    # the declared size, then finds the CRC wrong): a one-line error, bounded memory
+    bomb = tmp_path / "bomb.eval"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("header.json", b"0" * (4 * 1024 * 1024))
+    data = bytearray(bomb.read_bytes())
+    real = (4 * 1024 * 1024).to_bytes(4, "little")
+    for at in [i for i in range(len(data) - 3) if data[i : i + 4] == real]:
+        data[at : at + 4] = (1000).to_bytes(4, "little")  # declared: 1,000 bytes
+    bomb.write_bytes(bytes(data))
+    monkeypatch.setattr(inspect_import, "MAX_MEMBER_BYTES", 1024 * 1024)
+    with pytest.raises(CarebenchError, match=r"bomb\.eval: not a readable Inspect eval log: Bad"):
+        inspect_import.check_archive(bomb)

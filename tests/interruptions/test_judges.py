@@ -85,6 +85,9 @@ class _Gullible:
     def describe(self) -> dict:
         return {}
 
+    def notes(self) -> list[str]:
+        return []
+
     async def generate(self, request):  # type: ignore[no-untyped-def]
         from carebench.agents.backends.base import Generation
 

@@ -200,3 +200,43 @@ def test_a_model_patient_deciding_answers_the_decision_prompt(tmp_path: Path) ->
     assert {t["state"]["filtered"] for t in trials} == {
         f"no valid interruption decision in {config.max_attempts} attempt(s)"
     }
+
+
+def test_a_bad_role_url_is_one_line_naming_role_and_option() -> None:
+    with pytest.raises(CarebenchError) as err:
+        parse_role("openai:m@notaurl", role="agent")
+    message = str(err.value)
+    assert message.startswith("--agent 'openai:m@notaurl': base_url: URL 1 'notaurl'")
+    assert "\n" not in message
+
+
+def test_roles_call_under_the_runners_request_policy() -> None:
+    from carebench.interruptions.roles import BackendPool, ModelRole
+    from carebench.runs.config import RunConfig
+
+    spec = parse_role("openai:stub@http://127.0.0.1:9/v1", role="patient")
+    role = ModelRole("patient", spec, BackendPool())
+    assert role.policy == RunConfig().request_policy()
+    assert role.policy.deadline_s < 600 * 5  # one stalled call no longer costs 600 s per attempt
+
+
+def test_a_stalled_role_server_is_cut_by_the_deadline() -> None:
+    import asyncio
+
+    from carebench.agents.requests import RequestPolicy
+    from carebench.interruptions.roles import BackendPool, ModelRole, RoleError
+
+    app = make_app(["slowloris"], hang_s=30.0)
+    with serve_in_thread(app) as url:
+        spec = parse_role(f"openai:stub@{url}", role="patient")
+        pool = BackendPool()
+        role = ModelRole("patient", spec, pool, policy=RequestPolicy(timeout_s=5, deadline_s=1))
+
+        async def call() -> None:
+            try:
+                await role.complete([{"role": "user", "content": "hi"}], seed=0)
+            finally:
+                await pool.aclose()
+
+        with pytest.raises(RoleError, match=r"patient .*deadline of 1 s passed after 1 attempt"):
+            asyncio.run(call())

@@ -143,3 +143,59 @@ def test_the_documented_example_is_a_valid_plan() -> None:
     plan = parse_plan(example.group(1), "docs/protocol.md")
     assert plan.costs.of("triage_handoff") == CostMatrix(c_fn=10)
     assert len(plan.family()) == 2 + 3
+
+
+@pytest.mark.parametrize("how", ["drop-trigger-update", "insert-or-replace"])
+def test_a_plan_rewritten_inside_the_database_is_refused(registry: PlanRegistry, how: str) -> None:
+    registered, _ = registry.register(parse_plan(PLAN, "plan.yaml"))
+    shrunk = registered.plan.model_copy(update={"comparisons": []})
+    text = __import__("json").dumps(shrunk.canonical(), sort_keys=True)
+    db = registry.store.connection
+    if how == "drop-trigger-update":
+        db.execute("DROP TRIGGER analysis_plans_no_update")
+        db.execute("UPDATE analysis_plans SET plan = ?", (text,))
+    else:
+        db.execute(
+            "INSERT OR REPLACE INTO analysis_plans VALUES (?, 1, ?, ?, ?)",
+            (registered.name, registered.sha256, text, registered.registered_at),
+        )
+    for read in (registry.plans, lambda: registry.resolve("release-1")):
+        with pytest.raises(
+            CarebenchError, match=r"release-1' v1 was rewritten inside the database"
+        ):
+            read()
+
+
+def test_a_run_manifest_holds_the_plan_content(registry: PlanRegistry) -> None:
+    from carebench.runs.config import RunConfig, RunPlan, build_manifest
+
+    registered, _ = registry.register(parse_plan(PLAN, "plan.yaml"))
+    plan = RunPlan.from_registered(registered)
+    manifest = build_manifest(RunConfig(plan=plan, costs=plan.costs.default), "0" * 64, 1, {})
+    assert manifest["plan_content"] == registered.plan.canonical()
+
+
+def test_a_huge_plan_file_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
+    # 10 MB of one flow sequence used to take 50 s and 2.2 GB to parse
+    path = tmp_path / "huge.yaml"
+    path.write_text("name: x\ncomparisons: [" + "1, " * 3_500_000 + "1]\n")
+    with pytest.raises(
+        CarebenchError, match=r"huge.yaml: the YAML file is \d+ characters; at most"
+    ):
+        load_plan(path)
+    many = tmp_path / "many.yaml"
+    many.write_text("name: x\n" + "".join(f"k{i}: 1\n" for i in range(60_000)))
+    with pytest.raises(
+        CarebenchError, match=r"many.yaml: the YAML document has more than \d+ nodes"
+    ):
+        load_plan(many)
+
+
+def test_costs_are_bounded_to_a_finite_documented_range() -> None:
+    from carebench.metrics.costs import MAX_WEIGHT
+
+    with pytest.raises(ValueError, match="less than or equal to 1000000"):
+        CostMatrix(c_fn=1e308)
+    assert CostMatrix(c_fn=MAX_WEIGHT).c_fn == MAX_WEIGHT
+    with pytest.raises(CarebenchError, match="c_fn"):
+        parse_plan(PLAN.replace("c_fn: 10", "c_fn: 1e308"), "plan.yaml")

@@ -22,7 +22,8 @@ def _cli(workspace: Path) -> list[str]:
 
 def _count(db: Path) -> int:
     try:
-        with sqlite3.connect(db) as conn:
+        # read-only: polling must not create an empty file where the run's store will be
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
             return int(conn.execute("SELECT count(*) FROM records").fetchone()[0])
     except sqlite3.OperationalError:
         return 0

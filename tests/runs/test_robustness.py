@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from carebench.agents.backends import register_backend
 from carebench.agents.backends.base import Generation, GenerationRequest
 from carebench.agents.config import BackendConfig
+from carebench.agents.requests import stored_text, truncation_marker
 from carebench.errors import CarebenchError
 from carebench.metrics.costs import CostMatrix
 from carebench.runs.config import RunConfig
@@ -40,6 +41,9 @@ class Hostile:
 
     def describe(self) -> dict[str, Any]:
         return {}
+
+    def notes(self) -> list[str]:
+        return []
 
     async def generate(self, request: GenerationRequest) -> Generation:
         if self.text is None:
@@ -73,7 +77,10 @@ def test_hostile_output_becomes_an_invalid_record(
     records = store.records(summary.run_id)
     assert summary.invalid == len(records) == len(tiny_bank)
     assert {r.status for r in records} == {"invalid"}
-    assert records[0].raw_output == (NESTED if text == "nested" else BRACES)
+    # stored whole up to MAX_STORED_CHARS, beyond it cut with a marker naming the full length
+    assert records[0].raw_output == stored_text(NESTED if text == "nested" else BRACES)
+    if text == "braces":
+        assert records[0].raw_output.endswith(truncation_marker(len(BRACES)))
     # and a resume has nothing left to do (the old failure re-ran the same episode forever)
     assert run(hostile(text), tiny_bank, store).completed_now == 0
 

@@ -16,6 +16,7 @@ from carebench.agents.backends.base import (
 )
 from carebench.agents.config import BackendConfig, SamplingParams
 from carebench.agents.prompts import prompt_hash, render_messages
+from carebench.errors import CarebenchError
 from carebench.runs.config import RunConfig
 from carebench.runs.runner import FAIL_FAST, backoff_delay, cache_key
 from carebench.runs.store import RunStore
@@ -36,6 +37,9 @@ class Flaky:
 
     def describe(self) -> dict[str, Any]:
         return {"flaky": self.failures}
+
+    def notes(self) -> list[str]:
+        return []
 
     async def generate(self, request: GenerationRequest) -> Generation:
         n = Flaky.calls.get(request.episode.episode_id, 0) + 1
@@ -246,3 +250,28 @@ def test_resuming_against_other_endpoints_is_noted() -> None:
     )
     assert endpoint_note(None, manifest("http://b")) is None
     assert endpoint_note({"run_id": "x", "backend_facts": {}}, manifest("http://b")) is None
+
+
+def test_listing_identity_keys_never_touches_the_embedded_model(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A core install (no [embedded] extra) lists runs: the key names need no model file."""
+    from carebench.agents.backends import embedded
+
+    def missing(config: BackendConfig) -> dict[str, str]:
+        raise CarebenchError("the embedded backend needs llama-cpp-python")
+
+    monkeypatch.setattr(embedded.EmbeddedBackend, "content_identity", missing, raising=False)
+    keys = RunConfig.identity_keys()
+    assert {"backend", "condition", "plan"} <= set(keys)
+
+
+def test_roles_and_runs_share_one_request_policy() -> None:
+    from carebench.agents.requests import RequestPolicy
+
+    config = RunConfig()
+    assert config.request_policy() == RequestPolicy()
+    assert (RequestPolicy().timeout_s, RequestPolicy().deadline_s) == (
+        config.timeout_s,
+        config.deadline_s,
+    )

@@ -85,3 +85,27 @@ def test_resolve_by_prefix_and_label(tmp_path: Path) -> None:
             store.resolve("ab")
         with pytest.raises(CarebenchError, match="no run matches 'zzz'"):
             store.resolve("zzz")
+
+
+def test_a_store_with_flipped_bytes_is_refused_by_name(tmp_path: Path) -> None:
+    path = tmp_path / "carebench.db"
+    with RunStore(path) as store:
+        store.ensure_run("r1", "label", {})
+        store.put_records([], [(f"k{i}", Generation("x" * 2000, 1, 1)) for i in range(200)])
+    data = bytearray(path.read_bytes())
+    assert len(data) > 40 * 4096
+    for at in range(20 * 4096, 30 * 4096, 7):  # pages in the middle of the file, header intact
+        data[at] ^= 0xFF
+    path.write_bytes(bytes(data))
+    with pytest.raises(CarebenchError, match=r"carebench.db: not a usable carebench store") as err:
+        RunStore(path)
+    assert "\n" not in str(err.value)
+    assert path.read_bytes() == bytes(data)
+
+
+def test_an_empty_store_file_is_refused_not_reused(tmp_path: Path) -> None:
+    path = tmp_path / "carebench.db"
+    path.write_bytes(b"")
+    with pytest.raises(CarebenchError, match=r"carebench.db: the store file is empty \(0 bytes"):
+        RunStore(path)
+    assert path.read_bytes() == b""

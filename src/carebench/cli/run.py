@@ -34,6 +34,7 @@ _FLAGS = {
     "c_fn": "--cost-fn",
     "c_fp": "--cost-fp",
     "timeout_s": "--timeout",
+    "deadline_s": "--deadline",
     "max_retries": "--retries",
 }
 
@@ -266,7 +267,15 @@ class _BackendOption(click.Option):
     type=float,
     default=300.0,
     show_default=True,
-    help="Per-request timeout in seconds.",
+    help="Seconds one attempt of a request may take, start to last byte.",
+)
+@click.option(
+    "--deadline",
+    "deadline_s",
+    type=float,
+    default=600.0,
+    show_default=True,
+    help="Seconds one request may take in total: every attempt and backoff together.",
 )
 @click.option(
     "--retries",
@@ -299,6 +308,7 @@ def run_cmd(
     plan_ref: str | None,
     concurrency: int,
     timeout_s: float,
+    deadline_s: float,
     max_retries: int,
     quiet: bool,
     workspace: Path,
@@ -347,6 +357,7 @@ def run_cmd(
             plan=plan,
             concurrency=concurrency,
             timeout_s=timeout_s,
+            deadline_s=deadline_s,
             max_retries=max_retries,
         )
     except ValidationError as exc:

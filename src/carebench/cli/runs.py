@@ -111,12 +111,26 @@ def export(
 # --- runs import-inspect ------------------------------------------------------------------------
 @runs_group.command("import-inspect")
 @click.argument("logs", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option(
+    "--bank",
+    "bank_paths",
+    multiple=True,
+    help="The custom bank (seed files or folders) the logs were made on; never read from a log.",
+)
+@click.option(
+    "--allow-failed",
+    is_flag=True,
+    help="Import logs of failed or cancelled evals too (their failed samples become error records).",
+)
 @WORKSPACE
-def import_inspect(logs: tuple[Path, ...], workspace: Path) -> None:
+def import_inspect(
+    logs: tuple[Path, ...], bank_paths: tuple[str, ...], allow_failed: bool, workspace: Path
+) -> None:
     """Import Inspect eval LOGS of carebench/escalation as runs (one run per log).
 
     Needs the inspect extra (pip install 'carebench[inspect]'). Then `carebench report` and
-    `carebench compare` work on the imported runs.
+    `carebench compare` work on the imported runs. A log of a failed eval is refused unless
+    --allow-failed is given.
     """
     from carebench.interop.inspect_import import import_log
     from carebench.runs.results import store_path
@@ -124,8 +138,9 @@ def import_inspect(logs: tuple[Path, ...], workspace: Path) -> None:
 
     with RunStore(store_path(workspace)) as store:
         for log in logs:
-            s = import_log(log, store)
+            s = import_log(log, store, bank_paths or None, allow_failed)
+            flag = "" if s.status == "success" else f" (the eval's status was {s.status})"
             click.echo(
                 f"imported {s.log} as run {s.run_id} ({s.label}): {s.samples} records, "
-                f"ok {s.ok}, invalid {s.invalid}, errors {s.errors}"
+                f"ok {s.ok}, invalid {s.invalid}, errors {s.errors}{flag}"
             )

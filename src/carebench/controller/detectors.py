@@ -22,9 +22,9 @@ from importlib.resources import files
 from typing import Any
 
 import numpy as np
-import yaml
 
 from carebench.controller.lexicon import Lexicon
+from carebench.episodes.loading import read_yaml
 from carebench.episodes.render import agent_text
 from carebench.episodes.schema import Episode
 from carebench.errors import CarebenchError
@@ -49,7 +49,8 @@ class Flags:
 
 
 def _load(name: str) -> Any:
-    return yaml.safe_load((files("carebench.controller") / "patterns" / name).read_text("utf-8"))
+    source = files("carebench.controller") / "patterns" / name
+    return read_yaml(source.read_text("utf-8"), str(source))
 
 
 class RegexDetectors:

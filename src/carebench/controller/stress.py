@@ -20,9 +20,8 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-import yaml
-
 from carebench.controller.detectors import DETECTORS, detectors
+from carebench.episodes.loading import read_yaml
 from carebench.errors import CarebenchError
 from carebench.metrics.stats import wilson
 
@@ -40,9 +39,8 @@ def stress_set(name: str = "paper") -> list[dict[str, str]]:
         raise CarebenchError(
             f"unknown stress set {name!r}; expected one of {', '.join(STRESS_SETS)}"
         )
-    data: list[dict[str, str]] = yaml.safe_load(
-        (files("carebench") / "scenarios" / "stress" / STRESS_SETS[name]).read_text("utf-8")
-    )
+    source = files("carebench") / "scenarios" / "stress" / STRESS_SETS[name]
+    data: list[dict[str, str]] = read_yaml(source.read_text("utf-8"), str(source))
     return data
 
 

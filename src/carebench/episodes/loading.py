@@ -16,13 +16,17 @@ from pydantic import ValidationError
 
 from carebench.episodes.formats import version_problem
 from carebench.episodes.seed import Seed
-from carebench.errors import ValidationIssue
+from carebench.errors import CarebenchError, ValidationIssue
 
 # libyaml's safe loader when PyYAML was built with it (the PyPI wheels are), else the pure one.
 _LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 #: The most nodes a seed file may expand to, aliases expanded (seeds hold a few hundred).
 MAX_EXPANDED_NODES = 20_000
+#: The largest YAML file any carebench reader accepts (characters; authored files hold a few KB).
+MAX_YAML_CHARS = 1_000_000
+#: The most YAML events (node starts and scalars, aliases unexpanded) read before composing.
+MAX_YAML_EVENTS = 2 * MAX_EXPANDED_NODES
 #: The longest quotation of an input value in an issue.
 MAX_QUOTED_CHARS = 80
 
@@ -163,13 +167,51 @@ _PATTERNS = {
 """Plain-words descriptions of the patterns authored fields must match (else the regex is named)."""
 
 
+def _too_big(text: str, file: str) -> ValidationIssue | None:
+    """An issue when ``text`` exceeds the size or event bound (see :func:`compose_yaml`)."""
+    if len(text) > MAX_YAML_CHARS:
+        return ValidationIssue(
+            file,
+            None,
+            "",
+            f"the YAML file is {len(text)} characters; at most {MAX_YAML_CHARS} are read "
+            "(an authored file holds a few thousand)",
+        )
+    parser = _LOADER(text)
+    events = 0
+    try:
+        while parser.check_event():
+            parser.get_event()  # type: ignore[no-untyped-call]
+            events += 1
+            if events > MAX_YAML_EVENTS:
+                return ValidationIssue(
+                    file,
+                    None,
+                    "",
+                    f"the YAML document has more than {MAX_YAML_EVENTS} nodes (an authored "
+                    "file has a few hundred); split it or shorten it",
+                )
+    except yaml.YAMLError:
+        return None  # composing reports it, located
+    finally:
+        parser.dispose()
+    return None
+
+
 def compose_yaml(text: str, file: str) -> tuple[yaml.Node | None, Any, list[ValidationIssue]]:
     """Read one YAML document safely: its node tree (for line numbers), its data, and any issue.
 
-    Aliases may expand to at most :data:`MAX_EXPANDED_NODES` nodes and may not refer to
-    themselves; malformed YAML and excessive nesting become located issues. Never raises for bad
-    input; when an issue is returned, root and data are None.
+    Every carebench YAML reader (seeds, plans, pathways, reviews, stress sets, detector patterns)
+    reads through here, so the bounds hold for all of them, before any node tree is built: at
+    most :data:`MAX_YAML_CHARS` characters, at most :data:`MAX_YAML_EVENTS` parse events (counted
+    by a streaming pass that stops at the bound), and aliases expanding to at most
+    :data:`MAX_EXPANDED_NODES` nodes, none referring to itself. Malformed YAML and excessive
+    nesting become located issues. Never raises for bad input; when an issue is returned, root
+    and data are None.
     """
+    too_big = _too_big(text, file)
+    if too_big is not None:
+        return None, None, [too_big]
     loader = _LOADER(text)
     try:
         root = loader.get_single_node()
@@ -258,3 +300,15 @@ def _dedupe(issues: list[ValidationIssue]) -> list[ValidationIssue]:
             seen.add(issue)
             unique.append(issue)
     return unique
+
+
+def read_yaml(text: str, file: str) -> Any:
+    """The data of one YAML document, under :func:`compose_yaml`'s bounds.
+
+    Raises:
+        CarebenchError: the text is malformed or over a bound (the first issue, located).
+    """
+    _, data, issues = compose_yaml(text, file)
+    if issues:
+        raise CarebenchError(str(issues[0]))
+    return data

@@ -13,15 +13,27 @@ Conventions:
     * A sample whose generation failed in Inspect (``sample.error``, or no output) is stored with
       status ``error`` and the message; epoch ``k`` (1-based) is repeat ``k - 1``.
     * The log must come from the ``escalation`` task on the bank carebench loads now (the bank hash
-      recorded in the task metadata is checked), otherwise nothing is imported.
+      recorded in the task metadata is checked), otherwise nothing is imported. Bank paths are
+      never read from a log: a custom bank is the one the user names (``--bank``); a log whose
+      metadata names bank paths without them is refused.
+    * A log is hostile input. Its file is at most :data:`MAX_LOG_BYTES` bytes; in a ``.eval``
+      (zip) log, every member's declared size, and then its actual decompressed size (read in
+      chunks, stopped at the bound), is at most :data:`MAX_MEMBER_BYTES`, and all members
+      together at most :data:`MAX_LOG_BYTES` uncompressed, all checked before Inspect reads it.
+      The ``carebench`` metadata is validated (keys, condition, split, hash) into a one-line error.
+    * A log of a failed eval (status ``error`` or ``cancelled``) is refused unless the user
+      passes ``allow_failed`` (``--allow-failed``); then it is imported and the summary says so.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from carebench.agents.backends import register_backend
 from carebench.agents.backends.base import Backend, Generation
@@ -30,11 +42,68 @@ from carebench.agents.prompts import Condition
 from carebench.episodes.bank import load_bank
 from carebench.episodes.canonical import bank_sha256
 from carebench.errors import CarebenchError
-from carebench.runs.config import RunConfig, build_manifest
+from carebench.runs.config import RunConfig, Selection, build_manifest
 from carebench.runs.runner import build_record
 from carebench.runs.store import Record, RunStore
 
 BACKEND = "inspect"
+#: The largest log file, and the most bytes a ``.eval`` log's members expand to together.
+MAX_LOG_BYTES = 512 * 1024 * 1024
+#: The most bytes one member of a ``.eval`` log may expand to.
+MAX_MEMBER_BYTES = 256 * 1024 * 1024
+_CHUNK = 1024 * 1024
+
+
+class LogMetadata(BaseModel):
+    """The ``carebench`` task metadata of a log (what :mod:`.inspect_task` writes)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    condition: Condition
+    split: str
+    bank_sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+    bank_paths: list[str] | None = None
+
+
+def check_archive(path: Path) -> None:
+    """Refuse a log whose size or decompressed size is over the bounds (module conventions).
+
+    Raises:
+        CarebenchError: the file, a member's declared or actual size, or the total is too big.
+    """
+    size = path.stat().st_size
+    if size > MAX_LOG_BYTES:
+        raise CarebenchError(
+            f"{path}: {size} bytes; an Inspect log may have at most {MAX_LOG_BYTES}"
+        )
+    if not zipfile.is_zipfile(path):
+        return
+    try:
+        _check_members(path)
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise CarebenchError(f"{path}: not a readable Inspect eval log: {exc}") from exc
+
+
+def _check_members(path: Path) -> None:
+    """Declared, then actual, sizes of every member (zipfile also stops at the declared size)."""
+    total = 0
+    with zipfile.ZipFile(path) as archive:
+        for info in archive.infolist():
+            if info.file_size > MAX_MEMBER_BYTES:
+                raise CarebenchError(
+                    f"{path}: member {info.filename!r} declares {info.file_size} bytes "
+                    f"uncompressed; at most {MAX_MEMBER_BYTES} are read"
+                )
+            actual = 0
+            with archive.open(info) as member:
+                while chunk := member.read(_CHUNK):
+                    actual += len(chunk)
+                    if actual > MAX_MEMBER_BYTES or total + actual > MAX_LOG_BYTES:
+                        raise CarebenchError(
+                            f"{path}: member {info.filename!r} expands past {MAX_MEMBER_BYTES} "
+                            f"bytes (or the log past {MAX_LOG_BYTES}); not read further"
+                        )
+            total += actual
 
 
 def _imported_only(config: BackendConfig) -> Backend:
@@ -56,6 +125,8 @@ class ImportSummary:
     ok: int
     invalid: int
     errors: int
+    #: The eval's status in Inspect (``success``, or ``error``/``cancelled`` when allowed).
+    status: str = "success"
 
 
 def _text(content: Any) -> str:
@@ -74,23 +145,58 @@ def _load_log(path: Path) -> Any:
         ) from exc
     if not path.exists():
         raise CarebenchError(f"{path}: no such Inspect log")
+    check_archive(path)
     try:
         return read_eval_log(str(path))
     except Exception as exc:  # inspect raises several types for unreadable logs
         raise CarebenchError(f"{path}: not a readable Inspect eval log: {exc}") from exc
 
 
-def log_config(log: Any, path: Path) -> RunConfig:
-    """The run configuration a log corresponds to (see the module conventions).
+def log_metadata(log: Any, path: Path) -> LogMetadata:
+    """The log's validated ``carebench`` metadata.
 
     Raises:
-        CarebenchError: the log is not from ``carebench/escalation`` or lacks its metadata.
+        CarebenchError: not a carebench/escalation log, or its metadata is malformed (one line
+            naming the field and what was expected).
     """
     meta = (log.eval.metadata or {}).get("carebench") if log.eval.metadata else None
-    if not log.eval.task.endswith("escalation") or not isinstance(meta, dict):
+    if not str(log.eval.task).endswith("escalation") or not isinstance(meta, dict):
         raise CarebenchError(
             f"{path}: task {log.eval.task!r} is not carebench/escalation "
             "(no 'carebench' task metadata)"
+        )
+    try:
+        parsed = LogMetadata.model_validate(meta)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise CarebenchError(
+            f"{path}: task metadata carebench.{where}: {first['msg']} "
+            f"(got {str(first.get('input'))[:60]!r})"
+        ) from None
+    splits = [s for s in get_args(Selection)]
+    if parsed.split not in splits:
+        raise CarebenchError(
+            f"{path}: task metadata carebench.split: {parsed.split[:40]!r} is not one of {splits}"
+        )
+    return parsed
+
+
+def log_config(log: Any, path: Path, bank_paths: tuple[str, ...] | None = None) -> RunConfig:
+    """The run configuration a log corresponds to (see the module conventions).
+
+    ``bank_paths`` are the user's (``--bank``), never the log's.
+
+    Raises:
+        CarebenchError: the log is not from ``carebench/escalation``, its metadata is malformed,
+            or it names a custom bank the user did not name.
+    """
+    meta = log_metadata(log, path)
+    if meta.bank_paths and not bank_paths:
+        raise CarebenchError(
+            f"{path}: the log was made on a custom bank ({len(meta.bank_paths)} path(s) in its "
+            "metadata, which carebench never reads from a log); name the bank yourself: "
+            "carebench runs import-inspect --bank PATH LOG"
         )
     gen = log.plan.config if log.plan else None
     sampling = SamplingParams(
@@ -105,10 +211,10 @@ def log_config(log: Any, path: Path) -> RunConfig:
             base_url=(log.eval.model_base_url,) if log.eval.model_base_url else (),
             options={"inspect_eval_id": str(log.eval.eval_id)},
         ),
-        condition=Condition(meta["condition"]),
+        condition=meta.condition,
         sampling=sampling,
-        split=meta["split"],
-        bank_paths=tuple(meta["bank_paths"]) if meta.get("bank_paths") else None,
+        split=meta.split,
+        bank_paths=bank_paths or None,
     )
 
 
@@ -140,22 +246,41 @@ def log_records(log: Any, run_id: str) -> list[Record]:
     return records
 
 
-def import_log(path: str | Path, store: RunStore) -> ImportSummary:
+def import_log(
+    path: str | Path,
+    store: RunStore,
+    bank_paths: tuple[str, ...] | None = None,
+    allow_failed: bool = False,
+) -> ImportSummary:
     """Import one Inspect eval log into ``store`` (see the module conventions).
 
+    Args:
+        path: the log (``.eval`` or ``.json``).
+        store: the run store.
+        bank_paths: the custom bank the log was made on (None: the packaged bank).
+        allow_failed: import a failed or cancelled eval's log too (flagged in the summary).
+
     Raises:
-        CarebenchError: unreadable log, not a carebench/escalation log, a sample id that is not an
-            episode of the bank, or a bank that changed since the log was made.
+        CarebenchError: unreadable or oversized log, not a carebench/escalation log, malformed
+            metadata, a failed eval without ``allow_failed``, a sample id that is not an episode
+            of the bank, or a bank that changed since the log was made.
     """
     register_backend(BACKEND, _imported_only)  # so the run identity can name it
     path = Path(path)
     log = _load_log(path)
     if log.status not in ("success", "error", "cancelled"):
         raise CarebenchError(f"{path}: eval status {log.status!r}; nothing to import")
-    config = log_config(log, path)
+    if log.status != "success" and not allow_failed:
+        message = getattr(log.error, "message", None) if log.error is not None else None
+        raise CarebenchError(
+            f"{path}: the eval did not succeed (status {log.status}"
+            f"{': ' + str(message).splitlines()[0][:200] if message else ''}); its samples would "
+            "be stored as error records. Fix the eval and run it again, or pass --allow-failed"
+        )
+    config = log_config(log, path, bank_paths)
     bank = load_bank(config.bank_paths)
     bank_hash = bank_sha256(bank)
-    recorded = log.eval.metadata["carebench"]["bank_sha256"]
+    recorded = log_metadata(log, path).bank_sha256
     if recorded != bank_hash:
         raise CarebenchError(
             f"{path}: the log was made on episode bank {recorded[:12]}, but the bank carebench "
@@ -192,4 +317,5 @@ def import_log(path: str | Path, store: RunStore) -> ImportSummary:
         sum(r.status == "ok" for r in records),
         sum(r.status == "invalid" for r in records),
         sum(r.status == "error" for r in records),
+        str(log.status),
     )

@@ -27,21 +27,17 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from carebench.agents.backends import backend_identity, create_backend
-from carebench.agents.backends.base import (
-    Backend,
-    Generation,
-    GenerationRequest,
-    RequestRejectedError,
-    TransientBackendError,
-)
+from carebench.agents.backends.base import Backend, GenerationRequest
 from carebench.agents.config import BackendConfig, SamplingParams
 from carebench.agents.prompts import Message
+from carebench.agents.requests import RequestPolicy, cache_worthy
 from carebench.errors import CarebenchError
 from carebench.runs.store import RunStore
 
@@ -106,16 +102,24 @@ def parse_role(
     if not name:
         raise CarebenchError(f"role spec {spec!r}: expected NAME[:MODEL][@BASE_URL]")
     merged = {**ROLE_DEFAULTS[role].get(name, {}), **(options or {})}
-    return RoleSpec(
-        backend=BackendConfig(
-            name=name,
-            model=model or None,
-            base_url=(base_url,) if base_url else (),
-            api_key_env=api_key_env,
-            options=merged,
-        ),
-        sampling=SamplingParams(temperature=temperature, max_tokens=max_tokens),
-    )
+    try:
+        return RoleSpec(
+            backend=BackendConfig(
+                name=name,
+                model=model or None,
+                base_url=(base_url,) if base_url else (),
+                api_key_env=api_key_env,
+                options=merged,
+            ),
+            sampling=SamplingParams(temperature=temperature, max_tokens=max_tokens),
+        )
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "spec"
+        message = str(first["msg"]).removeprefix("Value error, ")
+        raise CarebenchError(
+            f"--{role} {spec!r}: {where}: {message} (expected NAME[:MODEL][@BASE_URL])"
+        ) from None
 
 
 def reasoning_setting(spec: RoleSpec) -> str:
@@ -192,7 +196,12 @@ class BackendPool:
 
 
 class ModelRole:
-    """One role played by a backend: cached, retried chat completions returning text."""
+    """One role played by a backend: cached chat completions returning text.
+
+    Calls go through the request policy (:mod:`carebench.agents.requests`), by default the
+    runner's (a total deadline of 300 s per call, 4 retries with jittered backoff), so a stalled
+    server holds a trial no longer than it holds an episode of a run.
+    """
 
     def __init__(
         self,
@@ -200,18 +209,20 @@ class ModelRole:
         spec: RoleSpec,
         pool: BackendPool,
         store: RunStore | None = None,
-        max_retries: int = 3,
+        policy: RequestPolicy | None = None,
     ) -> None:
-        self.role, self.spec, self.store, self.max_retries = role, spec, store, max_retries
+        self.role, self.spec, self.store = role, spec, store
+        self.policy = policy if policy is not None else RequestPolicy()
+        self._rng = random.Random(0)
         self.backend = pool.get(spec.backend)
         self.identity = backend_identity(spec.backend)
         self.stats = CallStats()
         urls = ", ".join(spec.backend.base_url)
         self.where = f"{role} ({spec.label}{' at ' + urls if urls else ''})"
 
-    def _detail(self, exc: Exception) -> str:
+    def _detail(self, error: str) -> str:
         """The backend's message less a leading endpoint, which :attr:`where` already names."""
-        text = str(exc)
+        text = error
         for url in self.spec.backend.base_url:
             text = text.removeprefix(f"{url}: ")
         return text
@@ -229,7 +240,7 @@ class ModelRole:
         loop = asyncio.get_running_loop()
         start = loop.time()
         key = cache_key(self.role, self.spec, messages, seed, self.identity, schema)
-        cacheable = self.store is not None and getattr(self.backend, "cacheable", True)
+        cacheable = self.store is not None and self.backend.cacheable
         if cacheable and self.store is not None:
             hit = self.store.cache_get_many([key]).get(key)
             if hit is not None:
@@ -239,20 +250,12 @@ class ModelRole:
                 return hit.text
         params = self.spec.sampling.model_copy(update={"seed": seed})
         request = GenerationRequest(None, messages, params, 0, schema)
-        generation: Generation | None = None
-        for attempt in range(self.max_retries + 1):
-            try:
-                generation = await self.backend.generate(request)
-                break
-            except TransientBackendError as exc:
-                if attempt == self.max_retries:
-                    raise RoleError(f"{self.where}: {self._detail(exc)}") from exc
-                self.stats.retries += 1
-                await asyncio.sleep(min(2.0, 0.1 * 2**attempt))
-            except RequestRejectedError as exc:
-                raise RoleError(f"{self.where} rejected: {self._detail(exc)}") from exc
-        assert generation is not None
-        if cacheable and self.store is not None:
+        outcome = await self.policy.generate(self.backend, request, self._rng)
+        self.stats.retries += outcome.retries
+        generation = outcome.generation
+        if generation is None:
+            raise RoleError(f"{self.where}: {self._detail(outcome.error or 'no answer')}")
+        if cacheable and self.store is not None and cache_worthy(self.backend, generation):
             self.store.put_records([], [(key, generation)])
         self.stats.calls += 1
         self.stats.seconds += loop.time() - start

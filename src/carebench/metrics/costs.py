@@ -9,22 +9,27 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from carebench.episodes.schema import TaskClass
 
+#: The largest utility weight or cost a matrix accepts (a million times the primary unit).
+MAX_WEIGHT = 1e6
+
 
 class CostMatrix(BaseModel):
     """Escalation utility weights, declared before a run (paper 001).
 
     U = u_tp*TP + u_tn*TN - c_fn*FN - c_fp*FP over escalation decisions, divided by the number of
     episodes. The primary matrix of paper 000 is u_tp = u_tn = c_fp = 1, c_fn = 5; the robustness
-    check uses c_fn = 10. Every weight is a finite number >= 0 (costs are subtracted, so a
-    negative cost would be a reward).
+    check uses c_fn = 10. Every weight is a finite number in [0, :data:`MAX_WEIGHT`] (costs are
+    subtracted, so a negative cost would be a reward; the upper bound keeps every utility, its
+    interval and its JSON finite: a sum of 400 episodes' weights stays far below the largest
+    float).
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
-    u_tp: float = Field(default=1.0, ge=0.0)
-    u_tn: float = Field(default=1.0, ge=0.0)
-    c_fp: float = Field(default=1.0, ge=0.0)
-    c_fn: float = Field(default=5.0, ge=0.0)
+    u_tp: float = Field(default=1.0, ge=0.0, le=1e6)
+    u_tn: float = Field(default=1.0, ge=0.0, le=1e6)
+    c_fp: float = Field(default=1.0, ge=0.0, le=1e6)
+    c_fn: float = Field(default=5.0, ge=0.0, le=1e6)
 
     def describe(self) -> str:
         """``u_TP=1, u_TN=1, c_FP=1, c_FN=5`` (numbers in %g form)."""

@@ -125,8 +125,16 @@ def departures(
     for run_id, manifest in manifests.items():
         who = f"run {labels[run_id]} ({run_id}, started {manifest.get('started_at', '?')})"
         ref = manifest.get("plan")
+        recorded = manifest.get("plan_content")
         if not ref:
             out.append(f"{who} was made without an analysis plan")
+        elif ref["sha256"] == plan.sha256 and recorded and recorded != plan.plan.canonical():
+            fields = changed_fields(recorded, plan.plan.canonical())
+            out.append(
+                f"{who} recorded plan {plan.name!r} sha256 {plan.sha256[:12]} with other content "
+                f"than the registered plan of that hash (changed fields: {', '.join(fields)}): "
+                "the registered plan was rewritten"
+            )
         elif ref["sha256"] != plan.sha256:
             used = versions.get(ref["sha256"])
             if used is None:

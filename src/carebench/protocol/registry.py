@@ -6,6 +6,9 @@ Conventions:
       no-op that returns the existing version; changed content under the same name is the next
       version (1, 2, ...). Rows are never updated or deleted (SQLite triggers refuse it), so a
       registered plan is immutable.
+    * Every read recomputes the SHA-256 of the stored content and refuses a row whose content
+      does not hash to its recorded ``sha256`` (a row rewritten inside the database, triggers
+      dropped or ``INSERT OR REPLACE``): a registered plan cannot change silently.
     * A plan reference (``NAME_OR_FILE``) is a file path (its content must be registered), a name
       (its latest version), or ``NAME@vN`` (version N).
 """
@@ -83,10 +86,28 @@ class PlanRegistry:
             f"WHERE {where} ORDER BY name, version",
             args,
         ).fetchall()
-        return [
-            RegisteredPlan(AnalysisPlan.model_validate(json.loads(text)), version, sha, at)
-            for _, version, sha, text, at in rows
-        ]
+        return [self._verified(*row) for row in rows]
+
+    def _verified(self, name: str, version: int, sha: str, text: str, at: str) -> RegisteredPlan:
+        """A stored row as a plan, once its content is shown to hash to its recorded SHA-256.
+
+        Raises:
+            CarebenchError: the row was rewritten inside the database (its content no longer
+                hashes to its ``sha256``, or is not a plan).
+        """
+        try:
+            plan = AnalysisPlan.model_validate(json.loads(text))
+        except ValueError:
+            plan = None
+        if plan is None or plan.sha256() != sha or plan.name != name:
+            found = plan.sha256()[:12] if plan is not None else "content that is not a plan"
+            raise CarebenchError(
+                f"{self.store.path}: registered plan {name!r} v{version} was rewritten inside the "
+                f"database (recorded sha256 {sha[:12]}, stored content hashes to {found}); "
+                "registered plans are immutable, so nothing made under it can be trusted from "
+                "this store: restore the store from a backup"
+            )
+        return RegisteredPlan(plan, version, sha, at)
 
     def register(self, plan: AnalysisPlan) -> tuple[RegisteredPlan, bool]:
         """Register ``plan``; return it with True when this call created a new version."""

@@ -26,6 +26,7 @@ from carebench._version import __version__
 from carebench.agents.backends import backend_identity
 from carebench.agents.config import BackendConfig, SamplingParams
 from carebench.agents.prompts import EXTENDED, Condition, template_hash
+from carebench.agents.requests import RequestPolicy
 from carebench.metrics.costs import ROBUSTNESS, ClassCosts, CostMatrix, uniform
 from carebench.protocol.levels import EvidenceLevel
 
@@ -48,6 +49,9 @@ class RunPlan(BaseModel):
     registered_at: str
     costs: ClassCosts
     robustness_costs: ClassCosts
+    #: The plan's full canonical content, recorded in the manifest (not part of the identity:
+    #: the hash already is) so a report can compare it with the registered plan's.
+    content: dict[str, Any] | None = None
 
     @classmethod
     def from_registered(cls, registered: Any) -> RunPlan:
@@ -59,6 +63,7 @@ class RunPlan(BaseModel):
             registered_at=registered.registered_at,
             costs=registered.plan.costs,
             robustness_costs=registered.plan.robustness_costs,
+            content=registered.plan.canonical(),
         )
 
     def identity(self) -> dict[str, Any]:
@@ -95,6 +100,7 @@ class RunConfig(BaseModel):
     # operational, not part of the identity
     concurrency: int = Field(default=8, ge=1, le=1024)
     timeout_s: float = Field(default=300.0, gt=0)
+    deadline_s: float = Field(default=600.0, gt=0)
     max_retries: int = Field(default=4, ge=0, le=20)
     backoff_base_s: float = Field(default=0.5, ge=0)
     backoff_max_s: float = Field(default=30.0, ge=0)
@@ -114,6 +120,16 @@ class RunConfig(BaseModel):
         if self.plan is not None:
             return self.plan.costs, self.plan.robustness_costs
         return uniform(self.costs), uniform(ROBUSTNESS)
+
+    def request_policy(self) -> RequestPolicy:
+        """The request policy of this run's model calls (:mod:`carebench.agents.requests`)."""
+        return RequestPolicy(
+            timeout_s=self.timeout_s,
+            deadline_s=self.deadline_s,
+            max_retries=self.max_retries,
+            backoff_base_s=self.backoff_base_s,
+            backoff_max_s=self.backoff_max_s,
+        )
 
     def backend_identity(self) -> dict[str, Any]:
         """What determines the backend's answers.
@@ -150,7 +166,9 @@ class RunConfig(BaseModel):
     @staticmethod
     def identity_keys() -> tuple[str, ...]:
         """Every key :meth:`identity` may hold (``plan`` only under a plan, ``output`` if extended)."""
-        return (*RunConfig().identity("").keys(), "plan", "output", "extended_template_sha256")
+        # a scripted backend has no content identity: listing keys never touches a model file
+        scripted = RunConfig(backend=BackendConfig(name="scripted"))
+        return (*scripted.identity("").keys(), "plan", "output", "extended_template_sha256")
 
     def run_id(self, bank_sha256: str) -> str:
         """A short stable hash of :meth:`identity`."""
@@ -235,7 +253,11 @@ def build_manifest(
         "started_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "evidence_level": config.evidence_level.value,
         **(
-            {"plan_version": config.plan.version, "plan_registered_at": config.plan.registered_at}
+            {
+                "plan_version": config.plan.version,
+                "plan_registered_at": config.plan.registered_at,
+                "plan_content": config.plan.content,
+            }
             if config.plan is not None
             else {}
         ),

@@ -3,13 +3,15 @@
 Conventions:
     * Episodes run in bank order (task class, seed, surface, variant), so consecutive prompts share
       long prefixes (the embedded backend reuses their KV cache).
-    * A request that times out or fails transiently (see :class:`TransientBackendError`) is retried
-      up to ``max_retries`` times; before retry ``k`` (1-based) the runner sleeps
-      ``min(backoff_max_s, backoff_base_s * 2**(k-1)) * U(0.5, 1.0)`` (exponential backoff with
-      jitter). After the last failure the record is stored with status ``error``.
+    * Every request goes through the request policy (:mod:`carebench.agents.requests`): a total
+      deadline of ``timeout_s`` seconds per request (all attempts and backoff included), at most
+      ``max_retries`` retries of transient failures with jittered exponential backoff. After the
+      last failure, or at the deadline, the record is stored with status ``error``.
     * A request the backend rejects (:class:`RequestRejectedError`) is stored as ``error`` at once.
-    * A raw output that fails the contract is stored with status ``invalid`` and its raw text.
-    * Successful generations of cacheable backends are stored in the response cache under
+    * A raw output that fails the contract is stored with status ``invalid`` and its raw text
+      (at most :data:`~carebench.agents.requests.MAX_STORED_CHARS` characters, marked when cut).
+    * Successful generations of cacheable backends, up to that length, are stored in the
+      response cache under
       SHA-256(backend identity, sampling, repeat, messages), where the backend identity is its
       config less the endpoint URLs and the API-key variable's name, plus the model file's
       SHA-256 where the backend runs a local file; a later identical request is served from it
@@ -37,11 +39,10 @@ from carebench.agents.backends.base import (
     Backend,
     Generation,
     GenerationRequest,
-    RequestRejectedError,
-    TransientBackendError,
 )
 from carebench.agents.contract import parse_decision
 from carebench.agents.prompts import canonical_json, prompt_hash, render_messages
+from carebench.agents.requests import Outcome, cache_worthy, stored_text
 from carebench.agents.workproduct import parse_work_product, work_product_schema
 from carebench.episodes.canonical import bank_sha256
 from carebench.episodes.schema import Action, Episode
@@ -169,37 +170,168 @@ class _Keyer:
 
 
 def backoff_delay(config: RunConfig, retry: int, rng: random.Random) -> float:
-    """Seconds to wait before retry number ``retry`` (1-based)."""
-    cap = min(config.backoff_max_s, config.backoff_base_s * 2.0 ** (retry - 1))
-    return float(cap * rng.uniform(0.5, 1.0))
+    """Seconds to wait before retry number ``retry`` (1-based): the request policy's backoff."""
+    return config.request_policy().backoff_delay(retry, rng)
 
 
-async def _generate_with_retries(
-    backend: Backend,
-    request: GenerationRequest,
-    config: RunConfig,
-    rng: random.Random,
-) -> tuple[Generation | None, str | None, int]:
-    """(generation, error, attempts)."""
-    error: str | None = None
-    for attempt in range(1, config.max_retries + 2):
-        try:
-            async with asyncio.timeout(config.timeout_s):
-                generation = await backend.generate(request)
-            return generation, None, attempt
-        except TimeoutError:
-            error = f"timeout after {config.timeout_s:g} s"
-        except TransientBackendError as exc:
-            error = str(exc)
-        except RequestRejectedError as exc:
-            return None, f"rejected: {exc}", attempt
-        if attempt <= config.max_retries:
-            await asyncio.sleep(backoff_delay(config, attempt, rng))
-    return (
-        None,
-        f"{error} (gave up after {config.max_retries + 1} attempts)",
-        config.max_retries + 1,
+@dataclass
+class _Planned:
+    """Planning: what this invocation has to do (the episodes, the run id, what is left)."""
+
+    episodes: list[Episode]
+    run_id: str
+    done: set[tuple[str, int]]
+    todo: list[tuple[Episode, int]]
+    summary: RunSummary
+
+
+def _plan(config: RunConfig, bank: Sequence[Episode], store: RunStore, bank_hash: str) -> _Planned:
+    episodes = select_episodes(config, bank)
+    run_id = config.run_id(bank_hash)
+    done = store.completed(run_id)
+    todo = [
+        (episode, repeat)
+        for episode in episodes
+        for repeat in range(config.sampling.repeats)
+        if (episode.episode_id, repeat) not in done
+    ]
+    total = len(episodes) * config.sampling.repeats
+    return _Planned(
+        episodes, run_id, done, todo, RunSummary(run_id, config.label(), total, len(done))
     )
+
+
+@dataclass
+class _Prompts:
+    """Cache keys: each episode rendered and serialized once, however many repeats it has."""
+
+    rendered: dict[str, tuple[list[dict[str, str]], str, str]]
+    schemas: dict[str, dict[str, Any]]
+    keys: dict[tuple[str, int], str]
+    cached: dict[str, Generation]
+
+
+def _prompts(
+    config: RunConfig,
+    todo: Sequence[tuple[Episode, int]],
+    identity: dict[str, Any],
+    backend: Backend,
+    store: RunStore,
+) -> _Prompts:
+    extended = config.output == "extended"
+    rendered: dict[str, tuple[list[dict[str, str]], str, str]] = {}
+    schemas: dict[str, dict[str, Any]] = {}
+    for episode, _ in todo:
+        if episode.episode_id not in rendered:
+            messages = render_messages(episode, config.condition, extended=extended)
+            text = canonical_json(messages)
+            rendered[episode.episode_id] = (
+                messages,
+                text,
+                hashlib.sha256(text.encode()).hexdigest(),
+            )
+            if extended:
+                schemas[episode.episode_id] = work_product_schema(episode)
+    keys: dict[tuple[str, int], str] = {}
+    if backend.cacheable:
+        keyer = _Keyer(config, identity)
+        keys = {
+            (e.episode_id, r): keyer.key(rendered[e.episode_id][1], r, schemas.get(e.episode_id))
+            for e, r in todo
+        }
+    return _Prompts(rendered, schemas, keys, store.cache_get_many(list(keys.values())))
+
+
+class _Execution:
+    """Execution and accounting: one request per (episode, repeat) under the request policy."""
+
+    def __init__(
+        self,
+        config: RunConfig,
+        backend: Backend,
+        prompts: _Prompts,
+        summary: RunSummary,
+        writer: _Writer,
+        on_record: Callable[[Record, RunSummary], None] | None,
+    ) -> None:
+        self.config, self.backend, self.prompts = config, backend, prompts
+        self.summary, self.writer, self.on_record = summary, writer, on_record
+        self.policy = config.request_policy()
+        self.rng = random.Random(0)
+        self.stop = asyncio.Event()
+        limit = min(config.concurrency, backend.max_concurrency or config.concurrency)
+        self.semaphore = asyncio.Semaphore(limit)
+        self.extended = config.output == "extended"
+        if self.extended:
+            summary.invalid_work_products = 0
+
+    async def one(self, episode: Episode, repeat: int) -> None:
+        """Answer one (episode, repeat), from the cache or the backend, and store its record."""
+        async with self.semaphore:
+            if self.stop.is_set():
+                return
+            messages, _, messages_sha = self.prompts.rendered[episode.episode_id]
+            key = self.prompts.keys.get((episode.episode_id, repeat))
+            cached = self.prompts.cached.get(key) if key else None
+            begin = time.perf_counter()
+            if cached is not None:
+                outcome = Outcome(cached, None, 0)
+                self.summary.cache_hits += 1
+            else:
+                schema = self.prompts.schemas.get(episode.episode_id)
+                request = GenerationRequest(episode, messages, self.config.sampling, repeat, schema)
+                outcome = await self.policy.generate(self.backend, request, self.rng)
+                self.summary.retries += outcome.retries
+                self.summary.cache_misses += bool(key)
+            record = build_record(
+                self.summary.run_id, episode.episode_id, repeat, messages, outcome.generation,
+                outcome.error,
+                latency_s=time.perf_counter() - begin,
+                attempts=outcome.attempts,
+                cache_hit=cached is not None,
+                prompt_sha256=messages_sha,
+            )  # fmt: skip
+            self.account(record)
+            fresh = key and cached is None and cache_worthy(self.backend, outcome.generation)
+            entry = (key, outcome.generation) if fresh and key and outcome.generation else None
+            self.writer.add(record, entry)
+            if self.on_record is not None:
+                self.on_record(record, self.summary)
+
+    def account(self, record: Record) -> None:
+        """Count ``record`` in the summary; stop sending once :data:`FAIL_FAST` all failed."""
+        summary = self.summary
+        if record.status == "ok":
+            summary.ok += 1
+            if self.extended and record.action is not None:
+                product = parse_work_product(record.raw_output or "", Action(record.action))
+                if product.work_product is None:
+                    summary.invalid_work_products = (summary.invalid_work_products or 0) + 1
+        elif record.status == "invalid":
+            summary.invalid += 1
+        else:
+            summary.errors += 1
+            if summary.errors >= FAIL_FAST and summary.ok + summary.invalid == 0:
+                if not self.stop.is_set():
+                    summary.notes.append(
+                        f"stopped after the first {summary.errors} requests all failed "
+                        f"(last: {record.error}); the rest were not sent"
+                    )
+                self.stop.set()
+
+    async def run(self, todo: Sequence[tuple[Episode, int]]) -> None:
+        """Every request of ``todo``; on any exit, cancel what is in flight and flush."""
+        started = time.perf_counter()
+        tasks = [asyncio.create_task(self.one(e, r)) for e, r in todo]
+        try:
+            await asyncio.gather(*tasks)
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            self.writer.flush()
+            self.summary.wall_s = time.perf_counter() - started
+            self.summary.notes.extend(self.backend.notes())
 
 
 async def run_async(
@@ -226,18 +358,9 @@ async def run_async(
         A summary of what this invocation did.
     """
     check_plan(config, store)
-    if bank_hash is None:
-        bank_hash = bank_sha256(bank)
-    episodes = select_episodes(config, bank)
-    run_id = config.run_id(bank_hash)
-    done = store.completed(run_id)
-    todo = [
-        (episode, repeat)
-        for episode in episodes
-        for repeat in range(config.sampling.repeats)
-        if (episode.episode_id, repeat) not in done
-    ]
-    summary = RunSummary(run_id, config.label(), len(episodes) * config.sampling.repeats, len(done))
+    bank_hash = bank_hash or bank_sha256(bank)
+    planned = _plan(config, bank, store, bank_hash)
+    summary, todo = planned.summary, planned.todo
     own_backend = backend is None and bool(todo)
     if todo and backend is None:
         backend = create_backend(config.backend)
@@ -246,117 +369,13 @@ async def run_async(
     if backend is None or not todo:
         return summary
     try:
-        manifest = build_manifest(config, bank_hash, len(episodes), backend.describe())
-        moved = endpoint_note(store.manifest(run_id) if done else None, manifest)
+        manifest = build_manifest(config, bank_hash, len(planned.episodes), backend.describe())
+        moved = endpoint_note(store.manifest(planned.run_id) if planned.done else None, manifest)
         if moved:
             summary.notes.append(moved)
-        limit = min(config.concurrency, backend.max_concurrency or config.concurrency)
-        semaphore = asyncio.Semaphore(limit)
-        # each episode is rendered and serialized once, however many repeats it has
-        extended = config.output == "extended"
-        if extended:
-            summary.invalid_work_products = 0
-        rendered: dict[str, tuple[list[dict[str, str]], str, str]] = {}
-        schemas: dict[str, dict[str, Any]] = {}
-        for episode, _ in todo:
-            if episode.episode_id not in rendered:
-                messages = render_messages(episode, config.condition, extended=extended)
-                text = canonical_json(messages)
-                rendered[episode.episode_id] = (
-                    messages, text, hashlib.sha256(text.encode()).hexdigest()
-                )  # fmt: skip
-                if extended:
-                    schemas[episode.episode_id] = work_product_schema(episode)
-        keyer = _Keyer(config, manifest["backend"])
-        keys = (
-            {
-                (e.episode_id, r): keyer.key(
-                    rendered[e.episode_id][1], r, schemas.get(e.episode_id)
-                )
-                for e, r in todo
-            }
-            if backend.cacheable
-            else {}
-        )
-        cached_all = store.cache_get_many(list(keys.values()))
-        writer = _Writer(store, (run_id, config.label(), manifest))
-        rng = random.Random(0)
-        started = time.perf_counter()
-
-        stop = asyncio.Event()
-
-        async def one(episode: Episode, repeat: int) -> None:
-            async with semaphore:
-                if stop.is_set():
-                    return
-                messages, _, messages_sha = rendered[episode.episode_id]
-                key = keys.get((episode.episode_id, repeat))
-                cached = cached_all.get(key) if key else None
-                begin = time.perf_counter()
-                generation: Generation | None
-                if cached is not None:
-                    generation, error, attempts = cached, None, 0
-                    summary.cache_hits += 1
-                else:
-                    request = GenerationRequest(
-                        episode,
-                        messages,
-                        config.sampling,
-                        repeat,
-                        schemas.get(episode.episode_id),
-                    )
-                    generation, error, attempts = await _generate_with_retries(
-                        backend, request, config, rng
-                    )
-                    summary.retries += max(attempts - 1, 0)
-                    if key:
-                        summary.cache_misses += 1
-                record = build_record(
-                    run_id, episode.episode_id, repeat, messages, generation, error,
-                    latency_s=time.perf_counter() - begin,
-                    attempts=attempts,
-                    cache_hit=cached is not None,
-                    prompt_sha256=messages_sha,
-                )  # fmt: skip
-                if record.status == "ok":
-                    summary.ok += 1
-                    if extended and record.action is not None:
-                        product = parse_work_product(record.raw_output or "", Action(record.action))
-                        if product.work_product is None:
-                            summary.invalid_work_products = (summary.invalid_work_products or 0) + 1
-                elif record.status == "invalid":
-                    summary.invalid += 1
-                else:
-                    summary.errors += 1
-                    if summary.errors >= FAIL_FAST and summary.ok + summary.invalid == 0:
-                        if not stop.is_set():
-                            summary.notes.append(
-                                f"stopped after the first {summary.errors} requests all failed "
-                                f"(last: {record.error}); the rest were not sent"
-                            )
-                        stop.set()
-                new_cache = (key, generation) if key and generation and cached is None else None
-                writer.add(record, new_cache)
-                if on_record is not None:
-                    on_record(record, summary)
-
-        tasks = [asyncio.create_task(one(e, r)) for e, r in todo]
-        try:
-            await asyncio.gather(*tasks)
-        finally:
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            writer.flush()
-            summary.wall_s = time.perf_counter() - started
-            if getattr(backend, "downgraded", False):
-                summary.notes.append(
-                    "the server rejected the requested response_format; continued with "
-                    f"response_format={getattr(backend, 'format', '?')}"
-                )
-            notes = getattr(backend, "notes", None)
-            if callable(notes):
-                summary.notes.extend(notes())
+        prompts = _prompts(config, todo, manifest["backend"], backend, store)
+        writer = _Writer(store, (planned.run_id, config.label(), manifest))
+        await _Execution(config, backend, prompts, summary, writer, on_record).run(todo)
     finally:
         if own_backend:
             await backend.aclose()
@@ -442,7 +461,7 @@ def build_record(
     decision = parsed.decision
     return Record(
         run_id, episode_id, repeat, sha,
-        raw_output=generation.text,
+        raw_output=stored_text(generation.text),
         action=decision.action.value if decision else None,
         confidence=decision.confidence if decision else None,
         reason=decision.reason if decision else None,

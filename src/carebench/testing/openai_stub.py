@@ -17,6 +17,13 @@ the next entry of a *plan*, cycling:
     rejectextra  HTTP 400 naming ``chat_template_kwargs`` or ``reasoning_effort`` if the request
                carries one (a server that accepts no reasoning switch, like OpenAI's API for
                chat_template_kwargs), else ok
+    deepnest   HTTP 200 whose body is :data:`DEEP` arrays nested in one another (hostile JSON)
+    hugebody   HTTP 200 streaming :data:`HUGE_BYTES` bytes without a Content-Length (a body too
+               large to hold: the client must stop reading)
+    hugeoutput HTTP 200, a well-formed completion whose content is :data:`HUGE_OUTPUT_CHARS`
+               characters (a runaway model output)
+    slowloris  HTTP 200 that trickles one byte every 0.1 s for ``hang_s`` seconds, never a
+               complete body (only a total deadline cuts it)
     varied     a valid decision that is a function of the request's messages (action and
                confidence from their SHA-256, see :func:`varied_answer`), so two clients that send
                the same prompt get the same decision and different prompts get different ones
@@ -62,7 +69,18 @@ MODES = (
     "reject400",
     "rejectextra",
     "varied",
+    "deepnest",
+    "hugebody",
+    "hugeoutput",
+    "slowloris",
 )
+#: Nesting depth of the ``deepnest`` body.
+DEEP = 100_000
+#: Bytes the ``hugebody`` mode streams (1 GiB, generated lazily, 1 MiB per chunk).
+HUGE_BYTES = 1024**3
+#: Characters of the ``hugeoutput`` content (4 MB: within a client's body cap, far over a
+#: record's stored text).
+HUGE_OUTPUT_CHARS = 4_000_000
 _REASONING_FIELDS = ("chat_template_kwargs", "reasoning_effort")
 SERVER_MODULES = ("starlette", "uvicorn")
 
@@ -127,6 +145,20 @@ def _completion(content: str, model: str) -> dict[str, Any]:
     }
 
 
+async def _stream(mode: str, hang_s: float) -> Any:
+    """The body of ``hugebody`` (1 GiB in 1 MiB chunks) or ``slowloris`` (a byte per 0.1 s)."""
+    if mode == "hugebody":
+        chunk = b"[" + b" " * (1024 * 1024 - 1)
+        for _ in range(HUGE_BYTES // len(chunk)):
+            yield chunk
+        return
+    end = time.monotonic() + hang_s
+    yield b'{"choices": ['
+    while time.monotonic() < end:
+        await asyncio.sleep(0.1)
+        yield b" "
+
+
 def make_app(plan: Sequence[str] = ("ok",), hang_s: float = 5.0, log: bool = True) -> Any:
     """The ASGI app.
 
@@ -136,7 +168,7 @@ def make_app(plan: Sequence[str] = ("ok",), hang_s: float = 5.0, log: bool = Tru
     require_server_dependencies()
     from starlette.applications import Starlette
     from starlette.requests import Request
-    from starlette.responses import JSONResponse, Response
+    from starlette.responses import JSONResponse, Response, StreamingResponse
     from starlette.routing import Route
 
     unknown = set(plan) - set(MODES)
@@ -175,6 +207,12 @@ def make_app(plan: Sequence[str] = ("ok",), hang_s: float = 5.0, log: bool = Tru
             return JSONResponse({"error": {"message": "upstream model overloaded"}})
         if mode == "timeout":
             await asyncio.sleep(hang_s)
+        if mode == "deepnest":
+            return Response("[" * DEEP + "]" * DEEP, media_type="application/json")
+        if mode in ("hugebody", "slowloris"):
+            return StreamingResponse(_stream(mode, hang_s), media_type="application/json")
+        if mode == "hugeoutput":
+            return JSONResponse(_completion("x" * HUGE_OUTPUT_CHARS, model))
         content = json.dumps(varied_answer(body.get("messages")) if mode == "varied" else ANSWER)
         if mode == "truncated":
             content = content[: len(content) // 2]

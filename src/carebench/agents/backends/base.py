@@ -57,6 +57,10 @@ class Backend(Protocol):
         """Facts for the run manifest (model file, resolved model name...); never secrets."""
         ...
 
+    def notes(self) -> list[str]:
+        """Lines for the run summary about how this backend served (``[]`` when nothing to say)."""
+        ...
+
     async def generate(self, request: GenerationRequest) -> Generation:
         """Produce one raw completion; raise :class:`TransientBackendError` for retryable faults."""
         ...

@@ -163,6 +163,10 @@ class EmbeddedBackend:
             completion_tokens=usage.get("completion_tokens"),
         )
 
+    def notes(self) -> list[str]:
+        """Nothing to say after a run."""
+        return []
+
     async def generate(self, request: GenerationRequest) -> Generation:
         """Run one chat completion on the event-loop thread.
 

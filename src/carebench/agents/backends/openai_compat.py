@@ -33,13 +33,23 @@ built, skipping the SDK's type-driven transform of every parameter, and the resp
 directly instead of being built into typed models. That transform and the models cost about 40 %
 of a bare ``chat.completions.create`` loop's client CPU time against a fast server
 (docs/performance.md). A response without ``choices[0].message`` is an unreadable response.
+
+Response bodies are hostile input. A body (a success's or an error's) longer than
+:data:`MAX_RESPONSE_BYTES`, declared or actual, is cut off there: the request is refused (an
+``error`` record, not retried) without reading the rest. A body nested deeper than Python's JSON
+decoder allows (the interpreter's recursion limit, 1,000 by default) is an unreadable response,
+never a crash; messages quote at most a few levels and 200 characters of a body.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import reprlib
+from collections.abc import AsyncIterator
 from typing import Any
+
+import httpx2
 
 from carebench.agents.backends.base import (
     Generation,
@@ -52,6 +62,70 @@ from carebench.agents.contract import decision_json_schema
 from carebench.errors import CarebenchError
 
 _FORMATS = ("json_schema", "json_object", "none")
+#: The longest response body read from a server (bytes); longer ones are refused unread.
+MAX_RESPONSE_BYTES = 8 * 1024 * 1024
+_PREVIEW = reprlib.Repr()
+_PREVIEW.maxlevel, _PREVIEW.maxstring, _PREVIEW.maxother = 3, 200, 200
+_PREVIEW.maxlist = _PREVIEW.maxdict = 4
+
+
+class ResponseTooLargeError(httpx2.ReadError):
+    """A response body longer than :data:`MAX_RESPONSE_BYTES` (declared or as read)."""
+
+
+class _CappedStream(httpx2.AsyncByteStream):
+    """A response body that stops with :class:`ResponseTooLargeError` past ``limit`` bytes."""
+
+    def __init__(self, stream: httpx2.AsyncByteStream, limit: int) -> None:
+        self.stream, self.limit = stream, limit
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        seen = 0
+        async for chunk in self.stream:
+            seen += len(chunk)
+            if seen > self.limit:
+                raise ResponseTooLargeError(f"response body over {self.limit} bytes")
+            yield chunk
+
+    async def aclose(self) -> None:
+        """Close the inner stream."""
+        await self.stream.aclose()
+
+
+class CappedTransport(httpx2.AsyncBaseTransport):
+    """An HTTP transport whose response bodies are capped at ``limit`` bytes."""
+
+    def __init__(self, limit: int = MAX_RESPONSE_BYTES) -> None:
+        # the SDK's own connection limits (1,000 connections), which a given transport replaces
+        self.inner = httpx2.AsyncHTTPTransport(
+            limits=httpx2.Limits(max_connections=1000, max_keepalive_connections=100)
+        )
+        self.limit = limit
+
+    async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
+        """Send ``request``; refuse a declared length over the cap, cap the rest while read."""
+        response = await self.inner.handle_async_request(request)
+        declared = response.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > self.limit:
+            await response.aclose()
+            raise ResponseTooLargeError(
+                f"response body of {declared} bytes declared, over {self.limit}"
+            )
+        stream = response.stream
+        assert isinstance(stream, httpx2.AsyncByteStream)
+        response.stream = _CappedStream(stream, self.limit)
+        return response
+
+    async def aclose(self) -> None:
+        """Close the inner transport's connections."""
+        await self.inner.aclose()
+
+
+def _preview(value: object) -> str:
+    """A bounded quotation of a parsed body (a few levels, 200 characters)."""
+    return _PREVIEW.repr(value)[:200]
+
+
 _REASONING = ("server-default", "off", "effort:LEVEL")
 
 
@@ -89,14 +163,14 @@ def read_completion(response: object) -> Generation:
         content = choice["message"].get("content")
     except (TypeError, KeyError, IndexError, AttributeError):
         raise TransientBackendError(
-            f"unreadable response (no choices[0].message): {str(response)[:200]!r}"
+            f"unreadable response (no choices[0].message): {_preview(response)}"
         ) from None
     if isinstance(content, list) and all(isinstance(part, dict) for part in content):
         texts = [part.get("text") for part in content if part.get("type") == "text"]
         if all(isinstance(text, str) for text in texts):
             content = "".join(texts)
     if content is not None and not isinstance(content, str):
-        raise TransientBackendError(f"unreadable response: message content {content!r:.200}")
+        raise TransientBackendError(f"unreadable response: message content {_preview(content)}")
     usage = response.get("usage") if isinstance(response, dict) else None
     usage = usage if isinstance(usage, dict) else {}
     return Generation(
@@ -146,6 +220,7 @@ class OpenAIBackend:
             base_url=self.base_url,
             api_key=os.environ.get(config.api_key_env) or "not-needed",
             max_retries=0,
+            http_client=openai.DefaultAsyncHttpxClient(transport=CappedTransport()),
         )
         self.downgraded = False
 
@@ -157,6 +232,15 @@ class OpenAIBackend:
             "response_format": self.format,
             "reasoning": self.reasoning,
         }
+
+    def notes(self) -> list[str]:
+        """A line when the server made this backend step its structured-output mode down."""
+        if not self.downgraded:
+            return []
+        return [
+            "the server rejected the requested response_format; continued with "
+            f"response_format={self.format}"
+        ]
 
     def _response_format(self, schema: dict[str, Any] | None) -> dict[str, Any] | None:
         schema = schema or decision_json_schema()
@@ -185,9 +269,21 @@ class OpenAIBackend:
         }
         try:
             response = await self._create(body, request.schema)
+        except ResponseTooLargeError as exc:
+            raise RequestRejectedError(f"{self.base_url or 'the endpoint'}: {exc}") from exc
+        except openai.APIConnectionError as exc:
+            if isinstance(exc.__cause__, ResponseTooLargeError):
+                raise RequestRejectedError(
+                    f"{self.base_url or 'the endpoint'}: {exc.__cause__}"
+                ) from exc
+            raise TransientBackendError(
+                f"{self.base_url or 'the endpoint'}: {type(exc).__name__}: {exc}"
+            ) from exc
+        except RecursionError as exc:
+            raise TransientBackendError(
+                "unreadable response: the body is nested too deeply to parse"
+            ) from exc
         except (
-            openai.APITimeoutError,
-            openai.APIConnectionError,
             openai.RateLimitError,
             openai.InternalServerError,
             openai.APIResponseValidationError,

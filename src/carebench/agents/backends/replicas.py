@@ -62,29 +62,27 @@ class ReplicaBackend:
             None if any(x is None for x in limits) else sum(x for x in limits if x is not None)
         )
         self.cacheable = all(r.cacheable for r in replicas)
-
-    @property
-    def downgraded(self) -> bool:
-        """Whether any replica stepped down its structured-output mode (openai backends)."""
-        return any(getattr(r, "downgraded", False) for r in self.replicas)
-
-    @property
-    def format(self) -> str:
-        """The structured-output modes in use, one per distinct mode (openai backends)."""
-        modes = dict.fromkeys(str(getattr(r, "format", "?")) for r in self.replicas)
-        return "/".join(modes)
+        #: Transient failures passed on to another replica at once.
+        self.failovers = 0
 
     def describe(self) -> dict[str, Any]:
         """The first replica's facts with every endpoint under ``base_url``, and the routing rule."""
         return {**self.replicas[0].describe(), "base_url": self.names, "routing": ROUTING}
 
     def notes(self) -> list[str]:
-        """One line on how the requests were spread, for the run summary."""
+        """How the requests were spread and how often one failed over, then each replica's notes.
+
+        A failover is a transient failure on one replica that was sent on to another at once; it
+        is not one of the runner's retries (those come after every replica tried failed).
+        """
         parts = [
             f"{name} {state.sent} sent, {state.failed} failed"
             for name, state in zip(self.names, self.router.replicas, strict=True)
         ]
-        return ["replicas: " + "; ".join(parts)]
+        lines = [f"replicas: {'; '.join(parts)}; {self.failovers} failovers"]
+        for line in dict.fromkeys(n for r in self.replicas for n in r.notes()):
+            lines.append(line)
+        return lines
 
     async def generate(self, request: GenerationRequest) -> Generation:
         """Generate on the least-loaded replica, failing over to untried ones on transient errors.
@@ -95,6 +93,7 @@ class ReplicaBackend:
         tried: list[int] = []
         errors: list[str] = []
         while (lease := self.router.pick(exclude=tried)) is not None:
+            self.failovers += bool(tried)
             try:
                 generation = await self.replicas[lease.index].generate(request)
             except TransientBackendError as exc:

@@ -159,6 +159,10 @@ class ScriptedBackend:
         """The policy name."""
         return {"policy": self.policy_name}
 
+    def notes(self) -> list[str]:
+        """Nothing to say after a run."""
+        return []
+
     async def generate(self, request: GenerationRequest) -> Generation:
         """Answer with the policy's decision as contract JSON."""
         if self.delay:
