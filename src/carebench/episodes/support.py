@@ -45,6 +45,8 @@ from functools import cache
 
 import snowballstemmer
 
+from carebench.episodes.matching import STOP_WORDS
+
 COVERAGE = 0.4
 """The share of a claim's terms that must occur in its cited text for support."""
 
@@ -270,96 +272,8 @@ _TOKEN = re.compile(
     r"\d+(?:[.,]\d+)*(?:/\d+(?:[.,]\d+)*)?|[a-zµ°%][a-z0-9µ°%/&+'.-]*[a-z0-9%]|[a-zµ%]"
 )
 _NUMBER = re.compile(r"^\d+(?:[.,]\d+)*(?:/\d+(?:[.,]\d+)*)?$")
-_STOP = frozenset(
+_STOP = STOP_WORDS | frozenset(
     [
-        "the",
-        "and",
-        "for",
-        "with",
-        "from",
-        "this",
-        "that",
-        "these",
-        "those",
-        "was",
-        "were",
-        "are",
-        "has",
-        "have",
-        "had",
-        "his",
-        "her",
-        "him",
-        "she",
-        "they",
-        "them",
-        "their",
-        "its",
-        "into",
-        "onto",
-        "over",
-        "under",
-        "after",
-        "before",
-        "than",
-        "then",
-        "when",
-        "what",
-        "which",
-        "who",
-        "whom",
-        "whose",
-        "why",
-        "how",
-        "all",
-        "any",
-        "each",
-        "via",
-        "about",
-        "also",
-        "been",
-        "being",
-        "can",
-        "could",
-        "did",
-        "does",
-        "done",
-        "may",
-        "might",
-        "must",
-        "shall",
-        "should",
-        "will",
-        "would",
-        "our",
-        "your",
-        "you",
-        "yours",
-        "ours",
-        "there",
-        "here",
-        "only",
-        "very",
-        "just",
-        "more",
-        "most",
-        "less",
-        "such",
-        "some",
-        "other",
-        "both",
-        "either",
-        "neither",
-        "nor",
-        "but",
-        "yet",
-        "out",
-        "off",
-        "upon",
-        "while",
-        "where",
-        "whether",
-        "until",
         "is",
         "be",
         "a",
@@ -382,7 +296,7 @@ _STOP = frozenset(
         "my",
         "us",
     ]
-)
+)  # and short function words
 _STEMMER = snowballstemmer.stemmer("english")
 _FOLD = {
     variant: key for key, variants in SYNONYMS.items() for variant in variants if " " not in variant
