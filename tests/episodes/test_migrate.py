@@ -101,6 +101,10 @@ def test_four_seed_story_migrate_then_the_named_edits(tmp_path: Path) -> None:
         'scanned list)."\n    reference:',
         'scanned list)."\n    deletes: [simvastatin 20 mg]\n    reference:',
     )
+    # bank 2.1's rule that a prohibited claim is a claim, named by the validator (not the migration)
+    seeds, issues = validate_paths([out])
+    assert len(issues) == 1 and "'claims not supported by E1-E4' is not a claim" in str(issues[0])
+    _edit(statin_file, ', "claims not supported by E1-E4"]', ', "statin needs no pause"]')
     seeds, issues = validate_paths([out])
     assert [str(i) for i in issues] == []
     assert len(seeds) == 4

@@ -3,7 +3,9 @@
 :mod:`carebench.episodes.validate` checks that facts to retain, revise and discard are stated
 somewhere; the rules here check that the units mean what the scores take them to mean. They apply
 to the unit families a seed annotates: the urgent-finding and handoff rules to every episode with
-handoff fields, the stale rules to every seed that declares ``discard_facts`` (a seed without
+handoff fields of a seed that declares ``urgent_findings`` or ``handoff_values`` anywhere (opt-in,
+so a seed written before bank 2.1 stays valid and its handoffs are checked by numbers only), the
+stale rules to every seed that declares ``discard_facts`` (a seed without
 ``annotations:`` is not scored; the packaged bank annotates every family, which its tests check):
 
 * **urgent findings**: every escalation-required episode (primary Escalate) names the finding(s)
@@ -270,7 +272,7 @@ def check_unit_rules(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
         if units is None:
             continue
         sources = episode_sources(episode)
-        if units.handoff_fields:
+        if units.handoff_fields and declared & {"urgent_findings", "handoff_values"}:
             issues += _check_urgent(seed, parsed, episode, _current(sources))
             issues += _check_handoff(seed, parsed, episode)
         if "discard_facts" in declared:
