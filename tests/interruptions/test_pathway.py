@@ -90,7 +90,20 @@ def test_cli_reports_bad_pathway_with_exit_2(
 
 def test_text_fields_are_size_bounded() -> None:
     data = _cataract()
-    data["questions"][2]["text"] = "Red? " * 1_000_000  # 5 MB target question
+    data["questions"][2]["text"] = "Red? " * 1_000  # 5,000 characters: over the field bound
     pathway, issues = parse_pathway_text(yaml.safe_dump(data, sort_keys=False), "big.yaml")
     assert pathway is None
     assert any("questions.2.text" in str(i) and "4000" in str(i) for i in issues)
+
+
+def test_a_5_mb_pathway_is_refused_before_it_is_parsed() -> None:
+    from carebench.errors import CarebenchError
+
+    data = _cataract()
+    data["questions"][2]["text"] = "Red? " * 1_000_000  # 5 MB target question
+    try:
+        pathway, issues = parse_pathway_text(yaml.safe_dump(data, sort_keys=False), "big.yaml")
+    except CarebenchError as exc:  # the YAML reader's file-size bound
+        assert "big.yaml" in str(exc)
+    else:
+        assert pathway is None and issues

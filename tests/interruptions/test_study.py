@@ -406,9 +406,12 @@ def test_ctrl_c_keeps_the_finished_trials_and_says_how_to_resume(tmp_path: Path)
     import sys
     import time
 
-    def stored() -> int:
+    def stored() -> int:  # read-only: polling must not create the store (a 0-byte store is refused)
+        db = tmp_path / "carebench.db"
+        if not db.exists():
+            return 0
         try:
-            with sqlite3.connect(tmp_path / "carebench.db") as conn:
+            with sqlite3.connect(f"{db.as_uri()}?mode=ro", uri=True) as conn:
                 return int(conn.execute("SELECT count(*) FROM interrupt_trials").fetchone()[0])
         except sqlite3.OperationalError:
             return 0
