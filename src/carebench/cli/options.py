@@ -12,3 +12,29 @@ BANK = click.option(
     help="Seed files or folders of the runs' episode bank, when it is no longer where the run "
     "read it (each run's own bank, recorded in the store, is used otherwise). Repeatable.",
 )
+
+
+def key_values(pairs: tuple[str, ...], flag: str) -> dict[str, str]:
+    """``KEY=VALUE`` pairs of a repeatable option as a dict.
+
+    Raises:
+        CarebenchError: a pair has no ``=`` or no key (the message names ``flag``).
+    """
+    from carebench.errors import CarebenchError
+
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise CarebenchError(f"{flag} {pair!r}: expected KEY=VALUE")
+        out[key] = value
+    return out
+
+
+CLAIM_JUDGE_OPTION = click.option(
+    "--claim-judge-option",
+    "claim_judge_option",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Backend option for the claim judge (repeatable).",
+)

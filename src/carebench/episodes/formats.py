@@ -8,7 +8,11 @@ Conventions:
       seed written before versions were named, bank 1.0 and 2.0 included); it is not read as a
       seed but reported in one line naming ``carebench episodes migrate``
       (:mod:`carebench.episodes.migrate`).
-    * Pathways, plans and review files: version 1 is current and the only one; a file without a
+    * Plans: version 2 is current (it adds work-product metrics and their weights); version 1
+      (a file without a ``format:`` line is version 1) still loads unchanged, since every version-1
+      plan is a version-2 plan with the same content and the same identity
+      (``carebench plan migrate`` rewrites the line).
+    * Pathways and review files: version 1 is current and the only one; a file without a
       ``format:`` line is version 1, so files written before the line existed still load.
     * Any other value is an error naming the versions this carebench reads.
 """
@@ -20,7 +24,8 @@ from typing import Any, Final, Literal
 SEED_FORMAT: Final = "carebench-seed/2"
 SEED_FORMAT_1: Final = "carebench-seed/1"
 PATHWAY_FORMAT: Final = "carebench-pathway/1"
-PLAN_FORMAT: Final = "carebench-plan/1"
+PLAN_FORMAT: Final = "carebench-plan/2"
+PLAN_FORMAT_1: Final = "carebench-plan/1"
 REVIEW_FORMAT: Final = "carebench-review/1"
 
 Kind = Literal["seed", "pathway", "plan", "review"]
@@ -36,7 +41,7 @@ CURRENT: dict[Kind, str] = {
 UNVERSIONED: dict[Kind, str] = {
     "seed": SEED_FORMAT_1,
     "pathway": PATHWAY_FORMAT,
-    "plan": PLAN_FORMAT,
+    "plan": PLAN_FORMAT_1,
     "review": REVIEW_FORMAT,
 }
 """The version a file without a ``format:`` line is taken to be."""
@@ -59,10 +64,11 @@ def version_problem(data: dict[str, Any], kind: Kind) -> str | None:
     A version-1 seed gets the migration hint; an unknown value gets the versions read here.
     """
     found = found_version(data, kind)
-    if found == CURRENT[kind]:
+    if found == CURRENT[kind] or (kind == "plan" and found == PLAN_FORMAT_1):
         return None
     if kind == "seed" and found == SEED_FORMAT_1:
         how = "no 'format:' line" if data.get("format") is None else "format: " + found
         return f"seed format 1 ({how}); this carebench reads {SEED_FORMAT}: {MIGRATE_HINT}"
     readable = CURRENT[kind] + (f" (and migrates {SEED_FORMAT_1})" if kind == "seed" else "")
+    readable += f" and {PLAN_FORMAT_1}" if kind == "plan" else ""
     return f"unknown format {found!r}; this carebench reads {readable}"
