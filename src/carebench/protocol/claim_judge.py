@@ -19,7 +19,9 @@ Conventions (checks on each answer, :func:`check_answer`):
       a span found only in the claim (the agent's own text) or nowhere is **invalid**. The lines
       come from the episode, never from the agent, so the quote is evidence.
     * **Bearing**, checked independently of the model: a ``supported`` span must support the claim
-      by itself under the deterministic rules (``support(claim, span)`` is ``supported``); a
+      by itself under the deterministic rules, sentence by sentence (:func:`span_supports`: each
+      sentence of the claim with clinical content gets ``support(sentence, span)`` =
+      ``supported``, so a fabricated sentence cannot ride on a copied one); a
       ``contradicts`` span must share a term or quantity with the claim
       (:func:`~carebench.episodes.support.contributes`). A verdict that fails its check is
       **overruled** to ``unsupported`` (recorded with the reason). So an instruction inside a
@@ -52,7 +54,13 @@ from carebench.agents.backends.base import Backend, GenerationRequest
 from carebench.agents.claim_prompt import ClaimVerdictAnswer, judge_messages, verdict_schema
 from carebench.agents.config import BackendConfig, SamplingParams
 from carebench.agents.requests import RequestPolicy
-from carebench.episodes.support import Verdict, contributes, strip_injections, support
+from carebench.episodes.support import (
+    Verdict,
+    contributes,
+    strip_injections,
+    substantive,
+    support,
+)
 from carebench.errors import CarebenchError
 from carebench.protocol.scores import ClaimSupport, rule_support
 
@@ -64,6 +72,7 @@ RAW_KEPT = 2_000
 
 _QUOTES = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
 _EDGE = " \t\n\"'`.,;:!?"
+_SENTENCES = re.compile(r"(?<=[.!?;])\s+|\n+")
 
 
 def normalise(text: str) -> str:
@@ -101,6 +110,17 @@ def _json_object(text: str) -> object:
     return json.loads(candidate)
 
 
+def span_supports(claim: str, span: str) -> bool:
+    """Whether ``span`` alone supports every sentence of ``claim`` under the deterministic rules.
+
+    Sentences (split at ``. ! ? ;`` and line breaks, after sentences addressed to a scorer or
+    judge are removed) without clinical content are skipped; a claim with none is checked whole.
+    Checking each sentence keeps a fabricated sentence from riding on a copied one.
+    """
+    parts = [p for p in _SENTENCES.split(strip_injections(claim)) if substantive(p)]
+    return all(support(p, span) is Verdict.SUPPORTED for p in parts or [claim])
+
+
 def check_answer(claim: str, cited: Sequence[tuple[str, str]], raw: str) -> JudgedClaim:
     """Validate one raw answer for ``claim`` and its cited lines (module conventions)."""
     kept = raw[:RAW_KEPT]
@@ -109,9 +129,11 @@ def check_answer(claim: str, cited: Sequence[tuple[str, str]], raw: str) -> Judg
         return JudgedClaim(rule_support(claim, cited), invalid=reason, raw=kept)
 
     try:
-        answer = ClaimVerdictAnswer.model_validate(_json_object(raw))
+        data = _json_object(raw)
     except (ValueError, RecursionError):
         return invalid("no JSON object in the answer")
+    try:
+        answer = ClaimVerdictAnswer.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "answer"
@@ -133,7 +155,7 @@ def check_answer(claim: str, cited: Sequence[tuple[str, str]], raw: str) -> Judg
     if span not in normalise(lines[answer.evidence_id]):
         where = "the claim itself" if span in normalise(claim) else "nowhere in the cited line"
         return invalid(f"the span is not quoted from line {answer.evidence_id} (found in {where})")
-    if answer.verdict == "supported" and support(claim, answer.span) is not Verdict.SUPPORTED:
+    if answer.verdict == "supported" and not span_supports(claim, answer.span):
         return judged(Verdict.UNSUPPORTED, "the span does not support the claim by itself")
     if answer.verdict == "contradicts" and not contributes(claim, answer.span):
         return judged(Verdict.UNSUPPORTED, "the span shares no term or quantity with the claim")
