@@ -181,7 +181,7 @@ def test_failed_requests_and_invalid_answers_are_counted_never_dropped() -> None
     assert outcome.invalid is not None and outcome.invalid.startswith("no answer")
     assert outcome.verdict is Verdict.SUPPORTED  # the deterministic fallback
     garbage = ClaimJudge("scripted:judge-garbage")
-    garbage.run(claims + [(WRONG_CLAIMS[1], CITED)])
+    garbage.run([*claims, (WRONG_CLAIMS[1], CITED)])
     assert garbage.stats.claims == 2 and garbage.stats.invalid == 2
     assert len(garbage.records()) == 2 and garbage.describe()["invalid"] == 2
 

@@ -247,6 +247,8 @@ def parse_plan(text: str, file: str) -> AnalysisPlan:
         ValidationIssue(file, line, path, f"duplicate key {key!r} (YAML keeps only the last one)")
         for path, line, key in _duplicate_keys(root)
     ]
+    if "format" not in data:  # a file without the line is format 1 (episodes.formats)
+        data = {"format": PLAN_FORMAT_1, **data}
     try:
         plan = AnalysisPlan.model_validate(data)
     except ValidationError as exc:
