@@ -47,7 +47,8 @@ def test_a_format_1_plan_loads_unchanged_and_keeps_its_identity() -> None:
     migrated = parse_plan(migrate_plan_text(V1, "v1.yaml"), "v1.yaml")
     assert unversioned.sha256() == declared.sha256() == migrated.sha256()
     assert "work_product_weights" not in unversioned.canonical()
-    assert migrated.format == "carebench-plan/2" and unversioned.format == "carebench-plan/1"
+    assert migrated == unversioned == declared  # format 1 is migrated in memory on loading
+    assert migrated.format == "carebench-plan/2"
     assert unversioned.work_product_family() == [] and len(unversioned.family()) == 2
     text = migrate_plan_text("# my plan\nformat: carebench-plan/1\n" + V1, "v1.yaml")
     assert text.startswith("# my plan\nformat: carebench-plan/2\n")
@@ -166,3 +167,22 @@ def test_a_test_that_cannot_be_computed_stays_in_the_family_as_a_departure() -> 
     assert len(problems) == 1 and "run-c" in problems[0] and "work-product Holm" in problems[0]
     three = multipletests([rows[0]["p_value"], rows[1]["p_value"], 1.0], method="holm")[1]
     assert [r["p_holm"] for r in rows] == pytest.approx(list(three))
+
+
+def test_the_documented_format_2_example_is_a_valid_plan() -> None:
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text()
+    example = re.search(r"```yaml\n(format: carebench-plan/2\n.*?)```", doc, re.DOTALL)
+    assert example is not None
+    plan = parse_plan(example.group(1), "docs/protocol.md")
+    assert [m for _, m in plan.family()] == ["accuracy", "sensitivity"]
+    assert [m for _, m in plan.work_product_family()] == [
+        "traceability",
+        "continuity",
+        "handoff",
+        "overall",
+    ]
+    weights = plan.weights_for("triage_handoff")
+    assert weights is not None and (weights.continuity, weights.handoff) == (0.0, 1.0)

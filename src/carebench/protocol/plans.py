@@ -259,7 +259,8 @@ def parse_plan(text: str, file: str) -> AnalysisPlan:
             )
     if issues:
         raise PlanValidationError(issues)
-    return plan
+    # a valid format-1 plan is a format-2 plan: migrated in memory (identity unchanged)
+    return plan.model_copy(update={"format": PLAN_FORMAT})
 
 
 def load_plan(path: str | Path) -> AnalysisPlan:
