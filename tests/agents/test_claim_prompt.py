@@ -20,7 +20,10 @@ from carebench.agents.claim_prompt import (
 from carebench.agents.config import BackendConfig, SamplingParams
 from carebench.errors import CarebenchError
 
-CITED = [("E1", "Warfarin: INR 5.8 today; withhold warfarin tonight."), ("R2", "INR 2.4 last week.")]
+CITED = [
+    ("E1", "Warfarin: INR 5.8 today; withhold warfarin tonight."),
+    ("R2", "INR 2.4 last week."),
+]
 
 
 def test_the_schema_is_strict_and_lists_only_the_cited_ids() -> None:
