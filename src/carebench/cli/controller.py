@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from carebench.cli.options import BANK as _RUN_BANK
+from carebench.cli.options import seed_bank
 from carebench.cli.run import WORKSPACE
 from carebench.controller.detectors import DETECTOR_FAMILIES, detect_episode, families, quality
 from carebench.controller.evaluate import (
@@ -44,13 +45,7 @@ _FAMILY = click.option(
     help="Detector family: regex, lexicon, or one a plugin registers (entry-point group "
     "carebench.detector_families).",
 )
-_BANK = click.option(
-    "--bank",
-    "bank_paths",
-    multiple=True,
-    type=click.Path(),
-    help="Seed files or folders of a custom bank (default: packaged bank). Repeatable.",
-)
+_BANK = seed_bank("bank_paths")
 _BANK_HINT = "for a custom bank pass its seed files or folders with --bank"
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from carebench.cli.options import seed_bank
 from carebench.cli.run import WORKSPACE
 
 
@@ -23,13 +24,7 @@ def _fmt(x: float | None, digits: int = 3) -> str:
     show_default=True,
     help="The bank split whose seed structure is simulated.",
 )
-@click.option(
-    "--bank",
-    "bank",
-    multiple=True,
-    type=click.Path(),
-    help="Seed files or folders (the packaged bank when omitted). Repeatable.",
-)
+@seed_bank()
 @click.option(
     "--plan",
     "plan_file",
