@@ -108,16 +108,23 @@ DETECTOR_FAMILIES: Registry[DetectorFactory] = Registry(
 """Detector families by name (``--family``); plugins add their own through the entry-point group
 ``carebench.detector_families`` (value ``"module:attribute"`` naming a :data:`DetectorFactory`)."""
 
-DETECTOR_FAMILIES.register("regex", "carebench.controller.detectors:RegexDetectors")
-DETECTOR_FAMILIES.register("lexicon", "carebench.controller.detectors:LexiconDetectors")
+#: The built-in families, registered like plugins (the paper's first).
+BUILT_IN = {
+    "regex": "carebench.controller.detectors:RegexDetectors",
+    "lexicon": "carebench.controller.detectors:LexiconDetectors",
+}
+for _name, _path in BUILT_IN.items():
+    DETECTOR_FAMILIES.register(_name, _path)
 
 
 def families() -> list[str]:
-    """Every detector family's name, built-ins and installed plugins, sorted.
+    """Every detector family's name: built-ins first, then plugins.
 
-    The report and ``carebench controller`` measure every one of them.
+    The built-ins come in :data:`BUILT_IN` order, the others (plugins, or families registered in
+    code) sorted by name. The report and ``carebench detectors audit`` measure every one of them, in this order.
     """
-    return DETECTOR_FAMILIES.names()
+    names = DETECTOR_FAMILIES.names()
+    return [n for n in BUILT_IN if n in names] + [n for n in names if n not in BUILT_IN]
 
 
 def register_detector_family(name: str, factory: str | DetectorFactory) -> None:
