@@ -14,6 +14,10 @@ Conventions:
     * Comparison metrics are per-seed: ``accuracy``, ``sensitivity``, ``specificity``,
       ``utility`` (the plan's primary costs, each row under its task class's matrix) and
       ``utility_robustness`` (the plan's robustness costs).
+    * A comparison may declare ``expected_difference`` (format 2): per metric it tests, the size
+      of the difference the plan expects, in the metric's own units (a positive number; the test
+      is two-sided). The report then states the power the plan had for it
+      (:mod:`carebench.report.plan_power`). Declaring none leaves the plan's identity unchanged.
 """
 
 from __future__ import annotations
@@ -21,11 +25,11 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from carebench.episodes.formats import PLAN_FORMAT, version_problem
+from carebench.episodes.formats import PLAN_FORMAT, PLAN_FORMAT_1, found_version, version_problem
 from carebench.errors import CarebenchError, ValidationIssue
 from carebench.metrics.costs import PRIMARY, ROBUSTNESS, ClassCosts
 
@@ -77,6 +81,9 @@ class PlannedComparison(BaseModel):
     metrics: tuple[ComparisonMetric, ...] = Field(
         default=("accuracy", "sensitivity", "utility"), min_length=1
     )
+    expected_difference: dict[
+        ComparisonMetric, Annotated[float, Field(gt=0, le=10, allow_inf_nan=False)]
+    ] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _distinct(self) -> PlannedComparison:
@@ -84,6 +91,12 @@ class PlannedComparison(BaseModel):
             raise ValueError(f"a and b are both {self.a!r}; compare two different runs")
         if len(set(self.metrics)) != len(self.metrics):
             raise ValueError(f"metrics {list(self.metrics)} name a metric twice")
+        untested = sorted(set(self.expected_difference) - set(self.metrics))
+        if untested:
+            raise ValueError(
+                f"expected_difference names {', '.join(untested)}, which the comparison does not "
+                f"test (its metrics: {', '.join(self.metrics)})"
+            )
         return self
 
     @property
@@ -97,7 +110,7 @@ class AnalysisPlan(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    format: Literal["carebench-plan/1"] = PLAN_FORMAT
+    format: Literal["carebench-plan/1", "carebench-plan/2"] = PLAN_FORMAT
     name: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
     description: str = Field(default="", max_length=2000)
     costs: ClassCosts = Field(default_factory=lambda: ClassCosts(default=PRIMARY))
@@ -121,9 +134,14 @@ class AnalysisPlan(BaseModel):
         """The JSON-ready plan that :meth:`sha256` hashes.
 
         ``format`` is left out, so naming the format version does not change the identity of a
-        plan registered before the line existed.
+        plan registered before the line existed; so is an empty ``expected_difference``, so a
+        plan of format 1 keeps its identity under format 2.
         """
-        return self.model_dump(mode="json", exclude={"format"})
+        data = self.model_dump(mode="json", exclude={"format"})
+        for comparison in data["comparisons"]:
+            if not comparison["expected_difference"]:
+                del comparison["expected_difference"]
+        return data
 
     def sha256(self) -> str:
         """SHA-256 of the canonical JSON (keys sorted, no whitespace)."""
@@ -179,6 +197,19 @@ def parse_plan(text: str, file: str) -> AnalysisPlan:
             issues.append(
                 ValidationIssue(file, _line_of(root, loc), ".".join(map(str, loc)), _message(error))
             )
+    if not issues and found_version(data, "plan") == PLAN_FORMAT_1:
+        issues += [
+            ValidationIssue(
+                file,
+                _line_of(root, ["comparisons", i, "expected_difference"]),
+                f"comparisons.{i}.expected_difference",
+                f"expected_difference is new in {PLAN_FORMAT}; this plan is format 1 "
+                f"({'no format: line' if 'format' not in data else 'format: ' + PLAN_FORMAT_1}): "
+                f"add or set `format: {PLAN_FORMAT}` (nothing else changes)",
+            )
+            for i, c in enumerate(plan.comparisons)
+            if c.expected_difference
+        ]
     if issues:
         raise PlanValidationError(issues)
     return plan
