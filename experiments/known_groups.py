@@ -10,40 +10,18 @@ the full report into WORKSPACE/report, and prints the Markdown tables.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import math
 import tempfile
 from pathlib import Path
 from typing import Any
 
 from carebench import load_bank
-from carebench.agents.backends.planted import DEFICITS, action_probabilities
-from carebench.agents.config import BackendConfig, SamplingParams
+from carebench.agents.backends.planted import action_probabilities
 from carebench.episodes.schema import Action
 from carebench.report.analysis import Settings
-from carebench.report.known_groups import known_groups
+from carebench.report.known_groups import known_groups, run_planted
 from carebench.report.writer import write_report
-from carebench.runs.config import RunConfig
 from carebench.runs.results import load_runs
-from carebench.runs.runner import run_async
-from carebench.runs.store import RunStore
-
-
-def run_planted(
-    workspace: Path, repeats: int = 1, names: list[str] | None = None, seed: int = 0
-) -> dict[str, str]:
-    """Run the planted agents on the test split; policy name -> run id."""
-    bank = load_bank()
-    ids = {}
-    with RunStore(workspace / "carebench.db") as store:
-        for name in names or list(DEFICITS):
-            config = RunConfig(
-                backend=BackendConfig(name="scripted", model=name),
-                split="test",
-                sampling=SamplingParams(repeats=repeats, seed=seed),
-            )
-            ids[name] = asyncio.run(run_async(config, bank, store)).run_id
-    return ids
 
 
 def _f(x: Any, d: int = 3) -> str:

@@ -1,4 +1,4 @@
-"""``carebench episodes``: show --items, the JSON schema's required fields, the shortcut goal."""
+"""``carebench episodes``: validate warnings, show --items / --json, the JSON schema's required fields, the shortcut goal."""
 
 from __future__ import annotations
 
@@ -53,6 +53,72 @@ def test_show_items_marks_stale_only_lines(tmp_path: Path) -> None:
     assert (
         "  N2  Summary (generated last year): no regular medicines. (superseded: not citable)"
         in (result.output.splitlines())
+    )
+
+
+def _stale_line_seed(tmp_path: Path, sources: list[str]) -> Path:
+    """The minimal seed with its summary on its own line (N2) and declared admissible sources."""
+    data: dict[str, Any] = yaml.safe_load(FIXTURE.read_text())
+    data["blocks"]["new_information"] = "{note}\n{summary}"
+    data["annotations"] = {"admissible_sources": sources}
+    (tmp_path / "minimal-seed.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+    return tmp_path
+
+
+def test_validate_warns_of_a_stale_only_admissible_source_and_exits_0(tmp_path: Path) -> None:
+    bank = _stale_line_seed(tmp_path, ["R1", "N1", "N2", "M1"])
+    result = _invoke("validate", str(bank))
+    assert result.exit_code == 0, result.output
+    warning, ok = result.output.splitlines()
+    assert warning.startswith(f"warning: {bank / 'minimal-seed.yaml'}:")
+    assert warning.endswith(
+        ": annotations.admissible_sources.2: surfaces s1, s2; variant stale: seed minimal-seed: "
+        'admissible source N2 "Summary (generated last year): no regular ..." is only '
+        "superseded text, which cannot be cited (docs/protocol.md), so scorers treat it as "
+        "inadmissible; remove it from admissible_sources or name the line with the current value"
+    )
+    assert ok == "ok: 1 seeds, 10 episodes, 1 warning(s)"
+    doc = (Path(__file__).parents[2] / "docs" / "authoring.md").read_text()
+    shown = doc.split("```text\nwarning: ", 1)[1].split("\n", 1)[0]
+    assert "warning: " + shown == warning.replace(str(bank), "my-bank")  # the docs' example
+
+
+def test_show_json_gives_each_items_line_and_status_on_a_seed_failing_other_rules(
+    tmp_path: Path,
+) -> None:
+    bank = _stale_line_seed(tmp_path, ["R1", "N2", "N7"])  # N7 does not exist: invalid seed
+    assert _invoke("validate", str(bank)).exit_code == 1
+    result = _invoke("show", "--json", "minimal-seed.s1.stale", str(bank))
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.output)
+    assert record["episode_id"] == "minimal-seed.s1.stale"
+    assert record["annotations"]["admissible_sources"] == ["R1", "N2", "N7"]
+    assert [
+        (i["id"], i["text"], i["superseded"], i["admissible"]) for i in record["evidence_items"]
+    ] == [
+        ("R1", "Ann Lee, 40. Takes amlodipine 5 mg daily.", False, True),
+        ("N1", "Asks for a repeat of amlodipine.", False, False),  # not declared
+        ("N2", "Summary (generated last year): no regular medicines.", True, False),  # stale only
+        ("M1", "Asks if the pharmacy can deliver.", False, False),
+    ]
+    # the same lines, ids and marks as --items prints
+    listed = _invoke("show", "--items", "minimal-seed.s1.stale", str(bank)).output.splitlines()
+    for item, line in zip(record["evidence_items"], listed[1:], strict=True):
+        assert line.startswith(f"  {item['id']:<4}{item['text']}")
+    clean = json.loads(_invoke("show", "--json", "minimal-seed.s1.clean", str(bank)).output)
+    assert [i["superseded"] for i in clean["evidence_items"]] == [False] * 4
+
+
+def test_show_json_of_the_packaged_bank_and_of_an_unknown_episode() -> None:
+    record = json.loads(_invoke("show", "--json", "warfarin-high-inr.s2.late_risk").output)
+    assert record["episode_id"] == "warfarin-high-inr.s2.late_risk"
+    items = record["evidence_items"]
+    assert items and all(i["text"] and i["admissible"] for i in items)  # no stale text there
+    assert {i["id"] for i in items} == set(record["annotations"]["admissible_sources"])
+    missing = _invoke("show", "--json", "warfarin-high-inr.s3.clean")
+    assert isinstance(missing.exception, CarebenchError)
+    assert "no episode with id 'warfarin-high-inr.s3.clean' in seed warfarin-high-inr" in str(
+        missing.exception
     )
 
 

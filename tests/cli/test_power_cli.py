@@ -56,3 +56,19 @@ def test_power_errors_are_one_line(tmp_path: Path) -> None:
     assert both.returncode == 2 and "give one" in both.stderr and "Traceback" not in both.stderr
     missing = run_cli("power", "--pilot", "nope", "--workspace", str(tmp_path / "none"))
     assert missing.returncode == 2 and "Traceback" not in missing.stderr
+
+
+def test_power_with_the_reports_own_test_choice() -> None:
+    """``--method auto`` is the choice a report under a plan makes (exact for few seeds)."""
+    from carebench import load_bank
+    from carebench.metrics.power import minimum_detectable_difference, structure
+
+    result = run_cli("power", "--method", "auto", "--sims", "150", "--difference", "0.3", "--json")
+    assert result.returncode == 0, result.stderr
+    rows = {r["metric"]: r for r in json.loads(result.stdout)}
+    expected = minimum_detectable_difference(
+        "sensitivity", structure(load_bank(split="test")), difference=0.3, sims=150, method="auto"
+    )
+    assert rows["sensitivity"]["method"] == "auto"
+    assert rows["sensitivity"]["mdd"] == expected.mdd
+    assert rows["sensitivity"]["power_at_stated"] == expected.power_at_stated

@@ -11,12 +11,16 @@ from statsmodels.stats.proportion import proportion_confint
 
 from carebench import load_bank, render_transcript
 from carebench.controller.detectors import (
+    DETECTOR_FAMILIES,
     DETECTORS,
-    FAMILIES,
+    Flags,
     LexiconDetectors,
+    RegexDetectors,
     detect_episode,
     detectors,
+    families,
     quality,
+    register_detector_family,
 )
 from carebench.controller.lexicon import normalize, stem
 from carebench.controller.stress import audit, stress_set
@@ -42,7 +46,7 @@ STOPWORDS = {
 }
 
 
-@pytest.mark.parametrize("family", FAMILIES)
+@pytest.mark.parametrize("family", families())
 def test_header_words_never_fire(family: str) -> None:
     det = detectors(family)
     headers = "\n".join(f"## {t}" for t in DEFAULT_HEADERS.values())
@@ -54,7 +58,7 @@ def test_header_words_never_fire(family: str) -> None:
     assert det.detect_text(strip_headers(planted)).as_tuple() == (False, False, False)
 
 
-@pytest.mark.parametrize("family", FAMILIES)
+@pytest.mark.parametrize("family", families())
 def test_detectors_see_only_the_transcript(family: str) -> None:
     """Relabelling an episode (variant, reference, id) never changes its flags."""
     bank = load_bank()
@@ -169,7 +173,7 @@ def test_regex_collapses_and_lexicon_generalizes_on_the_paper_set() -> None:
 
 def test_heldout_triggers_fire_both_families() -> None:
     """Triggers use the paper's regex vocabulary, so both families must fire on every one."""
-    for family in FAMILIES:
+    for family in families():
         for row in audit(family, "heldout"):
             assert (row.n, row.trigger_hits) == (15, 15), (family, row.detector)
 
@@ -233,7 +237,7 @@ def test_in_bank_precision_of_lexicon_not_worse_for_risk_and_missing() -> None:
     """
     bank = load_bank()
     rows = {}
-    for family in FAMILIES:
+    for family in families():
         flags = [detect_episode(e, family) for e in bank]
         rows[family] = {q.detector: q for q in quality(bank, flags) if q.split == "all"}
     for d in ("H", "M"):
@@ -241,8 +245,102 @@ def test_in_bank_precision_of_lexicon_not_worse_for_risk_and_missing() -> None:
 
 
 def test_unknown_family() -> None:
-    with pytest.raises(CarebenchError, match="unknown detector family 'bert'"):
+    """The registry's error names the family and lists every known one."""
+    with pytest.raises(
+        CarebenchError, match=r"unknown detector family 'bert'; expected one of lexicon, regex$"
+    ):
         detectors("bert")
+
+
+def test_built_in_families_are_registered_like_plugins() -> None:
+    """The built-ins are "module:attribute" paths in the registry, not branches of an if/elif."""
+    assert {"regex", "lexicon"} <= set(families())
+    assert DETECTOR_FAMILIES.group == "carebench.detector_families"
+    for name, cls in (("regex", RegexDetectors), ("lexicon", LexiconDetectors)):
+        assert DETECTOR_FAMILIES.get(name) is cls
+        assert detectors(name).family == name
+
+
+_PLUGIN = """
+from carebench.controller.detectors import Flags
+
+
+class Shouting:
+    family = "shouting"
+
+    def detect_text(self, text):
+        hits = [w for w in text.split() if len(w) > 2 and w.isupper()]
+        return Flags(False, False, bool(hits), {"C": [], "M": [], "H": hits})
+"""
+
+
+@pytest.fixture
+def shouting_plugin(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    """A third-party family installed through the entry-point group (a module on sys.path)."""
+    from importlib.metadata import EntryPoint
+
+    import carebench.registry
+
+    (tmp_path / "shouting_family.py").write_text(_PLUGIN, "utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    point = EntryPoint("shouting", "shouting_family:Shouting", "carebench.detector_families")
+    real = carebench.registry.entry_points
+
+    def fake(group: str):  # type: ignore[no-untyped-def]
+        return [point] if group == "carebench.detector_families" else real(group=group)
+
+    monkeypatch.setattr(carebench.registry, "entry_points", fake)
+    detectors.cache_clear()
+    yield
+    DETECTOR_FAMILIES._items.pop("shouting", None)
+    detectors.cache_clear()
+
+
+@pytest.mark.usefixtures("shouting_plugin")
+def test_a_plugin_family_from_its_entry_point() -> None:
+    assert families() == ["regex", "lexicon", "shouting"]  # built-ins first, the paper's first
+    flags = detectors("shouting").detect_text("patient says STOP now")
+    assert flags.as_tuple() == (False, False, True)
+    assert flags.evidence["H"] == ["STOP"]
+
+
+@pytest.mark.usefixtures("shouting_plugin")
+def test_the_cli_takes_a_plugin_family_and_refuses_an_unknown_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from carebench.cli import main
+
+    episode = next(
+        e
+        for e in load_bank()
+        if any(w.isupper() and len(w) > 2 for w in render_transcript(e).split())
+    )
+    main(["detect", episode.episode_id, "--family", "shouting"])
+    assert " H=1" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exit_info:
+        main(["detect", episode.episode_id, "--family", "bert"])
+    assert exit_info.value.code == 2
+    assert capsys.readouterr().err == (
+        "error: unknown detector family 'bert'; expected one of lexicon, regex, shouting\n"
+    )
+
+
+def test_registering_a_family_in_code_replaces_built_detectors() -> None:
+    class Nothing:
+        family = "nothing"
+
+        def detect_text(self, text: str) -> Flags:
+            return Flags(False, False, False)
+
+    try:
+        register_detector_family("nothing", Nothing)
+        assert "nothing" in families()
+        assert detectors("nothing").detect_text("chest pain").as_tuple() == (False, False, False)
+        register_detector_family("nothing", RegexDetectors)  # a second registration wins
+        assert isinstance(detectors("nothing"), RegexDetectors)
+    finally:
+        DETECTOR_FAMILIES._items.pop("nothing", None)
+        detectors.cache_clear()
 
 
 def test_pattern_files_document_every_entry() -> None:

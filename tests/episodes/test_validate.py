@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from carebench.episodes.bank import validate_paths
+from carebench.episodes.bank import check_paths, validate_paths
 from carebench.errors import ValidationIssue
 
 Seed = dict[str, Any]
@@ -631,3 +631,41 @@ def test_one_line_per_problem_lists_surfaces_and_variants(
         "surfaces s1, s2; all variants: 'patient message' is not an evidence item id of the "
         'episode; the ids are R1 "Ann Lee, 40. Takes amlodipine 5 ...",'
     )
+
+
+def test_a_stale_only_admissible_source_is_a_warning_not_an_error(
+    seed_dict: Seed, write_seed: Callable[..., Path]
+) -> None:
+    """docs/protocol.md: an item made only of superseded text cannot be cited."""
+    seed_dict["blocks"]["new_information"] = "{note}\n{summary}"  # N2: the summary alone
+    seed_dict["variants"]["stale"]["annotations"] = {"admissible_sources": ["R1", "N2", "M1"]}
+    path = write_seed(seed_dict)
+    checked = check_paths([path])
+    assert checked.issues == []
+    assert [s.id for s in checked.seeds] == ["minimal-seed"]  # still valid
+    assert [(w.path, w.message) for w in checked.warnings] == [
+        (
+            "variants.stale.annotations.admissible_sources.1",
+            "surfaces s1, s2; variant stale: seed minimal-seed: admissible source N2 "
+            '"Summary (generated last year): no regular ..." is only superseded text, which '
+            "cannot be cited (docs/protocol.md), so scorers treat it as inadmissible; remove it "
+            "from admissible_sources or name the line with the current value",
+        )
+    ]
+    lines = path.read_text().splitlines()
+    assert checked.warnings[0].line == lines.index("      - N2") + 1  # where N2 is declared
+
+
+def test_no_warning_for_derived_sources_or_a_mixed_line(
+    seed_dict: Seed, write_seed: Callable[..., Path]
+) -> None:
+    """Derived sources never list a stale-only item; a line with current text stays citable."""
+    mixed = dict(seed_dict, annotations={"admissible_sources": ["R1", "N1", "M1"]})
+    assert check_paths([write_seed(mixed)]).warnings == []  # N1: note + stale summary, one line
+    seed_dict["blocks"]["new_information"] = "{note}\n{summary}"
+    seed_dict["annotations"] = {"handoff_fields": ["callback number"]}  # sources derived
+    assert check_paths([write_seed(seed_dict)]).warnings == []
+
+
+def test_the_packaged_bank_has_no_warnings() -> None:
+    assert check_paths(None).warnings == []

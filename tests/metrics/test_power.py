@@ -121,3 +121,63 @@ def test_pilot_estimate_recovers_a_known_spread() -> None:
     assert sigma == pytest.approx(0.8, abs=0.08)
     # no spread beyond binomial noise: sigma 0
     assert estimate_assumption(rng.binomial(10, 0.6, 4000), np.full(4000, 10))[1] < 0.15
+
+
+def test_auto_method_is_the_reports_own_test_row_by_row() -> None:
+    """``auto`` picks exact or approximate p exactly as the report's wilcoxon_paired does."""
+    from carebench.metrics.stats import wilcoxon_paired
+
+    rng = np.random.default_rng(5)
+    rows = [
+        np.round(rng.normal(0.1, 0.3, 12), 1),  # 12 nonzero at most, tied: exact with ties
+        np.round(rng.normal(0.1, 0.3, 32), 1),  # many tied nonzero: normal approximation
+        rng.normal(0.2, 1.0, 32),  # 32 untied: exact
+        np.array([0.3 - 0.2, 0.1, -0.2, 0.4, 0.0, 0.5]),  # 0.3 - 0.2 ties 0.1 once rounded
+    ]
+    for row in rows:
+        expected = wilcoxon_paired("t", row, np.zeros_like(row))
+        assert signed_rank_p(row, "auto")[0] == pytest.approx(expected.p_value, abs=1e-12)
+    methods = {wilcoxon_paired("t", r, np.zeros_like(r)).method.split(" ")[0] for r in rows}
+    assert methods == {"exact", "normal"}  # both branches were exercised
+
+
+def test_stated_power_by_hand_on_four_one_episode_seeds() -> None:
+    """Four seeds of one episode, no seed spread, exact test at alpha 0.2.
+
+    Only n = 4 nonzero differences of one sign give p = 2 / 16 = 0.125 < 0.2 (three give 0.25),
+    so power = (pA (1 - pB))^4 + ((1 - pA) pB)^4 with pA = 0.9 and pB = 0.9 - 0.5 = 0.4:
+    0.54^4 + 0.04^4 = 0.0850330.
+    """
+    from carebench.metrics.power import stated_power
+
+    seeds = SeedStructure(("a", "b", "c", "d"), (1, 1, 1, 1), (1, 1, 1, 1), (0, 0, 0, 0))
+    assumption = MetricAssumption(p0=0.9, sigma=0.0)
+    by_hand = 0.54**4 + 0.04**4
+    sims = 100_000
+    se = math.sqrt(by_hand * (1 - by_hand) / sims)
+    for metric in ("sensitivity", "accuracy"):
+        power = stated_power(metric, seeds, 0.5, assumption, alpha=0.2, sims=sims, method="auto")
+        assert abs(power - by_hand) < 4 * se, (metric, power)
+    # in a Holm family of 2 the level is 0.1, below the smallest exact p (0.125): power 0
+    assert stated_power("sensitivity", seeds, 0.5, assumption, alpha=0.2, family_size=2) == 0.0
+
+
+def test_stated_power_is_the_mdd_runs_power_at_the_stated_difference() -> None:
+    from carebench.metrics.power import stated_power
+
+    seeds = structure(load_bank(split="test"))
+    full = minimum_detectable_difference(
+        "utility", seeds, family_size=3, difference=0.2, sims=300, method="exact"
+    )
+    alone = stated_power("utility", seeds, 0.2, family_size=3, sims=300, method="exact")
+    assert alone == full.power_at_stated
+    small, large = (
+        stated_power("specificity", seeds, d, family_size=3, sims=300) for d in (0.05, 0.3)
+    )
+    assert 0.0 <= small < large <= 1.0
+
+
+def test_specificity_is_simulated_on_the_episodes_that_need_no_escalation() -> None:
+    seeds = SeedStructure(("a", "b"), (10, 10), (4, 3), (1, 1))
+    assert seeds.trials("specificity").tolist() == [6, 7]
+    assert seeds.trials("sensitivity").tolist() == [4, 3]

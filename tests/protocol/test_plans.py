@@ -143,6 +143,7 @@ def test_the_documented_example_is_a_valid_plan() -> None:
     plan = parse_plan(example.group(1), "docs/protocol.md")
     assert plan.costs.of("triage_handoff") == CostMatrix(c_fn=10)
     assert len(plan.family()) == 2 + 3
+    assert plan.comparisons[1].expected_difference == {"sensitivity": 0.15}
 
 
 @pytest.mark.parametrize("how", ["drop-trigger-update", "insert-or-replace"])
@@ -199,3 +200,59 @@ def test_costs_are_bounded_to_a_finite_documented_range() -> None:
     assert CostMatrix(c_fn=MAX_WEIGHT).c_fn == MAX_WEIGHT
     with pytest.raises(CarebenchError, match="c_fn"):
         parse_plan(PLAN.replace("c_fn: 10", "c_fn: 1e308"), "plan.yaml")
+
+
+PLAN_2 = "format: carebench-plan/2\n" + PLAN.replace(
+    "metrics: [accuracy, utility]}",
+    "metrics: [accuracy, utility], expected_difference: {utility: 0.3}}",
+)
+
+
+def test_format_2_declares_expected_differences_and_format_1_keeps_its_identity() -> None:
+    plan = parse_plan(PLAN_2, "plan.yaml")
+    assert plan.format == "carebench-plan/2"
+    assert plan.comparisons[0].expected_difference == {"utility": 0.3}
+    # identity of a plan registered under format 1 (computed with carebench before format 2):
+    # declaring no expected difference, with or without a format line, changes nothing
+    v1 = "e5b239b9952ced02fea5b524da98409ce90269bb98cea32802cad12432ab5980"
+    assert parse_plan(PLAN, "plan.yaml").sha256() == v1
+    assert parse_plan("format: carebench-plan/1\n" + PLAN, "plan.yaml").sha256() == v1
+    assert parse_plan("format: carebench-plan/2\n" + PLAN, "plan.yaml").sha256() == v1
+    assert plan.sha256() != v1
+    assert changed_fields(parse_plan(PLAN, "p").canonical(), plan.canonical()) == ["comparisons"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            PLAN_2.removeprefix("format: carebench-plan/2\n"),
+            "plan.yaml:7: comparisons.0.expected_difference: expected_difference is new in "
+            "carebench-plan/2; this plan is format 1 (no format: line): add or set `format: "
+            "carebench-plan/2` (nothing else changes)",
+        ),
+        (
+            PLAN_2.replace("{utility: 0.3}", "{sensitivity: 0.1}"),
+            "plan.yaml:8: comparisons.0: expected_difference names sensitivity, which the "
+            "comparison does not test (its metrics: accuracy, utility)",
+        ),
+        (
+            PLAN_2.replace("{utility: 0.3}", "{utility: -0.3}"),
+            "plan.yaml:8: comparisons.0.expected_difference.utility:",
+        ),
+        (
+            PLAN_2.replace("{utility: 0.3}", "{utility: .nan}"),
+            "plan.yaml:8: comparisons.0.expected_difference.utility:",
+        ),
+        (
+            PLAN_2.replace("carebench-plan/2", "carebench-plan/3"),
+            "plan.yaml:1: format: unknown format 'carebench-plan/3'; this carebench reads "
+            "carebench-plan/2 and carebench-plan/1",
+        ),
+    ],
+)
+def test_bad_expected_differences_and_formats_are_one_line_each(text: str, expected: str) -> None:
+    with pytest.raises(PlanValidationError) as info:
+        parse_plan(text, "plan.yaml")
+    assert len(info.value.issues) == 1
+    assert str(info.value.issues[0]).startswith(expected)

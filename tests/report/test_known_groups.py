@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 
@@ -10,34 +9,16 @@ import pytest
 
 from carebench import load_bank
 from carebench.agents.backends.planted import DEFICITS, expected_metrics
-from carebench.agents.config import BackendConfig, SamplingParams
 from carebench.report.analysis import Settings
-from carebench.report.known_groups import known_groups
+from carebench.report.known_groups import known_groups, run_planted
 from carebench.report.writer import write_report
-from carebench.runs.config import RunConfig
 from carebench.runs.results import load_runs
-from carebench.runs.runner import run_async
-from carebench.runs.store import RunStore
-
-
-def _run(workspace: Path, seed: int, repeats: int = 1) -> dict[str, str]:
-    bank = load_bank()
-    ids = {}
-    with RunStore(workspace / "carebench.db") as store:
-        for name in DEFICITS:
-            config = RunConfig(
-                backend=BackendConfig(name="scripted", model=name),
-                split="test",
-                sampling=SamplingParams(seed=seed, repeats=repeats),
-            )
-            ids[name] = asyncio.run(run_async(config, bank, store)).run_id
-    return ids
 
 
 @pytest.fixture(scope="module")
 def planted(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[int, dict[str, str]]]:
     workspace = tmp_path_factory.mktemp("planted")
-    return workspace, {seed: _run(workspace, seed) for seed in range(5)}
+    return workspace, {seed: run_planted(workspace, seed=seed) for seed in range(5)}
 
 
 def test_planted_effects_are_recovered_and_detected(
@@ -79,7 +60,7 @@ def test_planted_expectations_follow_from_the_deficit_sizes() -> None:
 
 
 def test_report_carries_reliability_and_cost_figures(tmp_path: Path) -> None:
-    ids = _run(tmp_path, 0, repeats=3)
+    ids = run_planted(tmp_path, repeats=3)
     results = load_runs(tmp_path, [ids["planted-base"], ids["planted-late-risk-miss"]])
     report = write_report(
         results.frame[results.frame["split"] == "test"], results.manifests, results.banks,

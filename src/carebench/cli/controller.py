@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from carebench.cli.options import BANK as _RUN_BANK
+from carebench.cli.options import seed_bank
 from carebench.cli.run import WORKSPACE
-from carebench.controller.detectors import FAMILIES, detect_episode, quality
+from carebench.controller.detectors import DETECTOR_FAMILIES, detect_episode, families, quality
 from carebench.controller.evaluate import (
     ablations,
     apply_fit,
@@ -29,20 +30,22 @@ if TYPE_CHECKING:
 
     from carebench.metrics.costs import ClassCosts
 
+
+def _known_family(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """Refuse an unknown family before any work, with the registry's error (it lists the known)."""
+    DETECTOR_FAMILIES.get(value)
+    return value
+
+
 _FAMILY = click.option(
     "--family",
-    type=click.Choice(FAMILIES),
     default="regex",
+    callback=_known_family,
     show_default=True,
-    help="Detector family.",
+    help="Detector family: regex, lexicon, or one a plugin registers (entry-point group "
+    "carebench.detector_families).",
 )
-_BANK = click.option(
-    "--bank",
-    "bank_paths",
-    multiple=True,
-    type=click.Path(),
-    help="Seed files or folders of a custom bank (default: packaged bank). Repeatable.",
-)
+_BANK = seed_bank("bank_paths")
 _BANK_HINT = "for a custom bank pass its seed files or folders with --bank"
 
 
@@ -103,8 +106,9 @@ def audit_cmd(bank_paths: tuple[str, ...]) -> None:
         f"{'set':<8} {'family':<8} {'det':<4} {'n':>3} {'triggers':>18} {'paraphrases':>18}"
         "  missed paraphrases"
     )
+    names = families()
     for name in STRESS_SETS:
-        for family in FAMILIES:
+        for family in names:
             for row in audit(family, name):
                 d = row.as_dict()
                 click.echo(
@@ -121,7 +125,7 @@ def audit_cmd(bank_paths: tuple[str, ...]) -> None:
         f"{'family':<8} {'det':<4} {'split':<5} {'precision':>18} {'recall':>18} "
         f"{'TP':>4} {'FP':>4} {'FN':>4}"
     )
-    for family in FAMILIES:
+    for family in names:
         flags = [detect_episode(e, family) for e in bank]
         for q in quality(bank, flags):
             d = q.as_dict()

@@ -12,10 +12,11 @@ import click
 
 from carebench.episodes.bank import (
     BANK_VERSION,
+    check_paths,
+    episode_record,
     evidence_listing,
     find_episode,
     load_bank,
-    validate_paths,
     write_bank,
 )
 from carebench.episodes.leakage import leaking_markers, variant_markers
@@ -72,15 +73,23 @@ def episodes_group() -> None:
 @episodes_group.command()
 @_PATHS
 def validate(paths: tuple[Path, ...]) -> None:
-    """Validate seed files and the bank they form; list every error with file, line and field."""
-    seeds, issues = validate_paths(paths or None)
+    """Validate seed files and the bank they form; list every error with file, line and field.
+
+    Warnings (``warning:`` lines, such as an admissible source that is only superseded text) are
+    listed too; they leave a seed valid and the exit status 0.
+    """
+    checked = check_paths(paths or None)
+    seeds, issues = checked.seeds, checked.issues
     for issue in issues:
         click.echo(str(issue))
+    for warning in checked.warnings:
+        click.echo(f"warning: {warning}")
+    warned = f", {len(checked.warnings)} warning(s)" if checked.warnings else ""
     if issues:
         n_files = len({i.file for i in issues})
-        click.echo(f"{len(issues)} error(s) in {n_files} file(s)")
+        click.echo(f"{len(issues)} error(s) in {n_files} file(s){warned}")
         sys.exit(1)
-    click.echo(f"ok: {len(seeds)} seeds, {len(seeds) * 10} episodes")
+    click.echo(f"ok: {len(seeds)} seeds, {len(seeds) * 10} episodes{warned}")
 
 
 @episodes_group.command()
@@ -107,7 +116,13 @@ def build(paths: tuple[Path, ...], out_dir: Path) -> None:
 @episodes_group.command()
 @click.argument("episode_id")
 @_PATHS
-@click.option("--json", "as_json", is_flag=True, help="Print the whole episode record as JSON.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print the whole episode record as JSON, with its evidence items (id, line, superseded, "
+    "admissible). Works on a seed that parses but fails other rules.",
+)
 @click.option(
     "--items",
     is_flag=True,
@@ -119,13 +134,14 @@ def show(episode_id: str, paths: tuple[Path, ...], as_json: bool, items: bool) -
     if items:
         click.echo(evidence_listing(episode_id, paths or None), nl=False)
         return
-    where = ", ".join(str(p) for p in paths) if paths else "the packaged bank"
     hint = f"for a custom bank: carebench episodes show {episode_id} SEED_FILE_OR_FOLDER..."
-    episode = find_episode(load_bank(paths or None), episode_id, where=where, hint=hint)
     if as_json:
-        click.echo(json.dumps(episode.model_dump(mode="json"), indent=2, ensure_ascii=False))
-    else:
-        click.echo(render_transcript(episode), nl=False)
+        record = episode_record(episode_id, paths or None, hint=hint)
+        click.echo(json.dumps(record, indent=2, ensure_ascii=False))
+        return
+    where = ", ".join(str(p) for p in paths) if paths else "the packaged bank"
+    episode = find_episode(load_bank(paths or None), episode_id, where=where, hint=hint)
+    click.echo(render_transcript(episode), nl=False)
 
 
 @episodes_group.command()

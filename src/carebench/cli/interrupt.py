@@ -10,6 +10,7 @@ import click
 from carebench.cli.run import WORKSPACE
 from carebench.errors import CarebenchError
 from carebench.interruptions.cells import Arm, Cell, Decision, PatientMode
+from carebench.interruptions.latency import summary_line
 from carebench.interruptions.roles import parse_role
 
 
@@ -215,6 +216,10 @@ def run_cmd(
         f"{summary.filtered}, invalid verdicts {summary.invalid}, errors {summary.errors} "
         f"in {summary.wall_s:.1f} s"
     )
+    if summary.agent_latency:
+        click.echo("agent-turn latency per arm (this invocation's trials):")
+        for row in summary.agent_latency:
+            click.echo(f"  {summary_line(row)}")
     summary.check()
 
 

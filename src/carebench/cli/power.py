@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from carebench.cli.options import seed_bank
 from carebench.cli.run import WORKSPACE
 
 
@@ -23,13 +24,7 @@ def _fmt(x: float | None, digits: int = 3) -> str:
     show_default=True,
     help="The bank split whose seed structure is simulated.",
 )
-@click.option(
-    "--bank",
-    "bank",
-    multiple=True,
-    type=click.Path(),
-    help="Seed files or folders (the packaged bank when omitted). Repeatable.",
-)
+@seed_bank()
 @click.option(
     "--plan",
     "plan_file",
@@ -87,11 +82,11 @@ def _fmt(x: float | None, digits: int = 3) -> str:
 )
 @click.option(
     "--method",
-    type=click.Choice(["approx", "exact"]),
+    type=click.Choice(["approx", "exact", "auto"]),
     default="approx",
     show_default=True,
-    help="Wilcoxon p-values: the report's normal approximation, or "
-    "the exact null conditional on tied ranks.",
+    help="Wilcoxon p-values: the normal approximation, the exact null conditional on tied "
+    "ranks, or auto: the report's own choice per experiment (exact for few seeds).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 def power_cmd(

@@ -2,11 +2,16 @@
 
 C is state conflict, M missing information, H a high-risk cue.
 
-Two families, each loaded from a data file whose every entry says what it is for:
+Detector families are a :class:`~carebench.registry.Registry` (:data:`DETECTOR_FAMILIES`, entry-point
+group ``carebench.detector_families``); two are built in, registered the same way a plugin is, each
+loaded from a data file whose every entry says what it is for:
 
 * ``regex`` (paper 000): literal regular expressions (``patterns/regex.yaml``).
 * ``lexicon`` (beyond the paper): a concept lexicon with medical morphology, order-free
   co-occurrence and ConText-style negation and hypothetical scope (``patterns/lexicon.yaml``).
+
+A family is a factory that takes no argument and returns a :class:`Detectors` (an object with
+``family`` and ``detect_text``); a plugin's entry point names it as ``"module:attribute"``.
 
 Detectors see only the agent-visible transcript with its structural header lines stripped
 (:func:`carebench.episodes.render.strip_headers`); they never see labels, variants or ids.
@@ -19,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib.resources import files
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -27,11 +32,10 @@ from carebench.controller.lexicon import Lexicon
 from carebench.episodes.loading import read_yaml
 from carebench.episodes.render import agent_text
 from carebench.episodes.schema import Episode
-from carebench.errors import CarebenchError
 from carebench.metrics.stats import DEFAULT_B, DEFAULT_RNG_SEED, draw_counts, ratio_interval
+from carebench.registry import Registry
 
 DETECTORS = ("C", "M", "H")
-FAMILIES = ("regex", "lexicon")
 
 
 @dataclass(frozen=True)
@@ -86,23 +90,61 @@ class LexiconDetectors:
         return Flags(bool(evidence["C"]), bool(evidence["M"]), bool(evidence["H"]), evidence)
 
 
-Detectors = RegexDetectors | LexiconDetectors
+class Detectors(Protocol):
+    """What a detector family's factory returns: C, M and H over header-stripped text."""
+
+    family: str
+
+    def detect_text(self, text: str) -> Flags:
+        """Run the three detectors on already header-stripped text."""
+        ...
+
+
+DetectorFactory = Callable[[], Detectors]
+
+DETECTOR_FAMILIES: Registry[DetectorFactory] = Registry(
+    "detector family", "carebench.detector_families"
+)
+"""Detector families by name (``--family``); plugins add their own through the entry-point group
+``carebench.detector_families`` (value ``"module:attribute"`` naming a :data:`DetectorFactory`)."""
+
+#: The built-in families, registered like plugins (the paper's first).
+BUILT_IN = {
+    "regex": "carebench.controller.detectors:RegexDetectors",
+    "lexicon": "carebench.controller.detectors:LexiconDetectors",
+}
+for _name, _path in BUILT_IN.items():
+    DETECTOR_FAMILIES.register(_name, _path)
+
+
+def families() -> list[str]:
+    """Every detector family's name: built-ins first, then plugins.
+
+    The built-ins come in :data:`BUILT_IN` order, the others (plugins, or families registered in
+    code) sorted by name. The report and ``carebench detectors audit`` measure every one of them, in this order.
+    """
+    names = DETECTOR_FAMILIES.names()
+    return [n for n in BUILT_IN if n in names] + [n for n in names if n not in BUILT_IN]
+
+
+def register_detector_family(name: str, factory: str | DetectorFactory) -> None:
+    """Register a detector family's factory (or a ``"module:attribute"`` path to it).
+
+    Detectors already built (and flags already computed) under ``name`` are forgotten.
+    """
+    DETECTOR_FAMILIES.register(name, factory)
+    detectors.cache_clear()
+    _detect_text.cache_clear()
 
 
 @cache
 def detectors(family: str = "regex") -> Detectors:
-    """The detectors of a family (loaded once).
+    """The detectors of a family (built once per name).
 
     Raises:
-        CarebenchError: unknown family.
+        CarebenchError: unknown family (the message lists the known ones).
     """
-    if family == "regex":
-        return RegexDetectors()
-    if family == "lexicon":
-        return LexiconDetectors()
-    raise CarebenchError(
-        f"unknown detector family {family!r}; expected one of {', '.join(FAMILIES)}"
-    )
+    return DETECTOR_FAMILIES.get(family)()
 
 
 def detect_episode(episode: Episode, family: str = "regex") -> Flags:

@@ -21,7 +21,7 @@ from carebench.episodes.files import PathsArg, as_paths, discover
 from carebench.episodes.loading import ParsedSeed, parse_seed_text
 from carebench.episodes.schema import Action, Episode, Split, TaskClass, Variant
 from carebench.episodes.seed import Seed
-from carebench.episodes.validate import check_bank, validate_seed
+from carebench.episodes.validate import check_bank, check_seed
 from carebench.errors import BankValidationError, CarebenchError, ValidationIssue
 
 FORMAT = "carebench-episodes/1"
@@ -59,24 +59,54 @@ def parse_files(files_: Iterable[Path]) -> list[ParsedSeed]:
     return parsed
 
 
-def validate_paths(paths: PathsArg = None) -> tuple[list[Seed], list[ValidationIssue]]:
-    """Validate every seed under ``paths`` and the bank they form.
+@dataclass(frozen=True)
+class BankCheck:
+    """What validating a bank found.
+
+    Attributes:
+        seeds: the valid seeds, ordered by task class then id.
+        issues: every error, sorted by file (any error makes its file invalid).
+        warnings: every warning, sorted by file (a warning leaves its seed valid).
+    """
+
+    seeds: list[Seed]
+    issues: list[ValidationIssue]
+    warnings: list[ValidationIssue]
+
+
+def _sorted(issues: Iterable[ValidationIssue]) -> list[ValidationIssue]:
+    return sorted(issues, key=lambda i: (i.file, i.line or 0, i.path, i.message))
+
+
+def check_paths(paths: PathsArg = None) -> BankCheck:
+    """Validate every seed under ``paths`` and the bank they form, keeping the warnings too.
 
     ``paths``: one path (a ``str`` is one path), a list of paths, or None for the packaged bank.
-
-    Returns:
-        The valid seeds (ordered by task class then id) and every issue found, sorted by file.
     """
     paths = as_paths(paths)
-    files_ = discover(paths)
-    parsed = parse_files(files_)
-    issues = [issue for p in parsed for issue in validate_seed(p)]
+    parsed = parse_files(discover(paths))
+    issues: list[ValidationIssue] = []
+    warnings: list[ValidationIssue] = []
+    for p in parsed:
+        errors, warned = check_seed(p)
+        issues += errors
+        warnings += warned
     bank_name = ", ".join(_display(Path(p)) for p in paths) if paths else "scenario bank"
     issues += check_bank(parsed, bank_name)
     bad_files = {issue.file for issue in issues}
     seeds = [p.seed for p in parsed if p.seed is not None and p.file not in bad_files]
     seeds.sort(key=lambda s: (_TASK_ORDER[s.task_class], s.id))
-    return seeds, sorted(issues, key=lambda i: (i.file, i.line or 0, i.path, i.message))
+    return BankCheck(seeds, _sorted(issues), _sorted(warnings))
+
+
+def validate_paths(paths: PathsArg = None) -> tuple[list[Seed], list[ValidationIssue]]:
+    """Validate every seed under ``paths`` and the bank they form (:func:`check_paths`).
+
+    Returns:
+        The valid seeds (ordered by task class then id) and every error found, sorted by file.
+    """
+    checked = check_paths(paths)
+    return checked.seeds, checked.issues
 
 
 def load_seeds(paths: PathsArg = None) -> list[Seed]:
@@ -222,6 +252,63 @@ def find_episode(
     )
 
 
+def _parsed_seed(seed_id: str, paths: PathsArg) -> Seed:
+    """The seed ``seed_id`` as parsed (other validation rules not applied).
+
+    Raises:
+        CarebenchError: no parsed seed has that id (the message lists close ids).
+    """
+    parsed = [p.seed for p in parse_files(discover(paths)) if p.seed is not None]
+    seed = next((s for s in parsed if s.id == seed_id), None)
+    if seed is None:
+        close = difflib.get_close_matches(seed_id, [s.id for s in parsed], n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise CarebenchError(
+            f"no seed with id {seed_id!r} parses under the given paths{hint} (a file that does "
+            "not parse, such as an older format, is not read: see carebench episodes validate)"
+        )
+    return seed
+
+
+def episode_record(episode_id: str, paths: PathsArg = None, *, hint: str = "") -> dict[str, Any]:
+    """One episode's JSON record with its evidence items, their lines and their status.
+
+    The record is the episode's own (``Episode.model_dump(mode="json")``) plus ``evidence_items``:
+    per item, in reading order, ``id``, ``block``, ``text`` (the whole line), ``evidence`` (the
+    line less superseded sentences), ``superseded`` (true when nothing current is left: the
+    line cannot be cited) and ``admissible`` (an output may cite it: listed in the episode's
+    admissible sources, or derived, and not superseded). As with :func:`evidence_listing`, the
+    seed only has to parse, so the record renders while other validation rules fail.
+
+    Raises:
+        CarebenchError: no parsed seed or episode has that id (the message lists close ids and
+            ``hint``), or the seed cannot be rendered (the message says why).
+    """
+    from carebench.episodes.assemble import AssemblyError
+    from carebench.episodes.sources import episode_sources
+
+    seed = _parsed_seed(episode_id.partition(".")[0], paths)
+    try:
+        episodes = assemble_seed(seed)
+    except (AssemblyError, ValueError) as exc:
+        raise CarebenchError(f"{seed.id}: cannot render: {exc}") from exc
+    where = f"seed {seed.id}"
+    episode = find_episode(episodes, episode_id, where=where, hint=hint)
+    record = episode.model_dump(mode="json")
+    record["evidence_items"] = [
+        {
+            "id": item.id,
+            "block": item.block.value,
+            "text": item.text,
+            "evidence": item.evidence,
+            "superseded": not item.evidence,
+            "admissible": item.admissible,
+        }
+        for item in episode_sources(episode)
+    ]
+    return record
+
+
 def evidence_listing(target: str, paths: PathsArg = None) -> str:
     """The evidence items of a seed's episodes (or of one episode), with their ids, as text.
 
@@ -239,15 +326,7 @@ def evidence_listing(target: str, paths: PathsArg = None) -> str:
 
     seed_id, _, rest = target.partition(".")
     surface, _, variant_name = rest.partition(".")
-    parsed = [p.seed for p in parse_files(discover(paths)) if p.seed is not None]
-    seed = next((s for s in parsed if s.id == seed_id), None)
-    if seed is None:
-        close = difflib.get_close_matches(seed_id, [s.id for s in parsed], n=3)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise CarebenchError(
-            f"no seed with id {seed_id!r} parses under the given paths{hint} (a file that does "
-            "not parse, such as an older format, is not read: see carebench episodes validate)"
-        )
+    seed = _parsed_seed(seed_id, paths)
     lines: list[str] = []
     for name in sorted(seed.surfaces):
         for variant in Variant:

@@ -8,12 +8,14 @@ Conventions:
       seed written before versions were named, bank 1.0 and 2.0 included); it is not read as a
       seed but reported in one line naming ``carebench episodes migrate``
       (:mod:`carebench.episodes.migrate`).
-    * Plans: version 2 is current (it adds work-product metrics and their weights); version 1
-      (a file without a ``format:`` line is version 1) still loads unchanged, since every version-1
-      plan is a version-2 plan with the same content and the same identity
-      (``carebench plan migrate`` rewrites the line).
     * Pathways and review files: version 1 is current and the only one; a file without a
       ``format:`` line is version 1, so files written before the line existed still load.
+    * Plans: version 2 is current (it adds ``expected_difference`` to planned comparisons, and
+      work-product metrics with their ``work_product_weights``). Version 1 (a plan without a
+      ``format:`` line included) is a subset of it and still loads unchanged (:data:`COMPATIBLE`)
+      with the same identity; a plan that uses anything new must say
+      ``format: carebench-plan/2`` (so an older carebench refuses it by its version, not by an
+      unknown field); ``carebench plan migrate`` rewrites the line.
     * Any other value is an error naming the versions this carebench reads.
 """
 
@@ -46,6 +48,14 @@ UNVERSIONED: dict[Kind, str] = {
 }
 """The version a file without a ``format:`` line is taken to be."""
 
+COMPATIBLE: dict[Kind, frozenset[str]] = {
+    "seed": frozenset(),
+    "pathway": frozenset(),
+    "plan": frozenset({PLAN_FORMAT_1}),
+    "review": frozenset(),
+}
+"""Older versions read as they are, without migration (a subset of the current format)."""
+
 MIGRATE_HINT = (
     "run `carebench episodes migrate FILE_OR_FOLDER --out NEW_FOLDER`, finish the few edits it "
     "lists in each seed's .todo.txt, then validate NEW_FOLDER (CHANGELOG.md, seed format 2)"
@@ -64,11 +74,11 @@ def version_problem(data: dict[str, Any], kind: Kind) -> str | None:
     A version-1 seed gets the migration hint; an unknown value gets the versions read here.
     """
     found = found_version(data, kind)
-    if found == CURRENT[kind] or (kind == "plan" and found == PLAN_FORMAT_1):
+    if found == CURRENT[kind] or found in COMPATIBLE[kind]:
         return None
     if kind == "seed" and found == SEED_FORMAT_1:
         how = "no 'format:' line" if data.get("format") is None else "format: " + found
         return f"seed format 1 ({how}); this carebench reads {SEED_FORMAT}: {MIGRATE_HINT}"
-    readable = CURRENT[kind] + (f" (and migrates {SEED_FORMAT_1})" if kind == "seed" else "")
-    readable += f" and {PLAN_FORMAT_1}" if kind == "plan" else ""
+    readable = " and ".join([CURRENT[kind], *sorted(COMPATIBLE[kind])])
+    readable += f" (and migrates {SEED_FORMAT_1})" if kind == "seed" else ""
     return f"unknown format {found!r}; this carebench reads {readable}"

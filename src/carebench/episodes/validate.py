@@ -22,22 +22,29 @@ from carebench.episodes.rules.labels import HEADER_LEAK, TEXT_LEAK
 from carebench.episodes.schema import Split, TaskClass
 from carebench.errors import ValidationIssue
 
-__all__ = ["HEADER_LEAK", "TEXT_LEAK", "check_bank", "validate_seed"]
+__all__ = ["HEADER_LEAK", "TEXT_LEAK", "check_bank", "check_seed", "validate_seed"]
 
 
-def validate_seed(parsed: ParsedSeed) -> list[ValidationIssue]:
-    """All issues of one parsed seed: structural ones plus every registered rule, merged.
+def check_seed(parsed: ParsedSeed) -> tuple[list[ValidationIssue], list[ValidationIssue]]:
+    """The errors and the warnings of one parsed seed, each merged to one line per problem.
 
-    Rules of the ``rendered`` stage run only when no ``structure`` rule found a problem; the seed
-    is assembled at the end when nothing else did (an assembly error is then an issue too).
+    Errors are the structural ones plus every registered rule's findings. Rules of the ``rendered``
+    and ``warning`` stages run only when no ``structure`` rule found a problem; the seed is
+    assembled at the end when nothing else did (an assembly error is then an issue too). A
+    warning never makes the seed invalid.
     """
     issues = list(parsed.issues)
     seed = parsed.seed
     if seed is None:
-        return issues
-    found: dict[str, list[ValidationIssue]] = {"structure": [], "design": [], "rendered": []}
+        return issues, []
+    found: dict[str, list[ValidationIssue]] = {
+        "structure": [],
+        "design": [],
+        "rendered": [],
+        "warning": [],
+    }
     for rule in SEED_RULES:
-        if rule.stage == "rendered" and found["structure"]:
+        if rule.stage in ("rendered", "warning") and found["structure"]:
             continue
         found[rule.stage] += rule.check(seed, parsed)
     issues += merge_scopes(found["structure"] + found["design"] + found["rendered"])
@@ -46,7 +53,12 @@ def validate_seed(parsed: ParsedSeed) -> list[ValidationIssue]:
             assemble_seed(seed)
         except (AssemblyError, ValueError) as exc:
             issues.append(issue(parsed, (), f"cannot assemble episodes: {exc}"))
-    return issues
+    return issues, merge_scopes(found["warning"])
+
+
+def validate_seed(parsed: ParsedSeed) -> list[ValidationIssue]:
+    """All errors of one parsed seed (:func:`check_seed` without its warnings)."""
+    return check_seed(parsed)[0]
 
 
 def check_bank(parsed: Iterable[ParsedSeed], bank_name: str) -> list[ValidationIssue]:

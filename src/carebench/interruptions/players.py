@@ -9,25 +9,30 @@ replies. Scripted versions live in :mod:`.scripted`; the obligation tracker wrap
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from carebench.agents.prompts import Message
 from carebench.interruptions import prompts
 from carebench.interruptions.cells import Cell
 from carebench.interruptions.pathway import Pathway
-from carebench.interruptions.roles import ModelRole
+from carebench.interruptions.roles import CallRecord, ModelRole
 from carebench.interruptions.transcript import Delivered
 
 
 @dataclass(frozen=True)
 class AgentContext:
-    """What the agent is given for one turn."""
+    """What the agent is given for one turn.
+
+    ``calls`` collects the model calls the turn makes (:class:`~.roles.CallRecord`, for its
+    latency); an agent that makes none (a scripted policy) leaves it empty.
+    """
 
     pathway: Pathway
     heard: tuple[Delivered, ...]
     defensive: bool = False
     open_obligations: tuple[str, ...] = ()
+    calls: list[CallRecord] | None = field(default=None, compare=False, hash=False)
 
     def messages(self) -> list[Message]:
         """The chat messages the agent receives."""
@@ -82,7 +87,7 @@ class ModelAgent:
 
     async def respond(self, context: AgentContext, seed: int) -> str:
         """One completion over the rendered messages."""
-        return (await self.role.complete(context.messages(), seed)).strip()
+        return (await self.role.complete(context.messages(), seed, calls=context.calls)).strip()
 
 
 class ModelPatient:

@@ -21,6 +21,7 @@ from markupsafe import Markup
 
 from carebench.errors import CarebenchError
 from carebench.interruptions.cells import Arm, Cell
+from carebench.interruptions.latency import latency_by_arm
 from carebench.interruptions.results import DeploymentProfile, cell_table, metrics, trial_rows
 from carebench.interruptions.store import StudyStore
 from carebench.interruptions.transcript import Turn, delivered
@@ -56,6 +57,18 @@ prosody, timing and speech-recognition errors.
 <td>{{ '%+.1f' % d.pp if d.pp is not none else 'n/a' }}</td>
 <td>{{ '%+.1f to %+.1f' % (d.ci_low, d.ci_high) if d.ci_low is not none else 'n/a' }}</td></tr>{% endfor %}</table>
 {% endfor %}
+<h3 id="agent-latency">Agent-turn latency per arm</h3>
+<p>Seconds from the agent's request to its answer, per agent turn the trials produced (p50 and p95,
+numpy linear percentiles) over turns the model answered on the first attempt; turns answered from
+the response cache, answered after retries, made by a scripted policy, or stored before latency was
+recorded are left out and counted. Measured by the study's own client under the study's
+concurrency: a property of this setup, not of the model alone.</p>
+<table><tr><th class="l">study</th><th class="l">arm</th><th>agent turns</th><th>timed</th><th>p50 s</th><th>p95 s</th>
+<th>cached</th><th>retried</th><th>scripted</th><th>not recorded</th></tr>
+{% for r in m.agent_latency %}<tr><td class="l">{{ r.label }}</td><td class="l">{{ r.arm }}</td><td>{{ r.turns }}</td><td>{{ r.timed }}</td>
+<td>{{ '%.2f' % r.p50_s if r.p50_s is not none else 'n/a' }}</td><td>{{ '%.2f' % r.p95_s if r.p95_s is not none else 'n/a' }}</td>
+<td>{{ r.excluded.cached }}</td><td>{{ r.excluded.retried }}</td><td>{{ r.excluded.scripted }}</td><td>{{ r.excluded.not_recorded }}</td></tr>{% endfor %}
+</table>
 <h3>Deployment interruption profile</h3>
 <p>Profile: {{ m.deployment_profile.overlaps_per_call | round(3) }} overlaps per call;
 {{ pct(m.deployment_profile.non_competitive) }} recognitional or transitional,
@@ -312,6 +325,7 @@ def study_section(
     studies, rows, trials = load_study_rows(workspace, names)
     recorded = {s["study_id"]: s["validation"] for s in studies if s["validation"]}
     doc = metrics(studies, rows, profile or DeploymentProfile(), {**recorded, **(validation or {})})
+    doc["agent_latency"] = latency_by_arm(trials)
     table = cell_table(rows)
     figures = {c.value: figure_png(table, c.value) for c in Cell if c.value in set(table.cell)}
     return StudySection(doc, figures, [_transcript(t) for t in trials])

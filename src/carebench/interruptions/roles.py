@@ -175,6 +175,21 @@ class CallStats:
     seconds: float = 0.0
 
 
+@dataclass(frozen=True)
+class CallRecord:
+    """One role call as the caller experienced it.
+
+    Attributes:
+        seconds: from the call to its answer (cache look-up, retries and backoff included).
+        cached: answered from the response cache.
+        retries: transient failures retried before the answer.
+    """
+
+    seconds: float
+    cached: bool = False
+    retries: int = 0
+
+
 @dataclass
 class BackendPool:
     """Creates each distinct backend once (three embedded roles share one loaded model)."""
@@ -228,11 +243,16 @@ class ModelRole:
         return text
 
     async def complete(
-        self, messages: list[Message], seed: int, schema: dict[str, Any] | None = None
+        self,
+        messages: list[Message],
+        seed: int,
+        schema: dict[str, Any] | None = None,
+        calls: list[CallRecord] | None = None,
     ) -> str:
         """One completion for ``messages`` with sampling seed ``seed`` (cached when allowed).
 
         ``schema`` is the JSON schema to decode under (the judge's verdict); None for free text.
+        ``calls``, when given, receives the call's :class:`CallRecord` once it is answered.
 
         Raises:
             RoleError: the backend rejected the request or kept failing transiently.
@@ -247,6 +267,8 @@ class ModelRole:
                 self.stats.calls += 1
                 self.stats.cache_hits += 1
                 self.stats.seconds += loop.time() - start
+                if calls is not None:
+                    calls.append(CallRecord(loop.time() - start, cached=True))
                 return hit.text
         params = self.spec.sampling.model_copy(update={"seed": seed})
         request = GenerationRequest(None, messages, params, 0, schema)
@@ -259,6 +281,8 @@ class ModelRole:
             self.store.put_records([], [(key, generation)])
         self.stats.calls += 1
         self.stats.seconds += loop.time() - start
+        if calls is not None:
+            calls.append(CallRecord(loop.time() - start, retries=outcome.retries))
         return generation.text
 
     def describe(self) -> dict[str, Any]:

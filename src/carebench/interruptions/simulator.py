@@ -30,8 +30,10 @@ from dataclasses import dataclass, replace
 
 from carebench.interruptions.cells import Arm, Cell, Decision, PatientMode, Phase
 from carebench.interruptions.concepts import asks, matches
+from carebench.interruptions.latency import turn_latency
 from carebench.interruptions.pathway import Pathway
 from carebench.interruptions.players import Agent, AgentContext, Patient
+from carebench.interruptions.roles import CallRecord
 from carebench.interruptions.transcript import Turn, delivered
 from carebench.interruptions.truncation import check_prefix
 
@@ -50,6 +52,7 @@ class TrialState:
         decisions: interruption decisions asked of the patient simulator (``decision=patient``).
         filtered: why the trial was yield-filtered, or None.
         done: whether the trial is over.
+        latencies: per agent turn, its (source, seconds) (:mod:`.latency`).
     """
 
     agent_turns: int = 0
@@ -60,6 +63,7 @@ class TrialState:
     rejected: tuple[str, ...] = ()
     filtered: str | None = None
     done: bool = False
+    latencies: tuple[tuple[str, float | None], ...] = ()
 
 
 def prelude(pathway: Pathway, cell: Cell) -> list[Turn]:
@@ -134,8 +138,11 @@ class Simulator:
             raise ValueError("the trial is over")
         heard = tuple(delivered(history))
         if history[-1].speaker == "patient":
-            context = AgentContext(self.pathway, heard, defensive=self.arm is Arm.DEFENSIVE)
+            calls: list[CallRecord] = []
+            defensive = self.arm is Arm.DEFENSIVE
+            context = AgentContext(self.pathway, heard, defensive=defensive, calls=calls)
             text = await self.agent.respond(context, seed * 1000 + state.agent_turns)
+            state = replace(state, latencies=(*state.latencies, turn_latency(calls)))
             n = state.agent_turns + 1
             target = state.target_turn
             if target is None and carries_target(self.pathway, self.cell, text, n):

@@ -25,6 +25,7 @@ from carebench.agents.backends import backend_identity
 from carebench.errors import CarebenchError, RunFailedError
 from carebench.interruptions.cells import Arm, Cell, Decision, PatientMode
 from carebench.interruptions.judges import JUDGES, Judge
+from carebench.interruptions.latency import latency_by_arm
 from carebench.interruptions.pathway import Pathway, load_pathway, pathway_summary
 from carebench.interruptions.players import Agent, ModelAgent, ModelPatient, Patient
 from carebench.interruptions.roles import (
@@ -173,6 +174,8 @@ class StudySummary:
     simulator_s: float = 0.0
     role_s: dict[str, float] = field(default_factory=dict)
     first_error: str | None = None
+    agent_latency: list[dict[str, Any]] = field(default_factory=list)
+    """Per arm, the agent-turn latency of this invocation's trials (:mod:`.latency`)."""
 
     def check(self) -> None:
         """Raise :class:`~carebench.errors.RunFailedError` when a trial of this run ended in error.
@@ -218,6 +221,9 @@ async def run_trial(
                 "decisions": state.decisions,
                 "rejected": list(state.rejected),
                 "filtered": state.filtered,
+                "agent_latency": [
+                    {"source": source, "seconds": seconds} for source, seconds in state.latencies
+                ],
             },
         }
         if state.filtered is not None:
@@ -274,11 +280,13 @@ async def run_study_async(config: StudyConfig, workspace: str | Path) -> StudySu
                 + [r.backend.max_concurrency or config.concurrency for r in players.roles.values()]
             )
             semaphore = asyncio.Semaphore(limit)
+            ran: list[dict[str, Any]] = []
 
             async def one(cell: Cell, arm: Arm, t: int) -> None:
                 async with semaphore:
                     status, payload = await run_trial(pathway, config, players, cell, arm, t)
                 store.put_trial(sid, cell.value, arm.value, t, status, payload)
+                ran.append({"study_id": sid, "label": label, "arm": arm.value, **payload})
                 if status == "error" and summary.first_error is None:
                     summary.first_error = payload["error"]
                 setattr(summary, _COUNTER[status], getattr(summary, _COUNTER[status]) + 1)
@@ -289,6 +297,8 @@ async def run_study_async(config: StudyConfig, workspace: str | Path) -> StudySu
     summary.wall_s = time.perf_counter() - start
     summary.role_s = {name: role.stats.seconds for name, role in players.roles.items()}
     summary.simulator_s = summary.wall_s - sum(summary.role_s.values())
+    order = {arm.value: i for i, arm in enumerate(config.arms)}
+    summary.agent_latency = sorted(latency_by_arm(ran), key=lambda r: order[r["arm"]])
     return summary
 
 

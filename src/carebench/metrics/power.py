@@ -24,8 +24,13 @@ Model (docs/methods.md, "Power"):
     * Test size: the power of one test in a Holm family of m is computed at alpha / m, Holm's
       first step: the power when no other planned test is rejected, a lower bound.
     * p-values: ``approx`` is scipy.stats.wilcoxon's normal approximation with tie correction and
-      no continuity correction (what the report uses), vectorized; ``exact`` is the exact null of
-      the signed-rank statistic conditional on the tied mid-ranks (by dynamic programming).
+      no continuity correction, vectorized; ``exact`` is the exact null of the signed-rank
+      statistic conditional on the tied mid-ranks (by dynamic programming); ``auto`` is the
+      report's own rule (:func:`carebench.metrics.stats.wilcoxon_paired`), per simulated
+      experiment: exact up to ``EXACT_MAX_N`` nonzero differences (``EXACT_TIED_MAX_N`` with
+      tied ones, differences rounded to 12 decimals), the approximation above that.
+    * Specificity (planned comparisons may test it) is simulated like sensitivity, on the
+      episodes that do not require escalation.
     * Minimum detectable difference: the smallest difference with power >= the target, by
       bisection on beta over one fixed set of simulated draws (common random numbers, so power is
       monotone in beta up to Monte Carlo noise), to a tolerance of 0.005 in the difference.
@@ -43,9 +48,12 @@ import numpy.typing as npt
 from carebench.episodes.schema import Episode, Variant
 from carebench.metrics.costs import PRIMARY, CostMatrix
 from carebench.metrics.escalation import utility_total
+from carebench.metrics.stats import EXACT_MAX_N, EXACT_TIED_MAX_N
 
 FloatArray = npt.NDArray[np.float64]
 METRICS = ("accuracy", "sensitivity", "utility", "late_risk_sensitivity")
+#: Every simulated metric (the default grid, then specificity); the index seeds its draws.
+SIMULATED = (*METRICS, "specificity")
 DEFAULT_SIGMA = 1.0
 DEFAULT_P0 = 0.7
 DEFAULT_SIMS = 1000
@@ -53,12 +61,14 @@ DEFAULT_RNG_SEED = 20240601
 
 __all__ = [
     "METRICS",
+    "SIMULATED",
     "MetricAssumption",
     "PowerResult",
     "SeedStructure",
     "minimum_detectable_difference",
     "power_at",
     "signed_rank_p",
+    "stated_power",
     "structure",
 ]
 
@@ -79,6 +89,7 @@ class SeedStructure:
             "sensitivity": self.required,
             "utility": self.required,
             "late_risk_sensitivity": self.late_required,
+            "specificity": tuple(n - r for n, r in zip(self.episodes, self.required, strict=True)),
         }[metric]
         return np.asarray(source, dtype=np.int64)
 
@@ -119,8 +130,11 @@ def signed_rank_p(d: npt.ArrayLike, method: str = "approx") -> FloatArray:
 
     Rows with no nonzero difference get p = 1 (the report's convention). ``method``: ``approx``
     (normal approximation, tie-corrected, no continuity correction: scipy's ``method="approx"``,
-    ``correction=False``) or ``exact`` (exact null conditional on the tied mid-ranks).
+    ``correction=False``), ``exact`` (exact null conditional on the tied mid-ranks) or ``auto``
+    (the report's choice between the two, row by row; see the module conventions).
     """
+    if method == "auto":
+        return _auto_p(np.round(np.atleast_2d(np.asarray(d, dtype=float)), 12))
     from scipy.stats import norm, rankdata
 
     diff = np.atleast_2d(np.asarray(d, dtype=float))
@@ -132,13 +146,24 @@ def signed_rank_p(d: npt.ArrayLike, method: str = "approx") -> FloatArray:
     if method == "exact":
         return np.array([_exact_p(row) for row in diff])
     if method != "approx":
-        raise ValueError(f"unknown method {method!r}; expected approx or exact")
+        raise ValueError(f"unknown method {method!r}; expected approx, exact or auto")
     ties = np.where(a > 0, _tie_sizes(np.where(a > 0, a, -1.0)) ** 2 - 1, 0.0).sum(axis=1)
     mean = n * (n + 1) / 4.0
     var = n * (n + 1) * (2 * n + 1) / 24.0 - ties / 48.0
     with np.errstate(invalid="ignore", divide="ignore"):
         z = (r_plus - mean) / np.sqrt(var)
     p: FloatArray = np.minimum(np.where(n > 0, 2 * norm.sf(np.abs(z)), 1.0), 1.0)
+    return p
+
+
+def _auto_p(diff: FloatArray) -> FloatArray:
+    """p-values by the report's rule: exact for few nonzero differences, else approximate."""
+    p = signed_rank_p(diff, "approx")
+    for i, row in enumerate(diff):
+        nonzero = np.abs(row[row != 0])
+        tied = len(np.unique(nonzero)) < len(nonzero)
+        if len(nonzero) <= (EXACT_TIED_MAX_N if tied else EXACT_MAX_N):
+            p[i] = _exact_p(row)
     return p
 
 
@@ -210,7 +235,7 @@ class _Sim:
     keep: npt.NDArray[np.bool_] = field(init=False)
 
     def __post_init__(self) -> None:
-        rng = np.random.default_rng([self.rng_seed, METRICS.index(self.metric)])
+        rng = np.random.default_rng([self.rng_seed, SIMULATED.index(self.metric)])
         trials = self.seeds.trials(self.metric)
         self.keep = trials > 0
         self.trials = trials[self.keep]
@@ -341,6 +366,32 @@ def minimum_detectable_difference(
         metric, int(sim.keep.sum()), a, level, target, best, best_power, difference, stated,
         sims, method,
     )  # fmt: skip
+
+
+def stated_power(
+    metric: str,
+    seeds: SeedStructure,
+    difference: float,
+    assumption: MetricAssumption | None = None,
+    *,
+    family_size: int = 1,
+    alpha: float = 0.05,
+    sims: int = DEFAULT_SIMS,
+    coupling: float = 0.0,
+    costs: CostMatrix = PRIMARY,
+    method: str = "auto",
+    rng_seed: int = DEFAULT_RNG_SEED,
+) -> float:
+    """The power of one test in a Holm family of ``family_size`` for a decrease of ``difference``.
+
+    One evaluation on the draws :func:`minimum_detectable_difference` uses (same seed, same
+    result for the same arguments), at alpha / ``family_size``. NaN when no logit shift reaches
+    ``difference``.
+    """
+    if family_size < 1:
+        raise ValueError(f"family_size must be >= 1, got {family_size}")
+    sim = _Sim(metric, seeds, assumption or MetricAssumption(), sims, coupling, costs, rng_seed)
+    return power_at(sim, difference, alpha / family_size, method)
 
 
 def estimate_assumption(successes: npt.ArrayLike, trials: npt.ArrayLike) -> tuple[float, float]:

@@ -24,6 +24,10 @@ Conventions:
     * Format 1 plans (no work-product metrics) load unchanged; their identity does not change,
       because :meth:`AnalysisPlan.canonical` leaves out ``format`` and an empty
       ``work_product_weights``.
+    * A comparison may declare ``expected_difference`` (format 2): per decision metric it tests,
+      the size of the difference the plan expects, in the metric's own units (a positive number;
+      the test is two-sided). The report then states the power the plan had for it
+      (:mod:`carebench.report.plan_power`). Declaring none leaves the plan's identity unchanged.
 """
 
 from __future__ import annotations
@@ -32,11 +36,11 @@ import hashlib
 import json
 import math
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from carebench.episodes.formats import PLAN_FORMAT, PLAN_FORMAT_1, version_problem
+from carebench.episodes.formats import PLAN_FORMAT, PLAN_FORMAT_1, found_version, version_problem
 from carebench.episodes.schema import TaskClass
 from carebench.errors import CarebenchError, ValidationIssue
 from carebench.metrics.costs import PRIMARY, ROBUSTNESS, ClassCosts
@@ -100,6 +104,9 @@ class PlannedComparison(BaseModel):
     metrics: tuple[ComparisonMetric, ...] = Field(
         default=("accuracy", "sensitivity", "utility"), min_length=1
     )
+    expected_difference: dict[
+        ComparisonMetric, Annotated[float, Field(gt=0, le=10, allow_inf_nan=False)]
+    ] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _distinct(self) -> PlannedComparison:
@@ -107,6 +114,18 @@ class PlannedComparison(BaseModel):
             raise ValueError(f"a and b are both {self.a!r}; compare two different runs")
         if len(set(self.metrics)) != len(self.metrics):
             raise ValueError(f"metrics {list(self.metrics)} name a metric twice")
+        untested = sorted(set(self.expected_difference) - set(self.metrics))
+        if untested:
+            raise ValueError(
+                f"expected_difference names {', '.join(untested)}, which the comparison does not "
+                f"test (its metrics: {', '.join(self.metrics)})"
+            )
+        work = sorted(set(self.expected_difference) & set(WORK_PRODUCT_METRICS))
+        if work:
+            raise ValueError(
+                f"expected_difference names work-product metric(s) {', '.join(work)}; the power "
+                "of the work-product family is not computed (declare it for decision metrics)"
+            )
         return self
 
     @property
@@ -185,11 +204,15 @@ class AnalysisPlan(BaseModel):
         """The JSON-ready plan that :meth:`sha256` hashes.
 
         ``format`` is left out, so naming the format version does not change the identity of a
-        plan registered before the line existed; so is an empty ``work_product_weights``, so a
-        format-1 plan keeps its identity under format 2.
+        plan registered before the line existed; so are an empty ``expected_difference`` and an
+        empty ``work_product_weights``, so a plan of format 1 keeps its identity under format 2.
         """
         exclude = {"format"} | (set() if self.work_product_weights else {"work_product_weights"})
-        return self.model_dump(mode="json", exclude=exclude)
+        data = self.model_dump(mode="json", exclude=exclude)
+        for comparison in data["comparisons"]:
+            if not comparison["expected_difference"]:
+                del comparison["expected_difference"]
+        return data
 
     def sha256(self) -> str:
         """SHA-256 of the canonical JSON (keys sorted, no whitespace)."""
@@ -247,16 +270,29 @@ def parse_plan(text: str, file: str) -> AnalysisPlan:
         ValidationIssue(file, line, path, f"duplicate key {key!r} (YAML keeps only the last one)")
         for path, line, key in _duplicate_keys(root)
     ]
-    if "format" not in data:  # a file without the line is format 1 (episodes.formats)
-        data = {"format": PLAN_FORMAT_1, **data}
+    # a file without the line is format 1 (episodes.formats)
+    declared = data if "format" in data else {"format": PLAN_FORMAT_1, **data}
     try:
-        plan = AnalysisPlan.model_validate(data)
+        plan = AnalysisPlan.model_validate(declared)
     except ValidationError as exc:
         for error in exc.errors():
             loc = list(error["loc"])
             issues.append(
                 ValidationIssue(file, _line_of(root, loc), ".".join(map(str, loc)), _message(error))
             )
+    if not issues and found_version(data, "plan") == PLAN_FORMAT_1:
+        issues += [
+            ValidationIssue(
+                file,
+                _line_of(root, ["comparisons", i, "expected_difference"]),
+                f"comparisons.{i}.expected_difference",
+                f"expected_difference is new in {PLAN_FORMAT}; this plan is format 1 "
+                f"({'no format: line' if 'format' not in data else 'format: ' + PLAN_FORMAT_1}): "
+                f"add or set `format: {PLAN_FORMAT}` (nothing else changes)",
+            )
+            for i, c in enumerate(plan.comparisons)
+            if c.expected_difference
+        ]
     if issues:
         raise PlanValidationError(issues)
     # a valid format-1 plan is a format-2 plan: migrated in memory (identity unchanged)

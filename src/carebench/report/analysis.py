@@ -496,6 +496,7 @@ def plan_section(
 ) -> dict[str, Any]:
     """The report's plan: which one, its planned tests, and every departure from it."""
     from carebench.protocol.planned import EXPLORATORY, departures
+    from carebench.report.plan_power import attach_power
 
     if plan is None:
         return {
@@ -507,6 +508,7 @@ def plan_section(
         }
     splits = sorted(frame["split"].unique().tolist())
     tests, problems = planned_tests(frame, plan, labels, manifests)
+    attach_power(tests, frame, plan.plan)  # the power the plan had for its expected differences
     notes = departures(plan, manifests, labels, versions, splits) + problems
     exploratory = (
         f"{n_exploratory} comparison(s) not in the plan (clean vs perturbed, per run) are shown "

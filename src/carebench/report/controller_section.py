@@ -1,6 +1,6 @@
 """The report's controller section.
 
-Detector quality, the stress audit, and per run the fitted controllers (both detector families)
+Detector quality, the stress audit, and per run the fitted controllers (every detector family)
 next to the baseline, with ablations and transfer.
 
 Fits use each run's dev rows only; all scores are on its test rows. Detector flags and detector
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from carebench.controller.detectors import FAMILIES, detect_episode, quality
+from carebench.controller.detectors import detect_episode, families, quality
 from carebench.controller.evaluate import ablations, apply_fit, fit_run, transfer
 from carebench.controller.stress import audit_dict
 from carebench.episodes.schema import Episode
@@ -70,28 +70,29 @@ def controller_analysis(
         "runs": [],
         "skipped": [],
     }
+    names = families()  # built-ins and installed plugins alike
     flags_of: dict[tuple[str, str], dict[str, tuple[bool, bool, bool]]] = {}
     splits_of: dict[str, set[str]] = {}
     for sha in dict.fromkeys(frame["bank_sha256"]):
         bank = list(banks[sha])
         splits_of[sha] = {e.split.value for e in bank}
-        families = {}
-        for family in FAMILIES:
+        per_family = {}
+        for family in names:
             bank_flags = [detect_episode(e, family) for e in bank]
             flags_of[(sha, family)] = {
                 e.episode_id: f.as_tuple() for e, f in zip(bank, bank_flags, strict=True)
             }
             # a split the bank does not have has no rows to measure: no row of dashes for it
-            families[family] = [
+            per_family[family] = [
                 q.as_dict()
                 for q in quality(bank, bank_flags, settings.b, settings.rng_seed, settings.level)
                 if q.split in splits_of[sha] or q.split == "all"
             ]
         paths = (bank_paths or {}).get(sha)
         section["detector_quality"].append(
-            {"bank_sha256": sha, "bank_paths": paths, "families": families}
+            {"bank_sha256": sha, "bank_paths": paths, "families": per_family}
         )
-    for family in FAMILIES:
+    for family in names:
         section["stress_audit"][family] = audit_dict(family)
     heldout = [
         r["paraphrase_recall"]
@@ -119,7 +120,7 @@ def controller_analysis(
             "baseline": _intervals(test, settings, declared),
         }
         entry["controller"], entry["ablations"], entry["transfer"] = {}, {}, {}
-        for family in FAMILIES:
+        for family in names:
             flags = flags_of[(sha, family)]
             fitted = fit_run(rows, flags, declared[0])
             entry["controller"][family] = {

@@ -24,9 +24,11 @@ from carebench.metrics.stats import DEFAULT_B, DEFAULT_RNG_SEED, draw_counts, ho
 from carebench.report.analysis import paired
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     import pandas as pd
 
-__all__ = ["TARGETS", "known_groups"]
+__all__ = ["TARGETS", "known_groups", "run_planted"]
 
 #: Each deficit agent's target metric.
 TARGETS = {
@@ -37,6 +39,36 @@ TARGETS = {
     "planted-overconfident": "ece",
 }
 FAMILY_METRICS = ("accuracy", "sensitivity", "utility")
+
+
+def run_planted(
+    workspace: Path, repeats: int = 1, names: Sequence[str] | None = None, seed: int = 0
+) -> dict[str, str]:
+    """Run the planted agents (every deficit, or ``names``) on the packaged bank's test split.
+
+    Each is one stored run in ``workspace`` of ``repeats`` samples per episode with sampling seed
+    ``seed``; returns policy name -> run id. The experiment (experiments/known_groups.py) and the
+    tests build their runs with it.
+    """
+    import asyncio
+
+    from carebench.agents.config import BackendConfig, SamplingParams
+    from carebench.episodes.bank import load_bank
+    from carebench.runs.config import RunConfig
+    from carebench.runs.runner import run_async
+    from carebench.runs.store import RunStore
+
+    bank = load_bank()
+    ids = {}
+    with RunStore(workspace / "carebench.db") as store:
+        for name in names or list(DEFICITS):
+            config = RunConfig(
+                backend=BackendConfig(name="scripted", model=name),
+                split="test",
+                sampling=SamplingParams(repeats=repeats, seed=seed),
+            )
+            ids[name] = asyncio.run(run_async(config, bank, store)).run_id
+    return ids
 
 
 def _num_den(rows: pd.DataFrame, metric: str) -> tuple[pd.Series, pd.Series]:

@@ -124,6 +124,25 @@ class PairedTestOut(BaseModel):
     evidence_level: str
 
 
+class PlannedTestOut(PairedTestOut):
+    """A planned test, with the power the plan had for the difference it expects."""
+
+    expected_difference: Number = Field(
+        default=None, description="the difference the plan declares it expects (metric units)"
+    )
+    power: Number = Field(
+        default=None,
+        description="simulated power for expected_difference at power_alpha (docs/methods.md, "
+        "Power); null when none is declared or it is not computable",
+    )
+    power_alpha: Number = Field(
+        default=None, description="the level of the power: alpha / family size (Holm's first step)"
+    )
+    power_note: str | None = Field(
+        default=None, description="how the power was computed, or why it was not"
+    )
+
+
 class PlanSection(BaseModel):
     """The analysis plan the report is made under, its planned tests and departures."""
 
@@ -133,7 +152,7 @@ class PlanSection(BaseModel):
     label: str
     departures: list[str]
     exploratory: str | None
-    tests: list[PairedTestOut]
+    tests: list[PlannedTestOut]
 
 
 class SplitCount(_Strict):

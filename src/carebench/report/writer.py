@@ -144,6 +144,32 @@ def _number(value: Any) -> float | None:
     return None if math.isnan(number) else number
 
 
+def planned_markdown(plan: dict[str, Any]) -> list[str]:
+    """The summary's planned tests, with the power the plan had where it expects a difference."""
+    powered = [t for t in plan["tests"] if t.get("expected_difference") is not None]
+    extra = (" expected | power |", "---|---|") if powered else ("", "")
+    lines = [
+        "",
+        f"Planned tests (Holm across the plan's family of {plan['family_size']}):",
+        "",
+        "| comparison | metric | seeds | mean A | mean B | p | p Holm | p method |" + extra[0],
+        "|---|---|---|---|---|---|---|---|" + extra[1],
+    ]
+    for t in plan["tests"]:
+        row = (
+            f"| {t['comparison']} | {t['metric']} | {t['n_seeds']} | {fmt(t['mean_a'], 3)} | "
+            f"{fmt(t['mean_b'], 3)} | {fmt(t['p_value'], 4)} | {fmt(t['p_holm'], 4)} | "
+            f"{t['method'] or '-'} |"
+        )
+        if powered:
+            row += f" {fmt(t.get('expected_difference'), 3)} | {fmt(t.get('power'))} |"
+        lines.append(row)
+    if powered:
+        lines += ["", "Power the plan had (stated assumptions, not the observed results):"]
+        lines += [f"- {t['comparison']} ({t['metric']}): {t['power_note']}" for t in powered]
+    return lines
+
+
 def markdown_summary(analysis: dict[str, Any]) -> str:
     """The plan and its departures, Table I and the planned tests as Markdown (``carebench report``).
 
@@ -184,18 +210,7 @@ def markdown_summary(analysis: dict[str, Any]) -> str:
         )
     lines += reliability_markdown(analysis["runs"])
     if plan["tests"]:
-        lines += [
-            "",
-            f"Planned tests (Holm across the plan's family of {plan['family_size']}):",
-            "",
-            "| comparison | metric | seeds | mean A | mean B | p | p Holm | p method |",
-            "|---|---|---|---|---|---|---|---|",
-        ]
-        for t in plan["tests"]:
-            lines.append(
-                f"| {t['comparison']} | {t['metric']} | {t['n_seeds']} | {fmt(t['mean_a'], 3)} | "
-                f"{fmt(t['mean_b'], 3)} | {fmt(t['p_value'], 4)} | {fmt(t['p_holm'], 4)} | {t['method'] or '-'} |"
-            )
+        lines += planned_markdown(plan)
     if analysis.get("work_products"):
         lines += [
             "",

@@ -39,6 +39,13 @@ router = APIRouter()
 _MESSAGES = {"draft": "Draft saved.", "submitted": "Submitted.", "adjudicated": "Saved."}
 
 
+def _unit_page(
+    state: Served, auth: Auth, template: str, unit: AnyUnit, status: int, **context: Any
+) -> HTMLResponse:
+    """One unit's page for the signed-in user (their name and CSRF token, the unit)."""
+    return state.page(template, status, user=auth.user, csrf=auth.csrf, unit=unit, **context)
+
+
 async def annotator_page(
     state: Served,
     auth: Auth,
@@ -54,12 +61,12 @@ async def annotator_page(
     blocked = None
     if mine is None and len(labels) >= 2:
         blocked = f"Two other annotators already label this {state.kind.noun}."
-    return state.page(
+    return _unit_page(
+        state,
+        auth,
         state.kind.label_template,
+        unit,
         status,
-        user=auth.user,
-        csrf=auth.csrf,
-        unit=unit,
         mine=mine,
         others=[label for label in seen if label.user.id != auth.user.id],
         blocked=blocked,
@@ -87,15 +94,7 @@ async def adjudicator_page(
         context |= state.kind.adjudication_defaults(a, b, adjudication)
         context["values"] = values or context["values"]
         context["chosen"] = chosen or context["chosen"]
-    return state.page(
-        state.kind.adjudicate_template,
-        status,
-        user=auth.user,
-        csrf=auth.csrf,
-        unit=unit,
-        **context,
-        **extra,
-    )
+    return _unit_page(state, auth, state.kind.adjudicate_template, unit, status, **context, **extra)
 
 
 @router.get("/", response_class=HTMLResponse)

@@ -6,7 +6,9 @@ runs at one of three stages:
 * ``structure``: rules the rendering depends on (surfaces, slots and placeholders, hooks). When any
   of them reports an issue, the ``rendered`` stage is skipped (it could only repeat them);
 * ``design``: rules on the authored values alone (references, leaks, file name);
-* ``rendered``: rules that render the episodes (blocks, deleted facts, annotation units).
+* ``rendered``: rules that render the episodes (blocks, deleted facts, annotation units);
+* ``warning``: rules whose findings are warnings, not errors (the seed stays valid); they run
+  when the ``rendered`` stage does (:func:`~carebench.episodes.validate.check_seed`).
 
 To add a rule, write the function in a module of this package and add one :class:`SeedRule` line
 to :data:`SEED_RULES`. A rule that finds a problem in several episodes reports each occurrence as
@@ -27,7 +29,12 @@ from carebench.episodes.rules.labels import (
     check_leaks,
     check_references,
 )
-from carebench.episodes.rules.rendered import check_annotations, check_deletions, check_rendering
+from carebench.episodes.rules.rendered import (
+    check_annotations,
+    check_deletions,
+    check_rendering,
+    check_stale_sources,
+)
 from carebench.episodes.rules.structure import (
     check_hooks,
     check_slots_and_placeholders,
@@ -37,7 +44,7 @@ from carebench.episodes.rules.units import check_unit_rules
 from carebench.episodes.seed import Seed
 from carebench.errors import ValidationIssue
 
-Stage = Literal["structure", "design", "rendered"]
+Stage = Literal["structure", "design", "rendered", "warning"]
 Check = Callable[[Seed, ParsedSeed], list[ValidationIssue]]
 
 
@@ -61,6 +68,7 @@ SEED_RULES: tuple[SeedRule, ...] = (
     SeedRule(check_deletions, "rendered"),
     SeedRule(check_annotations, "rendered"),
     SeedRule(check_unit_rules, "rendered"),
+    SeedRule(check_stale_sources, "warning"),
 )
 """Every seed rule, in the order they run (the registration point; see the module docstring)."""
 

@@ -185,6 +185,50 @@ def check_annotations(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
     return issues
 
 
+def _declared(seed: Seed, variant: Variant, field: str) -> bool:
+    """Whether the seed or the variant declares annotation ``field`` (else it is derived)."""
+    layers = (seed.annotations, variant_spec(seed, variant).annotations)
+    return any(layer is not None and field in layer.model_fields_set for layer in layers)
+
+
+def check_stale_sources(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
+    """Warning: a declared admissible source whose line is only superseded (stale) text.
+
+    docs/protocol.md: an item made only of superseded text cannot be cited, so scorers treat it as
+    inadmissible whatever ``admissible_sources`` says; the declaration is then misleading rather
+    than wrong, hence a warning (the seed stays valid). Derived admissible sources never include
+    such an item. The message quotes the item's line as first found (first surface in bank order),
+    so one problem is one line listing the surfaces and variants it affects.
+    """
+    try:
+        episodes = assemble_seed(seed)
+    except (AssemblyError, ValueError):
+        return []  # the rendering rules say why
+    issues: list[ValidationIssue] = []
+    quoted: dict[tuple[str | int, ...], str] = {}
+    for episode in episodes:
+        units, variant = episode.annotations, episode.variant
+        if units is None or not _declared(seed, variant, "admissible_sources"):
+            continue
+        items = {i.id: i for i in split_items(episode.transcript, units.superseded)}
+        for index, source in enumerate(units.admissible_sources):
+            item = items.get(source)
+            if item is None or item.evidence:
+                continue  # an unknown id is an error (check_annotations); a current line is fine
+            path: tuple[str | int, ...] = (*_unit_path(seed, variant, "admissible_sources"), index)
+            quote = quoted.setdefault(path, first_words(item.text))
+            message = (
+                f'seed {seed.id}: admissible source {source} "{quote}" is only superseded '
+                "text, which cannot be cited (docs/protocol.md), so scorers treat it as "
+                "inadmissible; remove it from admissible_sources or name the line with the "
+                "current value"
+            )
+            issues.append(
+                issue(parsed, path, message, surface=episode.surface, variant=variant.value)
+            )
+    return issues
+
+
 def _check_blocks(
     seed: Seed, parsed: ParsedSeed, surface: str, clean: dict[BlockKind, str]
 ) -> list[ValidationIssue]:
@@ -232,4 +276,10 @@ def check_rendering(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
     return issues
 
 
-__all__ = ["check_annotations", "check_deletions", "check_rendering", "first_words"]
+__all__ = [
+    "check_annotations",
+    "check_deletions",
+    "check_rendering",
+    "check_stale_sources",
+    "first_words",
+]
