@@ -30,6 +30,7 @@ def test_judge_and_scorer_are_scored_on_the_same_claims() -> None:
     judged = rows[("judge scripted:judge-garbage", "all")]
     assert judged["kappa"] == pytest.approx(kappa)  # the fallback is the rules' verdict
     assert judged["invalid"] == judged["asked"] > 0 and judged["overruled"] == 0
+    assert judged["reasons"] == {"no JSON object in the answer": judged["asked"]}
     assert judged["model_kappa"] < kappa  # the model's own answers: all "invalid"
     halves = [rows[("rules", s)]["n"] for s in ("dev (tuned on)", "held out")]
     assert sum(halves) == 40

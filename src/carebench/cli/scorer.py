@@ -107,6 +107,10 @@ def _print_judge_rows(rows: list[dict[str, Any]]) -> None:
     for r in rows:
         keys = ("scorer", "subset", "n", "accuracy", "kappa", "asked", "invalid", "overruled")
         click.echo("\t".join(cell(r.get(k)) for k in (*keys, "model_kappa")))
+    for r in rows:
+        if r["scorer"] != "rules" and r["subset"] == "all" and r.get("reasons"):
+            reasons = "; ".join(f"{k}: {v}" for k, v in r["reasons"].items())
+            click.echo(f"{r['scorer']}: invalid or overruled answers by reason: {reasons}")
     click.echo(
         "judge: invalid answers fall back to the deterministic verdict; overruled verdicts "
         "(a quote that does not bear on the claim) count as unsupported (docs/protocol.md)"

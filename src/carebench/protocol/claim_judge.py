@@ -153,8 +153,10 @@ def check_answer(claim: str, cited: Sequence[tuple[str, str]], raw: str) -> Judg
     if not span:
         return invalid(f"a {answer.verdict} verdict quotes no span")
     if span not in normalise(lines[answer.evidence_id]):
-        where = "the claim itself" if span in normalise(claim) else "nowhere in the cited line"
-        return invalid(f"the span is not quoted from line {answer.evidence_id} (found in {where})")
+        where = (
+            "it is from the claim itself" if span in normalise(claim) else "it is not in the line"
+        )
+        return invalid(f"the span is not quoted from line {answer.evidence_id} ({where})")
     if answer.verdict == "supported" and not span_supports(claim, answer.span):
         return judged(Verdict.UNSUPPORTED, "the span does not support the claim by itself")
     if answer.verdict == "contradicts" and not contributes(claim, answer.span):

@@ -14,13 +14,15 @@ Conventions:
       beside it.
     * Per scorer and subset (all, dev = odd claim ids, held out = even ones): n, accuracy and
       Cohen's kappa against the adjudicated labels (None when undefined); for the judge also the
-      invalid answers, the overruled verdicts and the kappa of the model's own answers (before
-      checks and fallback; an invalid answer is its own label, "invalid", which always disagrees).
+      invalid answers, the overruled verdicts, their reasons (counted) and the kappa of the model's
+      own answers (before checks and fallback; an invalid answer is its own label, "invalid",
+      which always disagrees).
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -100,6 +102,21 @@ def judge_agreement(judge: ClaimJudge, limit: int | None = None) -> list[dict[st
                 "invalid": sum(o.invalid is not None for o in asked),
                 "overruled": sum(o.overruled is not None for o in asked),
                 "model_kappa": model_kappa,
+                "reasons": dict(
+                    Counter(_reason(o) for o in asked if o.invalid or o.overruled).most_common()
+                ),
             }
         )
     return out
+
+
+def _reason(outcome: JudgedClaim) -> str:
+    """An invalid or overruled outcome's reason, without its particulars (ids, quotes)."""
+    if outcome.overruled:
+        return f"overruled: {outcome.overruled}"
+    reason = str(outcome.invalid)
+    if reason.startswith("evidence_id"):
+        return "evidence_id is not a cited id"
+    if "is not quoted from line" in reason:
+        return "span not quoted from its line: " + reason.split(" (")[1].rstrip(")")
+    return reason.split(": ")[0]
