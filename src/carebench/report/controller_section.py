@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from functools import partial
+from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +23,7 @@ import numpy as np
 from carebench.controller.detectors import FAMILIES, bank_flags, quality
 from carebench.controller.detectors import Flags as DetectorFlags
 from carebench.controller.evaluate import ablations, apply_fit, fit_run, transfer
-from carebench.controller.stress import audit_dict
+from carebench.controller.stress import STRESS_SETS, audit_dict
 from carebench.derived import cached_json, frame_digest, key
 from carebench.episodes.schema import Episode
 from carebench.metrics.costs import PRIMARY as _PRIMARY
@@ -107,11 +108,9 @@ def controller_analysis(
             {"bank_sha256": sha, "bank_paths": paths, "families": families}
         )
     for family in FAMILIES:
+        entry = key("controller", "stress-audit", family, _stress_sets())
         section["stress_audit"][family] = cached_json(
-            cache_dir,
-            "stress",
-            key("controller", "stress-audit", family),
-            partial(audit_dict, family),
+            cache_dir, "stress", entry, partial(audit_dict, family)
         )
     heldout = [
         r["paraphrase_recall"]
@@ -145,6 +144,12 @@ def controller_analysis(
             "split, so no controller can be fitted on it"
         )
     return section
+
+
+def _stress_sets() -> list[str]:
+    """The stress sets' text (packaged data outside the code the cache key covers)."""
+    folder = files("carebench") / "scenarios" / "stress"
+    return [(folder / name).read_text("utf-8") for name in sorted(STRESS_SETS.values())]
 
 
 def _detector_quality(
