@@ -20,7 +20,7 @@ LAYERS: tuple[str, ...] = (
     "protocol",
     "agents",
     "controller",
-    "metrics",
+    "metrics | derived",
     "episodes",
     "store | registry",
     "errors | _version | _layers",

@@ -152,3 +152,21 @@ def test_without_a_plan_the_report_says_exploratory(report) -> None:
     assert report.analysis["plan"]["label"] == "no registered plan: exploratory"
     assert "Plan: no registered plan: exploratory." in report.summary
     assert "no registered plan: exploratory" in report.index.read_text()
+
+
+def test_a_report_from_the_cache_equals_one_computed(
+    workspace: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Run metrics, controller fits, flags and figures kept between reports change nothing."""
+    monkeypatch.setenv("CAREBENCH_CACHE_DIR", str(tmp_path / "cache"))  # empty: all computed
+    for name in ("computed", "from-cache"):
+        build_report(workspace, None, tmp_path / name, "test", Settings(b=200))
+    kinds = {p.name.split("-")[0] for p in (tmp_path / "cache" / "keyword-floor").glob("*.json")}
+    assert {"runmetrics", "ctlrun", "flags", "dquality", "figures"} <= kinds
+    a, b = ((tmp_path / n / "metrics.json").read_text("utf-8") for n in ("computed", "from-cache"))
+    assert a == b
+    assert json.loads(a)["controller"]["runs"]  # the cached sections are there
+    for figure in ("fig1_late_risk_sensitivity.png", "fig4_risk_coverage.png"):
+        assert (tmp_path / "computed" / figure).read_bytes() == (
+            tmp_path / "from-cache" / figure
+        ).read_bytes()

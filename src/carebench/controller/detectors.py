@@ -24,11 +24,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib.resources import files
+from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
 
 from carebench.controller.lexicon import Lexicon
+from carebench.derived import cached_json, key
 from carebench.episodes.loading import read_yaml
 from carebench.episodes.render import agent_text
 from carebench.episodes.schema import Episode
@@ -155,6 +157,26 @@ def detect_episode(episode: Episode, family: str = "regex") -> Flags:
 @lru_cache(maxsize=8192)
 def _detect_text(family: str, text: str) -> Flags:
     return detectors(family).detect_text(text)
+
+
+def bank_flags(
+    episodes: Sequence[Episode], family: str, cache_dir: Path | None = None
+) -> list[tuple[bool, bool, bool]]:
+    """(C, M, H) of each episode, kept in ``cache_dir`` between reports (:mod:`carebench.derived`).
+
+    The entry's key covers the episodes' agent-visible texts and the detectors' code and pattern
+    files, so it is the same flags :func:`detect_episode` gives; a plugin family's code is not in
+    the key, so its flags are computed afresh every time.
+    """
+    texts = [agent_text(e) for e in episodes]
+
+    def compute() -> list[tuple[bool, bool, bool]]:
+        return [_detect_text(family, t).as_tuple() for t in texts]
+
+    entry = key("controller", "bank-flags", family, texts)
+    # the key fingerprints carebench's code only: a plugin family's flags are never kept
+    flags = cached_json(cache_dir if family in BUILT_IN else None, "flags", entry, compute)
+    return [(bool(c), bool(m), bool(h)) for c, m, h in flags]
 
 
 @dataclass(frozen=True)

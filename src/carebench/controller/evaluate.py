@@ -110,15 +110,21 @@ def ablations(
     frame: pd.DataFrame,
     flags: dict[str, tuple[bool, bool, bool]],
     costs: CostMatrix | ClassCosts = PRIMARY,
+    full: Fit | None = None,
 ) -> list[dict[str, Any]]:
     """Full, workflow-only and confidence-only controllers: fit on dev, score on test.
 
     A fourth row, ``silent``, applies the full fit to the test rows with C = M = H = 0: the
     deployment case in which every cue is worded in a way the detectors miss (the held-out stress
-    set's paraphrases, which both families almost never catch).
+    set's paraphrases, which both families almost never catch). ``full``: the full fit of these
+    rows, flags and costs when the caller already has it (:func:`fit_run`), so it is not refitted.
     """
     test = frame[frame["split"] == "test"]
-    fits = {ablation: fit_run(frame, flags, costs, ablation) for ablation in ABLATIONS}
+    fits = {
+        ablation: full if ablation == "full" and full is not None
+        else fit_run(frame, flags, costs, ablation)
+        for ablation in ABLATIONS
+    }  # fmt: skip
     silent = dict.fromkeys(flags, (False, False, False))
     cases = [(a, fits[a], flags) for a in ABLATIONS] + [("silent", fits["full"], silent)]
     return [

@@ -130,9 +130,18 @@ def rule_action(text: str) -> tuple[Action, str]:
     return Action.ANSWER, "no red flag, gap or conflict marker found"
 
 
-def rule_predictions(episodes: Sequence[Episode]) -> list[Action]:
-    """The regex rule baseline's action for each episode."""
-    return [rule_action(agent_text(e))[0] for e in episodes]
+def rule_predictions(episodes: Sequence[Episode], cache_dir: Path | None = None) -> list[Action]:
+    """The regex rule baseline's action for each episode (:func:`rule_action`'s action).
+
+    The regex flags are kept in ``cache_dir`` between reports
+    (:func:`carebench.controller.detectors.bank_flags`).
+    """
+    from carebench.controller.detectors import bank_flags
+
+    return [
+        Action.ESCALATE if h else Action.ASK_CLARIFICATION if m or c else Action.ANSWER
+        for c, m, h in bank_flags(episodes, "regex", cache_dir)
+    ]
 
 
 def constant_predictions(episodes: Sequence[Episode]) -> list[Action]:
@@ -248,7 +257,7 @@ def audit(
     scores = []
     for name, predictions in (
         ("bag-of-words", bag_of_words_predictions(episodes, cache_dir)),
-        ("rule", rule_predictions(episodes)),
+        ("rule", rule_predictions(episodes, cache_dir)),
     ):
         kept = [p for p, k in zip(predictions, keep, strict=True) if k]
         scores.append(score_predictions(name, chosen, kept, b, rng_seed))

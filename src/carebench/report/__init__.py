@@ -100,7 +100,9 @@ def build_report(
     check_user_text(user_text, EvidenceLevel.AGENT)
     versions = {p.sha256: p for p in registered}
     user = user_cache_dir()
-    # keyed by the bank's content, so a new workspace on a known bank skips the 40 fits
+    # derived data keyed by its inputs (carebench.derived; the folder keeps its first name): a
+    # new workspace on a known bank skips the bank's work (keyword-floor fits, detector flags),
+    # a re-report all of it
     cache = user / "keyword-floor" if user is not None else cache_dir(workspace)
     section = load_section(workspace, out)
     judge = None

@@ -102,7 +102,7 @@ def _controller(ctx: ReportContext, analysis: dict[str, Any]) -> dict[str, Any] 
         return None
     paths = {m["bank_sha256"]: m.get("bank_paths") for m in ctx.manifests.values()}
     costs = {r: declared_costs(m) for r, m in ctx.manifests.items()}
-    return controller_analysis(ctx.all_splits, ctx.banks, ctx.settings, paths, costs)
+    return controller_analysis(ctx.all_splits, ctx.banks, ctx.settings, paths, costs, ctx.cache_dir)
 
 
 def _work_product_episodes(ctx: ReportContext, analysis: dict[str, Any]) -> list[dict[str, Any]]:

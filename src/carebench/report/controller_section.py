@@ -12,13 +12,19 @@ analysis plan; :func:`carebench.metrics.costs.declared_costs`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import asdict
+from functools import partial
+from importlib.resources import files
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from carebench.controller.detectors import detect_episode, families, quality
+from carebench.controller.detectors import BUILT_IN, bank_flags, families, quality
+from carebench.controller.detectors import Flags as DetectorFlags
 from carebench.controller.evaluate import ablations, apply_fit, fit_run, transfer
-from carebench.controller.stress import audit_dict
+from carebench.controller.stress import STRESS_SETS, audit_dict
+from carebench.derived import cached_json, frame_digest, key
 from carebench.episodes.schema import Episode
 from carebench.metrics.costs import PRIMARY as _PRIMARY
 from carebench.metrics.costs import ROBUSTNESS as _ROBUSTNESS
@@ -45,12 +51,21 @@ def _intervals(
     return {m: out[m].as_dict() for m in METRICS}
 
 
+#: The results columns the section reads (the rest is dropped before any row is selected).
+COLUMNS = ("run_id", "label", "split", "bank_sha256", "episode_id", "seed_id", "task_class",
+           "valid", "confidence", "action", "reference_acceptable", "escalation_required",
+           "escalated", "correct")  # fmt: skip
+
+Flags = dict[str, tuple[bool, bool, bool]]
+
+
 def controller_analysis(
     frame: pd.DataFrame,
     banks: Mapping[str, Sequence[Episode]],
     settings: Settings,
     bank_paths: Mapping[str, Sequence[str] | None] | None = None,
     costs: Mapping[str, tuple[ClassCosts, ClassCosts]] | None = None,
+    cache_dir: Path | None = None,
 ) -> dict[str, Any]:
     """Everything the controller section shows, from results of all splits.
 
@@ -62,7 +77,11 @@ def controller_analysis(
         bank_paths: bank SHA-256 -> the seed paths it was read from (None: packaged), for display.
         costs: run id -> its declared (primary, robustness) costs; 5:1 and 10:1 for every class
             where a run is missing.
+        cache_dir: where the detector flags, detector quality, stress audit and each run's fits
+            are kept between reports (:mod:`carebench.derived`, keyed by everything they are
+            computed from: the run's rows, the flags, its costs and the settings).
     """
+    frame = frame[[c for c in COLUMNS if c in frame.columns]]
     section: dict[str, Any] = {
         "evidence_level": EvidenceLevel.AGENT.value,
         "detector_quality": [],
@@ -71,29 +90,29 @@ def controller_analysis(
         "skipped": [],
     }
     names = families()  # built-ins and installed plugins alike
-    flags_of: dict[tuple[str, str], dict[str, tuple[bool, bool, bool]]] = {}
+    flags_of: dict[tuple[str, str], Flags] = {}
     splits_of: dict[str, set[str]] = {}
     for sha in dict.fromkeys(frame["bank_sha256"]):
         bank = list(banks[sha])
         splits_of[sha] = {e.split.value for e in bank}
         per_family = {}
         for family in names:
-            bank_flags = [detect_episode(e, family) for e in bank]
+            bank_flags_ = bank_flags(bank, family, cache_dir)
             flags_of[(sha, family)] = {
-                e.episode_id: f.as_tuple() for e, f in zip(bank, bank_flags, strict=True)
+                e.episode_id: f for e, f in zip(bank, bank_flags_, strict=True)
             }
-            # a split the bank does not have has no rows to measure: no row of dashes for it
-            per_family[family] = [
-                q.as_dict()
-                for q in quality(bank, bank_flags, settings.b, settings.rng_seed, settings.level)
-                if q.split in splits_of[sha] or q.split == "all"
-            ]
+            per_family[family] = _detector_quality(
+                bank, bank_flags_, splits_of[sha], settings, cache_dir
+            )
         paths = (bank_paths or {}).get(sha)
         section["detector_quality"].append(
             {"bank_sha256": sha, "bank_paths": paths, "families": per_family}
         )
     for family in names:
-        section["stress_audit"][family] = audit_dict(family)
+        entry = key("controller", "stress-audit", family, _stress_sets())
+        section["stress_audit"][family] = cached_json(
+            cache_dir if family in BUILT_IN else None, "stress", entry, partial(audit_dict, family)
+        )
     heldout = [
         r["paraphrase_recall"]
         for rows in section["stress_audit"].values()
@@ -104,32 +123,20 @@ def controller_analysis(
     no_dev: dict[str, list[str]] = {}
     for run_id, rows in frame.groupby("run_id", sort=False):
         label = str(rows["label"].iloc[0])
-        test = rows[rows["split"] == "test"]
         sha = str(rows["bank_sha256"].iloc[0])
         if "dev" not in splits_of[sha]:
             no_dev.setdefault(sha, []).append(label)
             continue
-        if test.empty or not (rows["split"] == "dev").any():
+        if not (rows["split"] == "test").any() or not (rows["split"] == "dev").any():
             section["skipped"].append(f"{label}: needs dev rows to fit and test rows to score")
             continue
         declared = (costs or {}).get(str(run_id), _REFERENCE)
-        entry: dict[str, Any] = {
-            "run_id": run_id,
-            "label": label,
-            "costs_text": declared[0].describe(),
-            "baseline": _intervals(test, settings, declared),
-        }
-        entry["controller"], entry["ablations"], entry["transfer"] = {}, {}, {}
-        for family in names:
-            flags = flags_of[(sha, family)]
-            fitted = fit_run(rows, flags, declared[0])
-            entry["controller"][family] = {
-                "fit": fitted.as_dict(),
-                "test": _intervals(apply_fit(test, flags, fitted), settings, declared),
-            }
-            entry["ablations"][family] = ablations(rows, flags, declared[0])
-            entry["transfer"][family] = transfer(rows, flags, declared[0])
-        section["runs"].append(entry)
+        flags = {family: flags_of[(sha, family)] for family in names}
+        parts = (frame_digest(rows), flags, [c.as_json() for c in declared], asdict(settings))
+        compute = partial(_run_entry, str(run_id), label, rows, flags, declared, settings)
+        section["runs"].append(
+            cached_json(cache_dir, "ctlrun", key("report", "controller-run", *parts), compute)
+        )
     for sha, labels in no_dev.items():
         paths = (bank_paths or {}).get(sha)
         where = ", ".join(paths) if paths else "the packaged scenarios"
@@ -138,3 +145,58 @@ def controller_analysis(
             "split, so no controller can be fitted on it"
         )
     return section
+
+
+def _stress_sets() -> list[str]:
+    """The stress sets' text (packaged data outside the code the cache key covers)."""
+    folder = files("carebench") / "scenarios" / "stress"
+    return [(folder / name).read_text("utf-8") for name in sorted(STRESS_SETS.values())]
+
+
+def _detector_quality(
+    bank: Sequence[Episode],
+    flags: Sequence[tuple[bool, bool, bool]],
+    splits: set[str],
+    settings: Settings,
+    cache_dir: Path | None,
+) -> list[dict[str, Any]]:
+    """Precision and recall of C, M and H per split the bank has (and overall), cached."""
+
+    def compute() -> list[dict[str, Any]]:
+        typed = [DetectorFlags(*f) for f in flags]
+        rows = quality(bank, typed, settings.b, settings.rng_seed, settings.level)
+        # a split the bank does not have has no rows to measure: no row of dashes for it
+        return [q.as_dict() for q in rows if q.split in splits or q.split == "all"]
+
+    parts = [(e.seed_id, e.split.value, e.variant.value, e.escalation_required) for e in bank]
+    entry = key("report", "detector-quality", parts, list(flags), sorted(splits), asdict(settings))
+    return cached_json(cache_dir, "dquality", entry, compute)
+
+
+def _run_entry(
+    run_id: str,
+    label: str,
+    rows: pd.DataFrame,
+    flags_by_family: Mapping[str, Flags],
+    declared: tuple[ClassCosts, ClassCosts],
+    settings: Settings,
+) -> dict[str, Any]:
+    """One run's baseline, fitted controllers, ablations and transfer (fit on dev, scored on test)."""
+    test = rows[rows["split"] == "test"]
+    entry: dict[str, Any] = {
+        "run_id": run_id,
+        "label": label,
+        "costs_text": declared[0].describe(),
+        "baseline": _intervals(test, settings, declared),
+    }
+    entry["controller"], entry["ablations"], entry["transfer"] = {}, {}, {}
+    for family in flags_by_family:
+        flags = flags_by_family[family]
+        fitted = fit_run(rows, flags, declared[0])
+        entry["controller"][family] = {
+            "fit": fitted.as_dict(),
+            "test": _intervals(apply_fit(test, flags, fitted), settings, declared),
+        }
+        entry["ablations"][family] = ablations(rows, flags, declared[0], fitted)
+        entry["transfer"][family] = transfer(rows, flags, declared[0])
+    return entry

@@ -1,13 +1,17 @@
 """The report's figures (analogues of paper 000's Figures 1-4), drawn with matplotlib (Agg).
 
 Each figure is written as PNG and SVG; the PNG bytes are returned for embedding in index.html.
+Drawing takes seconds, so the files are kept in the report's cache folder, keyed by the numbers
+and labels drawn, the matplotlib version and the code (:mod:`carebench.derived`).
 """
 
 from __future__ import annotations
 
+import base64
 from pathlib import Path
 from typing import Any
 
+from carebench.derived import cached_json, key
 from carebench.episodes.schema import Variant
 
 FIGURES = {
@@ -25,8 +29,34 @@ def _err(interval: dict[str, float]) -> tuple[float, float]:
     return max(est - low, 0.0), max(high - est, 0.0)
 
 
-def draw(analysis: dict[str, Any], out_dir: Path) -> dict[str, bytes]:
-    """Draw the four figures into ``out_dir``; return PNG bytes by figure name."""
+def draw(
+    analysis: dict[str, Any], out_dir: Path, cache_dir: Path | None = None
+) -> dict[str, bytes]:
+    """Write the four figures into ``out_dir`` (drawn, or from ``cache_dir``); return PNG bytes."""
+    from importlib.metadata import version
+
+    drawn = [
+        {
+            "label": r["label"],
+            "late_risk": r["headline"]["late_risk_sensitivity"],
+            "by_variant": {v.value: r["by_variant"][v.value]["accuracy"] for v in Variant},
+            "reliability": r["calibration"]["reliability"],
+            "risk_coverage": r["risk_coverage"],
+        }
+        for r in analysis["runs"]
+    ]
+    entry = key("report", "figures", drawn, version("matplotlib"))
+    files = cached_json(cache_dir, "figures", entry, lambda: _draw_files(analysis))
+    pngs = {}
+    for name, (png, svg) in files.items():
+        pngs[name] = base64.b64decode(png)
+        (out_dir / f"{name}.png").write_bytes(pngs[name])
+        (out_dir / f"{name}.svg").write_text(svg, "utf-8")
+    return pngs
+
+
+def _draw_files(analysis: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    """Draw the four figures: name -> (PNG as base64, SVG text)."""
     import io
 
     import matplotlib
@@ -37,16 +67,15 @@ def draw(analysis: dict[str, Any], out_dir: Path) -> dict[str, bytes]:
     runs = analysis["runs"]
     labels = [r["label"] for r in runs]
     n = len(runs)
-    pngs: dict[str, bytes] = {}
+    files: dict[str, tuple[str, str]] = {}
     width = max(6.0, 1.2 + 0.9 * n)
 
     def save(fig: Any, name: str) -> None:
         fig.tight_layout()
-        fig.savefig(out_dir / f"{name}.svg")
-        buffer = io.BytesIO()
-        fig.savefig(buffer, format="png", dpi=90)
-        (out_dir / f"{name}.png").write_bytes(buffer.getvalue())
-        pngs[name] = buffer.getvalue()
+        svg, png = io.StringIO(), io.BytesIO()
+        fig.savefig(svg, format="svg")
+        fig.savefig(png, format="png", dpi=90)
+        files[name] = (base64.b64encode(png.getvalue()).decode("ascii"), svg.getvalue())
         plt.close(fig)
 
     def save_unit_square(fig: Any, ax: Any, xlabel: str, ylabel: str, name: str) -> None:
@@ -112,4 +141,4 @@ def draw(analysis: dict[str, Any], out_dir: Path) -> dict[str, bytes]:
                 label=run["label"],
             )
     save_unit_square(fig, ax, "coverage", "risk (1 - accuracy of accepted)", "fig4_risk_coverage")
-    return pngs
+    return files

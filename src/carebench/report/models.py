@@ -92,7 +92,9 @@ class RunMetrics(_Strict):
     by_variant: dict[str, dict[str, IntervalOut]]
     by_task_class: dict[str, dict[str, IntervalOut]]
     by_split_accuracy: dict[str, IntervalOut]
-    action_distribution_escalation_required: dict[str, Number]
+    action_distribution_escalation_required: dict[str, int | float | None] = Field(
+        description="share of each action (and invalid) on escalation-required rows, and n"
+    )
     calibration: Calibration
     risk_coverage: RiskCoverage
     reliability: dict[str, Any] | None = Field(

@@ -170,18 +170,30 @@ def planned_markdown(plan: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _cell(i: dict[str, Any]) -> str:
+    """An interval as ``estimate [low, high]``."""
+    return f"{fmt(i['estimate'])} [{fmt(i['ci_low'])}, {fmt(i['ci_high'])}]"
+
+
 def markdown_summary(analysis: dict[str, Any]) -> str:
     """The plan and its departures, Table I and the planned tests as Markdown (``carebench report``).
 
-    Departures from the registered plan come first, before any number.
+    Departures from the registered plan come first, before any number; then Table I (with the
+    reliability lines), the planned tests, the work-product scores and the keyword floor.
     """
+    lines = _plan_lines(analysis) + _table_one(analysis)
+    lines += reliability_markdown(analysis["runs"])
+    lines += _planned_test_lines(analysis["plan"])
+    lines += _work_product_lines(analysis)
+    lines += _keyword_floor_lines(analysis)
+    return "\n".join(lines)
 
-    def cell(i: dict[str, Any]) -> str:
-        return f"{fmt(i['estimate'])} [{fmt(i['ci_low'])}, {fmt(i['ci_high'])}]"
 
+def _plan_lines(analysis: dict[str, Any]) -> list[str]:
+    """Departures from the plan (first), the banks, the plan, evidence level, split and notes."""
     plan = analysis["plan"]
     departures = plan["departures"]
-    lines = [
+    return [
         *(
             [f"DEPARTURES FROM THE REGISTERED PLAN ({len(departures)}):"]
             + [f"- {d}" for d in departures]
@@ -197,6 +209,13 @@ def markdown_summary(analysis: dict[str, Any]) -> str:
         "U primary and U robustness use each run's declared costs.",
         *(["", f"NOTE: {analysis['bank_note']}"] if analysis.get("bank_note") else []),
         *(["", f"NOTE: {analysis['costs_note']}"] if analysis.get("costs_note") else []),
+    ]
+
+
+def _table_one(analysis: dict[str, Any]) -> list[str]:
+    """Table I: the headline intervals of every run."""
+    cell = _cell
+    lines = [
         "",
         "| agent | n | accuracy | sensitivity | specificity | missed | U primary | U robustness | late-risk sens. | invalid |",
         "|---|---|---|---|---|---|---|---|---|---|",
@@ -208,40 +227,56 @@ def markdown_summary(analysis: dict[str, Any]) -> str:
             f"{cell(h['specificity'])} | {cell(h['missed_rate'])} | {cell(h['utility'])} | "
             f"{cell(h['utility_robustness'])} | {cell(h['late_risk_sensitivity'])} | {fmt(h['invalid_rate']['estimate'])} |"
         )
-    lines += reliability_markdown(analysis["runs"])
-    if plan["tests"]:
-        lines += planned_markdown(plan)
-    if analysis.get("work_products"):
+    return lines
+
+
+def _planned_test_lines(plan: dict[str, Any]) -> list[str]:
+    """The plan's family of tests with their Holm-corrected p (nothing without planned tests)."""
+    return planned_markdown(plan) if plan["tests"] else []
+
+
+def _work_product_lines(analysis: dict[str, Any]) -> list[str]:
+    """Work-product scores per run and task class, their gaming floors and the runs under them."""
+    if not analysis.get("work_products"):
+        return []
+    cell = _cell
+    lines = [
+        "",
+        "Work-product scores (extended runs; continuity and traceability on Answer drafts, "
+        "handoff completeness on Escalate handoffs):",
+        "",
+        "| agent | task class | invalid work product | continuity | traceability | handoff |",
+        "|---|---|---|---|---|---|",
+    ]
+    for w in analysis["work_products"]:
+        lines.append(
+            f"| {w['label']} | {w['task_class']} | {w['invalid_work_product']}/{w['records']} "
+            f"| {cell(w['continuity'])} | {cell(w['traceability'])} | {cell(w['handoff'])} |"
+        )
+    for bank in analysis.get("work_product_floors", []):
+        for r in bank["rows"]:
+            values = " | ".join(
+                "-" if r[k] is None else f"{r[k]:.2f}"
+                for k in ("continuity", "traceability", "handoff")
+            )
+            lines.append(f"| floor: {r['policy']} (n={r['episodes']}) | all | - | {values} |")
+    flagged = [
+        f"{w['label']} ({w['task_class']}: {', '.join(w['at_or_under_floor'])})"
+        for w in analysis["work_products"]
+        if w.get("at_or_under_floor")
+    ]
+    if flagged:
         lines += [
             "",
-            "Work-product scores (extended runs; continuity and traceability on Answer drafts, "
-            "handoff completeness on Escalate handoffs):",
-            "",
-            "| agent | task class | invalid work product | continuity | traceability | handoff |",
-            "|---|---|---|---|---|---|",
+            "At or under a gaming floor (nothing shown on that score): " + "; ".join(flagged),
         ]
-        for w in analysis["work_products"]:
-            lines.append(
-                f"| {w['label']} | {w['task_class']} | {w['invalid_work_product']}/{w['records']} "
-                f"| {cell(w['continuity'])} | {cell(w['traceability'])} | {cell(w['handoff'])} |"
-            )
-        for bank in analysis.get("work_product_floors", []):
-            for r in bank["rows"]:
-                values = " | ".join(
-                    "-" if r[k] is None else f"{r[k]:.2f}"
-                    for k in ("continuity", "traceability", "handoff")
-                )
-                lines.append(f"| floor: {r['policy']} (n={r['episodes']}) | all | - | {values} |")
-        flagged = [
-            f"{w['label']} ({w['task_class']}: {', '.join(w['at_or_under_floor'])})"
-            for w in analysis["work_products"]
-            if w.get("at_or_under_floor")
-        ]
-        if flagged:
-            lines += [
-                "",
-                "At or under a gaming floor (nothing shown on that score): " + "; ".join(flagged),
-            ]
+    return lines
+
+
+def _keyword_floor_lines(analysis: dict[str, Any]) -> list[str]:
+    """Each bank's keyword floor and the runs on it at or under the bag-of-words floor."""
+    cell = _cell
+    lines: list[str] = []
     for floor in analysis.get("keyword_floor", []):
         bow, rule = floor["bag_of_words"], floor["rule"]
         under = [
@@ -268,7 +303,7 @@ def markdown_summary(analysis: dict[str, Any]) -> str:
                 else "; no run on this bank is."
             ),
         ]
-    return "\n".join(lines)
+    return lines
 
 
 def _csvs(analysis: dict[str, Any], frame: pd.DataFrame, out: Path) -> None:
@@ -316,7 +351,9 @@ def compute_analysis(
     plan_versions: Mapping[str, RegisteredPlan] | None = None,
 ) -> dict[str, Any]:
     """The analysis (:func:`~carebench.report.analysis.analyze`), the banks' counts and every section."""
-    analysis = analyze(ctx.frame, dict(ctx.manifests), ctx.settings, plan, plan_versions)
+    analysis = analyze(
+        ctx.frame, dict(ctx.manifests), ctx.settings, plan, plan_versions, ctx.cache_dir
+    )
     describe_banks(analysis["banks"], ctx.banks)
     for name in section_names():
         section = SECTIONS.get(name)
@@ -348,7 +385,7 @@ def _render(
     """index.html, viewer.html and the figures."""
     from jinja2 import Environment, select_autoescape
 
-    pngs = draw(analysis, out)
+    pngs = draw(analysis, out, ctx.cache_dir)
     env = Environment(autoescape=select_autoescape(default=True, default_for_string=True))
     env.globals["fmt"] = fmt
     templates = files("carebench.report") / "templates"
