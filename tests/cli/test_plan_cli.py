@@ -84,3 +84,25 @@ def test_plan_list_does_not_create_a_workspace(tmp_path: Path) -> None:
     listed = run_cli("plan", "list", "--workspace", str(missing))
     assert listed.returncode == 2 and "no run store here" in listed.stderr
     assert not missing.exists()
+
+
+def test_plan_migrate_rewrites_the_format_line_and_keeps_the_identity(tmp_path: Path) -> None:
+    old, new = tmp_path / "old.yaml", tmp_path / "new.yaml"
+    old.write_text("# a format-1 plan\n" + PLAN)
+    migrated = run_cli("plan", "migrate", str(old), "--out", str(new))
+    assert migrated.returncode == 0, migrated.stderr
+    assert new.read_text().startswith("format: carebench-plan/2\n# a format-1 plan\n")
+    ws = str(tmp_path / "ws")
+    first = run_cli("plan", "register", str(old), "--workspace", ws)
+    again = run_cli("plan", "register", str(new), "--workspace", ws)
+    assert first.returncode == again.returncode == 0
+    assert "already registered, unchanged" in again.stdout  # the same identity
+    wp = new.read_text().replace("metrics: [accuracy]", "metrics: [accuracy, traceability]")
+    old.write_text(wp.replace("carebench-plan/2", "carebench-plan/1"))
+    refused = run_cli("plan", "register", str(old), "--workspace", ws)
+    assert refused.returncode != 0 and "Traceback" not in refused.stderr
+    assert "need format: carebench-plan/2" in refused.stderr and str(old) in refused.stderr
+    new.write_text(wp)
+    registered = run_cli("plan", "register", str(new), "--workspace", ws)
+    assert registered.returncode == 0, registered.stderr
+    assert "work-product family (its own Holm correction): 1 planned test" in registered.stdout

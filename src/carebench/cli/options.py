@@ -19,6 +19,32 @@ BANK = click.option(
 )
 
 
+def key_values(pairs: tuple[str, ...], flag: str) -> dict[str, str]:
+    """``KEY=VALUE`` pairs of a repeatable option as a dict.
+
+    Raises:
+        CarebenchError: a pair has no ``=`` or no key (the message names ``flag``).
+    """
+    from carebench.errors import CarebenchError
+
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise CarebenchError(f"{flag} {pair!r}: expected KEY=VALUE")
+        out[key] = value
+    return out
+
+
+CLAIM_JUDGE_OPTION = click.option(
+    "--claim-judge-option",
+    "claim_judge_option",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Backend option for the claim judge (repeatable).",
+)
+
+
 def seed_bank(dest: str = "bank") -> Callable[[F], F]:
     """``--bank PATH`` (repeatable) of the commands that read a bank of seeds themselves.
 

@@ -38,6 +38,40 @@ def register_cmd(file: Path, workspace: Path) -> None:
         f"family: {len(plan.family())} planned test(s) in {len(plan.comparisons)} comparison(s); "
         f"primary costs {plan.costs.describe()}"
     )
+    if plan.work_product_family():
+        click.echo(
+            f"work-product family (its own Holm correction): {len(plan.work_product_family())} "
+            "planned test(s)"
+        )
+
+
+@plan_group.command("migrate")
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Write the migrated plan here [default: print it].",
+)
+def migrate_cmd(file: Path, out: Path | None) -> None:
+    """Rewrite plan FILE in the current plan format (carebench-plan/2).
+
+    A format-1 plan is a format-2 plan with the same content: only its format line changes, and its
+    identity (SHA-256) stays the same, so runs made under it still match it.
+    """
+    from carebench.errors import CarebenchError
+    from carebench.protocol.plans import migrate_plan_text
+
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CarebenchError(f"{file}: cannot read the analysis plan: {exc}") from exc
+    migrated = migrate_plan_text(text, str(file))
+    if out is None:
+        click.echo(migrated, nl=False)
+        return
+    out.write_text(migrated, encoding="utf-8")
+    click.echo(f"wrote {out} (format carebench-plan/2; same content and identity)")
 
 
 @plan_group.command("list")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from carebench.cli.options import BANK
+from carebench.cli.options import BANK, CLAIM_JUDGE_OPTION
 from carebench.cli.run import WORKSPACE
 from carebench.metrics.stats import DEFAULT_B, DEFAULT_RNG_SEED
 
@@ -54,6 +54,16 @@ _SPLIT = click.option(
     help="Report under this registered analysis plan (name, NAME@vN or its file). Default: the "
     "plan the runs were made under (latest version); none: labelled exploratory.",
 )
+@click.option(
+    "--claim-judge",
+    "claim_judge",
+    default=None,
+    metavar="SPEC",
+    help="Decide claim support in the work-product scores with a model judge, "
+    "NAME[:MODEL][@BASE_URL] (openai:m@URL, embedded, scripted:judge-rules); the report names it. "
+    "Default: the deterministic rules. Validate it first: carebench scorer agreement --judge SPEC.",
+)
+@CLAIM_JUDGE_OPTION
 @BANK
 @WORKSPACE
 def report_cmd(
@@ -64,6 +74,8 @@ def report_cmd(
     n_bins: int,
     rng_seed: int,
     plan: str | None,
+    claim_judge: str | None,
+    claim_judge_option: tuple[str, ...],
     bank: tuple[str, ...],
     workspace: Path,
 ) -> None:
@@ -73,6 +85,7 @@ def report_cmd(
     every departure from the plan is printed first.
     A workspace holding interruption studies also gets their section (every study).
     """
+    from carebench.cli.options import key_values
     from carebench.report import Settings, build_report
 
     if out_dir is None:
@@ -87,6 +100,8 @@ def report_cmd(
         Settings(b=b, rng_seed=rng_seed, n_bins=n_bins),
         bank=bank or None,
         plan=plan,
+        claim_judge=claim_judge,
+        claim_judge_options=key_values(claim_judge_option, "--claim-judge-option"),
     )
     click.echo(result.summary)
     folder = result.index.parent

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
@@ -14,19 +15,53 @@ def scorer_group() -> None:
 
 @scorer_group.command("agreement")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-def agreement_cmd(as_json: bool) -> None:
+@click.option(
+    "--judge",
+    "judge",
+    default=None,
+    metavar="SPEC",
+    help="Also validate a model judge of claim support: NAME[:MODEL][@BASE_URL] (openai:m@URL, "
+    "embedded, scripted:judge-rules).",
+)
+@click.option(
+    "--judge-option",
+    "judge_option",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Judge backend option.",
+)
+@click.option(
+    "--judge-limit",
+    type=click.IntRange(1, None),
+    default=None,
+    help="Validate the judge on this many labelled claims, evenly spaced (default: all).",
+)
+def agreement_cmd(
+    as_json: bool, judge: str | None, judge_option: tuple[str, ...], judge_limit: int | None
+) -> None:
     """Print the scorer's agreement with the packaged, independently labelled claims and handoffs.
 
     Per component (claim support, handoff fields): n, accuracy and Cohen's kappa against the
     adjudicated labels, for the dev half the scorer was tuned on and the held-out rest, beside the
-    two labellers' kappa with each other. Exits 1 when a held-out component is under the goal.
+    two labellers' kappa with each other. With --judge, the judge's claim-support kappa is printed
+    beside the deterministic scorer's on the same claims (--judge-limit: a subset). Exits 1 when a
+    held-out component (or the judge's held-out claim support) is under the goal.
     """
+    from carebench.cli.options import key_values
     from carebench.episodes.bank import load_bank
     from carebench.protocol.scorer_validation import GOAL_KAPPA, scorer_agreement
 
     rows = scorer_agreement({e.episode_id: e for e in load_bank()})
+    judged = (
+        _judge_rows(judge, key_values(judge_option, "--judge-option"), judge_limit)
+        if judge is not None
+        else []
+    )
     if as_json:
-        click.echo(json.dumps([r.as_dict() for r in rows], indent=2))
+        doc: object = [r.as_dict() for r in rows]
+        if judge is not None:
+            doc = {"scorer": doc, "claim_judge": judged}
+        click.echo(json.dumps(doc, indent=2))
     else:
         click.echo("component\tsubset\tn\taccuracy\tkappa\tlabellers' kappa")
         for r in rows:
@@ -37,13 +72,49 @@ def agreement_cmd(as_json: bool) -> None:
             "labels: AI sessions blind to the scorer (not clinicians); see "
             "src/carebench/scenarios/validation/workproduct/PROVENANCE.md"
         )
-    short = [r for r in rows if "held out" in r.subset and (r.kappa or 0) < GOAL_KAPPA]
+        _print_judge_rows(judged)
+    short = [
+        f"{r.component} ({r.kappa:.2f})" if r.kappa else r.component
+        for r in rows
+        if "held out" in r.subset and (r.kappa or 0) < GOAL_KAPPA
+    ]
+    for j in judged:
+        kappa = j["kappa"]
+        if j["scorer"] != "rules" and j["subset"] == "held out" and (kappa or 0.0) < GOAL_KAPPA:
+            short.append(f"{j['scorer']} claim support" + (f" ({kappa:.2f})" if kappa else ""))
     if short:
-        names = ", ".join(
-            f"{r.component} ({r.kappa:.2f})" if r.kappa else r.component for r in short
-        )
-        click.echo(f"under the goal kappa >= {GOAL_KAPPA}: {names}", err=True)
+        click.echo(f"under the goal kappa >= {GOAL_KAPPA}: {', '.join(short)}", err=True)
         raise SystemExit(1)
+
+
+def _judge_rows(spec: str, options: dict[str, str], limit: int | None) -> list[dict[str, Any]]:
+    from carebench.protocol.claim_judge import ClaimJudge
+    from carebench.protocol.judge_validation import judge_agreement
+
+    return judge_agreement(ClaimJudge(spec, options), limit)
+
+
+def _print_judge_rows(rows: list[dict[str, Any]]) -> None:
+    if not rows:
+        return
+
+    def cell(value: object) -> str:
+        return "-" if value is None else f"{value:.3f}" if isinstance(value, float) else str(value)
+
+    click.echo("")
+    click.echo("claim support on the same labelled claims: deterministic scorer beside the judge")
+    click.echo("scorer\tsubset\tn\taccuracy\tkappa\tasked\tinvalid\toverruled\tmodel's own kappa")
+    for r in rows:
+        keys = ("scorer", "subset", "n", "accuracy", "kappa", "asked", "invalid", "overruled")
+        click.echo("\t".join(cell(r.get(k)) for k in (*keys, "model_kappa")))
+    for r in rows:
+        if r["scorer"] != "rules" and r["subset"] == "all" and r.get("reasons"):
+            reasons = "; ".join(f"{k}: {v}" for k, v in r["reasons"].items())
+            click.echo(f"{r['scorer']}: invalid or overruled answers by reason: {reasons}")
+    click.echo(
+        "judge: invalid answers fall back to the deterministic verdict; overruled verdicts "
+        "(a quote that does not bear on the claim) count as unsupported (docs/protocol.md)"
+    )
 
 
 @scorer_group.command("floors")

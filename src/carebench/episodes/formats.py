@@ -10,11 +10,12 @@ Conventions:
       (:mod:`carebench.episodes.migrate`).
     * Pathways and review files: version 1 is current and the only one; a file without a
       ``format:`` line is version 1, so files written before the line existed still load.
-    * Plans: version 2 is current (it adds ``expected_difference`` to planned comparisons).
-      Version 1 (a plan without a ``format:`` line included) is a subset of it and still loads
-      unchanged (:data:`COMPATIBLE`): no migration is needed; a plan that declares an expected
-      difference must say ``format: carebench-plan/2`` (so an older carebench refuses it by
-      its version, not by an unknown field).
+    * Plans: version 2 is current (it adds ``expected_difference`` to planned comparisons, and
+      work-product metrics with their ``work_product_weights``). Version 1 (a plan without a
+      ``format:`` line included) is a subset of it and still loads unchanged (:data:`COMPATIBLE`)
+      with the same identity; a plan that uses anything new must say
+      ``format: carebench-plan/2`` (so an older carebench refuses it by its version, not by an
+      unknown field); ``carebench plan migrate`` rewrites the line.
     * Any other value is an error naming the versions this carebench reads.
 """
 

@@ -13,10 +13,20 @@ Conventions:
       ``always-escalate`` (the ``scripted:always-escalate`` baseline).
     * Comparison metrics are per-seed: ``accuracy``, ``sensitivity``, ``specificity``,
       ``utility`` (the plan's primary costs, each row under its task class's matrix) and
-      ``utility_robustness`` (the plan's robustness costs).
-    * A comparison may declare ``expected_difference`` (format 2): per metric it tests, the size
-      of the difference the plan expects, in the metric's own units (a positive number; the test
-      is two-sided). The report then states the power the plan had for it
+      ``utility_robustness`` (the plan's robustness costs) are **decision metrics**;
+      ``continuity``, ``traceability``, ``handoff`` and ``overall`` are **work-product metrics**
+      (format 2; extended-output runs; :mod:`carebench.protocol.planned_work`). The two kinds are
+      two multiple-testing families, each Holm-corrected on its own (:meth:`AnalysisPlan.family`,
+      :meth:`AnalysisPlan.work_product_family`).
+    * ``work_product_weights`` (format 2, optional) weights the scores in the ``overall``
+      work-product score per task class (key ``default`` for classes not named); without it
+      ``overall`` is the floors' overall score (:func:`carebench.protocol.floors.overall`).
+    * Format 1 plans (no work-product metrics) load unchanged; their identity does not change,
+      because :meth:`AnalysisPlan.canonical` leaves out ``format`` and an empty
+      ``work_product_weights``.
+    * A comparison may declare ``expected_difference`` (format 2): per decision metric it tests,
+      the size of the difference the plan expects, in the metric's own units (a positive number;
+      the test is two-sided). The report then states the power the plan had for it
       (:mod:`carebench.report.plan_power`). Declaring none leaves the plan's identity unchanged.
 """
 
@@ -24,12 +34,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from carebench.episodes.formats import PLAN_FORMAT, PLAN_FORMAT_1, found_version, version_problem
+from carebench.episodes.schema import TaskClass
 from carebench.errors import CarebenchError, ValidationIssue
 from carebench.metrics.costs import PRIMARY, ROBUSTNESS, ClassCosts
 
@@ -45,9 +57,20 @@ Metric = Literal[
     "late_risk_sensitivity",
     "invalid_rate",
 ]
+#: Work-product metrics a planned comparison may test (format 2; their own Holm family).
+WorkProductMetric = Literal["continuity", "traceability", "handoff", "overall"]
+WORK_PRODUCT_METRICS: tuple[str, ...] = get_args(WorkProductMetric)
 #: Metrics a planned comparison may test (per-seed values, Wilcoxon signed-rank).
 ComparisonMetric = Literal[
-    "accuracy", "sensitivity", "specificity", "utility", "utility_robustness"
+    "accuracy",
+    "sensitivity",
+    "specificity",
+    "utility",
+    "utility_robustness",
+    "continuity",
+    "traceability",
+    "handoff",
+    "overall",
 ]
 
 #: Scripted baselines a comparison may name by role.
@@ -97,12 +120,38 @@ class PlannedComparison(BaseModel):
                 f"expected_difference names {', '.join(untested)}, which the comparison does not "
                 f"test (its metrics: {', '.join(self.metrics)})"
             )
+        work = sorted(set(self.expected_difference) & set(WORK_PRODUCT_METRICS))
+        if work:
+            raise ValueError(
+                f"expected_difference names work-product metric(s) {', '.join(work)}; the power "
+                "of the work-product family is not computed (declare it for decision metrics)"
+            )
         return self
 
     @property
     def name(self) -> str:
         """``a vs b``."""
         return f"{self.a} vs {self.b}"
+
+
+class WorkProductWeights(BaseModel):
+    """The weights of the scores in one task class's ``overall`` work-product score.
+
+    The overall score of an episode is the weighted mean of the scores that apply to it (weights
+    of scores that do not apply are left out); None when no score with a positive weight applies.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+
+    continuity: float = Field(default=1.0, ge=0.0, le=1000.0)
+    traceability: float = Field(default=1.0, ge=0.0, le=1000.0)
+    handoff: float = Field(default=1.0, ge=0.0, le=1000.0)
+
+    @model_validator(mode="after")
+    def _some_weight(self) -> WorkProductWeights:
+        if not math.fsum((self.continuity, self.traceability, self.handoff)) > 0:
+            raise ValueError("every weight is 0; give at least one score a positive weight")
+        return self
 
 
 class AnalysisPlan(BaseModel):
@@ -119,6 +168,27 @@ class AnalysisPlan(BaseModel):
     robustness_metrics: tuple[Metric, ...] = ("utility_robustness", "accuracy")
     splits: tuple[Literal["dev", "test"], ...] = Field(default=("test",), min_length=1)
     comparisons: tuple[PlannedComparison, ...] = ()
+    work_product_weights: dict[str, WorkProductWeights] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _work_products_need_format_2(self) -> AnalysisPlan:
+        named = sorted(
+            {m for c in self.comparisons for m in c.metrics if m in WORK_PRODUCT_METRICS}
+        )
+        if self.format == PLAN_FORMAT_1 and (named or self.work_product_weights):
+            what = f"work-product metrics {named}" if named else "work_product_weights"
+            raise ValueError(
+                f"{what} need format: {PLAN_FORMAT} (this file is {PLAN_FORMAT_1}); run "
+                "`carebench plan migrate FILE`"
+            )
+        classes = {"default", *(t.value for t in TaskClass)}
+        unknown = sorted(set(self.work_product_weights) - classes)
+        if unknown:
+            raise ValueError(
+                f"work_product_weights names {unknown}; expected task classes or default: "
+                f"{sorted(classes)}"
+            )
+        return self
 
     @model_validator(mode="after")
     def _unique_comparisons(self) -> AnalysisPlan:
@@ -134,10 +204,11 @@ class AnalysisPlan(BaseModel):
         """The JSON-ready plan that :meth:`sha256` hashes.
 
         ``format`` is left out, so naming the format version does not change the identity of a
-        plan registered before the line existed; so is an empty ``expected_difference``, so a
-        plan of format 1 keeps its identity under format 2.
+        plan registered before the line existed; so are an empty ``expected_difference`` and an
+        empty ``work_product_weights``, so a plan of format 1 keeps its identity under format 2.
         """
-        data = self.model_dump(mode="json", exclude={"format"})
+        exclude = {"format"} | (set() if self.work_product_weights else {"work_product_weights"})
+        data = self.model_dump(mode="json", exclude=exclude)
         for comparison in data["comparisons"]:
             if not comparison["expected_difference"]:
                 del comparison["expected_difference"]
@@ -149,8 +220,18 @@ class AnalysisPlan(BaseModel):
         return hashlib.sha256(text.encode()).hexdigest()
 
     def family(self) -> list[tuple[PlannedComparison, str]]:
-        """The multiple-testing family: one (comparison, metric) per planned test, in plan order."""
-        return [(c, m) for c in self.comparisons for m in c.metrics]
+        """The decision metrics' family: one (comparison, metric) per planned test, in plan order."""
+        return [
+            (c, m) for c in self.comparisons for m in c.metrics if m not in WORK_PRODUCT_METRICS
+        ]
+
+    def work_product_family(self) -> list[tuple[PlannedComparison, str]]:
+        """The work-product metrics' family (its own Holm correction), in plan order."""
+        return [(c, m) for c in self.comparisons for m in c.metrics if m in WORK_PRODUCT_METRICS]
+
+    def weights_for(self, task_class: str) -> WorkProductWeights | None:
+        """The overall score's weights for ``task_class`` (None: the floors' overall score)."""
+        return self.work_product_weights.get(task_class, self.work_product_weights.get("default"))
 
 
 def _message(error: Any) -> str:
@@ -189,8 +270,10 @@ def parse_plan(text: str, file: str) -> AnalysisPlan:
         ValidationIssue(file, line, path, f"duplicate key {key!r} (YAML keeps only the last one)")
         for path, line, key in _duplicate_keys(root)
     ]
+    # a file without the line is format 1 (episodes.formats)
+    declared = data if "format" in data else {"format": PLAN_FORMAT_1, **data}
     try:
-        plan = AnalysisPlan.model_validate(data)
+        plan = AnalysisPlan.model_validate(declared)
     except ValidationError as exc:
         for error in exc.errors():
             loc = list(error["loc"])
@@ -212,7 +295,8 @@ def parse_plan(text: str, file: str) -> AnalysisPlan:
         ]
     if issues:
         raise PlanValidationError(issues)
-    return plan
+    # a valid format-1 plan is a format-2 plan: migrated in memory (identity unchanged)
+    return plan.model_copy(update={"format": PLAN_FORMAT})
 
 
 def load_plan(path: str | Path) -> AnalysisPlan:
@@ -228,6 +312,26 @@ def load_plan(path: str | Path) -> AnalysisPlan:
     except (OSError, UnicodeDecodeError) as exc:
         raise CarebenchError(f"{file}: cannot read the analysis plan: {exc}") from exc
     return parse_plan(text, str(file))
+
+
+def migrate_plan_text(text: str, file: str) -> str:
+    """A plan file's text rewritten to the current format (the content is unchanged).
+
+    Format 1 becomes format 2 by its ``format:`` line alone (every format-1 plan is a format-2
+    plan; its identity stays the same): the line is replaced, or added first when absent.
+    Comments and layout are kept.
+
+    Raises:
+        PlanValidationError: the text is not a valid plan of a format this carebench reads.
+    """
+    import re
+
+    parse_plan(text, file)
+    line = f"format: {PLAN_FORMAT}"
+    pattern = re.compile(r"^format:.*$", re.MULTILINE)
+    if pattern.search(text):
+        return pattern.sub(line, text, count=1)
+    return f"{line}\n{text}"
 
 
 def changed_fields(old: dict[str, Any], new: dict[str, Any], prefix: str = "") -> list[str]:

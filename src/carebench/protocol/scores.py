@@ -38,7 +38,7 @@ polarity and negation, clinical substance) and facts are matched by
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from carebench.agents.workproduct import (
@@ -74,6 +74,16 @@ FIELD_EXTRA_TERMS = 12
 (key findings: twice this, over all findings together)."""
 EMERGENCY_NUMBERS = frozenset({"999", "112", "911"})
 DEFAULT_URGENCY = (Urgency.EMERGENCY.value, Urgency.SAME_DAY.value)
+
+ClaimSupport = Callable[[str, Sequence[tuple[str, str]]], Verdict]
+"""How a claim's support is decided: ``(claim text, cited lines as (id, evidence)) -> verdict``.
+The default is the deterministic :func:`rule_support`; a model judge
+(:mod:`carebench.protocol.claim_judge`) is the other."""
+
+
+def rule_support(claim_text: str, lines: Sequence[tuple[str, str]]) -> Verdict:
+    """The deterministic verdict: :func:`~carebench.episodes.support.support` on the cited text."""
+    return support(claim_text, "\n".join(text for _, text in lines))
 
 
 @dataclass(frozen=True)
@@ -180,8 +190,10 @@ def concision(episode: Episode, texts: Iterable[str]) -> float:
     return min(1.0, max(0.0, 1 - (extra - FREE_EXTRA) / (DUMP_EXTRA - FREE_EXTRA)))
 
 
-def _claim_verdicts(episode: Episode, draft: Sequence[Claim]) -> list[tuple[str, float]]:
-    """(kind, precision share) per claim.
+def _claim_verdicts(
+    episode: Episode, draft: Sequence[Claim], judge: ClaimSupport = rule_support
+) -> list[tuple[str, float]]:
+    """(kind, precision share) per claim, support decided by ``judge``.
 
     The kind is linked, contradicted, empty, unsupported or mismatched; the share is the
     contributing fraction of a linked claim's cited lines.
@@ -200,7 +212,7 @@ def _claim_verdicts(episode: Episode, draft: Sequence[Claim]) -> list[tuple[str,
             out.append(("mismatched", 1.0))
             continue
         lines = [s.evidence for s in cited if s is not None]
-        verdict = support(claim.text, "\n".join(lines))
+        verdict = judge(claim.text, [(s.id, s.evidence) for s in cited if s is not None])
         if verdict is Verdict.SUPPORTED:
             share = sum(contributes(claim.text, line) for line in lines) / len(lines)
             out.append(("linked", share))
@@ -211,13 +223,15 @@ def _claim_verdicts(episode: Episode, draft: Sequence[Claim]) -> list[tuple[str,
     return out
 
 
-def continuity(episode: Episode, draft: Sequence[Claim]) -> Continuity:
-    """State continuity of ``draft`` for ``episode``."""
+def continuity(
+    episode: Episode, draft: Sequence[Claim], judge: ClaimSupport = rule_support
+) -> Continuity:
+    """State continuity of ``draft`` for ``episode`` (claim support decided by ``judge``)."""
     units = episode.annotations
     if units is None:
         return Continuity(0, 0, 0, 0)
     evidence = _evidence(episode_sources(episode))
-    verdicts = _claim_verdicts(episode, draft)
+    verdicts = _claim_verdicts(episode, draft, judge)
     backed = "\n".join(
         c.text for c, (kind, _) in zip(draft, verdicts, strict=True) if kind == "linked"
     )
@@ -236,9 +250,11 @@ def continuity(episode: Episode, draft: Sequence[Claim]) -> Continuity:
     )
 
 
-def traceability(episode: Episode, draft: Sequence[Claim]) -> Traceability:
-    """Evidence traceability of ``draft`` for ``episode``."""
-    verdicts = _claim_verdicts(episode, draft)
+def traceability(
+    episode: Episode, draft: Sequence[Claim], judge: ClaimSupport = rule_support
+) -> Traceability:
+    """Evidence traceability of ``draft`` for ``episode`` (claim support decided by ``judge``)."""
+    verdicts = _claim_verdicts(episode, draft, judge)
     kinds = [k for k, _ in verdicts]
     shares = [share for k, share in verdicts if k == "linked"]
     return Traceability(
@@ -318,8 +334,13 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
     )
 
 
-def score_output(episode: Episode, raw: str, action: Action | None) -> EpisodeScores:
-    """Parse one extended output and score the work product its action calls for."""
+def score_output(
+    episode: Episode, raw: str, action: Action | None, judge: ClaimSupport = rule_support
+) -> EpisodeScores:
+    """Parse one extended output and score the work product its action calls for.
+
+    ``judge`` decides claim support (the deterministic :func:`rule_support` by default).
+    """
     parsed = parse_work_product(raw, action)
     product = parsed.work_product
     if product is None:
@@ -327,8 +348,8 @@ def score_output(episode: Episode, raw: str, action: Action | None) -> EpisodeSc
     if action is Action.ANSWER:
         return EpisodeScores(
             work_product_valid=True,
-            continuity=continuity(episode, product.draft),
-            traceability=traceability(episode, product.draft),
+            continuity=continuity(episode, product.draft, judge),
+            traceability=traceability(episode, product.draft, judge),
         )
     if action is Action.ESCALATE and product.handoff is not None:
         return EpisodeScores(

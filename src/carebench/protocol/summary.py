@@ -23,19 +23,24 @@ from carebench.episodes.schema import Action, Episode
 from carebench.metrics.stats import DEFAULT_B, draw_counts, ratio_interval
 from carebench.protocol.floors import floor_rows, floors
 from carebench.protocol.levels import EvidenceLevel
-from carebench.protocol.scores import MISMATCH_PENALTY, score_output
+from carebench.protocol.scores import MISMATCH_PENALTY, ClaimSupport, rule_support, score_output
 
 if TYPE_CHECKING:
     import pandas as pd
 
+    from carebench.protocol.claim_judge import ClaimJudge
+
 SCORES = ("continuity", "traceability", "handoff")
 
 
-def episode_scores(frame: pd.DataFrame, episodes: Mapping[str, Episode]) -> pd.DataFrame:
+def episode_scores(
+    frame: pd.DataFrame, episodes: Mapping[str, Episode], judge: ClaimSupport = rule_support
+) -> pd.DataFrame:
     """One row per record of ``frame`` with its atomic scores and components.
 
     ``frame`` has the results-table columns run_id, episode_id, seed_id, task_class, action,
-    status and raw_output; ``episodes`` maps episode id to episode (the run's bank).
+    status and raw_output; ``episodes`` maps episode id to episode (the run's bank); ``judge``
+    decides claim support (the deterministic rules by default).
     """
     import pandas as pd
 
@@ -43,7 +48,7 @@ def episode_scores(frame: pd.DataFrame, episodes: Mapping[str, Episode]) -> pd.D
     for record in frame.to_dict("records"):
         action = Action(str(record["action"])) if record["status"] == "ok" else None
         raw = record["raw_output"] if isinstance(record["raw_output"], str) else ""
-        scored = score_output(episodes[str(record["episode_id"])], raw, action)
+        scored = score_output(episodes[str(record["episode_id"])], raw, action, judge)
         row: dict[str, Any] = {
             "run_id": record["run_id"],
             "episode_id": record["episode_id"],
@@ -140,8 +145,12 @@ def work_product_scores(
     frame: pd.DataFrame,
     manifests: Mapping[str, Mapping[str, Any]],
     banks: Mapping[str, Sequence[Episode]],
+    claim_judge: ClaimJudge | None = None,
 ) -> pd.DataFrame:
-    """Per-episode atomic scores (:func:`episode_scores`) of the extended runs of ``frame``."""
+    """Per-episode atomic scores (:func:`episode_scores`) of the extended runs of ``frame``.
+
+    With ``claim_judge``, claim support is the judge's (:mod:`carebench.protocol.claim_judge`).
+    """
     import pandas as pd
 
     runs = set(extended_runs(manifests)) & {str(r) for r in frame["run_id"].unique()}
@@ -152,7 +161,12 @@ def work_product_scores(
         for sha in {str(manifests[r]["bank_sha256"]) for r in runs}
         for e in banks.get(sha, ())
     }
-    return episode_scores(frame[frame["run_id"].isin(runs)], episodes)
+    rows = frame[frame["run_id"].isin(runs)]
+    if claim_judge is None:
+        return episode_scores(rows, episodes)
+    from carebench.protocol.claim_judge import with_judge
+
+    return with_judge(claim_judge, lambda judge: episode_scores(rows, episodes, judge))
 
 
 def work_product_section(

@@ -32,6 +32,8 @@ def build_report(
     *,
     bank: Sequence[str | Path] | None = None,
     plan: str | None = None,
+    claim_judge: str | None = None,
+    claim_judge_options: dict[str, str] | None = None,
 ) -> ReportResult:
     """Load runs from a workspace, keep one split (or ``all``) and write the report.
 
@@ -46,6 +48,10 @@ def build_report(
         plan: the registered analysis plan to report under (name, ``NAME@vN`` or its file);
             by default the plan every reported run was made under (its latest version), else
             none, and the report is labelled exploratory.
+        claim_judge: a model judge of claim support for the work-product scores, as
+            ``NAME[:MODEL][@BASE_URL]`` (:mod:`carebench.protocol.claim_judge`); the report names
+            it. Default: the deterministic rules.
+        claim_judge_options: the judge's backend options.
 
     When the workspace holds interruption studies, the report gets their section (and
     ``interruptions.html`` with the transcripts); a workspace with studies and no runs gets a
@@ -99,6 +105,11 @@ def build_report(
     # a re-report all of it
     cache = user / "keyword-floor" if user is not None else cache_dir(workspace)
     section = load_section(workspace, out)
+    judge = None
+    if claim_judge is not None:
+        from carebench.protocol.claim_judge import ClaimJudge
+
+        judge = ClaimJudge(claim_judge, claim_judge_options)
     return write_report(
         frame,
         manifests,
@@ -110,4 +121,5 @@ def build_report(
         chosen,
         versions,
         interruptions=section,
+        claim_judge=judge,
     )

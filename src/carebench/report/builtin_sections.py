@@ -18,6 +18,7 @@ from carebench.report.analysis import Settings
 from carebench.report.controller_section import controller_analysis
 from carebench.report.interruption_section import embedded_html, markdown
 from carebench.report.sections import ReportContext, ReportSection
+from carebench.report.work_product_sections import WORK_PRODUCT_JUDGE, WORK_PRODUCT_TESTS
 
 __all__ = [
     "CONTROLLER",
@@ -25,6 +26,8 @@ __all__ = [
     "KEYWORD_FLOOR",
     "WORK_PRODUCTS",
     "WORK_PRODUCT_FLOORS",
+    "WORK_PRODUCT_JUDGE",
+    "WORK_PRODUCT_TESTS",
     "keyword_floor",
     "mark_floor",
 ]
@@ -103,7 +106,7 @@ def _controller(ctx: ReportContext, analysis: dict[str, Any]) -> dict[str, Any] 
 
 
 def _work_product_episodes(ctx: ReportContext, analysis: dict[str, Any]) -> list[dict[str, Any]]:
-    scores = work_product_scores(ctx.frame, ctx.manifests, ctx.banks)
+    scores = work_product_scores(ctx.frame, ctx.manifests, ctx.banks, ctx.claim_judge)
     return [{str(k): v for k, v in row.items()} for row in scores.to_dict("records")]
 
 

@@ -233,6 +233,15 @@ class ReportMetrics(BaseModel):
     work_product_floors: list[dict[str, Any]] = Field(
         default_factory=list, description="the gaming floors of the work-product scores, per bank"
     )
+    work_product_judge: dict[str, Any] | None = Field(
+        default=None,
+        description="how claim support was decided in the work-product scores: the deterministic "
+        "rules or a named model judge, with its invalid and overruled answers",
+    )
+    work_product_tests: dict[str, Any] | None = Field(
+        default=None,
+        description="the plan's planned work-product comparisons, their own Holm family",
+    )
     interruptions: dict[str, Any] | None = None
 
 

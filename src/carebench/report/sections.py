@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
     from carebench.episodes.schema import Episode
     from carebench.interruptions.report import StudySection
+    from carebench.protocol.claim_judge import ClaimJudge
+    from carebench.protocol.registry import RegisteredPlan
     from carebench.report.analysis import Settings
 
 __all__ = [
@@ -52,6 +54,9 @@ class ReportContext:
         settings: bootstrap and binning settings.
         cache_dir: where sections may keep derived data between reports (None: nowhere).
         interruptions: the workspace's interruption studies (None: none).
+        plan: the registered analysis plan the report is made under (None: exploratory).
+        claim_judge: the model judge of claim support in the work-product scores (None: the
+            deterministic rules).
     """
 
     frame: pd.DataFrame
@@ -62,6 +67,8 @@ class ReportContext:
     settings: Settings
     cache_dir: Path | None = None
     interruptions: StudySection | None = None
+    plan: RegisteredPlan | None = None
+    claim_judge: ClaimJudge | None = None
 
 
 Compute = Callable[[ReportContext, dict[str, Any]], Any]
@@ -91,7 +98,9 @@ BUILTIN = (
     "keyword_floor",
     "controller",
     "work_product_episodes",
+    "work_product_judge",
     "work_products",
+    "work_product_tests",
     "work_product_floors",
     "interruptions",
 )

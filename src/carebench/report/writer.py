@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from markupsafe import Markup
 
     from carebench.interruptions.report import StudySection
+    from carebench.protocol.claim_judge import ClaimJudge
     from carebench.protocol.registry import RegisteredPlan
 
 
@@ -429,6 +430,7 @@ def write_report(
     plan: RegisteredPlan | None = None,
     plan_versions: Mapping[str, RegisteredPlan] | None = None,
     interruptions: StudySection | None = None,
+    claim_judge: ClaimJudge | None = None,
 ) -> ReportResult:
     """Compute and write the whole report for the rows of ``frame`` into ``out_dir``.
 
@@ -452,6 +454,8 @@ def write_report(
         interruptions: the workspace's interruption studies
             (:func:`carebench.report.interruption_section.load_section`): their section goes into
             index.html and their metrics under ``interruptions`` in metrics.json.
+        claim_judge: a model judge of claim support for the work-product scores (None: the
+            deterministic rules); the report names it (section ``work_product_judge``).
     """
     from carebench.runs.labels import frame_labels
 
@@ -471,6 +475,8 @@ def write_report(
         settings or Settings(),
         cache_dir,
         interruptions,
+        plan,
+        claim_judge,
     )
     analysis = compute_analysis(ctx, plan, plan_versions)
     fragments, parts = _section_output(ctx, analysis)

@@ -28,6 +28,10 @@ the next entry of a *plan*, cycling:
                confidence from their SHA-256, see :func:`varied_answer`), so two clients that send
                the same prompt get the same decision and different prompts get different ones
 
+From Python, ``make_app(respond=f)`` makes ``ok`` (and ``truncated``) answer with the content
+``f(request_body)`` instead: a test's model (a claim judge that obeys injected instructions, say)
+behind a real HTTP server.
+
 Use it from tests (:func:`serve_in_thread`) or as a process (:func:`spawn` from Python)::
 
     python -m carebench.testing.openai_stub --port 8765 --plan ok
@@ -50,7 +54,7 @@ import sys
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib import import_module
 from typing import Any
@@ -159,11 +163,17 @@ async def _stream(mode: str, hang_s: float) -> Any:
         yield b" "
 
 
-def make_app(plan: Sequence[str] = ("ok",), hang_s: float = 5.0, log: bool = True) -> Any:
+def make_app(
+    plan: Sequence[str] = ("ok",),
+    hang_s: float = 5.0,
+    log: bool = True,
+    respond: Callable[[dict[str, Any]], str] | None = None,
+) -> Any:
     """The ASGI app.
 
     With ``log``, ``app.state`` keeps the modes served, request bodies and authorization headers
-    (off for benchmarks, where the log would grow without bound).
+    (off for benchmarks, where the log would grow without bound). ``respond`` (request body ->
+    message content) replaces the answer of the ``ok`` and ``truncated`` modes.
     """
     require_server_dependencies()
     from starlette.applications import Starlette
@@ -213,7 +223,12 @@ def make_app(plan: Sequence[str] = ("ok",), hang_s: float = 5.0, log: bool = Tru
             return StreamingResponse(_stream(mode, hang_s), media_type="application/json")
         if mode == "hugeoutput":
             return JSONResponse(_completion("x" * HUGE_OUTPUT_CHARS, model))
-        content = json.dumps(varied_answer(body.get("messages")) if mode == "varied" else ANSWER)
+        if respond is not None and mode in ("ok", "truncated"):
+            content = respond(body)
+        else:
+            content = json.dumps(
+                varied_answer(body.get("messages")) if mode == "varied" else ANSWER
+            )
         if mode == "truncated":
             content = content[: len(content) // 2]
         return JSONResponse(_completion(content, model))

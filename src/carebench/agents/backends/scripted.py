@@ -14,6 +14,9 @@ contract, runner and store as any model. Policies (``--model``):
     planted-*         agents with planted deficits of known size, for validating the benchmark
                       (:mod:`carebench.agents.backends.planted`, docs/validity.md; they read labels).
 
+    judge-*           scripted claim judges: they answer claim-judge prompts, not episodes
+                      (:mod:`carebench.agents.backends.judge_policies`).
+
 In an extended-output run the oracle adds the work product
 :func:`carebench.agents.workproduct.reference_work_product` builds for its action (the reference:
 what full marks mean); the gaming policies (:mod:`carebench.agents.backends.gaming`: ``game-*``)
@@ -47,6 +50,8 @@ Decide = Callable[[GenerationRequest], tuple[Action, float, str]]
 """A policy's decision: (action, confidence, reason) for one request."""
 Write = Callable[[Episode, Action], dict[str, Any]]
 """A policy's work product for an extended run: the ``draft`` and ``handoff`` keys of its output."""
+Answer = Callable[[GenerationRequest], str]
+"""A policy's whole answer text, for policies that answer other prompts than episodes."""
 
 
 @dataclass(frozen=True)
@@ -57,10 +62,13 @@ class ScriptedPolicy:
         decide: the decision for one request.
         write: the work product for the decided action; None writes nothing (an empty draft and
             no handoff, which score as absent).
+        answer: when set, the whole answer text (``decide`` and ``write`` are not used): for
+            policies that answer other prompts, such as the scripted claim judges.
     """
 
     decide: Decide
     write: Write | None = None
+    answer: Answer | None = None
 
 
 POLICIES: Registry[ScriptedPolicy] = Registry("scripted policy", "carebench.scripted_policies")
@@ -131,6 +139,9 @@ for _name, _attr in (
     ("planted-overconfident", "OVERCONFIDENT"),
 ):
     POLICIES.register(_name, f"carebench.agents.backends.planted:{_attr}")
+# scripted claim judges (docs/protocol.md, "A model judge of claim support"), imported on first use
+for _name in ("rules", "credulous", "obedient", "garbage"):
+    POLICIES.register(f"judge-{_name}", f"carebench.agents.backends.judge_policies:{_name.upper()}")
 
 
 class ScriptedBackend:
@@ -167,6 +178,8 @@ class ScriptedBackend:
         """Answer with the policy's decision as contract JSON."""
         if self.delay:
             await asyncio.sleep(self.delay)
+        if self._policy.answer is not None:
+            return Generation(text=self._policy.answer(request))
         action, confidence, reason = self._policy.decide(request)
         answer: dict[str, Any] = {
             "action": action.value,
