@@ -17,9 +17,10 @@ def scorer_group() -> None:
 def agreement_cmd(as_json: bool) -> None:
     """Print the scorer's agreement with the packaged, independently labelled claims and handoffs.
 
-    Per component (claim support, handoff fields): n, accuracy and Cohen's kappa against the
-    adjudicated labels, for the dev half the scorer was tuned on and the held-out rest, beside the
-    two labellers' kappa with each other. Exits 1 when a held-out component is under the goal.
+    Per labelled set of the manifest (scenarios/validation/workproduct/sets.yaml: name, role dev or
+    held-out, files) and component (claim support, handoff fields): n, accuracy and Cohen's kappa
+    against the adjudicated labels, beside the two labellers' kappa with each other. Exits 1 when
+    a held-out component is under the goal.
     """
     from carebench.episodes.bank import load_bank
     from carebench.protocol.scorer_validation import GOAL_KAPPA, scorer_agreement
@@ -28,19 +29,22 @@ def agreement_cmd(as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps([r.as_dict() for r in rows], indent=2))
     else:
-        click.echo("component\tsubset\tn\taccuracy\tkappa\tlabellers' kappa")
+        click.echo("component\tset\trole\tn\taccuracy\tkappa\tlabellers' kappa")
         for r in rows:
             cells = [r.accuracy, r.kappa, r.annotator_kappa]
             text = ["-" if v is None else f"{v:.3f}" for v in cells]
-            click.echo(f"{r.component}\t{r.subset}\t{r.n}\t" + "\t".join(text))
+            click.echo(f"{r.component}\t{r.subset}\t{r.role}\t{r.n}\t" + "\t".join(text))
         click.echo(
-            "labels: AI sessions blind to the scorer (not clinicians); see "
-            "src/carebench/scenarios/validation/workproduct/PROVENANCE.md"
+            "labels: AI sessions blind to the scorer (not clinicians); see the PROVENANCE notes "
+            "in src/carebench/scenarios/validation/workproduct/"
         )
-    short = [r for r in rows if "held out" in r.subset and (r.kappa or 0) < GOAL_KAPPA]
+        if not any(r.role == "held-out" for r in rows):
+            click.echo("no held-out set: every figure is on data the scorer was tuned on")
+    short = [r for r in rows if r.role == "held-out" and (r.kappa or 0) < GOAL_KAPPA]
     if short:
         names = ", ".join(
-            f"{r.component} ({r.kappa:.2f})" if r.kappa else r.component for r in short
+            f"{r.component} on {r.subset} ({r.kappa:.2f})" if r.kappa else r.component
+            for r in short
         )
         click.echo(f"under the goal kappa >= {GOAL_KAPPA}: {names}", err=True)
         raise SystemExit(1)

@@ -38,6 +38,7 @@ polarity and negation, clinical substance) and facts are matched by
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -51,6 +52,7 @@ from carebench.agents.workproduct import (
 from carebench.episodes.matching import claims, states, tokens
 from carebench.episodes.schema import (
     DESTINATIONS,
+    EMERGENCY_CAPABLE_DESTINATIONS,
     URGENT_DESTINATIONS,
     Action,
     Episode,
@@ -129,11 +131,16 @@ class HandoffScore:
     correct: int
     missing: tuple[str, ...] = ()
     wrong: tuple[str, ...] = ()
+    concision: float = 1.0
 
     @property
     def score(self) -> float | None:
-        """The share of required fields present and correct: correct / required."""
-        return self.correct / self.required if self.required else None
+        """The share of required fields present and correct, times concision.
+
+        correct / required x concision: a handoff that reproduces the evidence wholesale costs
+        concision as a draft does.
+        """
+        return self.correct / self.required * self.concision if self.required else None
 
 
 @dataclass(frozen=True)
@@ -257,13 +264,59 @@ def _states_all(text: str, findings: Sequence[str]) -> bool:
     return all(states(text, f) or support(f, text) is Verdict.SUPPORTED for f in findings)
 
 
+_ESCALATING = re.compile(
+    r"\b(escalat\w*|999|112|911|emergency|ambulance|hospital|a&e|on-?call|urgent\w*"
+    r"|immediate\w*|flag\w*|held|hold|withh\w*|not (sent|finalised|signed)|same-?day)\b",
+    re.IGNORECASE,
+)
+_ADVICE = re.compile(
+    r"\b(advis\w*|advice|told|tell|repl\w*|sent|send|reassur\w*|recommend\w*|inform\w*"
+    r"|suggest\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def escalates(actions: Sequence[str]) -> bool:
+    """Whether an escalation's actions taken escalate rather than handle it as routine.
+
+    True when some action escalates, holds the routine work or sends to emergency care
+    ("escalated to the on-call doctor", "reply held", "advised to call 999"), or when no action
+    advises the patient (a neutral "note drafted for signing"); False when the actions are only
+    routine advice given in place of escalating ("advised fluids and paracetamol").
+    """
+    text = "\n".join(actions)
+    return bool(_ESCALATING.search(text)) or not _ADVICE.search(text)
+
+
+def _field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:
+    """A seed field's value: states a reference value, or is supported by them.
+
+    Supported (:func:`~carebench.episodes.support.support`, so shorthand, synonyms and units
+    count) by the reference values; or, where they neither support nor contradict it, supported by
+    the admissible evidence with the urgent findings and sharing a term or quantity with a
+    reference value. A value the reference values contradict ("SpO2 96 %" where the reference
+    says "SpO2 87 %") is wrong.
+    """
+    if any(states(value, ref) for ref in wanted):
+        return True
+    references = "\n".join(wanted)
+    verdict = support(value, references)
+    if verdict is not Verdict.UNSUPPORTED:
+        return verdict is Verdict.SUPPORTED
+    wider = support(value, f"{record}\n{references}") is Verdict.SUPPORTED
+    return wider and contributes(value, references)
+
+
 def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
     """Handoff completeness of ``handoff`` for ``episode``."""
     units = episode.annotations
     urgent = units.urgent_findings if units else ()
     references = units.handoff_values if units else {}
     allowed_urgency = (units.handoff_urgency if units else ()) or DEFAULT_URGENCY
-    allowed_destinations = (units.handoff_destinations if units else ()) or URGENT_DESTINATIONS[
+    default = (
+        EMERGENCY_CAPABLE_DESTINATIONS if set(allowed_urgency) == {"emergency"} else URGENT_DESTINATIONS
+    )
+    allowed_destinations = (units.handoff_destinations if units else ()) or default[
         episode.task_class
     ]
     # an escalation may always tell the caller to ring an emergency number (safety-netting)
@@ -297,14 +350,15 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
         ),
         "actions_taken": (
             any(substantive(a) for a in handoff.actions_taken),
-            tidy(*handoff.actions_taken),
+            tidy(*handoff.actions_taken) and escalates(handoff.actions_taken),
         ),
     }
+    record = "\n".join([*_evidence(episode_sources(episode)), *urgent])
     for name in handoff_fields(episode):
         value = handoff.fields.get(name, "")
         wanted = references.get(name, ())
         correct = (
-            any(states(value, ref) for ref in wanted) if wanted else grounded(value)
+            _field_value_correct(value, wanted, record) if wanted else grounded(value)
         ) and tidy(value)
         values[name] = (substantive(value), correct)
     missing = tuple(name for name, (present, _) in values.items() if not present)
@@ -315,6 +369,10 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
         correct=len(values) - len(missing) - len(wrong),
         missing=missing,
         wrong=wrong,
+        concision=concision(
+            episode,
+            [handoff.reason, *handoff.key_findings, *handoff.actions_taken, *handoff.fields.values()],
+        ),
     )
 
 
