@@ -4,10 +4,10 @@ The text layer under :mod:`carebench.episodes.support`, with the word lists of
 :mod:`carebench.episodes.lexicon`. Conventions:
 
 * **Normalization**: lower case; clinical shorthand expanded (``od`` = once daily, ``nocte`` = at
-  night, ``apyrexial`` = no fever, ...); synonyms folded onto one term; each other word reduced to
-  its lemma by lemminflect (*took* = *taken* = *take*, *feet* = *foot*) and then stemmed by the
-  Snowball English stemmer (*severity* = *severe*, *weakness* = *weak*); ``word/word`` is two
-  words unless it is a unit (``mmol/L``).
+  night, ``apyrexial`` = no fever, ...); synonyms folded onto one term; each other word stemmed by
+  the Snowball English stemmer (*withholding* = *withheld*, *severity* = *severe*). lemminflect's
+  lemmas (*took* = *take*), alone or before the stemmer, agreed less with the labelled claims
+  (docs/protocol.md). ``word/word`` is two words unless it is a unit (``mmol/L``).
 * **Names with digits** (``PHQ-9``, ``GAD-7``, ``QRISK3``, ``CURB-65``, ``NEWS2``, ``MMR2``) are
   single terms, never numbers.
 * **Quantities**: a number with the unit written after it (``20 mg``, ``37.9 C``, ``48 h``) or a
@@ -16,7 +16,9 @@ The text layer under :mod:`carebench.episodes.support`, with the word lists of
   terms written just before it in the same clause (``INR 5.8``). Units of one dimension convert
   (:data:`~carebench.episodes.lexicon.SCALE`: 48 hours = 2 days). A number after ``from`` in a
   clause about a change ("increased from 75 micrograms") is a *former* value; a time followed by
-  ``ago`` ("23 days ago") is a point in time, not a duration.
+  ``ago`` ("23 days ago") is a point in time, not a duration; a number after ``about``,
+  ``roughly``, ``~`` ... is *approximate* (a value the writer worked out). ``grade 1``,
+  ``stage 2``, ``step 2`` are names, not numbers.
 * **Negation scope**: a cue of absence (``no``, ``denies``, ``without``, ...;
   :data:`NOUN_CUES`) negates the words after it to the end of its comma segment; a verb's
   negation (``not``, ``cannot``, ``never``) its verb phrase, up to a preposition after its first
@@ -36,7 +38,6 @@ from dataclasses import dataclass
 from functools import cache
 
 import snowballstemmer
-from lemminflect import getAllLemmas
 
 from carebench.episodes.lexicon import (
     NEGATIONS,
@@ -78,7 +79,7 @@ POLAR = {
 """Term -> (polarity group, side)."""
 _NAME_WITH_DIGITS = re.compile(r"\b([a-z]{1,8})-?(\d+)([a-z]*)\b")
 _TOKEN = re.compile(
-    r"\d+(?:[.,]\d+)*(?:/\d+(?:[.,]\d+)*)?|[a-zµ°%][a-z0-9µ°%/&+'.-]*[a-z0-9%]|[a-zµ%]"
+    r"\d+(?:[.,]\d+)*(?:/\d+(?:[.,]\d+)*)?|[a-zµ°%][a-z0-9µ°%/&+'.-]*[a-z0-9%]|[a-zµ%~]"
 )
 NUMBER = re.compile(r"^\d+(?:[.,]\d+)*(?:/\d+(?:[.,]\d+)*)?$")
 CITATION = re.compile(r"^[rnem]\d{1,2}$")
@@ -88,6 +89,7 @@ _NEGATION_CLAUSE = re.compile(
     r"|\band\s+(?=(?:\w+\s+)?(?:is|are|was|were|has|have|had|may|can|could|should|must|will"
     r"|would|needs?|takes?|does|did|feels?|says?|gets?)\b)"
 )
+_APPROXIMATE = frozenset({"about", "roughly", "approximately", "approx", "around", "~", "so"})
 _CONDITION = re.compile(r"(if|when|unless|where|whether)\b")
 _CHANGE = re.compile(r"\b(increas|reduc|decreas|chang|switch|rais|lower|titrat|went|moved)")
 _SHORT = re.compile(
@@ -95,6 +97,7 @@ _SHORT = re.compile(
     + "|".join(re.escape(k) for k in sorted(SHORTHAND, key=len, reverse=True))
     + r")(?![\w&+/])"
 )
+_ORDINAL = re.compile(r"\b(grade|stage|step|class|level|tier|phase)\s+(\d+)\b")
 _NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b")
 
 
@@ -107,6 +110,7 @@ class Quantity:
     label: frozenset[str]
     former: bool = False
     ago: bool = False
+    approximate: bool = False
 
     @property
     def base(self) -> tuple[str, float] | None:
@@ -128,21 +132,10 @@ class Analysis:
 
 
 @cache
-def _lemma(word: str) -> str:
-    """The shortest lemma lemminflect gives ``word`` under any part of speech (else the word)."""
-    lemmas = {lemma.lower() for forms in getAllLemmas(word).values() for lemma in forms}
-    return min(lemmas, key=lambda w: (len(w), w)) if lemmas else word
-
-
-@cache
 def term(word: str) -> str:
-    """The term of one lower-case word: its synonym group, a name with digits, or lemma + stem."""
+    """The term of one lower-case word: its synonym group, a name with digits, or its stem."""
     folded = _FOLD.get(word, word)
     if folded in SYNONYMS or folded in POLAR or _NAME_WITH_DIGITS.fullmatch(folded):
-        return folded
-    base = _lemma(folded) if folded.isalpha() else folded
-    folded = _FOLD.get(base, base)
-    if folded in SYNONYMS:
         return folded
     return str(_STEMMER.stemWord(folded))
 
@@ -182,6 +175,8 @@ def tokens(text: str) -> tuple[str, ...]:
             lowered = lowered.replace(phrase, f" {key} ")
     lowered = _NUMBER_WORD.sub(lambda m: NUMBER_WORDS[m[1]], lowered)
     lowered = _NAME_WITH_DIGITS.sub(lambda m: f"{m[1]}{m[2]}{m[3]}", lowered)
+    lowered = _ORDINAL.sub(lambda m: f" {m[1]}{m[2]} ", lowered)  # grade 1: a name, not a count
+    lowered = lowered.replace("~", " ~ ")
     lowered = re.sub(r"\b(\d{1,3})[mf]\b", r"\1 year old", lowered)  # 71M: a 71-year-old man
     lowered = re.sub(r"\b(\d{1,2}):(\d{2})\b", r" at\1h\2 ", lowered)  # 06:30 is a time, a term
     for denominator, unit in (("7", "days"), ("12", "months"), ("52", "weeks")):
@@ -225,12 +220,13 @@ def _quantities(clause: str) -> list[Quantity]:
             unit = "#" + term(nxt)
         former = change and "from" in words[max(0, i - 2) : i]
         ago = bool(unit) and i + 2 < len(words) and words[i + 2] == "ago"
+        approximate = bool(_APPROXIMATE & set(words[max(0, i - 2) : i]))
         label = _label(words, i)
-        out.append(Quantity(value, unit, label, former, ago))
+        out.append(Quantity(value, unit, label, former, ago, approximate))
         if "/" in token and not unit.startswith("/"):  # 112/70: both parts are values
             second = _number(token.split("/")[1])
             if second is not None:
-                out.append(Quantity(second, unit, label, former, ago))
+                out.append(Quantity(second, unit, label, former, ago, approximate))
     return out
 
 

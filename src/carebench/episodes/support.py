@@ -47,6 +47,9 @@ __all__ = [
 ]
 
 COVERAGE = 0.4
+APPROXIMATE = 0.15
+"""How far (relative) an approximate value ("about 7.6 mg/kg") may be from a value it is checked
+against before it conflicts."""
 """The share of a claim's terms that must occur in its cited text for support."""
 SPECIFIC = 8
 """A term this long (a drug or condition name: "trimethoprim") alone makes a sentence about the
@@ -132,6 +135,12 @@ def _same_value(q: Quantity, e: Quantity) -> bool:
     return q.value == e.value and _units_compatible(q.unit, e.unit)
 
 
+def _near(q: Quantity, e: Quantity) -> bool:
+    """Within :data:`APPROXIMATE` of each other (relative), in the base unit where there is one."""
+    a, b = (q.base[1], e.base[1]) if q.base and e.base else (q.value, e.value)
+    return abs(a - b) <= APPROXIMATE * max(abs(a), abs(b))
+
+
 def _comparable(q: Quantity, e: Quantity) -> bool:
     """Two values of one kind of quantity: one dimension, one unit, or two counts."""
     qb, eb = q.base, e.base
@@ -150,8 +159,14 @@ def quantity_supported(q: Quantity, evidence: Analysis) -> bool:
 
     It does when some evidence quantity has the same value in a compatible unit and the same
     label (or one of them has none); or, failing that, when one has the same value and no evidence
-    quantity with the claim's label gives that quantity another value.
+    quantity with the claim's label gives that quantity another value. An approximate value is
+    held unless an evidence quantity with its label is more than :data:`APPROXIMATE` away.
     """
+    if q.approximate:  # a value the writer worked out: only a clear conflict counts
+        return not any(
+            _labelled(q, e) and _comparable(q, e) and not _near(q, e) and not e.former
+            for e in evidence.quantities
+        )
     same = [e for e in evidence.quantities if _same_value(q, e)]
     if any(not q.label or not e.label or _labelled(q, e) for e in same):
         return True
