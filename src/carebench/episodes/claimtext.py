@@ -53,7 +53,7 @@ from carebench.episodes.matching import STOP_WORDS
 LABEL_TERMS = 4
 """How many terms before a number (in its clause) make its label."""
 LIST_WORDS = 2
-NOUN_CUES = frozenset({"no", "none", "without", "nor", "neither", "free", "non"})
+NOUN_CUES = frozenset({"no", "none", "without", "nor", "neither", "non"})
 """Cues that deny the things listed after them; the other cues (``not``, ``cannot``, ``never``)
 deny a verb phrase, which ends at a preposition after its first content word ("not controlled
 on a calcium-channel blocker" denies *controlled* only)."""
@@ -96,6 +96,9 @@ _SHORT = re.compile(
     r"(?<![\w&+/])("
     + "|".join(re.escape(k) for k in sorted(SHORTHAND, key=len, reverse=True))
     + r")(?![\w&+/])"
+)
+_DOSE_DAILY = re.compile(
+    r"\b(\d+(?:\.\d+)?\s*(?:mg|mcg|micrograms?|g|units?|ml|tablets?|capsules?|puffs?))\s+daily\b"
 )
 _ORDINAL = re.compile(r"\b(grade|stage|step|class|level|tier|phase)\s+(\d+)\b")
 _NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b")
@@ -187,6 +190,7 @@ def tokens(text: str) -> tuple[str, ...]:
         lowered,
     )
     lowered = re.sub(r"\b([1-6]) times (a |per )?(day|daily)\b", lambda m: f" freq{m[1]} ", lowered)
+    lowered = _DOSE_DAILY.sub(r"\1 freq1", lowered)  # "5 mg daily" is once daily
     lowered = re.sub(r"([a-z])/(\d)", r"\1 per \2", lowered)  # 100 mg/5 mL
     lowered = re.sub(r"(\d)([a-zµ°%])", r"\1 \2", lowered)  # 20mg -> 20 mg
     return tuple(w for t in _TOKEN.findall(lowered) for w in _split_words(t))

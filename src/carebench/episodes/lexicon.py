@@ -25,7 +25,7 @@ SHORTHAND: dict[str, str] = {
     "fu": "follow up", "n&v": "nausea vomiting", "d&v": "diarrhoea vomiting",
     "iv": "intravenous", "im": "intramuscular", "po": "by mouth", "mtx": "methotrexate",
     "tmp": "trimethoprim", "fbc": "full blood count", "u&e": "urea electrolytes",
-    "u&es": "urea electrolytes", "nkda": "no known drug allergies", "l": "left", "r": "right",
+    "u&es": "urea electrolytes", "l": "left", "r": "right",
     "nad": "no abnormality", "nil": "no", "ccb": "calcium channel blocker",
     "acei": "ace inhibitor", "arb": "angiotensin receptor blocker", "af": "atrial fibrillation",
     "tia": "transient ischaemic attack", "mi": "heart attack", "pv": "vaginal",
@@ -34,7 +34,7 @@ SHORTHAND: dict[str, str] = {
     "ix": "investigations", "c/o": "complains of", "o/e": "on examination",
     "deg c": "c", "doac": "anticoagulant", "noac": "anticoagulant", "tabs": "tablets",
     "tab": "tablet", "caps": "capsules", "apyrexial": "no fever", "afebrile": "no fever",
-    "asymptomatic": "no symptoms", "denies": "no", "denied": "no",
+    "asymptomatic": "no symptoms", "denies": "no", "denied": "no", "free of": "no",
     "dysuria": "burning passing urine", "haematuria": "blood in urine",
     "haemoptysis": "blood in sputum", "pef": "peak flow", "pefr": "peak flow",
     "once a day": "freq1", "once daily": "freq1", "twice a day": "freq2",
@@ -42,6 +42,8 @@ SHORTHAND: dict[str, str] = {
     "four times a day": "freq4", "four times daily": "freq4", "five times a day": "freq5",
     "five times daily": "freq5", "six times a day": "freq6", "six times daily": "freq6",
     "once weekly": "weekly", "once a week": "weekly", "every week": "weekly",
+    "twice weekly": "freqw2", "twice a week": "freqw2", "three times weekly": "freqw3",
+    "three times a week": "freqw3",
     "at night": "nightly", "at bedtime": "nightly", "each night": "nightly",
     "every night": "nightly", "in the morning": "mornings", "each morning": "mornings",
     "every morning": "mornings", "low back": "lumbar", "lower back": "lumbar",
@@ -127,6 +129,10 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "stool": ("stool", "stools", "bowel", "bowels", "poo"),
     "weakness": ("weakness", "weak"),
     "bruise": ("bruise", "bruising", "bruised"),
+    "nkda": (
+        "nkda", "no known drug allergies", "no known drug allergy", "no known allergies",
+        "no allergies", "no drug allergies",
+    ),
     "palpitation": (
         "palpitation", "palpitations", "racing heart", "heart racing", "pounding heart",
         "heart pounding", "fluttering",
@@ -141,7 +147,10 @@ POLARITY: tuple[tuple[frozenset[str], ...], ...] = (
     (frozenset({"increase"}), frozenset({"decrease"})),
     (
         frozenset({"freq1", "nightly", "mornings"}),
-        *(frozenset({f}) for f in ("freq2", "freq3", "freq4", "freq5", "freq6", "weekly")),
+        *(
+            frozenset({f})
+            for f in ("freq2", "freq3", "freq4", "freq5", "freq6", "weekly", "freqw2", "freqw3")
+        ),
     ),
 )
 """Mutually exclusive sides (go on / safe vs stop / contraindicated; present vs absent; raised vs
@@ -153,10 +162,10 @@ NEGATIONS = frozenset(
     {
         "not", "no", "never", "none", "don't", "doesn't", "isn't", "shouldn't", "without",
         "cannot", "can't", "unable", "nor", "neither", "didn't", "wasn't", "aren't", "non",
-        "free",
     }
 )  # fmt: skip
-"""Negation cues (``denies``, ``nil`` and ``apyrexial`` are expanded to one by SHORTHAND)."""
+"""Negation cues (``denies``, ``nil``, ``free of`` and ``apyrexial`` are expanded to one by
+SHORTHAND; *free* alone is not one: "free T4")."""
 
 PLACEHOLDER_TERMS = frozenset(
     {

@@ -210,10 +210,10 @@ def _denied(
     """Whether the sentence negates a finding the claim asserts, or does what the claim denies.
 
     "Fresh blood in the stool" against "no blood in the stool"; "cannot open his mouth" against
-    "can open the mouth fully". Only terms of three letters or more count, and only where no cited
+    "can open the mouth fully"; "no sertraline 100 mg" against "sertraline 100 mg daily". Only terms of three letters or more count, and only where no cited
     statement (``stated``: not a question or general rule) asserts the finding as well. A claim's absence ("no loin pain") is not checked against
-    a line that names the finding (guidance lists what a claim rules out), and what a claim says is
-    not done is checked only against statements, not questions or general rules ("if", "who",
+    a line that names the finding (guidance lists what a claim rules out) unless the claim also
+    gives that finding's value; what a claim says is not done is checked only against statements, not questions or general rules ("if", "who",
     "should", "avoid ...").
     """
     sentence = analyze(raw)
@@ -223,8 +223,10 @@ def _denied(
         if t in claim.asserted and t not in claim.negated:
             if _found(t, sentence.negated) and not _found(t, sentence.asserted | stated):
                 return True
-        if t in claim.denied_acts and t not in claim.asserted and not _GENERAL.search(raw):
-            if t in sentence.asserted and not _found(t, evidence.negated):
+        if t in claim.negated and t not in claim.asserted and not _GENERAL.search(raw):
+            measured = any(t in q.label and quantity_supported(q, sentence) for q in claim.quantities)
+            acted = t in claim.denied_acts or measured  # "no sertraline 100 mg" against its dose
+            if acted and t in sentence.asserted and not _found(t, evidence.negated):
                 return True
     return False
 

@@ -14,9 +14,11 @@ polarity and negation, clinical substance) and facts are matched by
 * **State continuity** (an Answer's draft). Required facts are the episode's facts to retain or
   revise that some admissible item's evidence states. ``hits`` counts required facts stated by a
   claim its citations *support*; ``stale`` counts facts to discard that the draft states;
-  ``contradictions`` counts prohibited claims the draft makes. Score = hits / required x
-  STALE_FACTOR ** (stale + contradictions) x concision; None when nothing is required. Carrying
-  one superseded value or making one prohibited claim divides the score by 4.
+  ``contradictions`` counts prohibited claims the draft makes; ``contradicted`` counts claims
+  their own cited lines contradict. Score = hits / required x STALE_FACTOR ** (stale +
+  contradictions) x (1 - contradicted / claims) x concision; None when nothing is required.
+  Carrying one superseded value or making one prohibited claim divides the score by 4; a draft
+  whose every other claim its sources contradict keeps half.
 * **Evidence traceability** (an Answer's draft). Each claim is *linked* when it cites only existing,
   admissible items and they support it; *contradicted* when a cited line contradicts it;
   *empty* when it has no clinical content ("OK.", "See record."); *unsupported* when it cites
@@ -69,8 +71,8 @@ from carebench.episodes.support import (
 
 MISMATCH_PENALTY = 0.5
 STALE_FACTOR = 0.25
-FREE_EXTRA = 0.3
-DUMP_EXTRA = 0.7
+FREE_EXTRA = 0.4
+DUMP_EXTRA = 0.55
 FIELD_EXTRA_TERMS = 12
 """A handoff text reproducing more evidence terms outside the task than this is an evidence dump
 (key findings: twice this, over all findings together)."""
@@ -87,14 +89,21 @@ class Continuity:
     stale: int
     contradictions: int
     concision: float = 1.0
+    claims: int = 0
+    contradicted: int = 0
 
     @property
     def score(self) -> float | None:
-        """Hits / required x STALE_FACTOR ** (stale + contradictions) x concision."""
+        """The continuity score; None when nothing is required.
+
+        hits / required x STALE_FACTOR ** (stale + contradictions) x (1 - contradicted / claims)
+        x concision.
+        """
         if not self.required:
             return None
         penalty = STALE_FACTOR ** (self.stale + self.contradictions)
-        return self.hits / self.required * penalty * self.concision
+        wrong = self.contradicted / self.claims if self.claims else 0.0
+        return self.hits / self.required * penalty * (1 - wrong) * self.concision
 
 
 @dataclass(frozen=True)
@@ -240,6 +249,8 @@ def continuity(episode: Episode, draft: Sequence[Claim]) -> Continuity:
         stale=sum(states(output, f) for f in units.discard_facts),
         contradictions=sum(any(claims(c.text, p) for c in draft) for p in units.prohibited_claims),
         concision=concision(episode, (c.text for c in draft)),
+        claims=len(draft),
+        contradicted=[kind for kind, _ in verdicts].count("contradicted"),
     )
 
 
