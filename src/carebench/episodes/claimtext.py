@@ -57,11 +57,50 @@ NOUN_CUES = frozenset({"no", "none", "without", "nor", "neither", "non"})
 """Cues that deny the things listed after them; the other cues (``not``, ``cannot``, ``never``)
 deny a verb phrase, which ends at a preposition after its first content word ("not controlled
 on a calcium-channel blocker" denies *controlled* only)."""
-_PREPOSITIONS = frozenset("on in at for with by from during after before since because as".split())
+_PREPOSITIONS = frozenset(
+    [
+        "on",
+        "in",
+        "at",
+        "for",
+        "with",
+        "by",
+        "from",
+        "during",
+        "after",
+        "before",
+        "since",
+        "because",
+        "as",
+    ]
+)
 """A comma segment of at most this many words continues a negated list."""
 
 _STOP = STOP_WORDS | frozenset(
-    "is be a an of to in on at by or it as if so he we i me my us one".split()
+    [
+        "is",
+        "be",
+        "a",
+        "an",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "by",
+        "or",
+        "it",
+        "as",
+        "if",
+        "so",
+        "he",
+        "we",
+        "i",
+        "me",
+        "my",
+        "us",
+        "one",
+    ]
 )  # and short function words
 _STEMMER = snowballstemmer.stemmer("english")
 _FOLD = {
@@ -288,7 +327,9 @@ def analyze(text: str) -> Analysis:
         and t not in NEGATIONS
         and not CITATION.match(t)
     ]
-    quantities = [q for clause in _QUANTITY_CLAUSE.split(text) if clause for q in _quantities(clause)]
+    quantities = [
+        q for clause in _QUANTITY_CLAUSE.split(text) if clause for q in _quantities(clause)
+    ]
     negated, asserted, acts = _scope(text)
     sides = frozenset(
         (group, 1 - side if t in negated and len(POLARITY[group]) == 2 else side)

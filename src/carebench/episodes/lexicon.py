@@ -55,7 +55,21 @@ once a day)."""
 NUMBER_WORDS = {
     w: str(i)
     for i, w in enumerate(
-        "zero _ two three four five six seven eight nine ten eleven twelve".split()
+        [
+            "zero",
+            "_",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+        ]
     )
 }
 """Number words read as numbers ("sick three times" = "3 times"); *one* stays a word ("one pill"

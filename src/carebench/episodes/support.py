@@ -32,7 +32,7 @@ import re
 from enum import StrEnum
 
 from carebench.episodes.claimtext import POLAR, Analysis, Quantity, analyze, term, tokens
-from carebench.episodes.lexicon import PLACEHOLDER_TERMS, POLARITY
+from carebench.episodes.lexicon import PLACEHOLDER_TERMS
 
 __all__ = [
     "COVERAGE",
@@ -170,9 +170,7 @@ def quantity_supported(q: Quantity, evidence: Analysis) -> bool:
     same = [e for e in evidence.quantities if _same_value(q, e)]
     if any(not q.label or not e.label or _labelled(q, e) for e in same):
         return True
-    rival = any(
-        _labelled(q, e) and _comparable(q, e) and not e.former for e in evidence.quantities
-    )
+    rival = any(_labelled(q, e) and _comparable(q, e) and not e.former for e in evidence.quantities)
     return bool(same) and not rival
 
 
@@ -180,7 +178,8 @@ def _value_conflict(claim: Analysis, sentence: Analysis, evidence: Analysis) -> 
     """Whether this sentence gives a claim quantity the cited text lacks another value.
 
     The same quantity: a comparable unit and the same label (or, for a measurement other than a
-    count or a time, the claim's topic); a former value never conflicts with a current one.
+    time, or a count of the same word, the claim's topic); a former value never conflicts with a
+    current one.
     """
     shared_topic = len(_topic(claim) & sentence.terms) >= 2
     for q in claim.quantities:
@@ -195,7 +194,8 @@ def _value_conflict(claim: Analysis, sentence: Analysis, evidence: Analysis) -> 
             if same_dimension_other_unit and q.base is not None:
                 return True  # 24 days against 24 hours
             measured = q.unit and q.unit[0] != "#" and (q.base or ("",))[0] != "time"
-            if _labelled(q, e) or (measured and shared_topic):
+            counted = q.unit[:1] == "#" and q.unit == e.unit  # "2 wet nappies" against "6 wet"
+            if _labelled(q, e) or ((measured or counted) and shared_topic):
                 return True
     return False
 
@@ -210,21 +210,24 @@ def _denied(
     """Whether the sentence negates a finding the claim asserts, or does what the claim denies.
 
     "Fresh blood in the stool" against "no blood in the stool"; "cannot open his mouth" against
-    "can open the mouth fully"; "no sertraline 100 mg" against "sertraline 100 mg daily". Only terms of three letters or more count, and only where no cited
-    statement (``stated``: not a question or general rule) asserts the finding as well. A claim's absence ("no loin pain") is not checked against
-    a line that names the finding (guidance lists what a claim rules out) unless the claim also
-    gives that finding's value; what a claim says is not done is checked only against statements, not questions or general rules ("if", "who",
-    "should", "avoid ...").
+    "can open the mouth fully"; "no sertraline 100 mg" against "sertraline 100 mg daily". Only
+    terms of three letters or more count, and only where no cited statement (``stated``: not a
+    question or general rule) asserts the finding as well. A claim's absence ("no loin pain") is
+    not checked against a line that names the finding (guidance lists what a claim rules out)
+    unless the claim also gives that finding's value; what a claim says is not done is checked
+    only against statements, not questions or general rules ("if", "who", "should", "avoid").
     """
     sentence = analyze(raw)
     for t in topic:
         if len(t) < 3:
             continue
-        if t in claim.asserted and t not in claim.negated:
-            if _found(t, sentence.negated) and not _found(t, sentence.asserted | stated):
-                return True
+        asserted = t in claim.asserted and t not in claim.negated
+        if asserted and _found(t, sentence.negated) and not _found(t, sentence.asserted | stated):
+            return True
         if t in claim.negated and t not in claim.asserted and not _GENERAL.search(raw):
-            measured = any(t in q.label and quantity_supported(q, sentence) for q in claim.quantities)
+            measured = any(
+                t in q.label and quantity_supported(q, sentence) for q in claim.quantities
+            )
             acted = t in claim.denied_acts or measured  # "no sertraline 100 mg" against its dose
             if acted and t in sentence.asserted and not _found(t, evidence.negated):
                 return True
@@ -309,5 +312,3 @@ def contributes(claim_text: str, line: str) -> bool:
     return bool((claim.terms - _PLACEHOLDERS) & evidence.terms) or any(
         quantity_supported(q, evidence) for q in claim.quantities
     )
-
-

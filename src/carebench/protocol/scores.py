@@ -300,20 +300,20 @@ def escalates(actions: Sequence[str]) -> bool:
 
 
 def _field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:
-    """A seed field's value: states a reference value, or is supported by them.
+    """Whether a seed field's value is correct: uncontradicted by, and stating, its references.
 
-    Supported (:func:`~carebench.episodes.support.support`, so shorthand, synonyms and units
-    count) by the reference values; or, where they neither support nor contradict it, supported by
-    the admissible evidence with the urgent findings and sharing a term or quantity with a
-    reference value. A value the reference values contradict ("SpO2 96 %" where the reference
-    says "SpO2 87 %") is wrong.
+    A value the reference values contradict (:func:`~carebench.episodes.support.support`:
+    "SpO2 96 %" where the reference says "SpO2 87 %"; "5 mg BD" where it says "5 mg daily") is
+    wrong. Otherwise it is correct when it states a reference value or they support it (so
+    shorthand, synonyms and units count), or, failing both, when the admissible evidence with the
+    urgent findings supports it and it shares a term or quantity with a reference value.
     """
-    if any(states(value, ref) for ref in wanted):
-        return True
     references = "\n".join(wanted)
     verdict = support(value, references)
-    if verdict is not Verdict.UNSUPPORTED:
-        return verdict is Verdict.SUPPORTED
+    if verdict is Verdict.CONTRADICTS:
+        return False
+    if verdict is Verdict.SUPPORTED or any(states(value, ref) for ref in wanted):
+        return True
     wider = support(value, f"{record}\n{references}") is Verdict.SUPPORTED
     return wider and contributes(value, references)
 
@@ -325,7 +325,9 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
     references = units.handoff_values if units else {}
     allowed_urgency = (units.handoff_urgency if units else ()) or DEFAULT_URGENCY
     default = (
-        EMERGENCY_CAPABLE_DESTINATIONS if set(allowed_urgency) == {"emergency"} else URGENT_DESTINATIONS
+        EMERGENCY_CAPABLE_DESTINATIONS
+        if set(allowed_urgency) == {"emergency"}
+        else URGENT_DESTINATIONS
     )
     allowed_destinations = (units.handoff_destinations if units else ()) or default[
         episode.task_class
@@ -382,7 +384,12 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
         wrong=wrong,
         concision=concision(
             episode,
-            [handoff.reason, *handoff.key_findings, *handoff.actions_taken, *handoff.fields.values()],
+            [
+                handoff.reason,
+                *handoff.key_findings,
+                *handoff.actions_taken,
+                *handoff.fields.values(),
+            ],
         ),
     )
 
