@@ -40,6 +40,7 @@ from functools import cache
 import snowballstemmer
 
 from carebench.episodes.lexicon import (
+    ABSENCE_TERMS,
     NEGATIONS,
     NUMBER_WORDS,
     POLARITY,
@@ -308,9 +309,10 @@ def _scope(text: str) -> tuple[set[str], set[str], set[str]]:
                 elif narrow and seen and token in _PREPOSITIONS:
                     scope = narrow = False  # "not controlled | on a calcium-channel blocker"
                 elif token not in _STOP and not NUMBER.match(token) and len(token) > 2:
-                    (negated if scope else asserted).add(term(token))
+                    found = term(token)
+                    (negated if scope and found not in ABSENCE_TERMS else asserted).add(found)
                     if narrow:
-                        acts.add(term(token))
+                        acts.add(found)
                     seen = True
     return negated, asserted, acts
 

@@ -154,6 +154,10 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 """Words and phrases folded onto one term (the key), before lemmas and stems."""
 
+ABSENCE_TERMS = frozenset({"nkda"})
+"""Terms that state an absence themselves ("no known drug allergies"): never negated by a cue
+before them in a list."""
+
 POLARITY: tuple[tuple[frozenset[str], ...], ...] = (
     (frozenset({"continue", "safe"}), frozenset({"withhold", "contraindicated"})),
     (frozenset({"present"}), frozenset({"absent"})),
