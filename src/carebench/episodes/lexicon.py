@@ -97,6 +97,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "present": ("present", "positive", "detected"),
     "raised": ("raised", "high", "higher", "elevated", "increased"),
     "low": ("low", "lower", "reduced", "decreased"),
+    "normal": ("normal", "normal range", "within range", "unremarkable"),
     "increase": ("increase", "raise", "uptitrate", "up-titrate", "escalate"),
     "decrease": ("decrease", "reduce", "lower", "down-titrate", "taper", "halve"),
     "vomit": ("vomit", "vomiting", "vomited", "vomits", "sick", "emesis"),
@@ -161,7 +162,7 @@ before them in a list."""
 POLARITY: tuple[tuple[frozenset[str], ...], ...] = (
     (frozenset({"continue", "safe"}), frozenset({"withhold", "contraindicated"})),
     (frozenset({"present"}), frozenset({"absent"})),
-    (frozenset({"raised"}), frozenset({"low"})),
+    (frozenset({"raised"}), frozenset({"low"}), frozenset({"normal"})),
     (frozenset({"increase"}), frozenset({"decrease"})),
     (
         frozenset({"freq1", "nightly", "mornings"}),

@@ -186,13 +186,13 @@ def _value_conflict(claim: Analysis, sentence: Analysis, evidence: Analysis) -> 
         if quantity_supported(q, evidence):
             continue
         for e in sentence.quantities:
-            if e.former != q.former or e.ago != q.ago or not _comparable(q, e):
-                continue
-            if _same_value(q, e):
+            if e.former != q.former or not _comparable(q, e) or _same_value(q, e):
                 continue
             same_dimension_other_unit = e.value == q.value and e.unit != q.unit
             if same_dimension_other_unit and q.base is not None:
-                return True  # 24 days against 24 hours
+                return True  # 24 days (ago) against (within) 24 hours
+            if e.ago != q.ago:
+                continue
             measured = q.unit and q.unit[0] != "#" and (q.base or ("",))[0] != "time"
             counted = q.unit[:1] == "#" and q.unit == e.unit  # "2 wet nappies" against "6 wet"
             if _labelled(q, e) or ((measured or counted) and shared_topic):
