@@ -4,7 +4,7 @@ The text layer under :mod:`carebench.episodes.support`, with the word lists of
 :mod:`carebench.episodes.lexicon`. Conventions:
 
 * **Normalization**: lower case; clinical shorthand expanded (``od`` = once daily, ``nocte`` = at
-  night, ``apyrexial`` = no fever, ...); synonyms folded onto one term; each other word stemmed by
+  night, ``apyrexial`` = no fever, every 6 hours = four times daily, ...); synonyms folded onto one term; each other word stemmed by
   the Snowball English stemmer (*withholding* = *withheld*, *severity* = *severe*). lemminflect's
   lemmas (*took* = *take*), alone or before the stemmer, agreed less with the labelled claims
   (docs/protocol.md). ``word/word`` is two words unless it is a unit (``mmol/L``).
@@ -140,6 +140,15 @@ _SHORT = re.compile(
 _DOSE_DAILY = re.compile(
     r"\b(\d+(?:\.\d+)?\s*(?:mg|mcg|micrograms?|g|units?|ml|tablets?|capsules?|puffs?))\s+daily\b"
 )
+_EVERY_HOURS = re.compile(r"\b(?:every|each)\s+(\d+)\s*(?:hours?|hrs?|h)\b|\bq(\d+)h\b")
+
+
+def _per_day(match: re.Match[str]) -> str:
+    hours = int(match[1] or match[2])
+    times = 24 // hours if hours and 24 % hours == 0 else 0
+    return f" freq{times} " if 1 <= times <= 6 else " freqmany "
+
+
 _ORDINAL = re.compile(r"\b(grade|stage|step|class|level|tier|phase)\s+(\d+)\b")
 _NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b")
 
@@ -231,6 +240,7 @@ def tokens(text: str) -> tuple[str, ...]:
     )
     lowered = re.sub(r"\b([1-6]) times (a |per )?(day|daily)\b", lambda m: f" freq{m[1]} ", lowered)
     lowered = _DOSE_DAILY.sub(r"\1 freq1", lowered)  # "5 mg daily" is once daily
+    lowered = _EVERY_HOURS.sub(_per_day, lowered)  # every 6 hours is four times daily
     lowered = re.sub(r"([a-z])/(\d)", r"\1 per \2", lowered)  # 100 mg/5 mL
     lowered = re.sub(r"(\d)([a-zµ°%])", r"\1 \2", lowered)  # 20mg -> 20 mg
     return tuple(w for t in _TOKEN.findall(lowered) for w in _split_words(t))

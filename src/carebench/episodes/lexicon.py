@@ -168,12 +168,23 @@ POLARITY: tuple[tuple[frozenset[str], ...], ...] = (
         frozenset({"freq1", "nightly", "mornings"}),
         *(
             frozenset({f})
-            for f in ("freq2", "freq3", "freq4", "freq5", "freq6", "weekly", "freqw2", "freqw3")
+            for f in (
+                "freq2",
+                "freq3",
+                "freq4",
+                "freq5",
+                "freq6",
+                "freqmany",
+                "weekly",
+                "freqw2",
+                "freqw3",
+            )
         ),
     ),
 )
 """Mutually exclusive sides (go on / safe vs stop / contraindicated; present vs absent; raised vs
-low; increase vs decrease; once (at night, in the morning), twice ... six times daily vs weekly):
+low vs normal; increase vs decrease; once (at night, in the morning), twice ... six times daily,
+more often (every 2 hours: ``freqmany``) vs weekly or twice or three times weekly):
 a claim holding one side where its cited sentence about the same topic holds only another
 contradicts it."""
 
