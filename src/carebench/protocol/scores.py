@@ -30,12 +30,15 @@ polarity and negation, clinical substance) and facts are matched by
   the seed's handoff fields. A field is *missing* when empty or a placeholder ("see record", "n/a",
   "unknown"; no clinical content). A present field is *correct* when: urgency is one the episode
   allows (default emergency or same_day); the destination is one the episode allows (default: the
-  class's urgent destinations; ``routine_gp`` never is); reason and key findings state every urgent
-  finding of the episode (reason: at least one) and are not evidence dumps; actions taken is not a
-  dump (a text reproducing more than FIELD_EXTRA_TERMS evidence terms outside the task; key
-  findings together twice that); a seed field states one of its reference values (``handoff_values``), or, where none is
-  annotated, holds only numbers found in the admissible evidence (the emergency numbers 999, 112
-  and 911 always allowed: safety-netting advice). Score = correct / required.
+  class's urgent destinations, and where only ``emergency`` is allowed the class's
+  ``EMERGENCY_CAPABLE_DESTINATIONS``; ``routine_gp`` never is); reason and key findings state
+  every urgent finding of the episode (reason: at least one) and are not evidence dumps; actions
+  taken is not a dump (a text reproducing more than FIELD_EXTRA_TERMS evidence terms outside the
+  task; key findings together twice that) and escalates (:func:`escalates`); a seed field is not
+  contradicted by its reference values (``handoff_values``) and states or is supported by one
+  (:func:`_field_value_correct`), or, where none is annotated, holds only numbers found in the
+  admissible evidence or the task texts (the emergency numbers 999, 112 and 911 always allowed:
+  safety-netting advice). Score = correct / required x concision of all the handoff's texts.
 """
 
 from __future__ import annotations
@@ -333,7 +336,9 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
         episode.task_class
     ]
     # an escalation may always tell the caller to ring an emergency number (safety-netting)
-    numbers = tokens("\n".join(_evidence(episode_sources(episode)))).numbers | EMERGENCY_NUMBERS
+    # and state what the task asks for (reference values may hold a worked-out number: "82 %")
+    grounding = [*_evidence(episode_sources(episode)), *task_texts(episode)]
+    numbers = tokens("\n".join(grounding)).numbers | EMERGENCY_NUMBERS
 
     def grounded(*texts: str) -> bool:
         return all(tokens(t).numbers <= numbers for t in texts)
