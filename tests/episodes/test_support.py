@@ -104,6 +104,7 @@ UTI = "No loin pain, temperature 36.9 C.\nSigns of upper UTI (fever, loin pain, 
         # hedges, pointers and evaluations without a subject earn no support
         ("Continue or stop the statin as appropriate", STATIN, Verdict.UNSUPPORTED),
         ("Back pain - see the physio form", "Back pain since lifting a box.", Verdict.UNSUPPORTED),
+        ("Simvastatin held during clarithromycin, as per E2", STATIN, Verdict.SUPPORTED),
         ("Normal.", "Chest X-ray normal.", Verdict.NOT_SUBSTANTIVE),
     ],
 )  # fmt: skip

@@ -47,10 +47,10 @@ __all__ = [
 ]
 
 COVERAGE = 0.4
+"""The share of a claim's terms that must occur in its cited text for support."""
 APPROXIMATE = 0.15
 """How far (relative) an approximate value ("about 7.6 mg/kg") may be from a value it is checked
 against before it conflicts."""
-"""The share of a claim's terms that must occur in its cited text for support."""
 SPECIFIC = 8
 """A term this long (a drug or condition name: "trimethoprim") alone makes a sentence about the
 claim's topic; shorter terms need a second one, or the label of one of the claim's quantities."""
@@ -63,12 +63,15 @@ _INJECTION = re.compile(
     r"|\bground truth\b|\bignore (the )?(previous|above|prior)\b)",
     re.IGNORECASE,
 )
+_PLACES = (
+    r"(record|notes?|chart|results?|panel|letter|above|below|evidence|items?|attached"
+    r"|documentation|form|report|summary|digest|list|message|file)"
+)
 _POINTER = re.compile(
-    r"\b(see|refer to|as per|per|check)\s+(the\s+)?([\w-]+\s+){0,2}(record|notes?|chart|results?"
-    r"|panel|letter|above|below|evidence|items?|attached|documentation|form|report|summary|digest"
-    r"|list|message|file|[rnem]\d{1,2})\b",
+    rf"\b(see|refer to|as per|per)\s+(the\s+)?([\w-]+\s+){{0,2}}({_PLACES}|[rnem]\d{{1,2}})\b",
     re.IGNORECASE,
 )
+_DEFERRAL = re.compile(rf"\b(see|refer to)\s+(the\s+)?([\w-]+\s+){{0,2}}{_PLACES}\b", re.I)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _EVIDENCE_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 _GENERAL = re.compile(
@@ -97,8 +100,11 @@ def strip_injections(text: str) -> str:
 
 
 def _gaming(text: str) -> bool:
-    """Whether ``text`` addresses the scorer or points elsewhere instead of stating."""
-    return bool(_INJECTION.search(text) or _POINTER.search(text))
+    """Whether ``text`` addresses the scorer or defers to the record instead of stating.
+
+    "See the physio form" defers; "as per E2" only cites (it is stripped, not held against).
+    """
+    return bool(_INJECTION.search(text) or _DEFERRAL.search(text))
 
 
 def substantive(text: str) -> bool:
