@@ -32,16 +32,28 @@ def test_no_gaming_policy_tops_a_draft_score_it_games(rows: dict, score: str) ->
     assert gamed and all(v is not None and v <= GOAL_GAMING for v in gamed.values()), gamed
 
 
-def test_placeholder_and_copied_handoffs_stay_under_the_floor_goal(rows: dict) -> None:
-    for name in ("game-placeholder", "game-copy-evidence", "game-content-free"):
-        assert rows[name]["handoff"] <= GOAL_GAMING, (name, rows[name]["handoff"])
+def test_no_gaming_policy_tops_the_handoff_score_it_games(rows: dict) -> None:
+    gamed = {n: r["handoff"] for n, r in rows.items() if "handoff" in r.get("games", ())}
+    assert {"game-placeholder", "game-copy-evidence", "game-copy-findings"} <= set(gamed)
+    assert all(v is not None and v <= GOAL_GAMING for v in gamed.values()), gamed
 
 
-def test_every_gaming_policy_is_under_the_goal_overall_but_copy_findings(rows: dict) -> None:
-    over = {
-        n: r["overall"] for n, r in rows.items() if n != "reference" and r["overall"] is not None
-    }
-    assert all(v <= GOAL_GAMING for n, v in over.items() if n != "game-copy-findings"), over
+def test_every_gaming_policy_is_under_the_goal_overall(rows: dict) -> None:
+    over = {n: r["overall"] for n, r in rows.items() if n != "reference"}
+    assert all(v is not None and v <= GOAL_GAMING for v in over.values()), over
+
+
+def test_pasting_the_evidence_into_a_handoff_costs_concision(rows: dict) -> None:
+    """Its urgency, destination and actions are the reference's; the pasted texts cost the rest."""
+    episode = next(e for e in load_bank() if e.reference.primary.value == "Escalate")
+    write, _ = GAMING["game-copy-findings"]
+    from carebench.agents.workproduct import Handoff
+    from carebench.protocol.scores import handoff_completeness
+
+    pasted = Handoff.model_validate(write(episode, episode.reference.primary)["handoff"])
+    scored = handoff_completeness(episode, pasted)
+    assert {"urgency", "destination"}.isdisjoint(scored.wrong + scored.missing)
+    assert scored.concision == 0.0 and scored.score == 0.0
 
 
 def test_floors_are_the_highest_gaming_mean_per_score(rows: dict) -> None:
@@ -70,3 +82,25 @@ def test_a_gaming_policy_runs_through_the_scripted_backend() -> None:
     out = json.loads(asyncio.run(backend.generate(request)).text)
     assert out["action"] == "Answer"
     assert all(c["sources"] for c in out["draft"]) and out["draft"]
+
+
+def test_correct_drafts_written_independently_score_at_least_0_8() -> None:
+    """Drafts of the labelled set's correct and paraphrased claims (supported by the adjudicated
+    labels), one draft per episode: shorthand, synonyms and other word order, written by a
+    session that never saw the scorer. Set 1 is the set the scorer was tuned on (docs say so)."""
+    from collections import defaultdict
+    from statistics import fmean
+
+    from carebench.agents.workproduct import Claim
+    from carebench.protocol.scorer_validation import load_labels
+    from carebench.protocol.scores import traceability
+
+    episodes = {e.episode_id: e for e in load_bank()}
+    drafts: dict[str, list[Claim]] = defaultdict(list)
+    for row in load_labels("claims"):
+        if row["writer_kind"] in ("correct", "paraphrase") and row["final"] == "supported":
+            cited = tuple(c["id"] for c in row["cited"])
+            drafts[row["episode_id"]].append(Claim(text=row["text"], sources=cited))
+    scores = [traceability(episodes[k], draft).score for k, draft in drafts.items()]
+    assert len(scores) >= 20
+    assert fmean(s for s in scores if s is not None) >= 0.8

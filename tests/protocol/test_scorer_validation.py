@@ -1,44 +1,110 @@
-"""The scorer's agreement with the packaged labelled set: computed, with the goal stated."""
+"""The scorer's agreement with the packaged labelled sets: computed, with the goal stated."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from sklearn.metrics import cohen_kappa_score
 
 from carebench.episodes.bank import load_bank
-from carebench.protocol.scorer_validation import claim_verdict, load_labels, scorer_agreement
+from carebench.errors import CarebenchError
+from carebench.protocol.scorer_validation import (
+    GOAL_KAPPA,
+    claim_items,
+    claim_verdict,
+    load_labels,
+    load_sets,
+    scorer_agreement,
+)
 
 
-def test_the_labelled_set_has_the_promised_size_and_two_labels_each() -> None:
-    claims, handoffs = load_labels("claims"), load_labels("handoffs")
-    assert len(claims) >= 300 and len(handoffs) >= 60
-    assert all(
-        {c["label_a"], c["label_b"], c["final"]} <= {"supported", "unsupported", "contradicts"}
-        for c in claims
-    )
-    fields = [v for h in handoffs for v in h["final"].values()]
-    assert set(fields) <= {"correct", "wrong", "missing"}
+@pytest.fixture(scope="module")
+def rows() -> dict[tuple[str, str], object]:
+    agreement = scorer_agreement({e.episode_id: e for e in load_bank()})
+    return {(r.component, r.subset): r for r in agreement}
 
 
-def test_agreement_figures_match_scikit_learn_on_the_same_pairs() -> None:
-    rows = {
-        (r.component, r.subset): r for r in scorer_agreement({e.episode_id: e for e in load_bank()})
-    }
+def test_the_manifest_names_each_set_with_its_role_and_files() -> None:
+    sets = load_sets()
+    assert sets and {s.role for s in sets} <= {"dev", "held-out"}
+    assert sets[0].name == "set-1" and sets[0].role == "dev"
+    for entry in sets:
+        claims, handoffs = load_labels(entry.claims), load_labels(entry.handoffs)
+        assert claims and handoffs
+        assert all(
+            {c["label_a"], c["label_b"], c["final"]} <= {"supported", "unsupported", "contradicts"}
+            for c in claims
+        )
+        fields = [v for h in handoffs for v in h["final"].values()]
+        assert set(fields) <= {"correct", "wrong", "missing"}
+
+
+def test_set_1_has_the_promised_size() -> None:
+    assert len(load_labels("claims")) >= 300 and len(load_labels("handoffs")) >= 60
+
+
+def test_agreement_figures_match_scikit_learn_on_the_same_pairs(rows: dict) -> None:
     claims = load_labels("claims")
     predicted = [claim_verdict(c) for c in claims]
     final = [c["final"] for c in claims]
-    every = rows[("claim support", "all")]
-    assert every.n == len(claims)
+    every = rows[("claim support", "set-1")]
+    assert every.n == len(claims) and every.role == "dev"
     assert abs(every.kappa - cohen_kappa_score(final, predicted)) < 1e-12
     assert every.accuracy == sum(p == f for p, f in zip(predicted, final, strict=True)) / len(final)
-    assert rows[("claim support", "dev (tuned on)")].n + rows[
-        ("claim support", "held out")
-    ].n == len(claims)
+    labellers = cohen_kappa_score([c["label_a"] for c in claims], [c["label_b"] for c in claims])
+    assert abs(every.annotator_kappa - labellers) < 1e-12
 
 
-def test_the_scorer_beats_chance_on_held_out_claims() -> None:
-    """The goal is kappa >= 0.8 (not met yet: docs/protocol.md gives the figure); chance is 0."""
-    rows = {
-        (r.component, r.subset): r for r in scorer_agreement({e.episode_id: e for e in load_bank()})
-    }
-    assert rows[("claim support", "held out")].kappa > 0.4
-    assert rows[("handoff fields", "held out (all)")].kappa > 0.3
+def test_every_set_reports_both_components(rows: dict) -> None:
+    for entry in load_sets():
+        for component in ("claim support", "handoff fields"):
+            assert rows[(component, entry.name)].n > 0
+
+
+def test_the_dev_set_reaches_the_goal_on_handoff_fields(rows: dict) -> None:
+    """Met on set 1 (tuned on, so it shows fit, not generalisation; docs/protocol.md)."""
+    assert rows[("handoff fields", "set-1")].kappa >= GOAL_KAPPA
+
+
+def test_claim_support_beats_chance_on_both_halves_of_the_dev_set() -> None:
+    """The claim goal (kappa >= 0.8) is not met on set 1 (docs/protocol.md gives the figure);
+    this asserts only that each half is well above chance (0)."""
+    claims = load_labels("claims")
+    for parity in (0, 1):
+        half = [c for c in claims if int(str(c["claim_id"])[1:]) % 2 == parity]
+        items = claim_items(half)
+        kappa = cohen_kappa_score([i[1] for i in items], [i[0] for i in items])
+        assert kappa > 0.6, (parity, kappa)
+
+
+def _write(folder: Path, manifest: str) -> Path:
+    folder.mkdir(exist_ok=True)
+    (folder / "sets.yaml").write_text(manifest, "utf-8")
+    return folder
+
+
+def test_a_manifest_naming_a_missing_file_is_one_clear_error(tmp_path: Path) -> None:
+    folder = _write(
+        tmp_path / "v",
+        "format: carebench-scorer-sets/1\nsets:\n  - {name: s2, role: held-out,"
+        " claims: claims-2.jsonl, handoffs: handoffs-2.jsonl, provenance: P.md}\n",
+    )
+    with pytest.raises(CarebenchError, match=r"set s2: no file 'claims-2.jsonl'"):
+        load_sets(folder)
+
+
+def test_a_manifest_with_a_bad_role_names_the_field(tmp_path: Path) -> None:
+    folder = _write(
+        tmp_path / "v",
+        "format: carebench-scorer-sets/1\nsets:\n  - {name: s2, role: test,"
+        " claims: c.jsonl, handoffs: h.jsonl, provenance: P.md}\n",
+    )
+    with pytest.raises(CarebenchError, match=r"sets\.yaml: sets\.0\.role: "):
+        load_sets(folder)
+
+
+def test_a_labels_line_of_another_format_names_file_and_line(tmp_path: Path) -> None:
+    (tmp_path / "c.jsonl").write_text('{"format": "other/1"}\n', "utf-8")
+    with pytest.raises(CarebenchError, match=r"c\.jsonl:1: format 'other/1'"):
+        load_labels("c.jsonl", tmp_path)

@@ -148,3 +148,89 @@ def test_handoff_destination_must_act_now_and_999_is_allowed(
     assert "actions_taken" not in handoff_completeness(episode, elsewhere).wrong  # safety-netting
     invented = handoff.model_copy(update={"actions_taken": ("advised to call 07700 123456",)})
     assert "actions_taken" in handoff_completeness(episode, invented).wrong
+
+
+def test_an_emergency_only_escalation_must_go_where_an_emergency_is_acted_on(
+    annotated: dict[str, Episode],
+) -> None:
+    from carebench.episodes.schema import EMERGENCY_CAPABLE_DESTINATIONS, URGENT_DESTINATIONS
+
+    episode = annotated["late_risk"]
+    units = episode.annotations
+    assert units is not None
+    emergency_only = episode.model_copy(
+        update={"annotations": units.model_copy(update={"handoff_urgency": ("emergency",)})}
+    )
+    capable = EMERGENCY_CAPABLE_DESTINATIONS[episode.task_class]
+    slower = [d for d in URGENT_DESTINATIONS[episode.task_class] if d not in capable]
+    handoff = Handoff(
+        urgency=Urgency.EMERGENCY,
+        destination=capable[0],
+        reason="Crushing chest pain spreading to the left arm.",
+        key_findings=("crushing chest pain spreading to the left arm",),
+        actions_taken=("advised to call 999 now",),
+        fields={"callback number": "reply to the portal message", "current dose": "5 mg daily"},
+    )
+    assert "destination" not in handoff_completeness(emergency_only, handoff).wrong
+    for destination in slower:
+        elsewhere = handoff.model_copy(update={"destination": destination})
+        assert "destination" in handoff_completeness(emergency_only, elsewhere).wrong
+        assert "destination" not in handoff_completeness(episode, elsewhere).wrong  # same-day ok
+
+
+def test_actions_taken_must_escalate_not_only_advise() -> None:
+    from carebench.protocol.scores import escalates
+
+    assert escalates(["Escalated to the on-call doctor"])
+    assert escalates(["Advised to call 999 now"])
+    assert escalates(["Note drafted for signing"])  # neutral: no advice given instead
+    assert escalates(["Reply held until a clinician calls"])
+    assert not escalates(["Advised fluids and paracetamol"])
+    assert not escalates(["Told her she can start the new tablet tonight"])
+
+
+def test_a_field_value_is_judged_by_support_against_its_references(
+    annotated: dict[str, Episode],
+) -> None:
+    episode = annotated["late_risk"]
+    handoff = Handoff(
+        urgency=Urgency.EMERGENCY,
+        destination="emergency_services",
+        reason="Crushing chest pain spreading to the left arm.",
+        key_findings=("crushing chest pain spreading to the left arm",),
+        actions_taken=("advised to call 999 now",),
+        fields={
+            "callback number": "reply to the portal message",
+            "current dose": "amlodipine 5 mg od",
+        },
+    )
+    assert "current dose" not in handoff_completeness(episode, handoff).wrong  # od = daily
+    wrong = handoff.model_copy(
+        update={"fields": {**handoff.fields, "current dose": "amlodipine 5 mg BD"}}
+    )
+    assert "current dose" in handoff_completeness(episode, wrong).wrong
+
+
+def test_a_handoff_that_pastes_the_evidence_costs_concision(annotated: dict[str, Episode]) -> None:
+    episode = annotated["late_risk"]
+    dump = " ".join(s.evidence for s in episode_sources(episode) if s.admissible)
+    handoff = Handoff(
+        urgency=Urgency.EMERGENCY,
+        destination="emergency_services",
+        reason=dump[:400],
+        key_findings=(dump[:400],),
+        actions_taken=("advised to call 999 now",),
+        fields={"callback number": dump[:400], "current dose": dump[:400]},
+    )
+    scored = handoff_completeness(episode, handoff)
+    assert scored.concision < 1.0
+    assert scored.score == pytest.approx(scored.correct / scored.required * scored.concision)
+
+
+def test_claims_their_own_sources_contradict_cost_continuity(annotated: dict[str, Episode]) -> None:
+    stale = annotated["stale"]
+    kept = Claim(text="Repeat amlodipine 5 mg daily.", sources=("R1",))
+    wrong = Claim(text="Amlodipine 10 mg daily.", sources=("R1",))  # R1 says 5 mg
+    result = continuity(stale, [kept, wrong])
+    assert (result.claims, result.contradicted, result.hits) == (2, 1, 1)
+    assert result.score == pytest.approx(1 / 1 * (1 - 1 / 2) * result.concision)

@@ -170,14 +170,15 @@ def reference_work_product(episode: Episode, action: Action) -> dict[str, Any]:
     An Answer's draft states each fact to retain or revise that the admissible evidence states,
     citing the admissible items that state it. An Escalate's handoff carries real values a nurse
     could act on: the episode's first allowed urgency (default emergency) and destination
-    (default: the class's first urgent destination), the urgent findings as reason and key
+    (default: the class's first urgent destination; its first emergency-capable one when only
+    ``emergency`` is allowed), the urgent findings as reason and key
     findings (with the required facts), and each handoff field's first reference value
     (``handoff_values``); a field without one gets the admissible line that names it, or says it
     is not stated in the record. It is what a score of 1.00 means; it is not a model of good
     clinical writing.
     """
     from carebench.episodes.matching import states
-    from carebench.episodes.schema import URGENT_DESTINATIONS
+    from carebench.episodes.schema import EMERGENCY_CAPABLE_DESTINATIONS, URGENT_DESTINATIONS
 
     sources = [s for s in episode_sources(episode) if s.admissible]
     units = episode.annotations
@@ -200,9 +201,10 @@ def reference_work_product(episode: Episode, action: Action) -> dict[str, Any]:
     urgent = list(units.urgent_findings) if units else []
     values = units.handoff_values if units else {}
     urgency = (units.handoff_urgency if units else ()) or (Urgency.EMERGENCY.value,)
-    destination = (
-        (units.handoff_destinations if units else ()) or URGENT_DESTINATIONS[episode.task_class]
-    )[0]
+    default = (
+        EMERGENCY_CAPABLE_DESTINATIONS if urgency == ("emergency",) else URGENT_DESTINATIONS
+    )[episode.task_class]
+    destination = ((units.handoff_destinations if units else ()) or default)[0]
 
     def field_value(name: str) -> str:
         if values.get(name):

@@ -41,11 +41,12 @@ def agreement_cmd(
 ) -> None:
     """Print the scorer's agreement with the packaged, independently labelled claims and handoffs.
 
-    Per component (claim support, handoff fields): n, accuracy and Cohen's kappa against the
-    adjudicated labels, for the dev half the scorer was tuned on and the held-out rest, beside the
-    two labellers' kappa with each other. With --judge, the judge's claim-support kappa is printed
-    beside the deterministic scorer's on the same claims (--judge-limit: a subset). Exits 1 when a
-    held-out component (or the judge's held-out claim support) is under the goal.
+    Per labelled set of the manifest (scenarios/validation/workproduct/sets.yaml: name, role dev or
+    held-out, files) and component (claim support, handoff fields): n, accuracy and Cohen's kappa
+    against the adjudicated labels, beside the two labellers' kappa with each other. With --judge,
+    the judge's claim-support kappa is printed beside the deterministic scorer's on the same claims
+    (--judge-limit: a subset). Exits 1 when a held-out component (or the judge's held-out claim
+    support) is under the goal.
     """
     from carebench.cli.options import key_values
     from carebench.episodes.bank import load_bank
@@ -63,25 +64,32 @@ def agreement_cmd(
             doc = {"scorer": doc, "claim_judge": judged}
         click.echo(json.dumps(doc, indent=2))
     else:
-        click.echo("component\tsubset\tn\taccuracy\tkappa\tlabellers' kappa")
+        click.echo("component\tset\trole\tn\taccuracy\tkappa\tlabellers' kappa")
         for r in rows:
             cells = [r.accuracy, r.kappa, r.annotator_kappa]
             text = ["-" if v is None else f"{v:.3f}" for v in cells]
-            click.echo(f"{r.component}\t{r.subset}\t{r.n}\t" + "\t".join(text))
+            click.echo(f"{r.component}\t{r.subset}\t{r.role}\t{r.n}\t" + "\t".join(text))
         click.echo(
-            "labels: AI sessions blind to the scorer (not clinicians); see "
-            "src/carebench/scenarios/validation/workproduct/PROVENANCE.md"
+            "labels: AI sessions blind to the scorer (not clinicians); see the PROVENANCE notes "
+            "in src/carebench/scenarios/validation/workproduct/"
         )
         _print_judge_rows(judged)
+        if not any(r.role == "held-out" for r in rows):
+            click.echo("no held-out set: every figure is on data the scorer was tuned on")
     short = [
-        f"{r.component} ({r.kappa:.2f})" if r.kappa else r.component
+        f"{r.component} on {r.subset} ({r.kappa:.2f})"
+        if r.kappa
+        else f"{r.component} on {r.subset}"
         for r in rows
-        if "held out" in r.subset and (r.kappa or 0) < GOAL_KAPPA
+        if r.role == "held-out" and (r.kappa or 0) < GOAL_KAPPA
     ]
     for j in judged:
         kappa = j["kappa"]
-        if j["scorer"] != "rules" and j["subset"] == "held out" and (kappa or 0.0) < GOAL_KAPPA:
-            short.append(f"{j['scorer']} claim support" + (f" ({kappa:.2f})" if kappa else ""))
+        if j["scorer"] != "rules" and j["role"] == "held-out" and (kappa or 0.0) < GOAL_KAPPA:
+            short.append(
+                f"{j['scorer']} claim support on {j['subset']}"
+                + (f" ({kappa:.2f})" if kappa else "")
+            )
     if short:
         click.echo(f"under the goal kappa >= {GOAL_KAPPA}: {', '.join(short)}", err=True)
         raise SystemExit(1)

@@ -130,6 +130,16 @@ URGENT_DESTINATIONS: dict[TaskClass, tuple[str, ...]] = {
 }
 """The destinations that act on an escalation now (``routine_gp`` is not one), per task class."""
 
+EMERGENCY_CAPABLE_DESTINATIONS: dict[TaskClass, tuple[str, ...]] = {
+    TaskClass.DOCUMENTATION_UPDATE: ("on_call_doctor",),
+    TaskClass.EVIDENCE_RETRIEVAL: ("on_call_doctor",),
+    TaskClass.PATIENT_MESSAGING: ("on_call_clinician", "emergency_services"),
+    TaskClass.TRIAGE_HANDOFF: ("on_call_clinician", "emergency_services"),
+}
+"""The destinations that can act on an emergency, per task class: an escalation whose only
+allowed urgency is ``emergency`` must go to one (a pharmacist, prescriber, responsible clinician
+or same-day care team acts too late)."""
+
 EMERGENCY_DESTINATIONS = frozenset({"emergency_services"})
 """Destinations for which an emergency number (999, 112, 911) is a correct value to give."""
 

@@ -1,35 +1,25 @@
 """Claim-level support: does a cited evidence line support, contradict or not establish a claim?
 
-The judge-free core of the work-product scores (:mod:`carebench.protocol.scores`). A text is
-normalized into *terms* and *quantities*:
-
-* **Normalization**: lower case; clinical shorthand expanded (``od`` = once daily, ``bd`` = twice
-  daily, ``ORS`` = oral rehydration solution, ``CrCl`` = creatinine clearance, ...;
-  :data:`SHORTHAND`); synonyms folded onto one term (:data:`SYNONYMS`: *stop / hold / withhold /
-  omit / suspend* are one term, *continue / resume / restart / keep taking* another, ...); words
-  stemmed with the Snowball English stemmer, so *withholding* = *withheld* = *withhold*.
-* **Names with digits** (``PHQ-9``, ``GAD-7``, ``QRISK3``, ``CURB-65``, ``NEWS2``, ``T4``) are
-  single terms, never numbers: the 9 of PHQ-9 is part of a name.
-* **Quantities**: a number with the unit written after it (``20 mg``, ``37.9 C``, ``13 hours``,
-  ``4 wet nappies``: a count of the following word) and the terms written just before it (its
-  *label*: ``INR 5.8``, ``potassium 3.1 mmol/L``). Units are canonical (:data:`UNITS`:
-  ``micrograms`` = ``mcg`` = ``µg``; ``days`` = ``day``; ``°C`` = ``C``).
-* **Polarity**: terms of opposed sides (:data:`POLARITY`: continue vs withhold, safe vs
-  contraindicated, present vs absent, raised vs low, increase vs decrease) and negation words.
+The judge-free core of the work-product scores (:mod:`carebench.protocol.scores`). Texts are read
+by :mod:`carebench.episodes.claimtext` (terms, quantities, polarity, negation scope; its
+conventions say how) with the word lists of :mod:`carebench.episodes.lexicon`.
 
 Verdicts (:func:`support`), for a claim and the text of the lines it cites:
 
-* ``not_substantive``: after removing any sentence addressed to a scorer, judge or grader, the claim
-  has no clinical content (no term outside :data:`PLACEHOLDER_TERMS`, no quantity): "OK.",
-  "See record.", "As above.";
-* ``contradicts``: a cited sentence about the same thing (sharing a topic term) gives another value
-  for a quantity with the claim's label and unit, or holds the opposite polarity side (or a
-  negation the claim lacks, or lacks one the claim has) while sharing most of the claim's terms;
-* ``supported``: every quantity of the claim occurs in the cited text with the same number and a
-  compatible unit (a unit-less number matches any), and at least :data:`COVERAGE` of the claim's
-  terms (at least one) occur in the cited text;
-* ``unsupported``: anything else (including a number whose only occurrences in the cited text
-  carry another unit: "20 days" is not supported by "20 mg").
+* ``not_substantive``: after removing any sentence addressed to a scorer, judge or grader and any
+  pointer ("see record"), the claim has no clinical content (no term outside
+  :data:`~carebench.episodes.lexicon.PLACEHOLDER_TERMS`, no quantity): "OK.", "Normal.";
+* ``contradicts``: a cited sentence about the same thing (sharing the claim's topic terms) gives
+  another value for one of the claim's quantities (the same label or topic and a comparable unit;
+  a former value, "increased from 75", never counts as the current one), holds the opposite
+  polarity side, or negates a finding the claim asserts;
+* ``unsupported``: the claim addresses the scorer or points elsewhere ("Back pain - see the
+  form"), hedges between exclusive sides ("continue or stop as appropriate"), has a quantity the
+  cited text does not hold for the same quantity ("20 days" against "20 mg"; "23 days left"
+  against "23 days ago"), or shares too few terms with it;
+* ``supported``: otherwise, when every quantity of the claim occurs in the cited text with the
+  same value in a compatible unit and at least :data:`COVERAGE` of the claim's terms (at least
+  one) occur in the cited text.
 
 These are stated heuristics, validated against independently labelled claims
 (``carebench scorer agreement``; docs/protocol.md gives the figures). Paraphrases that share no
@@ -39,277 +29,56 @@ term or synonym with their line are missed.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
 
-import snowballstemmer
+from carebench.episodes.claimtext import POLAR, Analysis, Quantity, analyze, term, tokens
+from carebench.episodes.lexicon import PLACEHOLDER_TERMS
 
-from carebench.episodes.matching import STOP_WORDS
+__all__ = [
+    "COVERAGE",
+    "Verdict",
+    "analyze",
+    "contradicts",
+    "contributes",
+    "quantity_supported",
+    "strip_injections",
+    "substantive",
+    "support",
+]
 
 COVERAGE = 0.4
 """The share of a claim's terms that must occur in its cited text for support."""
-
-SHORTHAND: dict[str, str] = {
-    "od": "once daily",
-    "o.d.": "once daily",
-    "bd": "twice daily",
-    "bid": "twice daily",
-    "b.d.": "twice daily",
-    "tds": "three times daily",
-    "tid": "three times daily",
-    "qds": "four times daily",
-    "qid": "four times daily",
-    "prn": "as needed",
-    "nocte": "at night",
-    "mane": "in the morning",
-    "stat": "immediately",
-    "ors": "oral rehydration solution",
-    "crcl": "creatinine clearance",
-    "egfr": "kidney function egfr",
-    "bp": "blood pressure",
-    "hr": "heart rate",
-    "rr": "respiratory rate",
-    "sats": "oxygen saturation",
-    "spo2": "oxygen saturation",
-    "temp": "temperature",
-    "hb": "haemoglobin",
-    "wcc": "white cell count",
-    "k+": "potassium",
-    "na+": "sodium",
-    "abx": "antibiotic",
-    "hx": "history",
-    "rx": "treatment",
-    "sob": "breathless",
-    "sob.": "breathless",
-    "a&e": "emergency department",
-    "ae": "emergency department",
-    "ed": "emergency department",
-    "uti": "urinary tract infection",
-    "yo": "year old",
-    "y/o": "year old",
-    "yrs": "years",
-    "wks": "weeks",
-    "wk": "week",
-    "hrs": "hours",
-    "mins": "minutes",
-    "pt": "patient",
-    "meds": "medicines",
-    "med": "medicine",
-    "dx": "diagnosis",
-    "f/u": "follow up",
-    "fu": "follow up",
-    "n&v": "nausea vomiting",
-    "d&v": "diarrhoea vomiting",
-    "iv": "intravenous",
-    "im": "intramuscular",
-    "po": "by mouth",
-    "mtx": "methotrexate",
-    "tmp": "trimethoprim",
-    "fbc": "full blood count",
-    "u&e": "urea electrolytes",
-    "u&es": "urea electrolytes",
-    "nkda": "no known drug allergies",
-    "l": "left",
-    "r": "right",
-    "once a day": "freq1",
-    "once daily": "freq1",
-    "twice a day": "freq2",
-    "twice daily": "freq2",
-    "three times a day": "freq3",
-    "three times daily": "freq3",
-    "four times a day": "freq4",
-    "four times daily": "freq4",
-    "once weekly": "weekly",
-    "once a week": "weekly",
-}
-"""Clinical shorthand, expanded before anything else (whole tokens only); frequencies become the
-exclusive terms ``freq1`` .. ``freq4`` and ``weekly``."""
-
-NUMBER_WORDS = {
-    w: str(i)
-    for i, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-        ]
-    )
-}
-"""Number words read as numbers ("sick three times" = "3 times")."""
-
-SYNONYMS: dict[str, tuple[str, ...]] = {
-    "withhold": (
-        "withhold", "withheld", "hold", "held", "stop", "stopped", "stopping", "omit", "omitted",
-        "suspend", "suspended", "pause", "paused", "discontinue", "discontinued", "cease",
-        "ceased", "halt",
-    ),
-    "continue": (
-        "continue", "continued", "continuing", "resume", "resumed", "restart", "restarted",
-        "keep", "keeping", "carry",
-    ),
-    "contraindicated": (
-        "contraindicated", "contraindication", "unsafe", "prohibited", "avoid", "avoided",
-    ),
-    "safe": (
-        "safe", "suitable", "appropriate", "fine", "okay", "acceptable", "supply", "supplied",
-        "dispense", "dispensed",
-    ),
-    "absent": ("absent", "negative", "undetected", "nil"),
-    "present": ("present", "positive", "detected"),
-    "raised": ("raised", "high", "higher", "elevated", "increased", "above"),
-    "low": ("low", "lower", "reduced", "decreased", "below"),
-    "increase": ("increase", "raise", "uptitrate", "up-titrate", "escalate"),
-    "decrease": ("decrease", "reduce", "lower", "down-titrate", "taper", "halve"),
-    "vomit": ("vomit", "vomiting", "vomited", "vomits", "sick", "emesis"),
-    "breathless": ("breathless", "breathlessness", "dyspnoea", "dyspnea", "short of breath"),
-    "fever": ("fever", "febrile", "pyrexia", "pyrexial", "temperature", "warm", "hot"),
-    "urine": ("urine", "urinary", "wee", "pee", "urinating", "passing water"),
-    "kidney": ("kidney", "renal"),
-    "heart": ("heart", "cardiac"),
-    "tablet": ("tablet", "tablets", "pill", "pills", "dose", "doses"),
-    "contact": ("contact", "call", "phone", "ring", "telephone"),
-    "urgent": ("urgent", "urgently", "immediately", "emergency", "now", "asap"),
-    "doctor": ("doctor", "gp", "clinician", "physician"),
-    "mother": ("mother", "mum", "mom"),
-    "father": ("father", "dad"),
-    "child": ("child", "toddler", "infant", "baby", "son", "daughter"),
-    "nappy": ("nappy", "nappies", "diaper", "diapers"),
-    "drink": ("drink", "drinking", "fluid", "fluids", "sip", "sips"),
-    "blood": ("blood", "bloody", "bleeding", "bleed", "haemorrhage"),
-    "pain": ("pain", "painful", "ache", "aching", "sore", "tender"),
-    "daily": ("daily", "day", "once a day"),
-    "microgram": ("microgram", "micrograms", "mcg", "µg", "ug"),
-    "review": ("review", "reviewed", "assess", "assessed", "assessment", "check", "checked"),
-    "allergy": ("allergy", "allergic", "allergies"),
-    "rash": ("rash", "hives", "urticaria"),
-    "swelling": ("swelling", "swollen", "oedema", "edema"),
-    "confusion": ("confusion", "confused", "delirium", "disorientated"),
-}  # fmt: skip
-"""Words and phrases folded onto one term (the key), before stemming."""
-
-POLARITY: tuple[tuple[frozenset[str], ...], ...] = (
-    (frozenset({"continue", "safe"}), frozenset({"withhold", "contraindicated"})),
-    (frozenset({"present"}), frozenset({"absent"})),
-    (frozenset({"raised"}), frozenset({"low"})),
-    (frozenset({"increase"}), frozenset({"decrease"})),
-    tuple(frozenset({f}) for f in ("freq1", "freq2", "freq3", "freq4", "weekly")),
-)
-"""Mutually exclusive sides (go on / safe vs stop / contraindicated; present vs absent; raised vs
-low; increase vs decrease; once, twice, three or four times daily vs weekly): a claim holding one
-side where its cited sentence about the same topic holds only another contradicts it."""
-
-NEGATIONS = frozenset(
-    {
-        "not", "no", "never", "none", "don't", "doesn't", "isn't", "shouldn't", "without",
-        "denies", "cannot", "can't", "unable", "nor", "neither", "didn't", "wasn't", "aren't",
-    }
-)  # fmt: skip
-PLACEHOLDER_TERMS = frozenset(
-    {
-        "see", "record", "records", "noted", "note", "notes", "above", "below", "ok", "okay",
-        "n/a", "na", "nil", "unknown", "tbc", "refer", "per", "chart", "documented",
-        "documentation", "information", "details", "detail", "item", "items", "evidence",
-        "supported", "support", "claim", "claims", "scorer", "judge", "grader", "mark", "marked",
-        "fully", "complete", "completed", "correct", "correctly", "reviewed", "review", "as",
-        "stated", "available", "accordingly", "relevant", "update", "updated", "line", "lines",
-        "source", "sources", "cited", "cite", "done", "file", "filed", "same", "plan",
-        "noted.", "etc", "patient", "thank", "thanks", "yes", "agree", "agreed", "confirmed",
-        "answer", "answers", "result", "results", "summary", "findings", "finding", "status",
-        "panel", "letter", "attached", "entry", "entries", "record.", "nothing", "new", "change",
-    }
-)  # fmt: skip
-"""Words that carry no clinical content on their own (a claim of only these is not substantive)."""
-
-UNITS: dict[str, str] = {
-    "mg": "mg", "milligram": "mg", "milligrams": "mg", "g": "g", "gram": "g", "grams": "g",
-    "mcg": "mcg", "µg": "mcg", "ug": "mcg", "microgram": "mcg", "micrograms": "mcg",
-    "kg": "kg", "kilograms": "kg", "ml": "ml", "millilitres": "ml", "l": "l", "litres": "l",
-    "mmol/l": "mmol/l", "mmol": "mmol", "mmol/mol": "mmol/mol", "µmol/l": "umol/l",
-    "umol/l": "umol/l", "micromol/l": "umol/l", "g/l": "g/l", "g/dl": "g/dl", "mg/l": "mg/l",
-    "pmol/l": "pmol/l", "mu/l": "mu/l", "miu/l": "mu/l", "u/l": "u/l", "iu": "iu",
-    "units": "unit", "unit": "unit", "%": "%", "percent": "%", "c": "c", "°c": "c",
-    "degrees": "c", "celsius": "c", "bpm": "/min", "/min": "/min", "mmhg": "mmhg",
-    "l/min": "l/min", "ml/min": "ml/min", "ml/min/1.73m2": "ml/min", "mg/kg": "mg/kg",
-    "ml/kg": "ml/kg", "hours": "hour", "hour": "hour", "hrs": "hour", "hr": "hour", "h": "hour",
-    "days": "day", "day": "day", "d": "day", "weeks": "week", "week": "week", "wk": "week",
-    "months": "month", "month": "month", "years": "year", "year": "year", "yrs": "year",
-    "y": "year", "minutes": "minute", "minute": "minute", "mins": "minute", "min": "minute",
-    "seconds": "second", "times": "time", "am": "clock", "pm": "clock", "cm": "cm", "mm": "mm",
-    "m": "m", "kg/m2": "kg/m2", "breaths": "/min", "beats": "/min", "metres": "m", "meters": "m",
-    "tablet": "tablet", "tablets": "tablet", "tabs": "tablet", "capsule": "capsule",
-    "capsules": "capsule", "puff": "puff", "puffs": "puff", "doses": "dose", "dose": "dose",
-}  # fmt: skip
-"""Unit spellings -> canonical unit. A number followed by another word counts that word."""
+APPROXIMATE = 0.15
+"""How far (relative) an approximate value ("about 7.6 mg/kg") may be from a value it is checked
+against before it conflicts."""
+SPECIFIC = 8
+"""A term this long (a drug or condition name: "trimethoprim") alone makes a sentence about the
+claim's topic; shorter terms need a second one, or the label of one of the claim's quantities."""
 
 _INJECTION = re.compile(
     r"(\b(scorer|judge|grader|evaluator|assessor|annotator|marker|reviewer|system|ai|model)\b"
-    r"\s*(note|instruction)?\s*[:,]|\b(mark|label|score|rate|treat|count|consider)\b"
+    r"\s*(note|instruction)?\s*[:,]|\binstructions?\s+(to|for)\s+(the\s+)?\w+\s*:"
+    r"|\b(mark|label|score|rate|treat|count|consider)\b"
     r"[^.]{0,40}\b(as\s+)?(supported|correct|fully|verified|valid|pass(ed)?)\b"
-    r"|\bignore (the )?(previous|above|prior)\b)",
+    r"|\bground truth\b|\bignore (the )?(previous|above|prior)\b)",
     re.IGNORECASE,
 )
-_CITATION = re.compile(r"^[rnem]\d{1,2}$")
+_PLACES = (
+    r"(record|notes?|chart|results?|panel|letter|above|below|evidence|items?|attached"
+    r"|documentation|form|report|summary|digest|list|message|file)"
+)
 _POINTER = re.compile(
-    r"\b(see|refer to|as per|per)\s+(the\s+)?(record|notes?|chart|results?|panel|letter|above"
-    r"|below|evidence|items?|attached|documentation|[rnem]\d{1,2})\b",
+    rf"\b(see|refer to|as per|per)\s+(the\s+)?([\w-]+\s+){{0,2}}({_PLACES}|[rnem]\d{{1,2}})\b",
     re.IGNORECASE,
 )
-_CLAUSE = re.compile(r"[;:.()!?]|\bbut\b|\band\s+(?=\w+\s+(?:is|are|was|has)\b)")
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
-_NAME_WITH_DIGITS = re.compile(r"\b([a-z]{1,8})-?(\d+)([a-z]*)\b")
-_TOKEN = re.compile(
-    r"\d+(?:[.,]\d+)*(?:/\d+(?:[.,]\d+)*)?|[a-zµ°%][a-z0-9µ°%/&+'.-]*[a-z0-9%]|[a-zµ%]"
+_DEFERRAL = re.compile(rf"\b(see|refer to)\s+(the\s+)?([\w-]+\s+){{0,2}}{_PLACES}\b", re.I)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_EVIDENCE_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
+_GENERAL = re.compile(
+    r"\?|\b(if|unless|who|whose|should|avoid\w*|consider|whether|needs?|requires?|recommend\w*)\b",
+    re.IGNORECASE,
 )
-_NUMBER = re.compile(r"^\d+(?:[.,]\d+)*(?:/\d+(?:[.,]\d+)*)?$")
-_STOP = STOP_WORDS | frozenset(
-    [
-        "is",
-        "be",
-        "a",
-        "an",
-        "of",
-        "to",
-        "in",
-        "on",
-        "at",
-        "by",
-        "or",
-        "it",
-        "as",
-        "if",
-        "so",
-        "he",
-        "we",
-        "i",
-        "me",
-        "my",
-        "us",
-    ]
-)  # and short function words
-_STEMMER = snowballstemmer.stemmer("english")
-_FOLD = {
-    variant: key for key, variants in SYNONYMS.items() for variant in variants if " " not in variant
-}
-_PHRASES = sorted(
-    ((v, k) for k, vs in SYNONYMS.items() for v in vs if " " in v), key=lambda p: -len(p[0])
-)
-_POLAR = {
-    term: (i, side)
-    for i, pair in enumerate(POLARITY)
-    for side, terms in enumerate(pair)
-    for term in terms
-}
+_PLACEHOLDERS = frozenset(term(w) for w in PLACEHOLDER_TERMS)
 
 
 class Verdict(StrEnum):
@@ -321,26 +90,6 @@ class Verdict(StrEnum):
     NOT_SUBSTANTIVE = "not_substantive"
 
 
-@dataclass(frozen=True)
-class Quantity:
-    """A number with its canonical unit (``""`` when none) and the terms just before it."""
-
-    value: float
-    unit: str
-    label: frozenset[str]
-
-
-@dataclass(frozen=True)
-class Analysis:
-    """The terms, quantities and polarity of a text (see the module conventions)."""
-
-    terms: frozenset[str]
-    quantities: tuple[Quantity, ...]
-    sides: frozenset[tuple[int, int]]
-    negated: frozenset[str]
-    asserted: frozenset[str]
-
-
 def strip_injections(text: str) -> str:
     """``text`` less sentences addressed to a scorer, judge or grader, and pointers.
 
@@ -350,185 +99,145 @@ def strip_injections(text: str) -> str:
     return _POINTER.sub(" ", kept)
 
 
-def _number(text: str) -> float | None:
-    head = text.split("/")[0].replace(",", "")
-    try:
-        return float(head)
-    except ValueError:
-        return None
+def _gaming(text: str) -> bool:
+    """Whether ``text`` addresses the scorer or defers to the record instead of stating.
 
-
-@cache
-def _term(word: str) -> str:
-    folded = _FOLD.get(word, word)
-    if folded in SYNONYMS or _NAME_WITH_DIGITS.fullmatch(folded):
-        return folded
-    return str(_STEMMER.stemWord(folded))
-
-
-_SHORT = re.compile(
-    r"(?<![\w&+/])("
-    + "|".join(re.escape(k) for k in sorted(SHORTHAND, key=len, reverse=True))
-    + r")(?![\w&+/])"
-)
-_NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b")
-
-
-def _expand(text: str) -> str:
-    for _ in range(3):  # "od" -> "once daily" -> "freq1"
-        expanded = _SHORT.sub(lambda m: f" {SHORTHAND[m[1]]} ", text)
-        if expanded == text:
-            break
-        text = expanded
-    return text
-
-
-@cache
-def _tokens(text: str) -> tuple[str, ...]:
-    lowered = _expand(" " + text.lower().replace("°c", " °c").replace("’", "'") + " ")
-    for phrase, key in _PHRASES:
-        if phrase in lowered:
-            lowered = lowered.replace(phrase, f" {key} ")
-    lowered = _NUMBER_WORD.sub(lambda m: NUMBER_WORDS[m[1]], lowered)
-    lowered = _NAME_WITH_DIGITS.sub(lambda m: f"{m[1]}{m[2]}{m[3]}", lowered)
-    lowered = re.sub(r"\b(\d{1,3})[mf]\b", r"\1 year old", lowered)  # 71M: a 71-year-old man
-    lowered = re.sub(r"\b(\d{1,2}):(\d{2})\b", r" at\1h\2 ", lowered)  # 06:30 is a time, a term
-    for denominator, unit in (("7", "days"), ("12", "months"), ("52", "weeks")):
-        lowered = re.sub(rf"\b([1-9]\d?)/{denominator}\b", rf"\1 {unit}", lowered)
-    lowered = re.sub(  # ranges: 10-15 kg = 10 kg to 15 kg
-        r"\b(\d+(?:\.\d+)?)\s*(?:-|to)\s*(\d+(?:\.\d+)?)\s*([a-zµ%][a-z/%]*)",
-        r"\1 \3 to \2 \3",
-        lowered,
-    )
-    lowered = re.sub(r"\b(\d) times (a |per )?(day|daily)\b", lambda m: f" freq{m[1]} ", lowered)
-    lowered = re.sub(r"(\d)([a-zµ°%])", r"\1 \2", lowered)  # 20mg -> 20 mg
-    return tuple(_TOKEN.findall(lowered))
-
-
-@cache
-def analyze(text: str) -> Analysis:
-    """The terms, quantities and polarity of ``text`` (see the module conventions)."""
-    tokens = _tokens(text)
-    terms: list[str] = []
-    quantities: list[Quantity] = []
-    for i, token in enumerate(tokens):
-        if _NUMBER.match(token):
-            value = _number(token)
-            if value is None:
-                continue
-            nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
-            unit = UNITS.get(nxt, "")
-            if not unit and nxt and not _NUMBER.match(nxt) and nxt not in _STOP:
-                unit = "#" + _term(nxt)  # a count of the next word: "4 wet nappies" -> "#wet"
-            before = []
-            for t in reversed(tokens[max(0, i - 6) : i]):
-                if _NUMBER.match(t):
-                    break
-                before.append(t)
-            label = frozenset(_term(t) for t in before if t not in _STOP and len(t) > 1)
-            quantities.append(Quantity(value, unit, label))
-            if "/" in token:  # 112/70: both parts are values
-                second = _number(token.split("/")[1])
-                if second is not None:
-                    quantities.append(Quantity(second, unit, label))
-        elif (
-            token not in _STOP
-            and len(token) >= 2
-            and token not in NEGATIONS
-            and not _CITATION.match(token)
-        ):
-            terms.append(_term(token))
-    negated: set[str] = set()
-    asserted: set[str] = set()
-    for clause in _CLAUSE.split(text.lower()):
-        scope = False
-        for segment in clause.split(","):
-            words = _tokens(segment)
-            scope = scope and len(words) <= 3  # a negation runs on through a short list only
-            for token in words:
-                if token in NEGATIONS:
-                    scope = True
-                elif token not in _STOP and not _NUMBER.match(token) and len(token) > 2:
-                    (negated if scope else asserted).add(_term(token))
-    sides = frozenset(
-        (group, 1 - side if term in negated and len(POLARITY[group]) == 2 else side)
-        for term in terms
-        if term in _POLAR
-        for group, side in [_POLAR[term]]
-    )
-    return Analysis(
-        frozenset(terms), tuple(quantities), sides, frozenset(negated), frozenset(asserted)
-    )
+    "See the physio form" defers; "as per E2" only cites (it is stripped, not held against).
+    """
+    return bool(_INJECTION.search(text) or _DEFERRAL.search(text))
 
 
 def substantive(text: str) -> bool:
     """Whether ``text`` has clinical content (see ``not_substantive`` in the module conventions)."""
     found = analyze(strip_injections(text))
-    placeholders = {_term(w) for w in PLACEHOLDER_TERMS}
-    return bool(found.quantities) or bool(found.terms - placeholders)
+    return bool(found.quantities) or bool(found.terms - _PLACEHOLDERS)
 
 
-DIMENSIONS: dict[str, str] = {
-    **dict.fromkeys(("mg", "g", "mcg", "kg"), "mass"),
-    **dict.fromkeys(("ml", "l"), "volume"),
-    **dict.fromkeys(("hour", "day", "week", "month", "year", "minute", "second"), "time"),
-    **dict.fromkeys(("cm", "mm", "m"), "length"),
-}
-"""Units of one dimension: the same number in another unit of the same dimension is another value
-("24 days" against "24 hours" contradicts); in another dimension it is unrelated ("20 days" is not
-supported by "20 mg")."""
+def _hedges(text: str) -> bool:
+    """Whether a claim offers two sides of one exclusive group as alternatives ("continue or stop")."""
+    words = tokens(strip_injections(text))
+    for i in range(1, len(words) - 1):
+        if words[i] == "or":
+            a, b = POLAR.get(term(words[i - 1])), POLAR.get(term(words[i + 1]))
+            if a and b and a[0] == b[0] and a[1] != b[1]:
+                return True
+    return False
 
 
 def _units_compatible(a: str, b: str) -> bool:
-    """Equal units, or one unit-less; a count of a word ("4 wet") never rules a match out."""
-    return not a or not b or a == b or a[0] == "#" or b[0] == "#"
+    """Equal units, one unit-less, or two counts of words ("4 wet" and "4 nappies")."""
+    return not a or not b or a == b or (a[0] == "#" and b[0] == "#")
 
 
-def _matches(q: Quantity, e: Quantity) -> bool:
-    """The same number in a compatible unit, for the same label where both have one."""
-    same_label = not q.label or not e.label or bool(q.label & e.label)
-    return e.value == q.value and _units_compatible(q.unit, e.unit) and same_label
+def _same_value(q: Quantity, e: Quantity) -> bool:
+    """The same value in a compatible unit and the same time status (48 hours = 2 days)."""
+    if q.former != e.former or q.ago != e.ago:
+        return False
+    qb, eb = q.base, e.base
+    if qb and eb:
+        return qb == eb
+    if qb or eb:
+        return q.value == e.value and not (e.unit if qb else q.unit)
+    return q.value == e.value and _units_compatible(q.unit, e.unit)
+
+
+def _near(q: Quantity, e: Quantity) -> bool:
+    """Within :data:`APPROXIMATE` of each other (relative), in the base unit where there is one."""
+    a, b = (q.base[1], e.base[1]) if q.base and e.base else (q.value, e.value)
+    return abs(a - b) <= APPROXIMATE * max(abs(a), abs(b))
+
+
+def _comparable(q: Quantity, e: Quantity) -> bool:
+    """Two values of one kind of quantity: one dimension, one unit, or two counts."""
+    qb, eb = q.base, e.base
+    if qb and eb:
+        return qb[0] == eb[0]
+    return q.unit == e.unit or (q.unit[:1] == "#" and e.unit[:1] == "#")
+
+
+def _labelled(q: Quantity, e: Quantity) -> bool:
+    """Whether two quantities share a label term (truncations and class names count)."""
+    return any(_found(t, e.label) for t in q.label)
 
 
 def quantity_supported(q: Quantity, evidence: Analysis) -> bool:
-    """Whether ``evidence`` holds ``q``'s number for the same quantity.
+    """Whether ``evidence`` holds ``q``'s value for the same quantity.
 
-    It does when some evidence quantity has the same number in a compatible unit and either the
-    same label (or one of them has none), or the same real unit; or, failing both, when no
-    evidence quantity of that label and unit exists to say otherwise.
+    It does when some evidence quantity has the same value in a compatible unit and the same
+    label (or one of them has none); or, failing that, when one has the same value and no evidence
+    quantity with the claim's label gives that quantity another value. An approximate value is
+    held unless an evidence quantity with its label is more than :data:`APPROXIMATE` away.
     """
-    same = [
-        e for e in evidence.quantities if e.value == q.value and _units_compatible(q.unit, e.unit)
-    ]
-    if any(_matches(q, e) or (q.unit and e.unit == q.unit) for e in same):
+    if q.approximate:  # a value the writer worked out: only a clear conflict counts
+        return not any(
+            _labelled(q, e) and _comparable(q, e) and not _near(q, e) and not e.former
+            for e in evidence.quantities
+        )
+    same = [e for e in evidence.quantities if _same_value(q, e)]
+    if any(not q.label or not e.label or _labelled(q, e) for e in same):
         return True
-    rival = any(q.label & e.label and e.unit == q.unit for e in evidence.quantities if e.label)
+    rival = any(_labelled(q, e) and _comparable(q, e) and not e.former for e in evidence.quantities)
     return bool(same) and not rival
 
 
 def _value_conflict(claim: Analysis, sentence: Analysis, evidence: Analysis) -> bool:
     """Whether this sentence gives a claim quantity the cited text lacks another value.
 
-    The same quantity: the same label and unit, or the same number in another unit of the same
-    dimension.
+    The same quantity: a comparable unit and the same label (or, for a measurement other than a
+    time, or a count of the same word, the claim's topic); a former value never conflicts with a
+    current one.
     """
     shared_topic = len(_topic(claim) & sentence.terms) >= 2
     for q in claim.quantities:
-        if quantity_supported(q, evidence) or not q.unit:
+        if quantity_supported(q, evidence):
             continue
         for e in sentence.quantities:
-            dimension = DIMENSIONS.get(q.unit)
-            if e.value == q.value and dimension and DIMENSIONS.get(e.unit) == dimension:
-                return True
-            same = e.unit == q.unit and (bool(q.label & e.label) or shared_topic)
-            if same and e.value != q.value:
+            if e.former != q.former or not _comparable(q, e) or _same_value(q, e):
+                continue
+            same_dimension_other_unit = e.value == q.value and e.unit != q.unit
+            if same_dimension_other_unit and q.base is not None:
+                return True  # 24 days (ago) against (within) 24 hours
+            if e.ago != q.ago:
+                continue
+            measured = q.unit and q.unit[0] != "#" and (q.base or ("",))[0] != "time"
+            counted = q.unit[:1] == "#" and q.unit == e.unit  # "2 wet nappies" against "6 wet"
+            if _labelled(q, e) or ((measured or counted) and shared_topic):
                 return True
     return False
 
 
 def _topic(claim: Analysis) -> frozenset[str]:
-    polar = set(_POLAR)
-    return frozenset(t for t in claim.terms if t not in polar and len(t) > 2)
+    return frozenset(t for t in claim.terms if t not in POLAR and len(t) > 2)
+
+
+def _denied(
+    claim: Analysis, raw: str, evidence: Analysis, stated: frozenset[str], topic: frozenset[str]
+) -> bool:
+    """Whether the sentence negates a finding the claim asserts, or does what the claim denies.
+
+    "Fresh blood in the stool" against "no blood in the stool"; "cannot open his mouth" against
+    "can open the mouth fully"; "no sertraline 100 mg" against "sertraline 100 mg daily". Only
+    terms of three letters or more count, and only where no cited statement (``stated``: not a
+    question or general rule) asserts the finding as well. A claim's absence ("no loin pain") is
+    not checked against a line that names the finding (guidance lists what a claim rules out)
+    unless the claim also gives that finding's value; what a claim says is not done is checked
+    only against statements, not questions or general rules ("if", "who", "should", "avoid").
+    """
+    sentence = analyze(raw)
+    for t in topic:
+        if len(t) < 3:
+            continue
+        asserted = t in claim.asserted and t not in claim.negated
+        if asserted and _found(t, sentence.negated) and not _found(t, sentence.asserted | stated):
+            return True
+        if t in claim.negated and t not in claim.asserted and not _GENERAL.search(raw):
+            measured = any(
+                t in q.label and quantity_supported(q, sentence) for q in claim.quantities
+            )
+            acted = t in claim.denied_acts or measured  # "no sertraline 100 mg" against its dose
+            if acted and t in sentence.asserted and not _found(t, evidence.negated):
+                return True
+    return False
 
 
 def contradicts(claim_text: str, evidence_text: str) -> bool:
@@ -536,14 +245,24 @@ def contradicts(claim_text: str, evidence_text: str) -> bool:
     claim = analyze(strip_injections(claim_text))
     evidence = analyze(evidence_text)
     topic = _topic(claim)
-    agree = any(side in evidence.sides for side in claim.sides)
-    for raw in _SENTENCE.split(evidence_text):
+    measured = frozenset().union(*(q.label for q in claim.quantities))
+    sentences = _EVIDENCE_SENTENCE.split(evidence_text)
+    stated = frozenset().union(
+        *(analyze(s).asserted for s in sentences if not _GENERAL.search(s))
+    )  # what the record states (guidance listing a sign states nothing about the patient)
+    about = []
+    for raw in sentences:
         sentence = analyze(raw)
         shared = {t for t in topic if _found(t, sentence.terms)}
-        if not shared or len(shared) < min(2, len(topic)):
-            continue
-        denied = (claim.asserted - claim.negated) & (sentence.negated - evidence.asserted)
-        if {t for t in denied & topic if len(t) > 3}:
+        if shared and (
+            len(shared) >= min(2, len(topic))
+            or shared & measured
+            or any(len(t) >= SPECIFIC for t in shared)
+        ):
+            about.append((raw, sentence))
+    agree = any(side in evidence.sides for side in claim.sides)
+    for raw, sentence in about:
+        if _denied(claim, raw, evidence, stated, topic):
             return True
         if _value_conflict(claim, sentence, evidence):
             return True
@@ -563,27 +282,29 @@ def support(claim_text: str, evidence_text: str) -> Verdict:
     if contradicts(claim_text, evidence_text):
         return Verdict.CONTRADICTS
     claim, evidence = analyze(strip_injections(claim_text)), analyze(evidence_text)
+    if _gaming(claim_text) or _hedges(claim_text):
+        return Verdict.UNSUPPORTED
     if not all(quantity_supported(q, evidence) for q in claim.quantities):
         return Verdict.UNSUPPORTED
-    terms = claim.terms - {_term(w) for w in PLACEHOLDER_TERMS}
+    terms = claim.terms - _PLACEHOLDERS
     if not terms:
         return Verdict.SUPPORTED if claim.quantities else Verdict.UNSUPPORTED
     covered = sum(_found(t, evidence.terms) for t in terms)
     return Verdict.SUPPORTED if covered >= max(1, COVERAGE * len(terms)) else Verdict.UNSUPPORTED
 
 
-def _found(term: str, terms: frozenset[str]) -> bool:
-    """Whether ``term``, a truncation of a term or a class name ending one is in ``terms``.
+def _found(word: str, terms: frozenset[str]) -> bool:
+    """Whether ``word``, a truncation of a term or a class name ending one is in ``terms``.
 
     Truncations need 4 letters or more (``simva``, ``clarithro``); class names 5 or more
     (``statin`` in ``simvastatin``).
     """
-    if term in terms:
+    if word in terms:
         return True
-    return len(term) >= 4 and any(
-        t.startswith(term)
-        or (len(t) >= 5 and term.startswith(t))
-        or (len(term) >= 5 and t.endswith(term))
+    return len(word) >= 4 and any(
+        t.startswith(word)
+        or (len(t) >= 5 and word.startswith(t))
+        or (len(word) >= 5 and t.endswith(word))
         for t in terms
     )
 
@@ -594,7 +315,6 @@ def contributes(claim_text: str, line: str) -> bool:
     Citation precision counts the cited lines that contribute (a line cited for nothing costs).
     """
     claim, evidence = analyze(strip_injections(claim_text)), analyze(line)
-    placeholders = {_term(w) for w in PLACEHOLDER_TERMS}
-    return bool((claim.terms - placeholders) & evidence.terms) or any(
+    return bool((claim.terms - _PLACEHOLDERS) & evidence.terms) or any(
         quantity_supported(q, evidence) for q in claim.quantities
     )

@@ -12,7 +12,8 @@ Conventions:
       claim-id order (claim ``floor(i * n / limit)`` for i = 0 .. limit - 1), so the subset keeps
       the set's mix of writers' intentions; the deterministic scorer is scored on the same subset
       beside it.
-    * Per scorer and subset (all, dev = odd claim ids, held out = even ones): n, accuracy and
+    * Per scorer and subset ("all", then each labelled set of the manifest by name, with its
+      role: dev, the scorer was tuned on it, or held-out, the headline): n, accuracy and
       Cohen's kappa against the adjudicated labels (None when undefined); for the judge also the
       invalid answers, the overruled verdicts, their reasons (counted) and the kappa of the model's
       own answers (before checks and fallback; an invalid answer is its own label, "invalid",
@@ -24,19 +25,17 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from carebench.episodes.support import substantive
 from carebench.protocol.agreement import cohen_kappa
 from carebench.protocol.claim_judge import Cited, ClaimJudge, JudgedClaim
-from carebench.protocol.scorer_validation import claim_verdict, load_labels
+from carebench.protocol.scorer_validation import claim_verdict, load_labels, load_sets
 
-SUBSETS = ("all", "dev (tuned on)", "held out")
+T = TypeVar("T")
 
 
-def labelled_subset(
-    rows: Sequence[Mapping[str, Any]], limit: int | None
-) -> list[Mapping[str, Any]]:
+def labelled_subset(rows: Sequence[T], limit: int | None) -> list[T]:
     """``limit`` rows evenly spaced over ``rows`` (all of them when None or not fewer)."""
     if limit is None or limit >= len(rows):
         return list(rows)
@@ -50,10 +49,6 @@ def _key(row: Mapping[str, Any]) -> tuple[str, Cited] | None:
     if not row["cited"] or not substantive(str(row["text"])):
         return None
     return str(row["text"]), tuple((str(c["id"]), str(c["text"])) for c in row["cited"])
-
-
-def _subset(row: Mapping[str, Any]) -> str:
-    return "dev (tuned on)" if int(str(row["claim_id"])[1:]) % 2 else "held out"
 
 
 def _figures(pairs: Sequence[tuple[str, str]]) -> dict[str, Any]:
@@ -73,16 +68,21 @@ def judge_agreement(judge: ClaimJudge, limit: int | None = None) -> list[dict[st
 
     Returns one row per scorer and subset (module conventions).
     """
-    rows = labelled_subset(load_labels("claims"), limit)
+    sets = load_sets()
+    tagged = [(row, entry.name) for entry in sets for row in load_labels(entry.claims)]
+    chosen_rows = labelled_subset(tagged, limit)
+    rows = [row for row, _ in chosen_rows]
+    set_of = [name for _, name in chosen_rows]
     keys = [_key(row) for row in rows]
     judge.run([k for k in keys if k is not None])
     outcomes: list[JudgedClaim | None] = [judge.results[k] if k is not None else None for k in keys]
     out = []
-    for subset in SUBSETS:
+    subsets = [("all", "all")] + [(entry.name, entry.role) for entry in sets]
+    for subset, role in subsets:
         chosen = [
             (row, outcome)
-            for row, outcome in zip(rows, outcomes, strict=True)
-            if subset == "all" or _subset(row) == subset
+            for row, outcome, name in zip(rows, outcomes, set_of, strict=True)
+            if subset == "all" or name == subset
         ]
         finals = [str(row["final"]) for row, _ in chosen]
         rules = [claim_verdict(row) for row, _ in chosen]
@@ -90,13 +90,19 @@ def judge_agreement(judge: ClaimJudge, limit: int | None = None) -> list[dict[st
         model = [(o.answer or "invalid") if o else "unsupported" for _, o in chosen]
         asked = [o for _, o in chosen if o is not None]
         out.append(
-            {"scorer": "rules", "subset": subset, **_figures(list(zip(rules, finals, strict=True)))}
+            {
+                "scorer": "rules",
+                "subset": subset,
+                "role": role,
+                **_figures(list(zip(rules, finals, strict=True))),
+            }
         )
         model_kappa = _figures(list(zip(model, finals, strict=True)))["kappa"]
         out.append(
             {
                 "scorer": f"judge {judge.name}",
                 "subset": subset,
+                "role": role,
                 **_figures(list(zip(judged, finals, strict=True))),
                 "asked": len(asked),
                 "invalid": sum(o.invalid is not None for o in asked),

@@ -1,7 +1,10 @@
 """The work-product scorer against independently labelled claims and handoff fields.
 
-The labelled set ships in ``carebench/scenarios/validation/workproduct/`` (its src/carebench/scenarios/validation/workproduct/PROVENANCE.md says
-who wrote and labelled it: AI sessions blind to the scorer, not clinicians). Components:
+The labelled sets ship in ``carebench/scenarios/validation/workproduct/``, named by the manifest
+``sets.yaml`` (format ``carebench-scorer-sets/1``): each set has a name, a role (``dev``: the
+scorer was tuned on it; ``held-out``: never looked at while tuning, the headline figure), its
+claims and handoffs files (format ``carebench-scorer-labels/1``) and a PROVENANCE note saying who
+wrote and labelled it (AI sessions blind to the scorer, not clinicians). Components:
 
 * **claim support**: the scorer's verdict for each claim against the lines it cites (a claim citing
   nothing is unsupported; "not substantive" counts as unsupported), against the adjudicated label
@@ -9,10 +12,10 @@ who wrote and labelled it: AI sessions blind to the scorer, not clinicians). Com
 * **handoff fields**: the scorer's missing / wrong / correct for every field of each labelled
   handoff, scored on the episode of the packaged bank it was written for.
 
-Each component reports n, accuracy and Cohen's kappa (scikit-learn ``cohen_kappa_score``; None
-when undefined), for all items and separately for the dev half the scorer was tuned on
-(odd-numbered claims) and the held-out rest (even-numbered claims, every handoff), plus the two
-labellers' kappa with each other. :data:`GOAL_KAPPA` is the goal per component.
+Each component reports, per set, n, accuracy and Cohen's kappa (scikit-learn
+``cohen_kappa_score``; None when undefined) against the adjudicated labels, beside the two
+labellers' kappa with each other. :data:`GOAL_KAPPA` is the goal per component, judged on the
+held-out sets.
 """
 
 from __future__ import annotations
@@ -21,9 +24,11 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib.resources import files
-from typing import Any
+from importlib.resources.abc import Traversable
+from typing import Any, Literal
 
-from pydantic import ValidationError
+import yaml
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from carebench.agents.workproduct import Handoff
 from carebench.episodes.schema import Episode
@@ -33,14 +38,38 @@ from carebench.protocol.scores import handoff_completeness
 
 GOAL_KAPPA = 0.8
 FORMAT = "carebench-scorer-labels/1"
+SETS_FORMAT = "carebench-scorer-sets/1"
+COMPONENTS = ("claim support", "handoff fields")
+
+
+class LabelledSet(BaseModel):
+    """One labelled set of the manifest."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    role: Literal["dev", "held-out"]
+    claims: str
+    handoffs: str
+    provenance: str
+
+
+class SetsManifest(BaseModel):
+    """The manifest of labelled sets (``sets.yaml``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: Literal["carebench-scorer-sets/1"]
+    sets: tuple[LabelledSet, ...]
 
 
 @dataclass(frozen=True)
 class Agreement:
-    """One component's agreement with the adjudicated labels on one subset."""
+    """One component's agreement with the adjudicated labels on one labelled set."""
 
     component: str
     subset: str
+    role: str
     n: int
     accuracy: float | None
     kappa: float | None
@@ -49,6 +78,10 @@ class Agreement:
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready dict."""
         return dict(self.__dict__)
+
+
+def _folder() -> Traversable:
+    return files("carebench") / "scenarios" / "validation" / "workproduct"
 
 
 def _kappa(a: Sequence[str], b: Sequence[str]) -> float | None:
@@ -60,23 +93,47 @@ def _kappa(a: Sequence[str], b: Sequence[str]) -> float | None:
     return None if value != value else value  # NaN: undefined
 
 
-def load_labels(name: str) -> list[dict[str, Any]]:
-    """The labelled items of ``claims`` or ``handoffs``.
+def load_sets(folder: Traversable | None = None) -> tuple[LabelledSet, ...]:
+    """The labelled sets named by ``sets.yaml`` in ``folder`` (default: the packaged one).
+
+    Raises:
+        CarebenchError: the manifest is not valid, or names a file that is not there.
+    """
+    folder = folder or _folder()
+    path = folder / "sets.yaml"
+    try:
+        manifest = SetsManifest.model_validate(yaml.safe_load(path.read_text("utf-8")))
+    except (yaml.YAMLError, OSError) as exc:
+        raise CarebenchError(f"{path}: cannot read the manifest ({exc})") from exc
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "(top)"
+        raise CarebenchError(f"{path}: {where}: {first['msg']}") from exc
+    for entry in manifest.sets:
+        for name in (entry.claims, entry.handoffs, entry.provenance):
+            if not (folder / name).is_file():
+                raise CarebenchError(f"{path}: set {entry.name}: no file {name!r}")
+    return manifest.sets
+
+
+def load_labels(name: str, folder: Traversable | None = None) -> list[dict[str, Any]]:
+    """The labelled items of the file ``name`` (``claims.jsonl``; ``.jsonl`` may be left off).
 
     Raises:
         CarebenchError: a line is not JSON or names another format.
     """
-    path = files("carebench") / "scenarios" / "validation" / "workproduct" / f"{name}.jsonl"
+    path = (folder or _folder()) / (name if name.endswith(".jsonl") else f"{name}.jsonl")
     rows = []
     for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
         try:
             row = json.loads(line)
         except json.JSONDecodeError as exc:
             raise CarebenchError(f"{path}:{number}: not JSON ({exc.msg})") from exc
-        if row.get("format") != FORMAT:
-            raise CarebenchError(
-                f"{path}:{number}: format {row.get('format')!r}; expected {FORMAT}"
-            )
+        if not isinstance(row, dict) or row.get("format") != FORMAT:
+            found = row.get("format") if isinstance(row, dict) else type(row).__name__
+            raise CarebenchError(f"{path}:{number}: format {found!r}; expected {FORMAT}")
         rows.append(row)
     return rows
 
@@ -110,8 +167,11 @@ def field_verdicts(row: Mapping[str, Any], episode: Episode) -> dict[str, str]:
     }
 
 
-def _agreement(component: str, subset: str, items: list[tuple[str, str, str, str]]) -> Agreement:
-    """``items``: (predicted, final, label_a, label_b)."""
+Item = tuple[str, str, str, str]
+"""(predicted, final, label_a, label_b) of one labelled claim or field."""
+
+
+def _agreement(component: str, entry: LabelledSet, items: Sequence[Item]) -> Agreement:
     predicted = [i[0] for i in items]
     final = [i[1] for i in items]
     accuracy = (
@@ -119,7 +179,8 @@ def _agreement(component: str, subset: str, items: list[tuple[str, str, str, str
     )
     return Agreement(
         component,
-        subset,
+        entry.name,
+        entry.role,
         len(items),
         accuracy,
         _kappa(final, predicted),
@@ -127,35 +188,48 @@ def _agreement(component: str, subset: str, items: list[tuple[str, str, str, str
     )
 
 
-def scorer_agreement(episodes: Mapping[str, Episode]) -> list[Agreement]:
-    """Agreement of the scorer with the labelled set, per component and subset.
+def claim_items(rows: Sequence[Mapping[str, Any]]) -> list[Item]:
+    """The claim items of labelled rows."""
+    return [(claim_verdict(r), r["final"], r["label_a"], r["label_b"]) for r in rows]
 
-    Args:
-        episodes: episode id -> episode of the packaged bank (for the handoffs' reference values).
+
+def field_items(rows: Sequence[Mapping[str, Any]], episodes: Mapping[str, Episode]) -> list[Item]:
+    """The handoff-field items of labelled rows, scored on their episodes.
 
     Raises:
-        CarebenchError: a labelled handoff names an episode the bank does not have.
+        CarebenchError: a labelled handoff names an episode ``episodes`` does not have.
     """
-    claims = load_labels("claims")
-    rows: dict[str, list[tuple[str, str, str, str]]] = {"dev": [], "held_out": []}
-    for row in claims:
-        subset = "dev" if int(str(row["claim_id"])[1:]) % 2 else "held_out"
-        rows[subset].append((claim_verdict(row), row["final"], row["label_a"], row["label_b"]))
-    fields: list[tuple[str, str, str, str]] = []
-    for row in load_labels("handoffs"):
+    items: list[Item] = []
+    for row in rows:
         episode = episodes.get(str(row["episode_id"]))
         if episode is None:
             raise CarebenchError(
                 f"labelled handoff {row['handoff_id']}: no episode {row['episode_id']}"
             )
         predicted = field_verdicts(row, episode)
-        fields += [
+        items += [
             (predicted[name], final, row["labels_a"][name], row["labels_b"][name])
             for name, final in row["final"].items()
         ]
-    return [
-        _agreement("claim support", "all", rows["dev"] + rows["held_out"]),
-        _agreement("claim support", "dev (tuned on)", rows["dev"]),
-        _agreement("claim support", "held out", rows["held_out"]),
-        _agreement("handoff fields", "held out (all)", fields),
-    ]
+    return items
+
+
+def scorer_agreement(
+    episodes: Mapping[str, Episode], folder: Traversable | None = None
+) -> list[Agreement]:
+    """Agreement of the scorer with every labelled set of the manifest, per component and set.
+
+    Args:
+        episodes: episode id -> episode of the packaged bank (for the handoffs' reference values).
+        folder: the folder holding ``sets.yaml`` (default: the packaged one).
+
+    Raises:
+        CarebenchError: a bad manifest or labels file, or a handoff naming an unknown episode.
+    """
+    out: list[Agreement] = []
+    for entry in load_sets(folder):
+        claims = claim_items(load_labels(entry.claims, folder))
+        fields = field_items(load_labels(entry.handoffs, folder), episodes)
+        out.append(_agreement(COMPONENTS[0], entry, claims))
+        out.append(_agreement(COMPONENTS[1], entry, fields))
+    return out

@@ -14,9 +14,11 @@ polarity and negation, clinical substance) and facts are matched by
 * **State continuity** (an Answer's draft). Required facts are the episode's facts to retain or
   revise that some admissible item's evidence states. ``hits`` counts required facts stated by a
   claim its citations *support*; ``stale`` counts facts to discard that the draft states;
-  ``contradictions`` counts prohibited claims the draft makes. Score = hits / required x
-  STALE_FACTOR ** (stale + contradictions) x concision; None when nothing is required. Carrying
-  one superseded value or making one prohibited claim divides the score by 4.
+  ``contradictions`` counts prohibited claims the draft makes; ``contradicted`` counts claims
+  their own cited lines contradict. Score = hits / required x STALE_FACTOR ** (stale +
+  contradictions) x (1 - contradicted / claims) x concision; None when nothing is required.
+  Carrying one superseded value or making one prohibited claim divides the score by 4; a draft
+  whose every other claim its sources contradict keeps half.
 * **Evidence traceability** (an Answer's draft). Each claim is *linked* when it cites only existing,
   admissible items and they support it; *contradicted* when a cited line contradicts it;
   *empty* when it has no clinical content ("OK.", "See record."); *unsupported* when it cites
@@ -28,16 +30,20 @@ polarity and negation, clinical substance) and facts are matched by
   the seed's handoff fields. A field is *missing* when empty or a placeholder ("see record", "n/a",
   "unknown"; no clinical content). A present field is *correct* when: urgency is one the episode
   allows (default emergency or same_day); the destination is one the episode allows (default: the
-  class's urgent destinations; ``routine_gp`` never is); reason and key findings state every urgent
-  finding of the episode (reason: at least one) and are not evidence dumps; actions taken is not a
-  dump (a text reproducing more than FIELD_EXTRA_TERMS evidence terms outside the task; key
-  findings together twice that); a seed field states one of its reference values (``handoff_values``), or, where none is
-  annotated, holds only numbers found in the admissible evidence (the emergency numbers 999, 112
-  and 911 always allowed: safety-netting advice). Score = correct / required.
+  class's urgent destinations, and where only ``emergency`` is allowed the class's
+  ``EMERGENCY_CAPABLE_DESTINATIONS``; ``routine_gp`` never is); reason and key findings state
+  every urgent finding of the episode (reason: at least one) and are not evidence dumps; actions
+  taken is not a dump (a text reproducing more than FIELD_EXTRA_TERMS evidence terms outside the
+  task; key findings together twice that) and escalates (:func:`escalates`); a seed field is not
+  contradicted by its reference values (``handoff_values``) and states or is supported by one
+  (:func:`_field_value_correct`), or, where none is annotated, holds only numbers found in the
+  admissible evidence or the task texts (the emergency numbers 999, 112 and 911 always allowed:
+  safety-netting advice). Score = correct / required x concision of all the handoff's texts.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -51,6 +57,7 @@ from carebench.agents.workproduct import (
 from carebench.episodes.matching import claims, states, tokens
 from carebench.episodes.schema import (
     DESTINATIONS,
+    EMERGENCY_CAPABLE_DESTINATIONS,
     URGENT_DESTINATIONS,
     Action,
     Episode,
@@ -67,8 +74,8 @@ from carebench.episodes.support import (
 
 MISMATCH_PENALTY = 0.5
 STALE_FACTOR = 0.25
-FREE_EXTRA = 0.3
-DUMP_EXTRA = 0.7
+FREE_EXTRA = 0.4
+DUMP_EXTRA = 0.55
 FIELD_EXTRA_TERMS = 12
 """A handoff text reproducing more evidence terms outside the task than this is an evidence dump
 (key findings: twice this, over all findings together)."""
@@ -95,14 +102,21 @@ class Continuity:
     stale: int
     contradictions: int
     concision: float = 1.0
+    claims: int = 0
+    contradicted: int = 0
 
     @property
     def score(self) -> float | None:
-        """Hits / required x STALE_FACTOR ** (stale + contradictions) x concision."""
+        """The continuity score; None when nothing is required.
+
+        hits / required x STALE_FACTOR ** (stale + contradictions) x (1 - contradicted / claims)
+        x concision.
+        """
         if not self.required:
             return None
         penalty = STALE_FACTOR ** (self.stale + self.contradictions)
-        return self.hits / self.required * penalty * self.concision
+        wrong = self.contradicted / self.claims if self.claims else 0.0
+        return self.hits / self.required * penalty * (1 - wrong) * self.concision
 
 
 @dataclass(frozen=True)
@@ -139,11 +153,16 @@ class HandoffScore:
     correct: int
     missing: tuple[str, ...] = ()
     wrong: tuple[str, ...] = ()
+    concision: float = 1.0
 
     @property
     def score(self) -> float | None:
-        """The share of required fields present and correct: correct / required."""
-        return self.correct / self.required if self.required else None
+        """The share of required fields present and correct, times concision.
+
+        correct / required x concision: a handoff that reproduces the evidence wholesale costs
+        concision as a draft does.
+        """
+        return self.correct / self.required * self.concision if self.required else None
 
 
 @dataclass(frozen=True)
@@ -247,6 +266,8 @@ def continuity(
         stale=sum(states(output, f) for f in units.discard_facts),
         contradictions=sum(any(claims(c.text, p) for c in draft) for p in units.prohibited_claims),
         concision=concision(episode, (c.text for c in draft)),
+        claims=len(draft),
+        contradicted=[kind for kind, _ in verdicts].count("contradicted"),
     )
 
 
@@ -273,17 +294,67 @@ def _states_all(text: str, findings: Sequence[str]) -> bool:
     return all(states(text, f) or support(f, text) is Verdict.SUPPORTED for f in findings)
 
 
+_ESCALATING = re.compile(
+    r"\b(escalat\w*|999|112|911|emergency|ambulance|hospital|a&e|on-?call|urgent\w*"
+    r"|immediate\w*|flag\w*|held|hold|withh\w*|not (sent|finalised|signed)|same-?day)\b",
+    re.IGNORECASE,
+)
+_ADVICE = re.compile(
+    r"\b(advis\w*|advice|told|tell|repl\w*|sent|send|reassur\w*|recommend\w*|inform\w*"
+    r"|suggest\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def escalates(actions: Sequence[str]) -> bool:
+    """Whether an escalation's actions taken escalate rather than handle it as routine.
+
+    True when some action escalates, holds the routine work or sends to emergency care
+    ("escalated to the on-call doctor", "reply held", "advised to call 999"), or when no action
+    advises the patient (a neutral "note drafted for signing"); False when the actions are only
+    routine advice given in place of escalating ("advised fluids and paracetamol").
+    """
+    text = "\n".join(actions)
+    return bool(_ESCALATING.search(text)) or not _ADVICE.search(text)
+
+
+def _field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:
+    """Whether a seed field's value is correct: uncontradicted by, and stating, its references.
+
+    A value the reference values contradict (:func:`~carebench.episodes.support.support`:
+    "SpO2 96 %" where the reference says "SpO2 87 %"; "5 mg BD" where it says "5 mg daily") is
+    wrong. Otherwise it is correct when it states a reference value or they support it (so
+    shorthand, synonyms and units count), or, failing both, when the admissible evidence with the
+    urgent findings supports it and it shares a term or quantity with a reference value.
+    """
+    references = "\n".join(wanted)
+    verdict = support(value, references)
+    if verdict is Verdict.CONTRADICTS:
+        return False
+    if verdict is Verdict.SUPPORTED or any(states(value, ref) for ref in wanted):
+        return True
+    wider = support(value, f"{record}\n{references}") is Verdict.SUPPORTED
+    return wider and contributes(value, references)
+
+
 def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
     """Handoff completeness of ``handoff`` for ``episode``."""
     units = episode.annotations
     urgent = units.urgent_findings if units else ()
     references = units.handoff_values if units else {}
     allowed_urgency = (units.handoff_urgency if units else ()) or DEFAULT_URGENCY
-    allowed_destinations = (units.handoff_destinations if units else ()) or URGENT_DESTINATIONS[
+    default = (
+        EMERGENCY_CAPABLE_DESTINATIONS
+        if set(allowed_urgency) == {"emergency"}
+        else URGENT_DESTINATIONS
+    )
+    allowed_destinations = (units.handoff_destinations if units else ()) or default[
         episode.task_class
     ]
     # an escalation may always tell the caller to ring an emergency number (safety-netting)
-    numbers = tokens("\n".join(_evidence(episode_sources(episode)))).numbers | EMERGENCY_NUMBERS
+    # and state what the task asks for (reference values may hold a worked-out number: "82 %")
+    grounding = [*_evidence(episode_sources(episode)), *task_texts(episode)]
+    numbers = tokens("\n".join(grounding)).numbers | EMERGENCY_NUMBERS
 
     def grounded(*texts: str) -> bool:
         return all(tokens(t).numbers <= numbers for t in texts)
@@ -313,14 +384,15 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
         ),
         "actions_taken": (
             any(substantive(a) for a in handoff.actions_taken),
-            tidy(*handoff.actions_taken),
+            tidy(*handoff.actions_taken) and escalates(handoff.actions_taken),
         ),
     }
+    record = "\n".join([*_evidence(episode_sources(episode)), *urgent])
     for name in handoff_fields(episode):
         value = handoff.fields.get(name, "")
         wanted = references.get(name, ())
         correct = (
-            any(states(value, ref) for ref in wanted) if wanted else grounded(value)
+            _field_value_correct(value, wanted, record) if wanted else grounded(value)
         ) and tidy(value)
         values[name] = (substantive(value), correct)
     missing = tuple(name for name, (present, _) in values.items() if not present)
@@ -331,6 +403,15 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
         correct=len(values) - len(missing) - len(wrong),
         missing=missing,
         wrong=wrong,
+        concision=concision(
+            episode,
+            [
+                handoff.reason,
+                *handoff.key_findings,
+                *handoff.actions_taken,
+                *handoff.fields.values(),
+            ],
+        ),
     )
 
 

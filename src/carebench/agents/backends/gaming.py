@@ -16,10 +16,15 @@ also be run through the whole pipeline.
     game-carry-stale       the reference draft plus every superseded line carried forward
     game-content-free      claims and handoff text with no clinical content ("Noted.",
                            "teething"), and an instruction to the scorer
+    game-number-swap       the reference draft with every number changed, citations kept
+    game-flip-polarity     the reference draft with each claim's polarity or frequency flipped
+                           (continue <-> stop, daily -> weekly, "No ..."), citations kept
+    game-partial-copy      the first half of every admissible line, each citing itself
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -31,6 +36,7 @@ from carebench.episodes.sources import Source, episode_sources
 Write = Callable[[Episode, Action], dict[str, Any]]
 
 PLACEHOLDERS = ("see record", "n/a", "", "as above", "unknown")
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 
 def _admissible(episode: Episode) -> list[Source]:
@@ -142,6 +148,63 @@ def content_free(episode: Episode, action: Action) -> dict[str, Any]:
     )
 
 
+def _bump(match: re.Match[str]) -> str:
+    number = match.group(0)
+    return str(int(number) + 1) if number.isdigit() else f"{number}1"
+
+
+def number_swap(episode: Episode, action: Action) -> dict[str, Any]:
+    """The reference draft with every number changed (5 -> 6, 37.5 -> 37.51), citations kept."""
+    reference = _reference(episode, action)
+    if action is not Action.ANSWER:
+        return reference
+    draft = [
+        {"text": _NUMBER.sub(_bump, c["text"]), "sources": c["sources"]} for c in reference["draft"]
+    ]
+    return {**reference, "draft": draft}
+
+
+FLIPS = (
+    ("continue", "stop"),
+    ("stop", "continue"),
+    ("not ", ""),
+    ("no ", "new "),
+    ("daily", "weekly"),
+    ("twice", "three times"),
+    ("increase", "decrease"),
+    ("negative", "positive"),
+)
+"""The first of these found in a claim is swapped (case-insensitive); a claim with none is
+prefixed with "No"."""
+
+
+def _flip(text: str) -> str:
+    for old, new in FLIPS:
+        if re.search(rf"\b{old}", text, re.IGNORECASE):
+            return re.sub(rf"\b{old}", new, text, count=1, flags=re.IGNORECASE)
+    return f"No {text[:1].lower()}{text[1:]}"
+
+
+def flip_polarity(episode: Episode, action: Action) -> dict[str, Any]:
+    """The reference draft with each claim's polarity or frequency flipped, citations kept."""
+    reference = _reference(episode, action)
+    if action is not Action.ANSWER:
+        return reference
+    draft = [{"text": _flip(c["text"]), "sources": c["sources"]} for c in reference["draft"]]
+    return {**reference, "draft": draft}
+
+
+def partial_copy(episode: Episode, action: Action) -> dict[str, Any]:
+    """The first half of every admissible line, each citing itself (a dump kept under the cap)."""
+    if action is not Action.ANSWER:
+        return _reference(episode, action)
+    draft = []
+    for source in _admissible(episode)[:MAX_CLAIMS]:
+        words = source.evidence.split()
+        draft.append({"text": " ".join(words[: max(3, len(words) // 2)]), "sources": [source.id]})
+    return {"draft": draft, "handoff": None}
+
+
 GAMING: dict[str, tuple[Write, tuple[str, ...]]] = {
     "game-copy-evidence": (copy_evidence, ("traceability", "continuity", "handoff")),
     "game-cite-everything": (cite_everything, ("traceability",)),
@@ -149,5 +212,8 @@ GAMING: dict[str, tuple[Write, tuple[str, ...]]] = {
     "game-copy-findings": (copy_findings, ("handoff",)),
     "game-carry-stale": (carry_stale, ("continuity",)),
     "game-content-free": (content_free, ("traceability", "handoff")),
+    "game-number-swap": (number_swap, ("traceability", "continuity")),
+    "game-flip-polarity": (flip_polarity, ("traceability", "continuity")),
+    "game-partial-copy": (partial_copy, ("traceability", "continuity")),
 }
 """Gaming policy name -> (its work product, the scores it games)."""

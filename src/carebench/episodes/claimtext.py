@@ -1,0 +1,359 @@
+"""Reading a claim or an evidence line: its terms, quantities, polarity sides and negation scope.
+
+The text layer under :mod:`carebench.episodes.support`, with the word lists of
+:mod:`carebench.episodes.lexicon`. Conventions:
+
+* **Normalization**: lower case; clinical shorthand expanded (``od`` = once daily, ``nocte`` = at
+  night, ``apyrexial`` = no fever, every 6 hours = four times daily, ...); synonyms folded onto one term; each other word stemmed by
+  the Snowball English stemmer (*withholding* = *withheld*, *severity* = *severe*). lemminflect's
+  lemmas (*took* = *take*), alone or before the stemmer, agreed less with the labelled claims
+  (docs/protocol.md). ``word/word`` is two words unless it is a unit (``mmol/L``).
+* **Names with digits** (``PHQ-9``, ``GAD-7``, ``QRISK3``, ``CURB-65``, ``NEWS2``, ``MMR2``) are
+  single terms, never numbers.
+* **Quantities**: a number with the unit written after it (``20 mg``, ``37.9 C``, ``48 h``) or a
+  count of the word after it (``6 wet nappies``: unit ``#wet``; a count of one is an article,
+  not a quantity), a score out of 10 (``pain 6/10``: unit ``/10``), and its *label*: up to four
+  terms written just before it in the same clause (``INR 5.8``). Units of one dimension convert
+  (:data:`~carebench.episodes.lexicon.SCALE`: 48 hours = 2 days). A number after ``from`` in a
+  clause about a change ("increased from 75 micrograms") is a *former* value; a time followed by
+  ``ago`` ("23 days ago") is a point in time, not a duration; a number after ``about``,
+  ``roughly``, ``~`` ... is *approximate* (a value the writer worked out). ``grade 1``,
+  ``stage 2``, ``step 2`` are names, not numbers.
+* **Negation scope**: a cue of absence (``no``, ``denies``, ``without``, ...;
+  :data:`NOUN_CUES`) negates the words after it to the end of its comma segment; a verb's
+  negation (``not``, ``cannot``, ``never``) its verb phrase, up to a preposition after its first
+  content word. A scope runs on through the next segments of a list while they
+  hold ``or`` / ``nor``, start with a cue, or are short (:data:`LIST_WORDS` words or fewer) and
+  do not open with a verb form (``-ing`` / ``-ed``) or a number; the first comma after a condition
+  ("if BP is not controlled, add ...") ends the scope; clauses end at ``; : . ( )``, a dash, ``but``,
+  ``however``, ``although``, ``except``, ``which`` and ``and`` before a verb.
+* **Polarity**: terms of exclusive sides (:data:`~carebench.episodes.lexicon.POLARITY`); a negated
+  term of a two-sided group holds the other side ("should not be supplied" = withhold).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+import snowballstemmer
+
+from carebench.episodes.lexicon import (
+    ABSENCE_TERMS,
+    NEGATIONS,
+    NUMBER_WORDS,
+    POLARITY,
+    SCALE,
+    SHORTHAND,
+    SYNONYMS,
+    UNITS,
+)
+from carebench.episodes.matching import STOP_WORDS
+
+LABEL_TERMS = 4
+"""How many terms before a number (in its clause) make its label."""
+LIST_WORDS = 2
+NOUN_CUES = frozenset({"no", "none", "without", "nor", "neither", "non"})
+"""Cues that deny the things listed after them; the other cues (``not``, ``cannot``, ``never``)
+deny a verb phrase, which ends at a preposition after its first content word ("not controlled
+on a calcium-channel blocker" denies *controlled* only)."""
+_PREPOSITIONS = frozenset(
+    [
+        "on",
+        "in",
+        "at",
+        "for",
+        "with",
+        "by",
+        "from",
+        "during",
+        "after",
+        "before",
+        "since",
+        "because",
+        "as",
+    ]
+)
+"""A comma segment of at most this many words continues a negated list."""
+
+_STOP = STOP_WORDS | frozenset(
+    [
+        "is",
+        "be",
+        "a",
+        "an",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "by",
+        "or",
+        "it",
+        "as",
+        "if",
+        "so",
+        "he",
+        "we",
+        "i",
+        "me",
+        "my",
+        "us",
+        "one",
+    ]
+)  # and short function words
+_STEMMER = snowballstemmer.stemmer("english")
+_FOLD = {
+    variant: key for key, variants in SYNONYMS.items() for variant in variants if " " not in variant
+}
+_PHRASES = sorted(
+    ((v, k) for k, vs in SYNONYMS.items() for v in vs if " " in v), key=lambda p: -len(p[0])
+)
+POLAR = {
+    term: (i, side)
+    for i, pair in enumerate(POLARITY)
+    for side, terms in enumerate(pair)
+    for term in terms
+}
+"""Term -> (polarity group, side)."""
+_NAME_WITH_DIGITS = re.compile(r"\b([a-z]{1,8})-?(\d+)([a-z]*)\b")
+_TOKEN = re.compile(
+    r"\d+(?:[.,]\d+)*(?:/\d+(?:[.,]\d+)*)?|[a-zµ°%][a-z0-9µ°%/&+'.-]*[a-z0-9%]|[a-zµ%~]"
+)
+NUMBER = re.compile(r"^\d+(?:[.,]\d+)*(?:/\d+(?:[.,]\d+)*)?$")
+CITATION = re.compile(r"^[rnem]\d{1,2}$")
+_QUANTITY_CLAUSE = re.compile(r"[;:()\n]|(?<=[.!?])\s+|,\s+|\s[-\u2013\u2014]\s")
+_NEGATION_CLAUSE = re.compile(
+    r"[;:!?()\n]|\.(?!\d)|\s[-\u2013\u2014]\s|\b(?:but|however|although|though|except|which)\b"
+    r"|\band\s+(?=(?:\w+\s+)?(?:is|are|was|were|has|have|had|may|can|could|should|must|will"
+    r"|would|needs?|takes?|does|did|feels?|says?|gets?)\b)"
+)
+_APPROXIMATE = frozenset({"about", "roughly", "approximately", "approx", "around", "~", "so"})
+_CONDITION = re.compile(r"(if|when|unless|where|whether)\b")
+_CHANGE = re.compile(r"\b(increas|reduc|decreas|chang|switch|rais|lower|titrat|went|moved)")
+_SHORT = re.compile(
+    r"(?<![\w&+/])("
+    + "|".join(re.escape(k) for k in sorted(SHORTHAND, key=len, reverse=True))
+    + r")(?![\w&+/])"
+)
+_DOSE_DAILY = re.compile(
+    r"\b(\d+(?:\.\d+)?\s*(?:mg|mcg|micrograms?|g|units?|ml|tablets?|capsules?|puffs?))\s+daily\b"
+)
+_EVERY_HOURS = re.compile(r"\b(?:every|each)\s+(\d+)\s*(?:hours?|hrs?|h)\b|\bq(\d+)h\b")
+
+
+def _per_day(match: re.Match[str]) -> str:
+    hours = int(match[1] or match[2])
+    times = 24 // hours if hours and 24 % hours == 0 else 0
+    return f" freq{times} " if 1 <= times <= 6 else " freqmany "
+
+
+_ORDINAL = re.compile(r"\b(grade|stage|step|class|level|tier|phase)\s+(\d+)\b")
+_NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b")
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number with its canonical unit (``""`` when none), its label and its time status."""
+
+    value: float
+    unit: str
+    label: frozenset[str]
+    former: bool = False
+    ago: bool = False
+    approximate: bool = False
+
+    @property
+    def base(self) -> tuple[str, float] | None:
+        """(dimension, value in the dimension's base unit), or None for a unit without scale."""
+        scale = SCALE.get(self.unit)
+        return None if scale is None else (scale[0], round(self.value * scale[1], 6))
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The terms, quantities and polarity of a text (see the module conventions)."""
+
+    terms: frozenset[str]
+    quantities: tuple[Quantity, ...]
+    sides: frozenset[tuple[int, int]]
+    negated: frozenset[str]
+    asserted: frozenset[str]
+    denied_acts: frozenset[str] = frozenset()
+
+
+@cache
+def term(word: str) -> str:
+    """The term of one lower-case word: its synonym group, a name with digits, or its stem."""
+    folded = _FOLD.get(word, word)
+    if folded in SYNONYMS or folded in POLAR or _NAME_WITH_DIGITS.fullmatch(folded):
+        return folded
+    return str(_STEMMER.stemWord(folded))
+
+
+def _number(text: str) -> float | None:
+    head = text.split("/")[0].replace(",", "")
+    try:
+        return float(head)
+    except ValueError:
+        return None
+
+
+def _expand(text: str) -> str:
+    for _ in range(3):  # "od" -> "once daily" -> "freq1"
+        expanded = _SHORT.sub(lambda m: f" {SHORTHAND[m[1]]} ", text)
+        if expanded == text:
+            break
+        text = expanded
+    return text
+
+
+def _split_words(token: str) -> list[str]:
+    """``bladder/bowel`` -> two words; units (``mmol/l``) and numbers stay whole."""
+    if "/" in token and token not in UNITS and not NUMBER.match(token):
+        parts = [p for p in token.split("/") if p]
+        if all(p.isalpha() and len(p) > 2 for p in parts):
+            return parts
+    return [token]
+
+
+@cache
+def tokens(text: str) -> tuple[str, ...]:
+    """The normalized tokens of ``text`` (see the module conventions)."""
+    lowered = _expand(" " + text.lower().replace("°c", " °c").replace("\u2019", "'") + " ")
+    for phrase, key in _PHRASES:
+        if phrase in lowered:
+            lowered = lowered.replace(phrase, f" {key} ")
+    lowered = _NUMBER_WORD.sub(lambda m: NUMBER_WORDS[m[1]], lowered)
+    lowered = _NAME_WITH_DIGITS.sub(lambda m: f"{m[1]}{m[2]}{m[3]}", lowered)
+    lowered = _ORDINAL.sub(lambda m: f" {m[1]}{m[2]} ", lowered)  # grade 1: a name, not a count
+    lowered = lowered.replace("~", " ~ ")
+    lowered = re.sub(r"\b(\d{1,3})[mf]\b", r"\1 year old", lowered)  # 71M: a 71-year-old man
+    lowered = re.sub(r"\b(\d{1,2}):(\d{2})\b", r" at\1h\2 ", lowered)  # 06:30 is a time, a term
+    for denominator, unit in (("7", "days"), ("12", "months"), ("52", "weeks")):
+        lowered = re.sub(rf"\b([1-9]\d?)/{denominator}\b", rf"\1 {unit}", lowered)
+    lowered = re.sub(  # ranges: 10-15 kg = 10 kg to 15 kg
+        r"\b(\d+(?:\.\d+)?)\s*(?:-|to)\s*(\d+(?:\.\d+)?)\s*([a-zµ%][a-z/%]*)",
+        r"\1 \3 to \2 \3",
+        lowered,
+    )
+    lowered = re.sub(r"\b([1-6]) times (a |per )?(day|daily)\b", lambda m: f" freq{m[1]} ", lowered)
+    lowered = _DOSE_DAILY.sub(r"\1 freq1", lowered)  # "5 mg daily" is once daily
+    lowered = _EVERY_HOURS.sub(_per_day, lowered)  # every 6 hours is four times daily
+    lowered = re.sub(r"([a-z])/(\d)", r"\1 per \2", lowered)  # 100 mg/5 mL
+    lowered = re.sub(r"(\d)([a-zµ°%])", r"\1 \2", lowered)  # 20mg -> 20 mg
+    return tuple(w for t in _TOKEN.findall(lowered) for w in _split_words(t))
+
+
+def _label(words: tuple[str, ...], i: int) -> frozenset[str]:
+    before: list[str] = []
+    for t in reversed(words[:i]):
+        if NUMBER.match(t) or len(before) == LABEL_TERMS:
+            break
+        if t not in _STOP and t not in UNITS and t not in NEGATIONS and len(t) > 1:
+            before.append(term(t))
+    return frozenset(before)
+
+
+def _quantities(clause: str) -> list[Quantity]:
+    words = tokens(clause)
+    change = bool(_CHANGE.search(clause.lower()))
+    out: list[Quantity] = []
+    for i, token in enumerate(words):
+        value = _number(token) if NUMBER.match(token) else None
+        if value is None:
+            continue
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        unit = UNITS.get(nxt, "")
+        if "/" in token and token.split("/")[1] in ("10", "100"):
+            unit = "/" + token.split("/")[1]
+        elif not unit and i and UNITS.get(words[i - 1], "") in SCALE:
+            unit = UNITS[words[i - 1]]  # "day 28" is 28 days
+        elif not unit and nxt and not NUMBER.match(nxt) and nxt not in _STOP:
+            unit = "#" + term(nxt)
+        former = change and "from" in words[max(0, i - 2) : i]
+        ago = bool(unit) and i + 2 < len(words) and words[i + 2] == "ago"
+        approximate = bool(_APPROXIMATE & set(words[max(0, i - 2) : i]))
+        label = _label(words, i)
+        out.append(Quantity(value, unit, label, former, ago, approximate))
+        if "/" in token and not unit.startswith("/"):  # 112/70: both parts are values
+            second = _number(token.split("/")[1])
+            if second is not None:
+                out.append(Quantity(second, unit, label, former, ago, approximate))
+    return out
+
+
+def _continues(words: tuple[str, ...]) -> bool:
+    """Whether a comma segment after a negated one is still part of the negated list."""
+    if not words:
+        return True
+    if words[0] in NEGATIONS or "or" in words or "nor" in words:
+        return True
+    first = words[0]
+    verb_form = first.endswith(("ing", "ed")) and first not in _FOLD
+    return len(words) <= LIST_WORDS and not verb_form and not NUMBER.match(first)
+
+
+def _scope(text: str) -> tuple[set[str], set[str], set[str]]:
+    """(negated, asserted, denied acts) terms of ``text`` (see the module conventions).
+
+    Denied acts are the terms a verb's negation denies ("cannot open", "do not shower").
+    """
+    negated: set[str] = set()
+    asserted: set[str] = set()
+    acts: set[str] = set()
+    for clause in _NEGATION_CLAUSE.split(text.lower()):
+        if not clause:
+            continue
+        scope = False
+        for n, segment in enumerate(clause.split(",")):
+            words = tokens(segment)
+            if n == 1 and _CONDITION.match(clause.strip()):
+                scope = False  # "if BP is not controlled, add ...": the condition ends here
+            scope = scope and _continues(words)
+            narrow = seen = False
+            for token in words:
+                if token in NEGATIONS:
+                    scope, narrow, seen = True, token not in NOUN_CUES, False
+                elif narrow and seen and token in _PREPOSITIONS:
+                    scope = narrow = False  # "not controlled | on a calcium-channel blocker"
+                elif token not in _STOP and not NUMBER.match(token) and len(token) > 2:
+                    found = term(token)
+                    (negated if scope and found not in ABSENCE_TERMS else asserted).add(found)
+                    if narrow:
+                        acts.add(found)
+                    seen = True
+    return negated, asserted, acts
+
+
+@cache
+def analyze(text: str) -> Analysis:
+    """The terms, quantities and polarity of ``text`` (see the module conventions)."""
+    terms = [
+        term(t)
+        for t in tokens(text)
+        if not NUMBER.match(t)
+        and t not in _STOP
+        and len(t) >= 2
+        and t not in NEGATIONS
+        and not CITATION.match(t)
+    ]
+    quantities = [
+        q for clause in _QUANTITY_CLAUSE.split(text) if clause for q in _quantities(clause)
+    ]
+    negated, asserted, acts = _scope(text)
+    sides = frozenset(
+        (group, 1 - side if t in negated and len(POLARITY[group]) == 2 else side)
+        for t in terms
+        if t in POLAR
+        for group, side in [POLAR[t]]
+    )
+    return Analysis(
+        frozenset(terms),
+        tuple(quantities),
+        sides,
+        frozenset(negated),
+        frozenset(asserted),
+        frozenset(acts),
+    )

@@ -1,0 +1,250 @@
+"""The word lists claim support reads text with: shorthand, synonym groups, polarity, units.
+
+Data only, no logic (:mod:`carebench.episodes.claimtext` applies it). Every entry is general
+clinical vocabulary (a shorthand, a lay word and its clinical term, a unit spelling), never the
+wording of a particular labelled item; docs/protocol.md says how the lists were measured.
+"""
+
+from __future__ import annotations
+
+SHORTHAND: dict[str, str] = {
+    "od": "once daily", "o.d.": "once daily", "bd": "twice daily", "bid": "twice daily",
+    "b.d.": "twice daily", "tds": "three times daily", "tid": "three times daily",
+    "qds": "four times daily", "qid": "four times daily", "prn": "as needed",
+    "nocte": "at night", "mane": "in the morning", "stat": "immediately",
+    "ors": "oral rehydration solution", "crcl": "creatinine clearance",
+    "egfr": "kidney function egfr", "bp": "blood pressure", "hr": "heart rate",
+    "rr": "respiratory rate", "sats": "oxygen saturation", "spo2": "oxygen saturation",
+    "o2": "oxygen", "temp": "temperature", "hb": "haemoglobin", "wcc": "white cell count",
+    "k+": "potassium", "na+": "sodium", "abx": "antibiotic", "hx": "history", "pmh": "history",
+    "rx": "treatment", "sx": "symptoms", "sob": "breathless", "sob.": "breathless",
+    "a&e": "emergency department", "ae": "emergency department", "ed": "emergency department",
+    "uti": "urinary tract infection", "yo": "year old", "y/o": "year old", "yrs": "years",
+    "wks": "weeks", "wk": "week", "hrs": "hours", "mins": "minutes", "pt": "patient",
+    "meds": "medicines", "med": "medicine", "dx": "diagnosis", "f/u": "follow up",
+    "fu": "follow up", "n&v": "nausea vomiting", "d&v": "diarrhoea vomiting",
+    "iv": "intravenous", "im": "intramuscular", "po": "by mouth", "mtx": "methotrexate",
+    "tmp": "trimethoprim", "fbc": "full blood count", "u&e": "urea electrolytes",
+    "u&es": "urea electrolytes", "l": "left", "r": "right",
+    "nad": "no abnormality", "nil": "no", "ccb": "calcium channel blocker",
+    "acei": "ace inhibitor", "arb": "angiotensin receptor blocker", "af": "atrial fibrillation",
+    "tia": "transient ischaemic attack", "mi": "heart attack", "pv": "vaginal",
+    "pr": "rectal", "pmdi": "inhaler", "mdi": "inhaler", "htn": "hypertension",
+    "dm": "diabetes", "t2dm": "type 2 diabetes", "ckd": "chronic kidney disease",
+    "ix": "investigations", "c/o": "complains of", "o/e": "on examination",
+    "deg c": "c", "doac": "anticoagulant", "noac": "anticoagulant", "tabs": "tablets",
+    "tab": "tablet", "caps": "capsules", "apyrexial": "no fever", "afebrile": "no fever",
+    "asymptomatic": "no symptoms", "denies": "no", "denied": "no", "free of": "no",
+    "dysuria": "burning passing urine", "haematuria": "blood in urine",
+    "haemoptysis": "blood in sputum", "pef": "peak flow", "pefr": "peak flow",
+    "once a day": "freq1", "once daily": "freq1", "twice a day": "freq2",
+    "twice daily": "freq2", "three times a day": "freq3", "three times daily": "freq3",
+    "four times a day": "freq4", "four times daily": "freq4", "five times a day": "freq5",
+    "five times daily": "freq5", "six times a day": "freq6", "six times daily": "freq6",
+    "once weekly": "weekly", "once a week": "weekly", "every week": "weekly",
+    "twice weekly": "freqw2", "twice a week": "freqw2", "three times weekly": "freqw3",
+    "three times a week": "freqw3",
+    "at night": "nightly", "at bedtime": "nightly", "each night": "nightly",
+    "every night": "nightly", "in the morning": "mornings", "each morning": "mornings",
+    "every morning": "mornings", "low back": "lumbar", "lower back": "lumbar",
+}  # fmt: skip
+"""Clinical shorthand, expanded before anything else (whole tokens only); frequencies become the
+exclusive terms ``freq1`` .. ``freq6``, ``weekly``, ``nightly`` and ``mornings`` (the last two
+once a day)."""
+
+NUMBER_WORDS = {
+    w: str(i)
+    for i, w in enumerate(
+        [
+            "zero",
+            "_",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+        ]
+    )
+}
+"""Number words read as numbers ("sick three times" = "3 times"); *one* stays a word ("one pill"
+is an article, not a count)."""
+
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    "withhold": (
+        "withhold", "withheld", "hold", "held", "stop", "stopped", "stopping", "omit", "omitted",
+        "suspend", "suspended", "pause", "paused", "discontinue", "discontinued", "cease",
+        "ceased", "halt",
+    ),
+    "continue": (
+        "continue", "continued", "continuing", "resume", "resumed", "restart", "restarted",
+        "keep", "keeping", "carry",
+    ),
+    "contraindicated": (
+        "contraindicated", "contraindication", "unsafe", "prohibited", "avoid", "avoided",
+        "unsuitable",
+    ),
+    "safe": (
+        "safe", "suitable", "appropriate", "fine", "okay", "acceptable", "supply", "supplied",
+        "dispense", "dispensed", "issue", "issued",
+    ),
+    "absent": ("absent", "negative", "undetected"),
+    "present": ("present", "positive", "detected"),
+    "raised": ("raised", "high", "higher", "elevated", "increased"),
+    "low": ("low", "lower", "reduced", "decreased"),
+    "normal": ("normal", "normal range", "within range", "unremarkable"),
+    "increase": ("increase", "raise", "uptitrate", "up-titrate", "escalate"),
+    "decrease": ("decrease", "reduce", "lower", "down-titrate", "taper", "halve"),
+    "vomit": ("vomit", "vomiting", "vomited", "vomits", "sick", "emesis"),
+    "breathless": ("breathless", "breathlessness", "dyspnoea", "dyspnea", "short of breath"),
+    "fever": ("fever", "febrile", "pyrexia", "pyrexial", "temperature", "warm", "hot"),
+    "rigor": ("rigor", "rigors", "shiver", "shivers", "shivering", "shaking", "shakes"),
+    "burning": ("burning", "burn", "stinging", "sting", "stings"),
+    "urine": ("urine", "urinary", "wee", "pee", "urinating", "passing water"),
+    "loin": ("loin", "flank", "side", "back"),
+    "wheeze": ("wheeze", "wheezy", "wheezing", "bronchospasm"),
+    "skin": ("skin", "cutaneous", "dermal"),
+    "kidney": ("kidney", "renal"),
+    "heart": ("heart", "cardiac"),
+    "tablet": ("tablet", "tablets", "pill", "pills", "dose", "doses", "capsule", "capsules"),
+    "contact": ("contact", "call", "phone", "ring", "telephone"),
+    "urgent": ("urgent", "urgently", "immediately", "emergency", "now", "asap"),
+    "doctor": ("doctor", "gp", "clinician", "physician"),
+    "mother": ("mother", "mum", "mom"),
+    "father": ("father", "dad"),
+    "child": ("child", "toddler", "infant", "baby", "son", "daughter"),
+    "nappy": ("nappy", "nappies", "diaper", "diapers"),
+    "drink": ("drink", "drinking", "fluid", "fluids", "sip", "sips"),
+    "blood": ("blood", "bloody", "bleeding", "bleed", "haemorrhage"),
+    "pain": ("pain", "painful", "ache", "aching", "sore", "tender"),
+    "daily": ("daily", "day", "once a day"),
+    "microgram": ("microgram", "micrograms", "mcg", "µg", "ug"),
+    "review": ("review", "reviewed", "assess", "assessed", "assessment", "check", "checked"),
+    "allergy": ("allergy", "allergic", "allergies"),
+    "rash": ("rash", "hives", "urticaria"),
+    "swelling": ("swelling", "swollen", "oedema", "edema", "puffy", "angioedema"),
+    "confusion": ("confusion", "confused", "delirium", "disorientated"),
+    "anticoagulant": (
+        "anticoagulant", "anticoagulants", "anticoagulation", "blood thinner", "blood thinners",
+    ),
+    "vaccine": (
+        "vaccine", "vaccines", "vaccination", "vaccinations", "immunisation", "immunisations",
+        "immunization", "jab", "jabs",
+    ),
+    "abroad": ("abroad", "overseas"),
+    "symptom": ("symptom", "symptoms", "feature", "features", "sign", "signs"),
+    "miss": ("miss", "missed", "forgot", "forget", "forgotten"),
+    "documented": ("documented", "recorded", "written", "signed", "paperwork"),
+    "inhaler": ("inhaler", "inhalers", "puffer", "pmdi"),
+    "stool": ("stool", "stools", "bowel", "bowels", "poo"),
+    "weakness": ("weakness", "weak"),
+    "bruise": ("bruise", "bruising", "bruised"),
+    "nkda": (
+        "nkda", "no known drug allergies", "no known drug allergy", "no known allergies",
+        "no allergies", "no drug allergies",
+    ),
+    "palpitation": (
+        "palpitation", "palpitations", "racing heart", "heart racing", "pounding heart",
+        "heart pounding", "fluttering",
+    ),
+}  # fmt: skip
+"""Words and phrases folded onto one term (the key), before lemmas and stems."""
+
+ABSENCE_TERMS = frozenset({"nkda"})
+"""Terms that state an absence themselves ("no known drug allergies"): never negated by a cue
+before them in a list."""
+
+POLARITY: tuple[tuple[frozenset[str], ...], ...] = (
+    (frozenset({"continue", "safe"}), frozenset({"withhold", "contraindicated"})),
+    (frozenset({"present"}), frozenset({"absent"})),
+    (frozenset({"raised"}), frozenset({"low"}), frozenset({"normal"})),
+    (frozenset({"increase"}), frozenset({"decrease"})),
+    (
+        frozenset({"freq1", "nightly", "mornings"}),
+        *(
+            frozenset({f})
+            for f in (
+                "freq2",
+                "freq3",
+                "freq4",
+                "freq5",
+                "freq6",
+                "freqmany",
+                "weekly",
+                "freqw2",
+                "freqw3",
+            )
+        ),
+    ),
+)
+"""Mutually exclusive sides (go on / safe vs stop / contraindicated; present vs absent; raised vs
+low vs normal; increase vs decrease; once (at night, in the morning), twice ... six times daily,
+more often (every 2 hours: ``freqmany``) vs weekly or twice or three times weekly):
+a claim holding one side where its cited sentence about the same topic holds only another
+contradicts it."""
+
+NEGATIONS = frozenset(
+    {
+        "not", "no", "never", "none", "don't", "doesn't", "isn't", "shouldn't", "without",
+        "cannot", "can't", "unable", "nor", "neither", "didn't", "wasn't", "aren't", "non",
+    }
+)  # fmt: skip
+"""Negation cues (``denies``, ``nil``, ``free of`` and ``apyrexial`` are expanded to one by
+SHORTHAND; *free* alone is not one: "free T4")."""
+
+PLACEHOLDER_TERMS = frozenset(
+    {
+        "see", "record", "records", "noted", "note", "notes", "above", "below", "ok", "okay",
+        "n/a", "na", "nil", "unknown", "tbc", "refer", "per", "chart", "documented",
+        "documentation", "information", "details", "detail", "item", "items", "evidence",
+        "supported", "support", "claim", "claims", "scorer", "judge", "grader", "mark", "marked",
+        "fully", "complete", "completed", "correct", "correctly", "reviewed", "review", "as",
+        "stated", "available", "accordingly", "relevant", "update", "updated", "line", "lines",
+        "source", "sources", "cited", "cite", "done", "file", "filed", "same", "plan",
+        "noted.", "etc", "patient", "thank", "thanks", "yes", "agree", "agreed", "confirmed",
+        "answer", "answers", "result", "results", "summary", "findings", "finding", "status",
+        "panel", "letter", "attached", "entry", "entries", "record.", "nothing", "new", "change",
+        "normal", "good", "well", "stable", "usual", "appropriate", "needed", "necessary",
+    }
+)  # fmt: skip
+"""Words that carry no clinical content on their own (a claim of only these is not substantive:
+"Normal.", "Reviewed, stable.")."""
+
+UNITS: dict[str, str] = {
+    "mg": "mg", "milligram": "mg", "milligrams": "mg", "g": "g", "gram": "g", "grams": "g",
+    "mcg": "mcg", "µg": "mcg", "ug": "mcg", "microgram": "mcg", "micrograms": "mcg",
+    "kg": "kg", "kilograms": "kg", "ml": "ml", "millilitres": "ml", "l": "l", "litres": "l",
+    "mmol/l": "mmol/l", "mmol": "mmol", "mmol/mol": "mmol/mol", "µmol/l": "umol/l",
+    "umol/l": "umol/l", "micromol/l": "umol/l", "g/l": "g/l", "g/dl": "g/dl", "mg/l": "mg/l",
+    "pmol/l": "pmol/l", "mu/l": "mu/l", "miu/l": "mu/l", "u/l": "u/l", "iu": "iu",
+    "units": "unit", "unit": "unit", "%": "%", "percent": "%", "c": "c", "°c": "c",
+    "degrees": "c", "celsius": "c", "bpm": "/min", "/min": "/min", "mmhg": "mmhg",
+    "l/min": "l/min", "ml/min": "ml/min", "ml/min/1.73m2": "ml/min", "mg/kg": "mg/kg",
+    "ml/kg": "ml/kg", "hours": "hour", "hour": "hour", "hrs": "hour", "hr": "hour", "h": "hour",
+    "days": "day", "day": "day", "d": "day", "weeks": "week", "week": "week", "wk": "week",
+    "months": "month", "month": "month", "years": "year", "year": "year", "yrs": "year",
+    "y": "year", "minutes": "minute", "minute": "minute", "mins": "minute", "min": "minute",
+    "seconds": "second", "times": "#time", "am": "clock", "pm": "clock", "cm": "cm", "mm": "mm",
+    "m": "m", "kg/m2": "kg/m2", "breaths": "/min", "beats": "/min", "metres": "m", "meters": "m",
+    "tablet": "#tablet", "tablets": "#tablet", "tabs": "#tablet", "capsule": "#tablet",
+    "capsules": "#tablet", "pill": "#tablet", "pills": "#tablet", "puff": "#puff",
+    "puffs": "#puff", "doses": "#dose", "dose": "#dose", "pack-years": "pack-year",
+}  # fmt: skip
+"""Unit spellings -> canonical unit; ``#`` marks a count (tablets, puffs, times). A number followed
+by another word counts that word."""
+
+SCALE: dict[str, tuple[str, float]] = {
+    "mcg": ("mass", 0.001), "mg": ("mass", 1.0), "g": ("mass", 1000.0),
+    "kg": ("mass", 1e6), "ml": ("volume", 1.0), "l": ("volume", 1000.0),
+    "second": ("time", 1 / 3600), "minute": ("time", 1 / 60), "hour": ("time", 1.0),
+    "day": ("time", 24.0), "week": ("time", 168.0), "month": ("time", 730.5),
+    "year": ("time", 8766.0), "mm": ("length", 1.0), "cm": ("length", 10.0),
+    "m": ("length", 1000.0),
+}  # fmt: skip
+"""Canonical unit -> (dimension, size in the dimension's base unit): 48 hours = 2 days; 24 days
+against 24 hours is another value of the same quantity; 20 days is not 20 mg."""

@@ -1,0 +1,64 @@
+"""Reading claims: quantities with their units and status, negation scope, terms."""
+
+from __future__ import annotations
+
+from carebench.episodes.claimtext import LIST_WORDS, analyze, term, tokens
+from carebench.episodes.lexicon import POLARITY, SCALE, SHORTHAND, UNITS
+
+
+def test_a_quantity_carries_its_unit_label_and_base_value() -> None:
+    (q,) = analyze("Restart 48 h after the last dose").quantities
+    assert (q.value, q.unit, q.base) == (48.0, "hour", ("time", 48.0))
+    (d,) = analyze("restart 2 days after").quantities
+    assert d.base == q.base  # 2 days = 48 hours
+    (inr,) = analyze("INR 5.8 today").quantities
+    assert "inr" in inr.label and inr.unit == "#today"
+
+
+def test_former_ago_and_approximate_values_are_marked() -> None:
+    old, new = analyze("Dose increased from 75 micrograms to 100 micrograms").quantities
+    assert old.former and not new.former
+    (ago,) = analyze("dispensed 23 days ago").quantities
+    assert ago.ago
+    (about,) = analyze("about 7.6 mg/kg").quantities
+    assert about.approximate
+
+
+def test_names_with_digits_ordinals_and_scores_are_not_counts() -> None:
+    assert analyze("PHQ-9 17").quantities[0].value == 17.0
+    assert "phq9" in analyze("PHQ-9 17").terms
+    assert analyze("Diarrhoea grade 1").quantities == ()
+    (pain,) = analyze("pain 6/10").quantities
+    assert (pain.value, pain.unit) == (6.0, "/10")
+    assert [q.value for q in analyze("BP 112/70").quantities] == [112.0, 70.0]
+
+
+def test_negation_runs_through_a_short_list_and_stops_at_a_verb_form() -> None:
+    found = analyze("no cough, fever, eating small meals")
+    assert {"cough", "fever"} <= found.negated
+    assert {"eat", "meal"} <= found.asserted
+    listed = analyze("denies cough, SOB, dysuria or bleeding gums")
+    assert {"cough", "breathless", "gum"} <= listed.negated
+    assert LIST_WORDS == 2
+
+
+def test_a_verb_negation_stops_at_a_preposition_and_is_a_denied_act() -> None:
+    found = analyze("BP not controlled on a calcium-channel blocker")
+    assert term("controlled") in found.negated and "blocker" in found.asserted
+    assert term("controlled") in found.denied_acts
+    assert analyze("no loin pain").denied_acts == frozenset()
+
+
+def test_shorthand_expands_to_terms_and_frequencies() -> None:
+    assert "freq2" in analyze("apixaban 5 mg BD").terms
+    assert "freq1" in analyze("amlodipine 5 mg daily").terms  # a dose written daily
+    assert "nightly" in analyze("gabapentin 300 mg nocte").terms
+    assert tokens("bladder/bowel") == ("bladder", "bowel")
+    assert tokens("5 mmol/l") == ("5", "mmol/l")
+
+
+def test_the_lexicon_is_consistent() -> None:
+    polar = [t for group in POLARITY for side in group for t in side]
+    assert len(polar) == len(set(polar))  # a term holds one side of one group
+    assert {unit for unit in UNITS.values() if not unit.startswith("#")} >= set(SCALE)
+    assert all(k == k.lower() for k in SHORTHAND)
