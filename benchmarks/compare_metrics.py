@@ -1,4 +1,4 @@
-"""Compare two reports' metrics.json, CSVs and summary.md: equal content, or the first difference.
+"""Compare two reports' metrics.json, CSVs and summary.txt: equal content, or the first difference.
 
 Run: .venv/bin/python benchmarks/compare_metrics.py REPORT_A REPORT_B
 
@@ -43,7 +43,7 @@ def main() -> None:
     if found := first_difference(a, b):
         problems.append(f"metrics.json differs at {found}")
     csvs = sorted({p.name for p in a_dir.glob("*.csv")} | {p.name for p in b_dir.glob("*.csv")})
-    csvs += [n for n in ("summary.md",) if (a_dir / n).exists() or (b_dir / n).exists()]
+    csvs += [n for n in ("summary.txt",) if (a_dir / n).exists() or (b_dir / n).exists()]
     for name in csvs:
         if not (a_dir / name).exists() or not (b_dir / name).exists():
             problems.append(f"{name} is in one report only")

@@ -5,7 +5,7 @@ Run: PYTHONPATH=<tree>/src .venv/bin/python benchmarks/report_outputs.py OUT [--
 
 Used to check that a change to the report's speed leaves its content alone: write the report
 with two trees (or twice with one tree, cache empty then filled) and compare their metrics.json
-with benchmarks/compare_metrics.py (the printed summary is written as summary.md, compared too).
+with benchmarks/compare_metrics.py (the printed summary is written as summary.txt, compared too).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def main() -> None:
     banks = {bank_sha256(bank): bank}
     settings = Settings(b=args.b)
     result = write_report(frame, manifests, banks, args.out, settings, frame, args.cache)
-    (args.out / "summary.md").write_text(result.summary, "utf-8")
+    (args.out / "summary.txt").write_text(result.summary, "utf-8")
 
 
 if __name__ == "__main__":

@@ -115,8 +115,12 @@ def span_supports(claim: str, span: str) -> bool:
 
     Sentences (split at ``. ! ? ;`` and line breaks, after sentences addressed to a scorer or
     judge are removed) without clinical content are skipped; a claim with none is checked whole.
-    Checking each sentence keeps a fabricated sentence from riding on a copied one.
+    Checking each sentence keeps a fabricated sentence from riding on a copied one; the whole
+    claim must be supported too, so what the rules hold against a claim (deferring to the record,
+    an instruction to the scorer, a hedge) is held against it here as well.
     """
+    if support(claim, span) is not Verdict.SUPPORTED:
+        return False
     parts = [p for p in _SENTENCES.split(strip_injections(claim)) if substantive(p)]
     return all(support(p, span) is Verdict.SUPPORTED for p in parts or [claim])
 
