@@ -72,7 +72,9 @@ def test_other_sites_are_not_the_question() -> None:
     assert not asks("Is your left eye looking red at all?", RED, not_about=sites)
     assert not asks("Any redness on the skin from the tape?", RED, not_about=sites)
     assert not asks("And your left eye, the one not done. Is that one red?", RED, not_about=sites)
-    assert asks("Your left eye was fine, you said. Is the eye you had done red?", RED, not_about=sites)
+    assert asks(
+        "Your left eye was fine, you said. Is the eye you had done red?", RED, not_about=sites
+    )
     assert asks("Is the eye looking red at all?", RED, not_about=sites)
 
 
@@ -82,7 +84,9 @@ def test_a_point_counts_only_its_on_topic_clauses() -> None:
     about = [["light", "glare"]]
     assert conveys("It's normal, but if it gets redder, ring us.", normal, not_about=off)
     assert conveys("Glare and a little redness are normal.", normal, not_about=off, about=about)
-    assert not conveys("Some redness is normal too, after the op. It goes down.", normal, not_about=off)
+    assert not conveys(
+        "Some redness is normal too, after the op. It goes down.", normal, not_about=off
+    )
     assert not conveys("Some bruising is normal.", normal, not_about=off, about=about)
 
 

@@ -92,7 +92,10 @@ def _doc(**entry: object) -> dict:
         ({"format_version": 1, "sets": {}}, "format_version 1; expected 2"),
         (_doc(role="test"), "sets.s2.role 'test'"),
         (_doc(items={"gathering": 80}), "sets.s2.items.gathering says 80; g.jsonl has 2"),
-        (_doc(files={"gathering": "g.jsonl", "provision": "nope.jsonl"}), "'nope.jsonl' is missing"),
+        (
+            _doc(files={"gathering": "g.jsonl", "provision": "nope.jsonl"}),
+            "'nope.jsonl' is missing",
+        ),
     ],
 )
 def test_bad_manifests_get_one_line_errors(
@@ -151,9 +154,7 @@ def test_llm_judge_is_scored_on_the_same_sets() -> None:
     preds = llm_predictions(judge, Phase.GATHERING, turns)
     assert preds == [{"asked": False}] * 6
     assert asyncio.iscoroutinefunction(judge.judge_text)
-    result = judge_results(
-        load_sets(), lambda ph, ts: llm_predictions(judge, ph, ts), limit=5
-    )
+    result = judge_results(load_sets(), lambda ph, ts: llm_predictions(judge, ph, ts), limit=5)
     assert all(e[ph.value]["verdict"]["n"] == 5 for e in result["sets"].values() for ph in Phase)
 
 
@@ -165,3 +166,11 @@ def test_command_prints_each_set_and_exits_by_the_held_out_sets() -> None:
     assert "not clinicians" in result.output
     passed = judge_results(sets, concept_predictions)["passed"]
     assert result.exit_code == (0 if all(passed.values()) else 1)
+
+
+def test_set_option_scores_only_the_named_sets() -> None:
+    bad = CliRunner().invoke(cli, ["interrupt", "judge-agreement", "--set", "nope"])
+    assert bad.exit_code == 2 and "--set 'nope': no such labelled set" in bad.output
+    one = CliRunner().invoke(cli, ["interrupt", "judge-agreement", "--set", "set-1"])
+    assert "set-1 (dev)" in one.output and "(held-out)" not in one.output.split("->")[0]
+    assert one.exit_code == 1  # a dev set alone confirms nothing

@@ -366,9 +366,19 @@ def validate_judge_cmd(labels: Path, key: Path, out: Path | None, workspace: Pat
     default=None,
     help="Score the LLM judge on N turns spread evenly over each set and judge (n is printed).",
 )
+@click.option(
+    "--set",
+    "set_ids",
+    multiple=True,
+    help="Score only this labelled set (repeatable; default every set of the manifest).",
+)
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="Write JSON here.")
 def judge_agreement_cmd(
-    judge: str | None, judge_option: tuple[str, ...], llm_sample: int | None, out: Path | None
+    judge: str | None,
+    judge_option: tuple[str, ...],
+    llm_sample: int | None,
+    set_ids: tuple[str, ...],
+    out: Path | None,
 ) -> None:
     """Each judge's agreement with the packaged labelled validation sets, per set.
 
@@ -388,6 +398,13 @@ def judge_agreement_cmd(
     )
 
     sets = load_sets()
+    unknown = sorted(set(set_ids) - {s.set_id for s in sets})
+    if unknown:
+        raise click.UsageError(
+            f"--set {unknown[0]!r}: no such labelled set; expected one of "
+            f"{', '.join(s.set_id for s in sets)}"
+        )
+    sets = [s for s in sets if not set_ids or s.set_id in set_ids]
     results = {"concept": judge_results(sets, concept_predictions)}
     if judge is not None:
         from carebench.interruptions.judges import LLMJudge

@@ -76,11 +76,33 @@ EMBEDDED_QUESTION = re.compile(
 """An embedded yes/no question: a verb of asking or checking followed by "if" or "whether"."""
 _CUT_OFF = re.compile(r"(?:\u2014|\u2013|-|\u2026|\.\.\.)\s*$")
 INTERROGATIVES = frozenset(
-    "have has had is are was were do does did can could would will any how what when where "
-    "which who why".split()
+    [
+        "have",
+        "has",
+        "had",
+        "is",
+        "are",
+        "was",
+        "were",
+        "do",
+        "does",
+        "did",
+        "can",
+        "could",
+        "would",
+        "will",
+        "any",
+        "how",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "why",
+    ]
 )
 """Words that open a question (see :func:`heard_question`)."""
-DISCOURSE = frozenset("okay ok so and now right well then also sorry".split())
+DISCOURSE = frozenset(["okay", "ok", "so", "and", "now", "right", "well", "then", "also", "sorry"])
 """Discourse words that may come before a question's opening word."""
 CONDITIONAL_OPENERS = ("if", "when", "whenever", "should", "in case", "once", "as soon as")
 """A request opening with one of these is advice for later, not a question now."""
@@ -323,7 +345,11 @@ def asks(
             if heard is None:
                 continue
             s = heard
-        own = any(matches(s, t) for t in topics) if topics else len(_WORD.findall(s)) > ELLIPTICAL_WORDS
+        own = (
+            any(matches(s, t) for t in topics)
+            if topics
+            else len(_WORD.findall(s)) > ELLIPTICAL_WORDS
+        )
         context = s
         if i and not own and _refers_back(s):
             context = parts[i - 1] + " " + s
@@ -366,8 +392,10 @@ def conveys(
 
 
 def _continues(clause: str, about: Concepts, neutral: bool = False) -> bool:
-    """Whether a clause continues the one before it: no topic of its own, and a pronoun subject
-    (or, with ``neutral``, any opening: a clause with no topic passes the topic on)."""
+    """Whether a clause continues the one before it: no topic of its own and a pronoun opening.
+
+    With ``neutral`` any opening will do: a clause with no topic passes the topic on.
+    """
     words = [w.lower().replace("\u2019", "'") for w in _WORD.findall(clause)]
     own = any(first_match(clause, group) is not None for group in about)
     return not own and bool(words) and (neutral or words[0] in PRONOUNS)

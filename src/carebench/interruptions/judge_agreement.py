@@ -135,7 +135,9 @@ def load_set(phase: Phase, set_id: str | None = None) -> list[LabelledTurn]:
     sets = load_sets()
     chosen = next((s for s in sets if set_id in (None, s.set_id)), None)
     if chosen is None:
-        raise CarebenchError(f"no labelled set {set_id!r}; expected one of {[s.set_id for s in sets]}")
+        raise CarebenchError(
+            f"no labelled set {set_id!r}; expected one of {[s.set_id for s in sets]}"
+        )
     return chosen.turns[phase]
 
 
@@ -205,7 +207,9 @@ def agreement(
     verdicts = [
         (all(t.label.values()), None if None in p.values() else all(p.values())) for t, p in pairs
     ]
-    points = {point: _score([(t.label[point], p[point]) for t, p in pairs]) for point in turns[0].label}
+    points = {
+        point: _score([(t.label[point], p[point]) for t, p in pairs]) for point in turns[0].label
+    }
     two = [t for t in turns if len(t.labellers) == 2]
     labellers = (
         _score([(all(t.labellers[0].values()), all(t.labellers[1].values())) for t in two])

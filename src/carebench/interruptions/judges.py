@@ -90,9 +90,7 @@ def judged_text(heard: Sequence[Delivered], phase: Phase) -> str:
     return "\n".join(p for p in parts if p.strip())
 
 
-_BRACKETED = re.compile(
-    r"<(\w+)[^<>]*>[^<>]*</\1\s*>|\[[^\[\]]*\]|<[^<>]*>|\([^()]*\)|\{[^{}]*\}"
-)
+_BRACKETED = re.compile(r"<(\w+)[^<>]*>[^<>]*</\1\s*>|\[[^\[\]]*\]|<[^<>]*>|\([^()]*\)|\{[^{}]*\}")
 
 
 def without_judge_address(text: str) -> str:

@@ -165,7 +165,9 @@ class Pathway(_Strict):
                 faqs[i] = {"points": points}
         if faqs:
             empty["faqs"] = faqs
-        return hashlib.sha256(self.model_dump_json(by_alias=True, exclude=empty).encode()).hexdigest()
+        return hashlib.sha256(
+            self.model_dump_json(by_alias=True, exclude=empty).encode()
+        ).hexdigest()
 
 
 def _semantic_issues(p: Pathway) -> list[tuple[list[str | int], str]]:
