@@ -95,3 +95,18 @@ def test_a_cut_off_question_asked_what_came_before_its_last_comma() -> None:
     assert asks("Okay, any redness in the eye, or has it become more...", RED)
     assert not asks("Okay. Have you noticed any redness in the\u2014", RED)
     assert not asks("Redness, pain, or\u2014", RED)  # a list, not a question
+
+
+def test_safety_netting_and_third_party_reports_do_not_ask() -> None:
+    assert not asks("Let me know if it goes red.", RED)
+    assert asks("Let me know if there's been any redness.", RED)
+    assert not asks("Has anyone at home said your eye looks red?", RED)
+    assert asks("Has your daughter noticed any redness in it?", RED)
+
+
+def test_a_negated_use_after_the_advice_negates_it() -> None:
+    glasses = [["sunglasses"]]
+    assert not matches("Sunglasses won't help with that.", glasses)
+    assert not matches("Sunglasses aren't needed.", glasses)
+    assert matches("Wear sunglasses, they help.", glasses)
+    assert matches("Sunglasses are not a bad idea.", glasses)

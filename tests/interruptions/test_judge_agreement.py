@@ -174,3 +174,21 @@ def test_set_option_scores_only_the_named_sets() -> None:
     one = CliRunner().invoke(cli, ["interrupt", "judge-agreement", "--set", "set-1"])
     assert "set-1 (dev)" in one.output and "(held-out)" not in one.output.split("->")[0]
     assert one.exit_code == 1  # a dev set alone confirms nothing
+
+
+def _cell(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.3f}"
+
+
+def test_docs_give_the_concept_judge_figures_of_every_set() -> None:
+    docs = (Path(__file__).parents[2] / "docs" / "interruptions.md").read_text(encoding="utf-8")
+    result = judge_results(load_sets(), concept_predictions)
+    for set_id, entry in result["sets"].items():
+        for phase in Phase:
+            r = entry[phase.value]
+            v, ab = r["verdict"], r["labellers"]
+            row = (
+                f"| concept | {phase.value} | {set_id} ({entry['role']}) | {v['n']} | "
+                f"{_cell(v['accuracy'])} | {_cell(v['kappa'])} | {_cell(ab and ab['kappa'])} |"
+            )
+            assert row in docs, row

@@ -15,23 +15,30 @@ clinic now").
 
 **Negation** (:func:`negated`): a match preceded by a negator (:data:`NEGATORS`) among the
 :data:`NEGATION_WINDOW` words before it in the same clause does not count ("don't wear
-sunglasses", "there is no need to ring us straight away").
+sunglasses", "there is no need to ring us straight away"), nor one followed in its clause by a
+negated word of use ("sunglasses won't help"); a negator right before "forget", "hesitate" or
+"fail" negates nothing ("don't forget your sunglasses"). Inside a question nothing is negated
+("no redness at all?" asks about redness).
 
 **Sites and topics** (:func:`on_topic`): a point or question may name phrases it is *not about*
-(another site, the other eye, another symptom or pathway). A sentence naming one of them is about
-that, not the point, unless it also names one of the phrases the point *is* about (for a content
-point: its FAQ's triggers), and its words are not evidence for the point ("some redness is normal
-too" is not reassurance about glare; "is your left eye red?" does not ask about the operated eye).
+(another site, the other eye, another symptom or pathway). A question sentence naming one of them
+(or referring back to a sentence naming one) does not ask; a clause naming one, unless it also
+names what the point *is* about (its FAQ's triggers), is not evidence for the point, nor is a
+pronoun clause continuing it ("some redness is normal too. It goes down." is not reassurance
+about glare; "is your left eye red?" does not ask about the operated eye).
 
 Sentences are split after ``.``, ``?`` or ``!`` followed by whitespace, and at line breaks. A
 sentence **asks** (:func:`is_request`) when it is a question (ends in ``?``), a request to tell (it
 contains "tell me", "let me know" and the like, see :data:`REQUEST_OPENERS`), or an embedded
 question ("I need to check whether ...", "I was wondering if ...", :data:`EMBEDDED_QUESTION`),
-except that a request opening on a condition ("If it gets red, let me know") is safety-netting
-advice for later, not a question now. A question with no topic of its own (it names none of the
-pathway's questions' concepts) that is short ("Has yours?", at most :data:`ELLIPTICAL_WORDS`
-words) or refers back ("Has there been any in the eye?", :data:`ANAPHORS`) is read together with
-the sentence before it, which carries its topic.
+except that a request opening on a condition ("If it gets red, let me know") or about a change to
+come ("let me know if it goes red", :data:`SAFETY_NET`) is safety-netting advice for later, and a
+question about what someone else said (:data:`THIRD_PARTY`) is not put to the patient. A cut-off
+question asked what preceded its last comma (:func:`heard_question`). A question with no topic of
+its own (it names none of the pathway's questions' concepts) that is short ("Has yours?", at most
+:data:`ELLIPTICAL_WORDS` words) or refers back ("Has there been any in the eye?",
+:data:`ANAPHORS`) is read together with the sentence before it, which carries its topic; a generic
+check ("Any questions?", :data:`CHECKS`) borrows nothing.
 """
 
 from __future__ import annotations
@@ -104,6 +111,17 @@ INTERROGATIVES = frozenset(
 """Words that open a question (see :func:`heard_question`)."""
 DISCOURSE = frozenset(["okay", "ok", "so", "and", "now", "right", "well", "then", "also", "sorry"])
 """Discourse words that may come before a question's opening word."""
+SAFETY_NET = re.compile(
+    r"\b(?:if|when|whenever|should)\s+(?:[\w']+\s+){0,3}?"
+    r"(?:go|goes|gets?|becomes?|turns?|starts?|develops?|worsens?)\b"
+)
+"""A request about a change to come ("let me know if it gets red") is advice for later."""
+THIRD_PARTY = re.compile(
+    r"\b(?:anyone|anybody|someone|somebody|the doctor|the nurse|the optician|your (?:daughter|son|"
+    r"husband|wife|partner|family|friends?|carer))\b[^?]*\b(?:said|say|says|told|tell|mentioned|"
+    r"commented)\b"
+)
+"""A question about what someone else said is not the question put to the patient."""
 CONDITIONAL_OPENERS = ("if", "when", "whenever", "should", "in case", "once", "as soon as")
 """A request opening with one of these is advice for later, not a question now."""
 NEGATORS = frozenset(
@@ -131,6 +149,22 @@ NEGATORS = frozenset(
 NEGATION_BREAKERS = frozenset({"forget", "hesitate", "fail"})
 """A negator right before one of these is no negation ("don't forget your sunglasses")."""
 NEGATION_WINDOW = 5
+USE_WORDS = frozenset(
+    [
+        "help",
+        "helps",
+        "needed",
+        "need",
+        "necessary",
+        "matter",
+        "work",
+        "works",
+        "required",
+        "advised",
+        "recommended",
+    ]
+)
+"""Words of use that a negator after a match denies (see :func:`negated`)."""
 """How many words before a match :func:`negated` looks back for a negator."""
 _CONTRACTED = frozenset({"ll", "d", "ve", "re", "m"})
 _CLAUSE_END = re.compile(r"[,;:.!?\u2013\u2014]|\s-\s|\b(?:but|and|or|so|then|though)\b", re.I)
@@ -204,28 +238,43 @@ def _word_matches(token: frozenset[str], want: _Want) -> bool:
     return not token.isdisjoint(value)
 
 
-def _match_at(text: str, tokens: Sequence[_Token], i: int, words: Sequence[_Want]) -> bool:
-    """Whether ``words`` match the tokens from ``i`` on (a gap never crosses punctuation)."""
+def _match_end(text: str, tokens: Sequence[_Token], i: int, words: Sequence[_Want]) -> int | None:
+    """The token index after ``words`` matched from token ``i`` on, or None.
+
+    A gap never crosses punctuation.
+    """
     if not words:
-        return True
+        return i
     if words[0][0] == "gap":
         for j in range(i, min(i + GAP_WORDS, len(tokens) - 1) + 1):
             if _PUNCTUATION.search(text[tokens[i - 1][1] : tokens[j][0]]):
-                return False
-            if _match_at(text, tokens, j, words[1:]):
-                return True
-        return False
+                return None
+            if (end := _match_end(text, tokens, j, words[1:])) is not None:
+                return end
+        return None
     if i >= len(tokens) or not _word_matches(tokens[i][2], words[0]):
-        return False
-    return _match_at(text, tokens, i + 1, words[1:])
+        return None
+    return _match_end(text, tokens, i + 1, words[1:])
 
 
-def negated(text: str, start: int) -> bool:
-    """Whether a match at ``start`` is negated (see :data:`NEGATORS`).
+def negated(text: str, start: int, end: int | None = None) -> bool:
+    """Whether a match at ``start`` (ending at ``end``) is negated (see :data:`NEGATORS`).
 
     Negated means a negator among the :data:`NEGATION_WINDOW` words before it in the same clause
-    (back to the last ``,;:.!?``, dash or clause-joining "but", "and", "or", "so", "then").
+    (back to the last ``,;:.!?``, dash or clause-joining "but", "and", "or", "so", "then"), or,
+    after it in its clause, a negator right before a word of use (:data:`USE_WORDS`: "sunglasses
+    won't help", "painkillers aren't needed").
     """
+    if end is not None:
+        after = [
+            w.lower().replace("\u2019", "'")
+            for w in _WORD.findall(_CLAUSE_END.split(text[end:])[0])
+        ]
+        if any(
+            w in NEGATORS and after[k + 1 : k + 3] and USE_WORDS & set(after[k + 1 : k + 3])
+            for k, w in enumerate(after)
+        ):
+            return True
     clause = _CLAUSE_END.split(text[:start])[-1]
     before = [w.lower().replace("\u2019", "'") for w in _WORD.findall(clause)][-NEGATION_WINDOW:]
     return any(
@@ -246,7 +295,8 @@ def phrase_match(text: str, phrase: str, negation: bool = True) -> int | None:
     if not words:
         return None
     for i in range(len(tokens)):
-        if _match_at(text, tokens, i, words) and not (negation and negated(text, tokens[i][0])):
+        end = _match_end(text, tokens, i, words)
+        if end is not None and not (negation and negated(text, tokens[i][0], tokens[end - 1][1])):
             return tokens[i][0]
     return None
 
@@ -277,10 +327,12 @@ def _has(low: str, phrase: str) -> bool:
 
 def is_request(sentence: str) -> bool:
     """Whether ``sentence`` asks: a question or a request to tell (see the module conventions)."""
+    if THIRD_PARTY.search(_normal(sentence)):
+        return False
     if sentence.rstrip().endswith("?"):
         return True
     low = _normal(sentence)
-    if any(low.startswith(c + " ") for c in CONDITIONAL_OPENERS):
+    if any(low.startswith(c + " ") for c in CONDITIONAL_OPENERS) or SAFETY_NET.search(low):
         return False
     return any(_has(low, o) for o in REQUEST_OPENERS) or EMBEDDED_QUESTION.search(low) is not None
 
