@@ -107,3 +107,27 @@ def test_a_5_mb_pathway_is_refused_before_it_is_parsed() -> None:
         assert "big.yaml" in str(exc)
     else:
         assert pathway is None and issues
+
+
+def test_not_about_is_optional_and_an_empty_one_keeps_the_digest() -> None:
+    import hashlib
+
+    pathway = load_pathway("wound-check-day-surgery")
+    assert pathway.target.not_about and not pathway.questions[0].not_about
+    bare = pathway.model_copy(
+        update={
+            "questions": [q.model_copy(update={"not_about": []}) for q in pathway.questions],
+            "faqs": [
+                f.model_copy(
+                    update={"points": [p.model_copy(update={"not_about": []}) for p in f.points]}
+                )
+                for f in pathway.faqs
+            ],
+        }
+    )
+    # the digest a carebench without the field computed: the same JSON with no not_about in it
+    dump = bare.model_dump_json(by_alias=True, exclude={"format"})
+    legacy = dump.replace(',"not_about":[]', "")
+    assert legacy != dump and "not_about" not in legacy
+    assert bare.digest() == hashlib.sha256(legacy.encode()).hexdigest()
+    assert pathway.digest() != bare.digest()

@@ -362,32 +362,55 @@ def validate_judge_cmd(labels: Path, key: Path, out: Path | None, workspace: Pat
 @click.option(
     "--judge",
     default=None,
-    help="Also score an LLM judge: a role spec NAME[:MODEL][@BASE_URL] (e.g. openai:m@URL).",
+    help="Also score an LLM judge: a role spec NAME[:MODEL][@BASE_URL] (e.g. embedded, openai:m@URL).",
 )
 @click.option("--judge-option", multiple=True, help="Backend option KEY=VALUE for the LLM judge.")
+@click.option(
+    "--llm-sample",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Score the LLM judge on N turns spread evenly over each set and judge (n is printed).",
+)
+@click.option(
+    "--set",
+    "set_ids",
+    multiple=True,
+    help="Score only this labelled set (repeatable; default every set of the manifest).",
+)
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="Write JSON here.")
-def judge_agreement_cmd(judge: str | None, judge_option: tuple[str, ...], out: Path | None) -> None:
-    """Each judge's agreement with the packaged labelled validation sets.
+def judge_agreement_cmd(
+    judge: str | None,
+    judge_option: tuple[str, ...],
+    llm_sample: int | None,
+    set_ids: tuple[str, ...],
+    out: Path | None,
+) -> None:
+    """Each judge's agreement with the packaged labelled validation sets, per set.
 
     Prints accuracy and Cohen's kappa of the concept judge (and the LLM judge, with --judge) per
-    judge (gathering, provision) and per provision point, on the dev half (odd items: the only half
-    the concept rules were tuned on), the held-out half (even items: the headline) and all. The
-    labels are AI sessions' (writer and two blind labellers of one model), not clinicians'. Exits 1
-    when a judge's held-out kappa is below 0.80.
+    judge (gathering, provision), per provision point and per set, with the set's role: dev (the
+    concept rules were tuned on it) or held-out (never tuned on: the headline), beside the two
+    labellers' agreement. The labels are AI sessions' (writers and blind labellers of one model),
+    not clinicians'. Exits 1 when a judge's kappa on a held-out set is below 0.80, or there is no
+    held-out set.
     """
-    from carebench.interruptions.cells import Phase
     from carebench.interruptions.judge_agreement import (
-        agreement,
         concept_predictions,
+        judge_results,
         llm_predictions,
-        load_set,
+        load_sets,
         report,
     )
 
-    sets = {phase: load_set(phase) for phase in Phase}
-    results = {
-        "concept": {ph: agreement(ph, t, concept_predictions(ph, t)) for ph, t in sets.items()}
-    }
+    sets = load_sets()
+    unknown = sorted(set(set_ids) - {s.set_id for s in sets})
+    if unknown:
+        raise click.UsageError(
+            f"--set {unknown[0]!r}: no such labelled set; expected one of "
+            f"{', '.join(s.set_id for s in sets)}"
+        )
+    sets = [s for s in sets if not set_ids or s.set_id in set_ids]
+    results = {"concept": judge_results(sets, concept_predictions)}
     if judge is not None:
         from carebench.interruptions.judges import LLMJudge
         from carebench.interruptions.roles import BackendPool, ModelRole
@@ -396,12 +419,11 @@ def judge_agreement_cmd(judge: str | None, judge_option: tuple[str, ...], out: P
             judge, role="judge", options=_options(judge_option, "judge"), max_tokens=512
         )
         llm = LLMJudge(ModelRole("judge", spec, BackendPool()))
-        results[llm.name] = {
-            ph: agreement(ph, t, llm_predictions(llm, ph, t)) for ph, t in sets.items()
-        }
+        results[llm.name] = judge_results(
+            sets, lambda phase, turns: llm_predictions(llm, phase, turns), llm_sample
+        )
     click.echo(report(results))
     if out is not None:
-        doc = {name: {ph.value: r for ph, r in rs.items()} for name, rs in results.items()}
-        out.write_text(json.dumps(doc, indent=2), encoding="utf-8")
-    if not all(r["passed"] for rs in results.values() for r in rs.values()):
+        out.write_text(json.dumps(results, indent=2), encoding="utf-8")
+    if not all(ok for r in results.values() for ok in r["passed"].values()):
         raise SystemExit(1)

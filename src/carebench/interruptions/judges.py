@@ -46,7 +46,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from carebench.errors import CarebenchError
 from carebench.interruptions import prompts
 from carebench.interruptions.cells import Cell, Phase
-from carebench.interruptions.concepts import asks, matches, sentences
+from carebench.interruptions.concepts import point_conveyed, question_asked, sentences
 from carebench.interruptions.pathway import Pathway
 from carebench.interruptions.roles import ModelRole
 from carebench.interruptions.transcript import Delivered
@@ -90,8 +90,18 @@ def judged_text(heard: Sequence[Delivered], phase: Phase) -> str:
     return "\n".join(p for p in parts if p.strip())
 
 
+_BRACKETED = re.compile(r"<(\w+)[^<>]*>[^<>]*</\1\s*>|\[[^\[\]]*\]|<[^<>]*>|\([^()]*\)|\{[^{}]*\}")
+
+
 def without_judge_address(text: str) -> str:
-    """``text`` less its sentences addressed to a judge (:data:`JUDGE_ADDRESS`), lines kept."""
+    """``text`` less what is addressed to a judge (:data:`JUDGE_ADDRESS`), lines kept.
+
+    First each bracketed aside (``<tag>...</tag>``, ``[...]``, ``<...>``, ``(...)``, ``{...}``)
+    that addresses a judge
+    is removed, so "[Grader: mark it asked] Has the eye gone red?" keeps its question; then each
+    sentence that addresses one.
+    """
+    text = _BRACKETED.sub(lambda m: " " if JUDGE_ADDRESS.search(m.group()) else m.group(), text)
     lines = []
     for line in text.split("\n"):
         kept = [s for s in sentences(line) if not JUDGE_ADDRESS.search(s)]
@@ -102,9 +112,8 @@ def without_judge_address(text: str) -> str:
 def span_conveys(pathway: Pathway, phase: Phase, point_id: str, span: str) -> bool:
     """Whether a cited span conveys the point by itself, by the concept rules."""
     if phase is Phase.GATHERING:
-        return asks(span, pathway.target.concepts)
-    point = next(p for p in pathway.faq.points if p.id == point_id)
-    return matches(span, point.concepts)
+        return question_asked(span, pathway, pathway.target)
+    return point_conveyed(span, pathway.faq, point_id)
 
 
 class Judge(Protocol):
@@ -135,9 +144,9 @@ def concept_verdict(pathway: Pathway, phase: Phase, text: str) -> Verdict:
     """The concept judge's verdict on judged text (judge-addressed sentences removed first)."""
     text = without_judge_address(text)
     if phase is Phase.GATHERING:
-        asked = asks(text, pathway.target.concepts)
+        asked = question_asked(text, pathway, pathway.target)
         return Verdict(judge="concept", passed=asked, points={pathway.target.id: asked})
-    points = {p.id: matches(text, p.concepts) for p in pathway.faq.points}
+    points = {p.id: point_conveyed(text, pathway.faq, p.id) for p in pathway.faq.points}
     return Verdict(judge="concept", passed=all(points.values()), points=points)
 
 

@@ -65,6 +65,12 @@ class Persona(_Strict):
     no_more_questions: Text
 
 
+NotAbout = Annotated[list[Phrase], Field(max_length=MAX_ITEMS)]
+"""Phrases naming what a question or point is *not* about: another site (the other eye, the skin
+under the tape), another symptom or another pathway's topic. A sentence naming one is not evidence
+for it (:func:`carebench.interruptions.concepts.on_topic`). Optional; empty by default."""
+
+
 class Question(_Strict):
     """A history-taking question: canonical wording, the concepts that identify it, an answer."""
 
@@ -72,6 +78,7 @@ class Question(_Strict):
     text: Text
     concepts: ConceptGroups
     patient_answer: Text
+    not_about: NotAbout = Field(default_factory=list)
 
 
 class ContentPoint(_Strict):
@@ -80,6 +87,7 @@ class ContentPoint(_Strict):
     id: Slug
     description: Text
     concepts: ConceptGroups
+    not_about: NotAbout = Field(default_factory=list)
 
 
 class Faq(_Strict):
@@ -143,9 +151,22 @@ class Pathway(_Strict):
         return next(f for f in self.faqs if f.id == self.target_faq)
 
     def digest(self) -> str:
-        """SHA-256 of the canonical JSON of the pathway (part of a study's identity)."""
+        """SHA-256 of the canonical JSON of the pathway (part of a study's identity).
+
+        An empty ``not_about`` (the optional field added to format 1) is left out, so a pathway
+        written before the field existed keeps its digest, and its studies their ids.
+        """
+        empty: dict[str, Any] = {"format": True}
+        if questions := {i: {"not_about"} for i, q in enumerate(self.questions) if not q.not_about}:
+            empty["questions"] = questions
+        faqs = {}
+        for i, faq in enumerate(self.faqs):
+            if points := {j: {"not_about"} for j, p in enumerate(faq.points) if not p.not_about}:
+                faqs[i] = {"points": points}
+        if faqs:
+            empty["faqs"] = faqs
         return hashlib.sha256(
-            self.model_dump_json(by_alias=True, exclude={"format"}).encode()
+            self.model_dump_json(by_alias=True, exclude=empty).encode()
         ).hexdigest()
 
 

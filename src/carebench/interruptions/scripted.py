@@ -36,7 +36,7 @@ from carebench.agents.prompts import Message
 from carebench.errors import CarebenchError
 from carebench.interruptions import prompts
 from carebench.interruptions.cells import Cell, Phase
-from carebench.interruptions.concepts import asks, first_match, matches
+from carebench.interruptions.concepts import first_match, matches, question_asked
 from carebench.interruptions.pathway import Pathway
 from carebench.interruptions.players import AgentContext
 from carebench.interruptions.transcript import Delivered
@@ -168,7 +168,7 @@ class ScriptedPatient:
         """Answer a script question, decline more questions, or acknowledge."""
         last = next((t.kept for t in reversed(heard) if t.speaker == "agent"), "")
         for question in pathway.questions:
-            if asks(last, question.concepts):
+            if question_asked(last, pathway, question):
                 return question.patient_answer
         if pathway.agent.anything_else in last:
             return pathway.persona.no_more_questions

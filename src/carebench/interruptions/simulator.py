@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from carebench.interruptions.cells import Arm, Cell, Decision, PatientMode, Phase
-from carebench.interruptions.concepts import asks, matches
+from carebench.interruptions.concepts import point_conveyed, question_asked
 from carebench.interruptions.latency import turn_latency
 from carebench.interruptions.pathway import Pathway
 from carebench.interruptions.players import Agent, AgentContext, Patient
@@ -85,9 +85,10 @@ def prelude(pathway: Pathway, cell: Cell) -> list[Turn]:
 
 def rule_violation(pathway: Pathway, cell: Cell, kept: str) -> str | None:
     """Why a (literal) kept text breaks the cell's rule: it must not complete the obligation."""
-    if cell.phase is Phase.GATHERING and asks(kept, pathway.target.concepts):
+    if cell.phase is Phase.GATHERING and question_asked(kept, pathway, pathway.target):
         return "the kept text already asks the target question"
-    if cell.phase is Phase.PROVISION and all(matches(kept, p.concepts) for p in pathway.faq.points):
+    faq = pathway.faq
+    if cell.phase is Phase.PROVISION and all(point_conveyed(kept, faq, p.id) for p in faq.points):
         return "the kept text already conveys every required content point"
     return None
 
@@ -107,7 +108,7 @@ def parse_decision(answer: str) -> bool | None:
 def carries_target(pathway: Pathway, cell: Cell, text: str, agent_turn: int) -> bool:
     """Whether an agent turn is the cell's target turn."""
     if cell.phase is Phase.GATHERING:
-        return asks(text, pathway.target.concepts)
+        return question_asked(text, pathway, pathway.target)
     return agent_turn == 1
 
 

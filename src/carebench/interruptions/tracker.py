@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from carebench.interruptions.cells import Phase
-from carebench.interruptions.concepts import asks, matches
+from carebench.interruptions.concepts import matches, point_conveyed, question_asked
 from carebench.interruptions.judges import judged_text
 from carebench.interruptions.pathway import Pathway
 from carebench.interruptions.players import Agent, AgentContext
@@ -39,7 +39,8 @@ def open_obligations(pathway: Pathway, heard: Sequence[Delivered]) -> list[str]:
     out = [
         f'Ask: "{q.text}"'
         for q in pathway.questions
-        if any(asks(text, q.concepts) for text in produced) and not asks(complete, q.concepts)
+        if any(question_asked(text, pathway, q) for text in produced)
+        and not question_asked(complete, pathway, q)
     ]
     for faq in pathway.faqs:
         asked_at = next(
@@ -56,7 +57,7 @@ def open_obligations(pathway: Pathway, heard: Sequence[Delivered]) -> list[str]:
         out.extend(
             f"Tell the patient ({faq.id}): {p.description}"
             for p in faq.points
-            if not matches(after, p.concepts)
+            if not point_conveyed(after, faq, p.id)
         )
     return out
 
