@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from carebench._layers import at_or_below
 from carebench._version import __version__
+from carebench.episodes.cache import prune
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -114,11 +115,4 @@ def _write(path: Path, text: str, kind: str) -> None:
         with contextlib.suppress(OSError):
             tmp.unlink(missing_ok=True)
         return
-    entries: list[tuple[float, Path]] = []
-    for entry in path.parent.glob(f"{kind}-*.json"):
-        with contextlib.suppress(OSError):
-            entries.append((entry.stat().st_mtime, entry))
-    entries.sort(reverse=True)
-    for _, entry in entries[KEEP:]:
-        with contextlib.suppress(OSError):
-            entry.unlink()
+    prune(path.parent, f"{kind}-*.json", KEEP)

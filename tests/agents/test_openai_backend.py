@@ -54,7 +54,7 @@ def test_faults_are_retried_and_every_episode_accounted_for(
         hang_s=1.0,
     )
     with serve_in_thread(app) as url, RunStore(tmp_path / "carebench.db") as store:
-        summary = run(_config(url, concurrency=4, timeout_s=0.3, max_retries=4), load_bank(), store)
+        summary = run(_config(url, concurrency=4, timeout_s=0.6, max_retries=4), load_bank(), store)
         records = store.records(summary.run_id)
     assert sorted(r.episode_id for r in records) == sorted(EPISODES)
     assert summary.errors == 0

@@ -143,7 +143,7 @@ def _read(path: Path, key: str) -> LoadedBank | None:
     if not episodes or len(episodes) != header.get("n_episodes"):
         return None
     with contextlib.suppress(OSError):
-        os.utime(path)  # recently used: kept by _prune
+        os.utime(path)  # recently used: kept by prune
     return LoadedBank(episodes, sha, from_cache=True)
 
 
@@ -159,17 +159,20 @@ def _write(path: Path, key: str, body: bytes, sha: str, n_episodes: int) -> None
         with contextlib.suppress(OSError):
             tmp.unlink(missing_ok=True)
         return
-    _prune(path.parent)
+    prune(path.parent)
 
 
-def _prune(folder: Path) -> None:
-    """Remove all but the :data:`KEEP` most recently used entries of ``folder`` (errors ignored)."""
+def prune(folder: Path, pattern: str = "bank-*.jsonl", keep: int = KEEP) -> None:
+    """Remove all but the ``keep`` most recently used files of ``folder`` matching ``pattern``.
+
+    Errors are ignored: a cache that cannot be pruned is only larger.
+    """
     entries: list[tuple[float, Path]] = []
-    for entry in folder.glob("bank-*.jsonl"):
+    for entry in folder.glob(pattern):
         with contextlib.suppress(OSError):
             entries.append((entry.stat().st_mtime, entry))
     entries.sort(reverse=True)
-    for _, entry in entries[KEEP:]:
+    for _, entry in entries[keep:]:
         with contextlib.suppress(OSError):
             entry.unlink()
 
