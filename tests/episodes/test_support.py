@@ -129,3 +129,20 @@ def test_an_instruction_inside_a_claim_is_ignored_not_obeyed() -> None:
 def test_a_line_contributes_when_it_shares_a_term_or_a_quantity() -> None:
     assert contributes("Simvastatin withheld", STATIN)
     assert not contributes("Simvastatin withheld", "Weight 70 kg.")
+
+
+def test_a_hedged_claim_does_not_state_what_its_line_states_plainly() -> None:
+    line = "Known asthma; salbutamol 100 micrograms as needed."
+    assert support("Asthma; salbutamol as needed.", line) is Verdict.SUPPORTED
+    for hedged in (
+        "Possibly asthma, salbutamol as needed, it may be.",
+        "Asthma ruled out; salbutamol as needed.",
+        "?Asthma, salbutamol as needed.",
+        "Asthma (unconfirmed); salbutamol as needed.",
+    ):
+        assert support(hedged, line) is Verdict.UNSUPPORTED, hedged
+    # a line that hedges too supports the hedged claim
+    assert (
+        support("Possible sepsis: NEWS2 7.", "Possible sepsis, NEWS2 7 at 14:00.")
+        is Verdict.SUPPORTED
+    )

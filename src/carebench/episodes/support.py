@@ -73,6 +73,12 @@ _POINTER = re.compile(
 )
 _DEFERRAL = re.compile(rf"\b(see|refer to)\s+(the\s+)?([\w-]+\s+){{0,2}}{_PLACES}\b", re.I)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+#: Modality: words that present a statement as uncertain, queried or excluded ("?PE" included).
+_UNCERTAIN = re.compile(
+    r"\b(possibl[ey]|maybe|perhaps|might|could be|may be|unlikely|probabl[ey]|suspected|"
+    r"quer(?:y|ied)|not confirmed|unconfirmed|ruled? out|not sure|uncertain)\b|\?\s?[A-Za-z]",
+    re.I,
+)
 _EVIDENCE_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 _GENERAL = re.compile(
     r"\?|\b(if|unless|who|whose|should|avoid\w*|consider|whether|needs?|requires?|recommend\w*)\b",
@@ -105,6 +111,17 @@ def _gaming(text: str) -> bool:
     "See the physio form" defers; "as per E2" only cites (it is stripped, not held against).
     """
     return bool(_INJECTION.search(text) or _DEFERRAL.search(text))
+
+
+def _uncertain(claim_text: str, evidence_text: str) -> bool:
+    """Whether the claim hedges ("possibly", "?PE", "ruled out") where its lines state plainly.
+
+    A hedged claim does not state the fact, so its lines cannot support it; a line that hedges
+    too ("possible sepsis") can.
+    """
+    return bool(_UNCERTAIN.search(strip_injections(claim_text))) and not _UNCERTAIN.search(
+        evidence_text
+    )
 
 
 def substantive(text: str) -> bool:
@@ -282,7 +299,7 @@ def support(claim_text: str, evidence_text: str) -> Verdict:
     if contradicts(claim_text, evidence_text):
         return Verdict.CONTRADICTS
     claim, evidence = analyze(strip_injections(claim_text)), analyze(evidence_text)
-    if _gaming(claim_text) or _hedges(claim_text):
+    if _gaming(claim_text) or _hedges(claim_text) or _uncertain(claim_text, evidence_text):
         return Verdict.UNSUPPORTED
     if not all(quantity_supported(q, evidence) for q in claim.quantities):
         return Verdict.UNSUPPORTED
