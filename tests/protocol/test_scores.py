@@ -234,3 +234,34 @@ def test_claims_their_own_sources_contradict_cost_continuity(annotated: dict[str
     result = continuity(stale, [kept, wrong])
     assert (result.claims, result.contradicted, result.hits) == (2, 1, 1)
     assert result.score == pytest.approx(1 / 1 * (1 - 1 / 2) * result.concision)
+
+
+def test_a_field_filled_with_every_reference_value_is_not_a_value() -> None:
+    """The red team's "kitchen sink": each field holds all fields' reference values and the
+    urgent findings; the reference handoff itself stays correct field by field."""
+    from carebench.agents.workproduct import reference_work_product
+    from carebench.episodes.bank import load_bank
+
+    checked = 0
+    for episode in load_bank():
+        units = episode.annotations
+        if episode.reference.primary is not Action.ESCALATE or units is None:
+            continue
+        fields = [f for f in units.handoff_fields if units.handoff_values.get(f)]
+        if len(fields) < 3:
+            continue
+        reference = Handoff.model_validate(
+            reference_work_product(episode, Action.ESCALATE)["handoff"]
+        )
+        assert handoff_completeness(episode, reference).wrong == ()
+        sink = "; ".join(
+            [*(v[0] for v in units.handoff_values.values() if v), *units.urgent_findings]
+        )
+        stuffed = reference.model_copy(
+            update={"fields": {name: sink for name in reference.fields}}
+        )
+        assert set(fields) <= set(handoff_completeness(episode, stuffed).wrong), episode.episode_id
+        checked += 1
+        if checked == 5:
+            break
+    assert checked == 5

@@ -337,6 +337,15 @@ def _field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool
     return wider and contributes(value, references)
 
 
+def _holds_others(value: str, wanted: Sequence[str], others: Sequence[str]) -> bool:
+    """Whether a field's value also states other fields' reference values or the urgent findings
+    that its own references do not: a field filled with everything is not a value (a dump).
+    """
+    return any(
+        states(value, other) and not any(states(ref, other) for ref in wanted) for other in others
+    )
+
+
 def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
     """Handoff completeness of ``handoff`` for ``episode``."""
     units = episode.annotations
@@ -391,9 +400,12 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
     for name in handoff_fields(episode):
         value = handoff.fields.get(name, "")
         wanted = references.get(name, ())
+        others = [v for n, vs in references.items() if n != name for v in vs] + list(urgent)
         correct = (
-            _field_value_correct(value, wanted, record) if wanted else grounded(value)
-        ) and tidy(value)
+            (_field_value_correct(value, wanted, record) if wanted else grounded(value))
+            and tidy(value)
+            and not _holds_others(value, wanted, others)
+        )
         values[name] = (substantive(value), correct)
     missing = tuple(name for name, (present, _) in values.items() if not present)
     wrong = tuple(name for name, (present, ok) in values.items() if present and not ok)
