@@ -338,8 +338,10 @@ def _field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool
 
 
 def _holds_others(value: str, wanted: Sequence[str], others: Sequence[str]) -> bool:
-    """Whether a field's value also states other fields' reference values or the urgent findings
-    that its own references do not: a field filled with everything is not a value (a dump).
+    """Whether a field's value states others' reference values its own references do not.
+
+    ``others`` are the other fields' reference values and the urgent findings: a field filled
+    with everything is not a value (a dump).
     """
     return any(
         states(value, other) and not any(states(ref, other) for ref in wanted) for other in others
