@@ -257,9 +257,7 @@ def test_a_field_filled_with_every_reference_value_is_not_a_value() -> None:
         sink = "; ".join(
             [*(v[0] for v in units.handoff_values.values() if v), *units.urgent_findings]
         )
-        stuffed = reference.model_copy(
-            update={"fields": {name: sink for name in reference.fields}}
-        )
+        stuffed = reference.model_copy(update={"fields": {name: sink for name in reference.fields}})
         assert set(fields) <= set(handoff_completeness(episode, stuffed).wrong), episode.episode_id
         checked += 1
         if checked == 5:
