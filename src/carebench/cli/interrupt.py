@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from carebench.cli.options import key_values
 from carebench.cli.run import WORKSPACE
 from carebench.errors import CarebenchError
 from carebench.interruptions.cells import Arm, Cell, Decision, PatientMode
@@ -15,13 +16,7 @@ from carebench.interruptions.roles import parse_role
 
 
 def _options(pairs: tuple[str, ...], role: str) -> dict[str, str]:
-    out = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise CarebenchError(f"--{role}-option {pair!r}: expected KEY=VALUE")
-        out[key] = value
-    return out
+    return key_values(pairs, f"--{role}-option")
 
 
 def _choices(values: tuple[str, ...], option: str) -> tuple[str, ...]:
