@@ -43,11 +43,11 @@ def test_error_dominated_run_is_flagged(
         frame = load_results(tmp_path)
         manifests = {r: store.manifest(r) or {} for r in frame["run_id"].unique()}
     analysis = analyze(frame, manifests)
-    by_label = {r["label"]: r for r in analysis["runs"]}
+    by_label = {r.label: r for r in analysis.runs}
     down, oracle = by_label["down-for-report:-/vanilla"], by_label["scripted:oracle/vanilla"]
-    assert down["error_dominated"] and down["headline"]["error_rate"]["estimate"] == 1.0
-    assert down["error_note"] == WARNING
-    assert not oracle["error_dominated"] and oracle["error_note"] == ""
+    assert down.error_dominated and down.headline["error_rate"].estimate == 1.0
+    assert down.error_note == WARNING
+    assert not oracle.error_dominated and oracle.error_note == ""
     lines = markdown_summary(analysis).splitlines()
     assert any(line.startswith(f"| down-for-report:-/vanilla ({WARNING})") for line in lines)
     banks = {str(sha): tiny_bank for sha in frame["bank_sha256"].unique()}

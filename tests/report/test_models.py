@@ -77,6 +77,9 @@ def test_run_manifests_are_typed(tmp_path: Path) -> None:
         "oracle",
     )
     assert typed.bank_paths is None and typed.n_episodes == 400
-    assert typed.model_extra is not None and "sampling" in typed.model_extra
+    assert typed.repeats == config.sampling.repeats and typed.output == "decision"
+    assert typed.model_extra is not None and "template_sha256" in typed.model_extra
+    assert typed.stored() == manifest  # the stored JSON object, as it was written
+    assert typed.declared_costs() == config.declared_costs()
     with pytest.raises(ValueError, match="bank_sha256"):
         RunManifest.model_validate({k: v for k, v in manifest.items() if k != "bank_sha256"})

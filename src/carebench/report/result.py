@@ -4,18 +4,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from carebench.report.models import ReportMetrics
 
 __all__ = ["ReportResult"]
 
 
 @dataclass(frozen=True)
 class ReportResult:
-    """Where the report is, and its Markdown summary."""
+    """Where the report is, its Markdown summary and its typed analysis (metrics.json's model)."""
 
     index: Path
     summary: str
-    analysis: dict[str, Any] = field(repr=False)
+    analysis: ReportMetrics = field(repr=False)
 
     def __str__(self) -> str:
         """The summary, then where the report is."""
