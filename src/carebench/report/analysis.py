@@ -27,7 +27,6 @@ from carebench.metrics.stats import EXACT_MAX_N, EXACT_TIED_MAX_N, PairedTest, h
 from carebench.protocol.levels import LEVELS, EvidenceLevel
 from carebench.report.banks import bank_summary
 from carebench.report.models import (
-    BankEntry,
     Bootstrap,
     EvidenceCard,
     PairedTestOut,
@@ -332,9 +331,8 @@ def analyze(
     metrics are kept in ``cache_dir`` between reports, keyed by its rows, manifest, label and the
     settings (:mod:`carebench.derived`).
     """
-    from carebench.runs.labels import frame_labels
-
     from carebench.runs.config import RunManifest
+    from carebench.runs.labels import frame_labels
 
     settings = settings or Settings()
     typed = {str(r): RunManifest.of(m) for r, m in manifests.items()}
@@ -369,9 +367,12 @@ def analyze(
         ),
         splits=sorted(frame["split"].unique().tolist()),
         bootstrap=Bootstrap(
-            unit="seed", b=settings.b, rng_seed=settings.rng_seed, level=settings.level,
+            unit="seed",
+            b=settings.b,
+            rng_seed=settings.rng_seed,
+            level=settings.level,
             method="percentile",
-        ),  # fmt: skip
+        ),
         runs=runs,
         banks=banks,
         bank_note=bank_note,

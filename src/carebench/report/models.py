@@ -30,13 +30,13 @@ from carebench.report.section_models import (
     PlanIdentity,
     ReliabilityBin,
     RunCost,
-    Strict,
     WorkProductFloorBank,
     WorkProductJudge,
     WorkProductRow,
     WorkProductTests,
 )
 from carebench.report.section_models import Reliability as SampleReliability
+from carebench.report.section_models import Strict as _Strict
 
 __all__ = [
     "BankEntry",
@@ -53,7 +53,6 @@ __all__ = [
 ]
 
 Number = float | None
-_Strict = Strict
 
 
 class Calibration(_Strict):
@@ -326,8 +325,10 @@ class ReportMetrics(Omits):
         return dict(self.model_extra or {})
 
     def to_json_data(self) -> dict[str, Any]:
-        """metrics.json's data: every field in order (sections that do not apply left out), NaN
-        as None."""
+        """metrics.json's data: every field in order, NaN as None.
+
+        Sections that do not apply are left out (:class:`~carebench.report.section_models.Omits`).
+        """
         data: dict[str, Any] = nan_to_none(self.model_dump(mode="json"))
         return data
 

@@ -37,8 +37,8 @@ from carebench.metrics.stats import (
 )
 from carebench.report.cost_section import run_cost
 from carebench.report.models import Calibration, IntervalOut, RiskCoverage, RunMetrics
-from carebench.report.section_models import ReliabilityBin
 from carebench.report.reliability_section import reliability as sample_reliability
+from carebench.report.section_models import ReliabilityBin
 from carebench.runs.config import RunManifest
 
 if TYPE_CHECKING:
@@ -248,7 +248,9 @@ def _calibration(frame: pd.DataFrame, sums: SeedSums, settings: Settings) -> Cal
         failure_auroc=IntervalOut.model_validate(auroc.as_dict()),
         aurc=aurc(conf, vcorrect),
         n_bins=settings.n_bins,
-        reliability=[ReliabilityBin(**b.__dict__) for b in reliability(conf, vcorrect, settings.n_bins)],
+        reliability=[
+            ReliabilityBin(**b.__dict__) for b in reliability(conf, vcorrect, settings.n_bins)
+        ],
     )
 
 
@@ -283,7 +285,7 @@ def run_metrics(
         declared_costs=primary,
         declared_costs_text=primary.describe(),
         robustness_costs_text=robustness.describe(),
-        plan=typed.plan,  # type: ignore[arg-type]  # validated into PlanIdentity
+        plan=typed.plan,
         plan_version=typed.plan_version,
         evidence_level=typed.evidence_level,
         n_episodes=len(frame),
@@ -297,10 +299,10 @@ def run_metrics(
         action_distribution_escalation_required=_action_distribution(frame),
         calibration=_calibration(frame, sums, settings),
         risk_coverage=RiskCoverage(coverage=coverage.tolist(), risk=risk.tolist()),
-        reliability=sample_reliability(  # type: ignore[arg-type]  # validated into the model
+        reliability=sample_reliability(
             frame, typed.repeats, settings.b, settings.rng_seed, settings.level
         ),
-        cost=run_cost(frame, typed.repeats),  # type: ignore[arg-type]  # validated into RunCost
+        cost=run_cost(frame, typed.repeats),
     )
 
 

@@ -1,5 +1,4 @@
-"""Typed parts of metrics.json below the top level: per-run reliability and cost, the controller
-and work-product sections.
+"""Typed parts of metrics.json: per-run reliability and cost, the controller and work products.
 
 Field order is the order the keys are written in metrics.json (a model dumps its fields in
 declaration order), so these models must list their fields in the order the computations produce
@@ -36,8 +35,8 @@ __all__ = [
     "ReliabilityBin",
     "ReliabilityFigures",
     "RunCost",
-    "Strict",
     "StressAuditRow",
+    "Strict",
     "Transfer",
     "WorkProductComponents",
     "WorkProductFloorBank",

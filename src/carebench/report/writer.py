@@ -24,9 +24,9 @@ from carebench.report.banks import bank_line, describe_banks
 from carebench.report.controller_section import METRICS as CONTROLLER_METRICS
 from carebench.report.figures import FIGURES, draw
 from carebench.report.models import PlanSection, ReportMetrics
-from carebench.report.section_models import IntervalOut
-from carebench.report.run_tables import markdown as reliability_markdown
 from carebench.report.result import ReportResult
+from carebench.report.run_tables import markdown as reliability_markdown
+from carebench.report.section_models import IntervalOut
 from carebench.report.sections import SECTIONS, ReportContext, section_names
 
 if TYPE_CHECKING:
@@ -491,4 +491,4 @@ def write_report(
     (out / "metrics.json").write_text(json.dumps(metrics_json(analysis), indent=2) + "\n", "utf-8")
     _csvs(analysis, frame, out)
     summary = "\n\n".join([markdown_summary(analysis), *parts])
-    return ReportResult(out / "index.html", summary, analysis)
+    return ReportResult(out / "index.html", summary, analysis, analysis.interruptions)
