@@ -83,7 +83,7 @@ def test_a_run_under_an_unregistered_plan_is_refused(ws: dict, tmp_path: Path) -
 
 def test_the_plan_goes_into_the_manifest_and_the_identity(ws: dict) -> None:
     loaded = load_runs(ws["path"], [ws["ids"]["rule"]])
-    manifest = loaded.manifests[ws["ids"]["rule"]]
+    manifest = loaded.manifests[ws["ids"]["rule"]].stored()
     assert manifest["plan"]["sha256"] == ws["v1"].sha256
     assert manifest["plan"]["costs"]["by_class"] == {
         "triage_handoff": CostMatrix(c_fn=10).model_dump()

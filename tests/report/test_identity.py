@@ -110,8 +110,8 @@ def test_controller_section_uses_each_runs_own_bank(ws: dict, tmp_path: Path) ->
     assert {r["run_id"] for r in section["runs"]} == {ws["seed0"], ws["other_bank"]}
     loaded = load_runs(ws["root"], [ws["seed0"], ws["other_bank"]])
     assert [q["bank_sha256"] for q in section["detector_quality"]] == [
-        loaded.manifests[ws["seed0"]]["bank_sha256"],
-        loaded.manifests[ws["other_bank"]]["bank_sha256"],
+        loaded.manifests[ws["seed0"]].bank_sha256,
+        loaded.manifests[ws["other_bank"]].bank_sha256,
     ]
     n = len(load_bank([ws["bank_a"]]))
     counts = section["detector_quality"][0]["families"]["regex"]
@@ -142,7 +142,7 @@ def test_the_manifest_records_the_bank_absolutely(
     monkeypatch.chdir(tmp_path)
     run_id = _run(tmp_path / "ws", Path("bank"), "oracle", split="dev")
     manifest = load_runs(tmp_path / "ws").manifests[run_id]
-    assert manifest["bank_paths"] == [str(tmp_path / "bank")]
-    assert len(manifest["bank_sha256"]) == 64
+    assert manifest.bank_paths == [str(tmp_path / "bank")]
+    assert len(manifest.bank_sha256) == 64
     monkeypatch.chdir("/")
     assert len(load_runs(tmp_path / "ws").frame) == 10

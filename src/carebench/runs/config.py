@@ -245,6 +245,7 @@ class RunManifest(BaseModel):
     plan_version: int | None = None
     carebench_version: str | None = None
     output: str = "decision"
+    split: str | None = None
     sampling: ManifestSampling | None = None
     started_at: str | None = None
 
