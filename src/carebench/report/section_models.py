@@ -15,8 +15,6 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
-from carebench.metrics.costs import ClassCosts
-
 __all__ = [
     "Ablation",
     "ControllerFit",
@@ -35,6 +33,8 @@ __all__ = [
     "ReliabilityBin",
     "ReliabilityFigures",
     "RunCost",
+    "StoredCosts",
+    "StoredMatrix",
     "StressAuditRow",
     "Strict",
     "Transfer",
@@ -97,15 +97,34 @@ class ReliabilityBin(Strict):
     accuracy: Number
 
 
+class StoredMatrix(Strict):
+    """A cost matrix as a run manifest stores it (keys sorted)."""
+
+    c_fn: float
+    c_fp: float
+    u_tn: float
+    u_tp: float
+
+
+class StoredCosts(Strict):
+    """Cost matrices per task class as a run manifest stores them (keys sorted)."""
+
+    by_class: dict[str, StoredMatrix]
+    default: StoredMatrix
+
+
 class PlanIdentity(BaseModel):
-    """The identity of the analysis plan a run was made under, as its manifest records it."""
+    """The identity of the analysis plan a run was made under, as its manifest records it.
+
+    A manifest is stored with sorted keys, so the fields are in that order.
+    """
 
     model_config = ConfigDict(extra="allow")
 
+    costs: StoredCosts
     name: str
+    robustness_costs: StoredCosts
     sha256: str
-    costs: ClassCosts
-    robustness_costs: ClassCosts
 
 
 class ReliabilityFigures(Strict):
