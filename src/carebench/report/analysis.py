@@ -31,6 +31,8 @@ from carebench.report.models import (
     EvidenceCard,
     PairedTestOut,
     PairedTests,
+    PlannedTestOut,
+    PlanRef,
     PlanSection,
     ReportMetrics,
     RunMetrics,
@@ -168,7 +170,7 @@ def planned_tests(
     plan: RegisteredPlan,
     labels: Mapping[str, str],
     manifests: Mapping[str, Mapping[str, Any]],
-) -> tuple[list[dict[str, Any]], list[str]]:
+) -> tuple[list[PlannedTestOut], list[str]]:
     """The plan's family of tests on the reported rows, Holm-corrected across that family only.
 
     Each planned (comparison, metric) is one test; ``utility`` uses the plan's primary costs and
@@ -224,10 +226,15 @@ def planned_tests(
         tests.append(test)
         rows.append(entry)
     corrected = holm(tests)
-    for entry, test in zip(rows, corrected, strict=True):
-        entry.update({k: v for k, v in test_dict(test).items() if k != "comparison"})
-        entry["evidence_level"] = EvidenceLevel.AGENT.value
-    return rows, problems
+    out = [
+        PlannedTestOut(
+            **entry,
+            **{k: v for k, v in test_dict(test).items() if k != "comparison"},
+            evidence_level=EvidenceLevel.AGENT.value,
+        )
+        for entry, test in zip(rows, corrected, strict=True)
+    ]
+    return out, problems
 
 
 def test_dict(test: PairedTest) -> dict[str, Any]:
@@ -281,17 +288,15 @@ def plan_section(
         f"{n_exploratory} comparison(s) not in the plan (clean vs perturbed, per run) are shown "
         "as exploratory: Holm-corrected among themselves only, never with the planned family"
     )
-    return PlanSection.model_validate(
-        {
-            "status": "planned",
-            "label": f"analysis plan {plan}",
-            "ref": plan.ref(),
-            "content": plan.plan.canonical(),
-            "family_size": len(tests),
-            "departures": notes,
-            "exploratory": exploratory if n_exploratory else None,
-            "tests": tests,
-        }
+    return PlanSection(
+        status="planned",
+        label=f"analysis plan {plan}",
+        ref=PlanRef.model_validate(plan.ref()),
+        content=plan.plan.canonical(),
+        family_size=len(tests),
+        departures=notes,
+        exploratory=exploratory if n_exploratory else None,
+        tests=tests,
     )
 
 

@@ -44,6 +44,7 @@ __all__ = [
     "Floor",
     "IntervalOut",
     "PairedTestOut",
+    "PlanRef",
     "PlanSection",
     "PlannedTestOut",
     "ReportMetrics",
@@ -168,6 +169,15 @@ class PlannedTestOut(BaseModel):
     )
 
 
+class PlanRef(_Strict):
+    """The registered plan a report is made under."""
+
+    name: str
+    version: int
+    sha256: str
+    registered_at: str
+
+
 class PlanSection(Omits):
     """The analysis plan the report is made under, its planned tests and departures."""
 
@@ -177,11 +187,9 @@ class PlanSection(Omits):
 
     status: str = Field(description="planned or exploratory")
     label: str
-    ref: dict[str, Any] | None = Field(
-        default=None, description="name, version, sha256, registered_at (planned only)"
-    )
+    ref: PlanRef | None = Field(default=None, description="the registered plan (planned only)")
     content: dict[str, Any] | None = Field(
-        default=None, description="the plan's canonical content (planned only; docs/plans.md)"
+        default=None, description="the plan's canonical content (planned only; docs/authoring.md)"
     )
     family_size: int | None = Field(default=None, description="planned tests (planned only)")
     departures: list[str]
