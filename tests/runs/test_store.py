@@ -56,7 +56,7 @@ def test_a_manifest_that_is_not_a_run_manifest_is_refused_by_run_and_field(
         store.ensure_run("r2", "label", _manifest("r2"))
         store._db.execute("UPDATE runs SET manifest = ? WHERE run_id = 'r2'", ('{"run_id": 1}',))
         with pytest.raises(
-            CarebenchError, match=r"stored manifest of run r2 is not a run manifest"
+            CarebenchError, match=r"manifest of run r2 is not a run manifest: run_id"
         ):
             store.manifest("r2")
 
