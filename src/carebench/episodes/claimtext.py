@@ -149,7 +149,12 @@ def _per_day(match: re.Match[str]) -> str:
     return f" freq{times} " if 1 <= times <= 6 else " freqmany "
 
 
-_ORDINAL = re.compile(r"\b(grade|stage|step|class|level|tier|phase)\s+(\d+)\b")
+_ORDINAL = re.compile(
+    r"\b(grade|stage|step|class|level|tier|phase|cycle|type|round|part|dose|visit|version)\s+(\d+)\b"
+)
+#: Identifiers, not amounts: phone numbers (a leading 0 and 5 digits or more), enzyme-like names
+#: (``3A4``).
+_IDENTIFIER = re.compile(r"\b(0\d{4,}|\d+[a-z]+\d+[a-z]*)\b")
 _NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b")
 
 
@@ -228,6 +233,7 @@ def tokens(text: str) -> tuple[str, ...]:
     lowered = _NUMBER_WORD.sub(lambda m: NUMBER_WORDS[m[1]], lowered)
     lowered = _NAME_WITH_DIGITS.sub(lambda m: f"{m[1]}{m[2]}{m[3]}", lowered)
     lowered = _ORDINAL.sub(lambda m: f" {m[1]}{m[2]} ", lowered)  # grade 1: a name, not a count
+    lowered = _IDENTIFIER.sub(lambda m: f" id{m[1]} ", lowered)
     lowered = lowered.replace("~", " ~ ")
     lowered = re.sub(r"\b(\d{1,3})[mf]\b", r"\1 year old", lowered)  # 71M: a 71-year-old man
     lowered = re.sub(r"\b(\d{1,2}):(\d{2})\b", r" at\1h\2 ", lowered)  # 06:30 is a time, a term

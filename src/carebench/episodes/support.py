@@ -32,7 +32,7 @@ import re
 from enum import StrEnum
 
 from carebench.episodes.claimtext import POLAR, Analysis, Quantity, analyze, term, tokens
-from carebench.episodes.lexicon import PLACEHOLDER_TERMS
+from carebench.episodes.lexicon import GENERIC_WORDS, PLACEHOLDER_TERMS
 
 __all__ = [
     "COVERAGE",
@@ -40,6 +40,7 @@ __all__ = [
     "analyze",
     "contradicts",
     "contributes",
+    "explain",
     "quantity_supported",
     "strip_injections",
     "substantive",
@@ -48,6 +49,8 @@ __all__ = [
 
 COVERAGE = 0.4
 """The share of a claim's terms that must occur in its cited text for support."""
+ALLOWED = 0.5
+"""The share of a claim's content terms that may be missing from its cited text's statements."""
 APPROXIMATE = 0.15
 """How far (relative) an approximate value ("about 7.6 mg/kg") may be from a value it is checked
 against before it conflicts."""
@@ -58,7 +61,7 @@ claim's topic; shorter terms need a second one, or the label of one of the claim
 _INJECTION = re.compile(
     r"(\b(scorer|judge|grader|evaluator|assessor|annotator|marker|reviewer|system|ai|model)\b"
     r"\s*(note|instruction)?\s*[:,]|\binstructions?\s+(to|for)\s+(the\s+)?\w+\s*:"
-    r"|\b(mark|label|score|rate|treat|count|consider)\b"
+    r"|\bscoring\s+(note|instruction)|\b(mark|label|score|rate|treat|count|consider)(ed|s)?\b"
     r"[^.]{0,40}\b(as\s+)?(supported|correct|fully|verified|valid|pass(ed)?)\b"
     r"|\bground truth\b|\bignore (the )?(previous|above|prior)\b)",
     re.IGNORECASE,
@@ -73,10 +76,17 @@ _POINTER = re.compile(
 )
 _DEFERRAL = re.compile(rf"\b(see|refer to)\s+(the\s+)?([\w-]+\s+){{0,2}}{_PLACES}\b", re.I)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
-#: Modality: words that present a statement as uncertain, queried or excluded ("?PE" included).
+_ASIDE = re.compile(r"\[[^\]]*\]")
+_PUNCTUATION = re.compile(r"[,.;:!?()]")
+KEYWORDS = 12
+"""A claim of this many words or more with no punctuation and almost no function words is a list
+of keywords, not a statement."""
+#: Modality: words that present a statement as uncertain, queried or excluded ("?PE" included),
+#: or as a generalisation ("is common", "usually passes") rather than a fact about this patient.
 _UNCERTAIN = re.compile(
-    r"\b(possibl[ey]|maybe|perhaps|might|could be|may be|unlikely|probabl[ey]|suspected|"
-    r"quer(?:y|ied)|not confirmed|unconfirmed|ruled? out|not sure|uncertain)\b|\?\s?[A-Za-z]",
+    r"\b(possibl[ey]|maybe|perhaps|might|could be|may|(?:un)?likely|probabl[ey]|suspected|"
+    r"quer(?:y|ied)|not confirmed|unconfirmed|ruled? out|not sure|uncertain|"
+    r"common(?:ly)?|usual(?:ly)?|typical(?:ly)?|often|can happen|tends? to)\b|\?\s?[A-Za-z]",
     re.I,
 )
 _EVIDENCE_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
@@ -85,6 +95,18 @@ _GENERAL = re.compile(
     re.IGNORECASE,
 )
 _PLACEHOLDERS = frozenset(term(w) for w in PLACEHOLDER_TERMS)
+#: Placeholder words that still assert something when a claim has other content ("X-ray normal").
+_ASSERTIVE = frozenset(
+    term(w)
+    for w in ("normal", "stable", "good", "well", "new", "change", "confirmed", "nothing", "usual",
+              "needed", "necessary", "appropriate", "complete", "completed", "available", "done")
+)
+_GENERIC = frozenset(term(w) for w in GENERIC_WORDS) | (_PLACEHOLDERS - _ASSERTIVE)
+#: A question, or a clause reporting one: it asks, it does not state ("asks whether X").
+_ASKED = re.compile(
+    r"\?|\b(whether|wonder\w*|ask(?:s|ed|ing)?\s+(?:if|about|for|to)|(?:check|know|see)\s+(?:that|if))\b",
+    re.I,
+)
 
 
 class Verdict(StrEnum):
@@ -97,20 +119,36 @@ class Verdict(StrEnum):
 
 
 def strip_injections(text: str) -> str:
-    """``text`` less sentences addressed to a scorer, judge or grader, and pointers.
+    """``text`` less sentences addressed to a scorer, judge or grader, asides and pointers.
 
-    Pointers are phrases such as "see record" or "as per E2".
+    Asides are square-bracketed notes ("[draft checked]"); pointers are phrases such as "see
+    record" or "as per E2".
     """
+    text = _ASIDE.sub(" ", text)
     kept = " ".join(s for s in _SENTENCE.split(text) if s and not _INJECTION.search(s))
     return _POINTER.sub(" ", kept)
 
 
 def _gaming(text: str) -> bool:
-    """Whether ``text`` addresses the scorer or defers to the record instead of stating.
+    """Whether ``text`` addresses the scorer, defers to the record, pads or lists keywords.
 
     "See the physio form" defers; "as per E2" only cites (it is stripped, not held against).
+    Padding repeats a sentence or a word three times in a row ("stable, stable, stable"); a
+    keyword list has :data:`KEYWORDS` words or more, no punctuation and fewer than one function
+    word in ten.
     """
-    return bool(_INJECTION.search(text) or _DEFERRAL.search(text))
+    if _INJECTION.search(_ASIDE.sub(" ", text)) or _DEFERRAL.search(text):
+        return True
+    sentences = [" ".join(tokens(s)) for s in _SENTENCE.split(text) if tokens(s)]
+    if len(set(sentences)) < len(sentences):
+        return True
+    words = tokens(text)
+    if any(words[i] == words[i + 1] == words[i + 2] for i in range(len(words) - 2)):
+        return True
+    function = sum(w in GENERIC_WORDS or w in ("and", "the", "of", "to", "is") for w in words)
+    return (
+        len(words) >= KEYWORDS and not _PUNCTUATION.search(text) and function < 0.1 * len(words)
+    )
 
 
 def _uncertain(claim_text: str, evidence_text: str) -> bool:
@@ -169,6 +207,8 @@ def _comparable(q: Quantity, e: Quantity) -> bool:
     qb, eb = q.base, e.base
     if qb and eb:
         return qb[0] == eb[0]
+    if not q.unit and q.label and _labelled(q, e):
+        return True  # "TSH 7" against "TSH 1.8 mU/L": the claim left the unit off
     return q.unit == e.unit or (q.unit[:1] == "#" and e.unit[:1] == "#")
 
 
@@ -190,11 +230,22 @@ def quantity_supported(q: Quantity, evidence: Analysis) -> bool:
             _labelled(q, e) and _comparable(q, e) and not _near(q, e) and not e.former
             for e in evidence.quantities
         )
-    same = [e for e in evidence.quantities if _same_value(q, e)]
+    same = [e for e in evidence.quantities if _same_value(q, e) and not _borrowed(q, e)]
     if any(not q.label or not e.label or _labelled(q, e) for e in same):
         return True
     rival = any(_labelled(q, e) and _comparable(q, e) and not e.former for e in evidence.quantities)
     return bool(same) and not rival
+
+
+def _borrowed(q: Quantity, e: Quantity) -> bool:
+    """Whether a unit-less, labelled claim number would be taken from another quantity.
+
+    "TSH 7" is not held by "7 tablets", "on 7 March" or "ferritin 7 ug/L": a bare number with
+    a label does not match a count of a word, nor a number with a unit and another label.
+    """
+    if q.unit or not q.label or not e.unit or _labelled(q, e):
+        return False
+    return e.unit[0] == "#" or bool(e.label)
 
 
 def _value_conflict(claim: Analysis, sentence: Analysis, evidence: Analysis) -> bool:
@@ -292,22 +343,58 @@ def contradicts(claim_text: str, evidence_text: str) -> bool:
 
 def support(claim_text: str, evidence_text: str) -> Verdict:
     """The verdict for a claim against the text of the lines it cites (module conventions)."""
+    return _judge(claim_text, evidence_text)[0]
+
+
+def explain(claim_text: str, evidence_text: str) -> str:
+    """The verdict of :func:`support` with the rule that gave it ("unsupported: hedged")."""
+    verdict, reason = _judge(claim_text, evidence_text)
+    return f"{verdict.value}: {reason}"
+
+
+def _judge(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
     if not substantive(claim_text):
-        return Verdict.NOT_SUBSTANTIVE
+        return Verdict.NOT_SUBSTANTIVE, "no clinical content"
     if not evidence_text.strip():
-        return Verdict.UNSUPPORTED
+        return Verdict.UNSUPPORTED, "no cited text"
     if contradicts(claim_text, evidence_text):
-        return Verdict.CONTRADICTS
+        return Verdict.CONTRADICTS, "a cited sentence conflicts"
     claim, evidence = analyze(strip_injections(claim_text)), analyze(evidence_text)
-    if _gaming(claim_text) or _hedges(claim_text) or _uncertain(claim_text, evidence_text):
-        return Verdict.UNSUPPORTED
-    if not all(quantity_supported(q, evidence) for q in claim.quantities):
-        return Verdict.UNSUPPORTED
-    terms = claim.terms - _PLACEHOLDERS
+    if _gaming(claim_text):
+        return Verdict.UNSUPPORTED, "addresses the scorer or defers"
+    if _hedges(claim_text):
+        return Verdict.UNSUPPORTED, "offers exclusive alternatives"
+    if _uncertain(claim_text, evidence_text):
+        return Verdict.UNSUPPORTED, "hedged where the line is plain"
+    missing = [q for q in claim.quantities if not quantity_supported(q, evidence)]
+    if missing:
+        return Verdict.UNSUPPORTED, f"quantity not held: {missing[0].value:g} {missing[0].unit}"
+    terms = claim.terms - _GENERIC - _heading(claim_text)
     if not terms:
-        return Verdict.SUPPORTED if claim.quantities else Verdict.UNSUPPORTED
-    covered = sum(_found(t, evidence.terms) for t in terms)
-    return Verdict.SUPPORTED if covered >= max(1, COVERAGE * len(terms)) else Verdict.UNSUPPORTED
+        if claim.quantities:
+            return Verdict.SUPPORTED, "only quantities, all held"
+        return Verdict.UNSUPPORTED, "no terms"
+    stated = evidence.terms if _ASKED.search(claim_text) else _stated_terms(evidence_text)
+    uncovered = sorted(t for t in terms if not _found(t, stated))
+    if len(uncovered) <= ALLOWED * len(terms):
+        return Verdict.SUPPORTED, f"covered; uncovered {uncovered}"
+    return Verdict.UNSUPPORTED, f"uncovered {uncovered} of {len(terms)}"
+
+
+def _heading(claim_text: str) -> frozenset[str]:
+    """The terms of a short heading that opens a claim ("Indication: AF"): it names, not states."""
+    head, colon, rest = strip_injections(claim_text).partition(":")
+    words = tokens(head)
+    return analyze(head).terms if colon and rest.strip() and 0 < len(words) <= 3 else frozenset()
+
+
+def _stated_terms(evidence_text: str) -> frozenset[str]:
+    """The terms of what the cited text states: each sentence up to any question in it."""
+    kept = []
+    for sentence in _EVIDENCE_SENTENCE.split(evidence_text):
+        asked = _ASKED.search(sentence)
+        kept.append(sentence[: asked.start()] if asked else sentence)
+    return analyze(" ".join(kept)).terms
 
 
 def _found(word: str, terms: frozenset[str]) -> bool:
