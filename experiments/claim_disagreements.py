@@ -40,11 +40,16 @@ def main(argv: list[str]) -> None:
             for cited in row["cited"]:
                 print(f"   {cited['id']}: {cited['text']}")
             evidence = "\n".join(str(c["text"]) for c in row["cited"])
-            print(f"   reason: {explain(str(row['text']), evidence) if row['cited'] else 'cites nothing'}")
+            print(
+                f"   reason: {explain(str(row['text']), evidence) if row['cited'] else 'cites nothing'}"
+            )
         print(f"# {entry.name} ({entry.role}): {sum(confusion.values())} of {len(rows)} disagree")
         for (label, verdict), n in confusion.most_common():
             print(f"#   {label} -> {verdict}: {n}")
-        print("#   by writer kind: " + ", ".join(f"{k} {wrong_kinds[k]}/{n}" for k, n in kinds.items()))
+        print(
+            "#   by writer kind: "
+            + ", ".join(f"{k} {wrong_kinds[k]}/{n}" for k, n in kinds.items())
+        )
 
 
 if __name__ == "__main__":

@@ -98,8 +98,24 @@ _PLACEHOLDERS = frozenset(term(w) for w in PLACEHOLDER_TERMS)
 #: Placeholder words that still assert something when a claim has other content ("X-ray normal").
 _ASSERTIVE = frozenset(
     term(w)
-    for w in ("normal", "stable", "good", "well", "new", "change", "confirmed", "nothing", "usual",
-              "needed", "necessary", "appropriate", "complete", "completed", "available", "done")
+    for w in (
+        "normal",
+        "stable",
+        "good",
+        "well",
+        "new",
+        "change",
+        "confirmed",
+        "nothing",
+        "usual",
+        "needed",
+        "necessary",
+        "appropriate",
+        "complete",
+        "completed",
+        "available",
+        "done",
+    )
 )
 _GENERIC = frozenset(term(w) for w in GENERIC_WORDS) | (_PLACEHOLDERS - _ASSERTIVE)
 #: A question, or a clause reporting one: it asks, it does not state ("asks whether X").
@@ -146,9 +162,7 @@ def _gaming(text: str) -> bool:
     if any(words[i] == words[i + 1] == words[i + 2] for i in range(len(words) - 2)):
         return True
     function = sum(w in GENERIC_WORDS or w in ("and", "the", "of", "to", "is") for w in words)
-    return (
-        len(words) >= KEYWORDS and not _PUNCTUATION.search(text) and function < 0.1 * len(words)
-    )
+    return len(words) >= KEYWORDS and not _PUNCTUATION.search(text) and function < 0.1 * len(words)
 
 
 def _uncertain(claim_text: str, evidence_text: str) -> bool:
