@@ -17,8 +17,10 @@ The text layer under :mod:`carebench.episodes.support`, with the word lists of
   (:data:`~carebench.episodes.lexicon.SCALE`: 48 hours = 2 days). A number after ``from`` in a
   clause about a change ("increased from 75 micrograms") is a *former* value; a time followed by
   ``ago`` ("23 days ago") is a point in time, not a duration; a number after ``about``,
-  ``roughly``, ``~`` ... is *approximate* (a value the writer worked out). ``grade 1``,
-  ``stage 2``, ``step 2`` are names, not numbers.
+  ``roughly``, ``~`` ... is *approximate* (a value the writer worked out). A number bound to the
+  name before it is part of the name (``grade 1``, ``stage 2``, ``step 2``, ``cycle 3``,
+  ``type 2``, ``dose 2``, ...); phone numbers (a leading 0, five digits or more) and names such as
+  ``3A4`` are identifiers, not numbers.
 * **Negation scope**: a cue of absence (``no``, ``denies``, ``without``, ...;
   :data:`NOUN_CUES`) negates the words after it to the end of its comma segment; a verb's
   negation (``not``, ``cannot``, ``never``) its verb phrase, up to a preposition after its first
@@ -154,7 +156,7 @@ _ORDINAL = re.compile(
 )
 #: Identifiers, not amounts: phone numbers (a leading 0 and 5 digits or more), enzyme-like names
 #: (``3A4``).
-_IDENTIFIER = re.compile(r"\b(0\d{4,}|\d+[a-z]+\d+[a-z]*)\b")
+_IDENTIFIER = re.compile(r"\b(0\d{4,}(?: \d{3,})*|\d+[a-z]+\d+[a-z]*)\b")
 _NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b")
 
 
@@ -215,10 +217,14 @@ def _expand(text: str) -> str:
 
 
 def _split_words(token: str) -> list[str]:
-    """``bladder/bowel`` -> two words; units (``mmol/l``) and numbers stay whole."""
+    """``bladder/bowel``, ``low-risk`` -> two words; units, numbers and listed synonyms stay whole."""
     if "/" in token and token not in UNITS and not NUMBER.match(token):
         parts = [p for p in token.split("/") if p]
         if all(p.isalpha() and len(p) > 2 for p in parts):
+            return parts
+    if "-" in token and token not in UNITS and token not in _FOLD:
+        parts = [p for p in token.split("-") if p]
+        if len(parts) > 1 and all(p.isalpha() for p in parts):
             return parts
     return [token]
 
@@ -233,7 +239,7 @@ def tokens(text: str) -> tuple[str, ...]:
     lowered = _NUMBER_WORD.sub(lambda m: NUMBER_WORDS[m[1]], lowered)
     lowered = _NAME_WITH_DIGITS.sub(lambda m: f"{m[1]}{m[2]}{m[3]}", lowered)
     lowered = _ORDINAL.sub(lambda m: f" {m[1]}{m[2]} ", lowered)  # grade 1: a name, not a count
-    lowered = _IDENTIFIER.sub(lambda m: f" id{m[1]} ", lowered)
+    lowered = _IDENTIFIER.sub(lambda m: " id" + m[1].replace(" ", "") + " ", lowered)
     lowered = lowered.replace("~", " ~ ")
     lowered = re.sub(r"\b(\d{1,3})[mf]\b", r"\1 year old", lowered)  # 71M: a 71-year-old man
     lowered = re.sub(r"\b(\d{1,2}):(\d{2})\b", r" at\1h\2 ", lowered)  # 06:30 is a time, a term
@@ -318,18 +324,21 @@ def _scope(text: str) -> tuple[set[str], set[str], set[str]]:
             if n == 1 and _CONDITION.match(clause.strip()):
                 scope = False  # "if BP is not controlled, add ...": the condition ends here
             scope = scope and _continues(words)
-            narrow = seen = False
+            narrow = seen = prefix = False
             for token in words:
-                if token in NEGATIONS:
+                if token == "non":  # "non-valvular": the prefix denies its own word only
+                    prefix = True
+                elif token in NEGATIONS:
                     scope, narrow, seen = True, token not in NOUN_CUES, False
                 elif narrow and seen and token in _PREPOSITIONS:
                     scope = narrow = False  # "not controlled | on a calcium-channel blocker"
                 elif token not in _STOP and not NUMBER.match(token) and len(token) > 2:
                     found = term(token)
-                    (negated if scope and found not in ABSENCE_TERMS else asserted).add(found)
+                    denied = (scope or prefix) and found not in ABSENCE_TERMS
+                    (negated if denied else asserted).add(found)
                     if narrow:
                         acts.add(found)
-                    seen = True
+                    seen, prefix = True, False
     return negated, asserted, acts
 
 

@@ -283,12 +283,12 @@ GENERIC_WORDS = frozenset(
         "taken", "took", "taking", "takes", "given", "gave", "giving", "gives", "came", "come",
         "comes", "went", "goes", "going", "getting", "got", "makes", "make", "making", "use",
         "used", "using", "uses", "like", "just", "really", "currently", "current", "today",
-        "now", "both", "ok", "okay", "glad", "happy", "sorry", "thanks", "thank", "dear",
+        "now", "age", "aged", "ok", "okay", "glad", "happy", "sorry", "thanks", "thank", "dear",
     }
 )  # fmt: skip
 """Words that state no clinical fact on their own, so a claim need not find them in its cited
 lines: scikit-learn's English stop words (``ENGLISH_STOP_WORDS``) less those that carry clinical
 meaning here (*back*, *side*, *full*, *serious*, *keep*, *system*, *less*, *more*, *never*,
 *not*, *no*, *still*), plus reporting verbs (*says*, *reports*), light
-verbs (*take*, *give*, *come*), courtesy words and *currently* / *today* (the cited record is
-the current one)."""
+verbs (*take*, *give*, *come*), courtesy words, *currently* / *today* (the cited record is
+the current one) and *age* / *aged* (an age is a number the quantity check holds)."""
