@@ -191,6 +191,19 @@ OBS = "Temperature 36.8 C at 09:00; heart rate 80; chest X-ray requested 10 days
          Verdict.CONTRADICTS),
         ("Naproxen 500 mg twice daily was stopped 2 months ago.", NAPROXEN,
          Verdict.SUPPORTED),  # control
+        # a number attached to another quantity: the line that holds the 100 mg gives the mL
+        ("Give 100 mg, which is 10 mL of the syrup.", "Dose band: 100 mg (5 mL) per dose.",
+         Verdict.CONTRADICTS),
+        ("Give 100 mg, which is 5 mL of the syrup.", "Dose band: 100 mg (5 mL) per dose.",
+         Verdict.SUPPORTED),  # control
+        # names and values written as pairs pair up in order
+        ("Estradiol 150 micrograms and norethisterone 30 micrograms.",
+         "Tablet (estradiol/norethisterone 30/150), taken daily.", Verdict.CONTRADICTS),
+        ("Estradiol 30 micrograms and norethisterone 150 micrograms.",
+         "Tablet (estradiol/norethisterone 30/150), taken daily.", Verdict.SUPPORTED),
+        # a sentence that denies what the claim asserts is about it, whatever else it shares
+        ("Thunderclap headache with aura.", "Came on over days, nothing like before, no aura.",
+         Verdict.CONTRADICTS),
         # padding and keyword lists are not statements; a bracketed aside is not content
         ("Temperature 36.8 C. Temperature 36.8 C. Temperature 36.8 C.", OBS, Verdict.UNSUPPORTED),
         ("Temperature 36.8 C, stable stable stable.", OBS, Verdict.UNSUPPORTED),

@@ -157,6 +157,8 @@ _ORDINAL = re.compile(
 #: Identifiers, not amounts: phone numbers (a leading 0 and 5 digits or more), enzyme-like names
 #: (``3A4``).
 _IDENTIFIER = re.compile(r"\b(0\d{4,}(?: \d{3,})*|\d+[a-z]+\d+[a-z]*)\b")
+_PAIRS = re.compile(r"\b([a-z]{3,})/([a-z]{3,})\s+(\d+(?:\.\d+)?)/(\d+(?:\.\d+)?)\b")
+"""Two names and two values written as pairs ("ethinylestradiol/levonorgestrel 30/150")."""
 _NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b")
 
 
@@ -237,6 +239,7 @@ def tokens(text: str) -> tuple[str, ...]:
         if phrase in lowered:
             lowered = lowered.replace(phrase, f" {key} ")
     lowered = _NUMBER_WORD.sub(lambda m: NUMBER_WORDS[m[1]], lowered)
+    lowered = _PAIRS.sub(r"\1 \3 and \2 \4", lowered)  # "a/b 30/150": a 30 and b 150
     lowered = _NAME_WITH_DIGITS.sub(lambda m: f"{m[1]}{m[2]}{m[3]}", lowered)
     lowered = _ORDINAL.sub(lambda m: f" {m[1]}{m[2]} ", lowered)  # grade 1: a name, not a count
     lowered = _IDENTIFIER.sub(lambda m: " id" + m[1].replace(" ", "") + " ", lowered)

@@ -254,8 +254,8 @@ def _comparable(q: Quantity, e: Quantity) -> bool:
     qb, eb = q.base, e.base
     if qb and eb:
         return qb[0] == eb[0]
-    if not q.unit and q.label and _labelled(q, e):
-        return True  # "TSH 7" against "TSH 1.8 mU/L": the claim left the unit off
+    if (not q.unit or not e.unit) and _labelled(q, e):
+        return True  # "TSH 7" against "TSH 1.8 mU/L": one of them left the unit off
     return q.unit == e.unit or (q.unit[:1] == "#" and e.unit[:1] == "#")
 
 
@@ -318,6 +318,23 @@ def _value_conflict(claim: Analysis, sentence: Analysis, evidence: Analysis) -> 
             counted = q.unit[:1] == "#" and q.unit == e.unit  # "2 wet nappies" against "6 wet"
             if _labelled(q, e) or ((measured or counted) and shared_topic):
                 return True
+    return False
+
+
+def _anchored_conflict(claim: Analysis, sentence: Analysis, evidence: Analysis) -> bool:
+    """Whether a sentence holding one of the claim's measured values gives another its own.
+
+    "Give 100 mg, which is 10 mL" against "100 mg (5 mL) per dose": the sentence holds the
+    100 mg, so its 5 mL is the value of the claim's mL (a number attached to another quantity).
+    """
+    for q in claim.quantities:
+        measured = q.unit and q.unit[0] != "#" and (q.base or ("",))[0] != "time"
+        if not measured or q.former or quantity_supported(q, evidence):
+            continue
+        others = [e for e in sentence.quantities if e.unit == q.unit and not e.former]
+        anchored = any(o is not q and quantity_supported(o, sentence) for o in claim.quantities)
+        if anchored and others and not any(_same_value(q, e) for e in others):
+            return True
     return False
 
 
@@ -408,8 +425,11 @@ def contradicts(claim_text: str, evidence_text: str) -> bool:
             len(shared) >= min(2, len(topic))
             or shared & measured
             or any(len(t) >= SPECIFIC for t in shared)
+            or (shared - _GENERIC) & sentence.negated & claim.asserted - claim.negated  # "no aura"
         ):
             about.append((raw, sentence))
+    if any(_anchored_conflict(claim, analyze(raw), evidence) for raw in sentences):
+        return True
     agree = any(side in evidence.sides for side in claim.sides)
     for raw, sentence in about:
         if _denied(claim, raw, evidence, stated, topic):
