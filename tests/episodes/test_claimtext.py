@@ -78,3 +78,4 @@ def test_the_lexicon_is_consistent() -> None:
 def test_identifiers_and_numbered_names_are_not_quantities(text: str) -> None:
     """A phone number, an enzyme name and "cycle N" / "type N" name things; they are not amounts."""
     assert analyze(text).quantities == ()
+    assert all(not t[0].isdigit() for t in analyze(text).terms)

@@ -162,6 +162,14 @@ _PAIRS = re.compile(r"\b([a-z]{3,})/([a-z]{3,})\s+(\d+(?:\.\d+)?)/(\d+(?:\.\d+)?
 _NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b")
 
 
+def _identifier(match: re.Match[str]) -> str:
+    """One letters-only term for an identifier (digits spelt as letters: "3a4" -> "iddae")."""
+    return " id" + match[1].replace(" ", "").translate(_DIGITS_AS_LETTERS) + " "
+
+
+_DIGITS_AS_LETTERS = str.maketrans("0123456789", "abcdefghij")
+
+
 @dataclass(frozen=True)
 class Quantity:
     """A number with its canonical unit (``""`` when none), its label and its time status."""
@@ -242,7 +250,7 @@ def tokens(text: str) -> tuple[str, ...]:
     lowered = _PAIRS.sub(r"\1 \3 and \2 \4", lowered)  # "a/b 30/150": a 30 and b 150
     lowered = _NAME_WITH_DIGITS.sub(lambda m: f"{m[1]}{m[2]}{m[3]}", lowered)
     lowered = _ORDINAL.sub(lambda m: f" {m[1]}{m[2]} ", lowered)  # grade 1: a name, not a count
-    lowered = _IDENTIFIER.sub(lambda m: " id" + m[1].replace(" ", "") + " ", lowered)
+    lowered = _IDENTIFIER.sub(_identifier, lowered)
     lowered = lowered.replace("~", " ~ ")
     lowered = re.sub(r"\b(\d{1,3})[mf]\b", r"\1 year old", lowered)  # 71M: a 71-year-old man
     lowered = re.sub(r"\b(\d{1,2}):(\d{2})\b", r" at\1h\2 ", lowered)  # 06:30 is a time, a term
