@@ -108,3 +108,18 @@ def test_a_labels_line_of_another_format_names_file_and_line(tmp_path: Path) -> 
     (tmp_path / "c.jsonl").write_text('{"format": "other/1"}\n', "utf-8")
     with pytest.raises(CarebenchError, match=r"c\.jsonl:1: format 'other/1'"):
         load_labels("c.jsonl", tmp_path)
+
+
+def test_the_docs_table_gives_the_claim_support_figures_computed_here(rows: dict) -> None:
+    """docs/protocol.md's agreement table states this commit's claim-support figures per dev set."""
+    import re
+
+    doc = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text("utf-8")
+    for name, label in (("set-1", "set-1 (dev)"), ("set-2", "set-2 (dev since round 2)")):
+        row = rows[("claim support", name)]
+        line = re.search(rf"^\| {re.escape(label)} \| claim support \| (.+) \|$", doc, re.M)
+        assert line, label
+        n, accuracy, kappa, labellers = (c.strip() for c in line[1].split("|"))
+        assert int(n) == row.n
+        assert (accuracy, kappa) == (f"{row.accuracy:.2f}", f"{row.kappa:.2f}")
+        assert labellers == f"{row.annotator_kappa:.2f}"

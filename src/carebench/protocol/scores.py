@@ -66,7 +66,9 @@ from carebench.episodes.sources import Source, episode_sources
 from carebench.episodes.support import (
     Verdict,
     analyze,
+    contradicts,
     contributes,
+    mentions,
     strip_injections,
     substantive,
     support,
@@ -291,7 +293,7 @@ def traceability(
 
 
 def _states_all(text: str, findings: Sequence[str]) -> bool:
-    return all(states(text, f) or support(f, text) is Verdict.SUPPORTED for f in findings)
+    return all(states(text, f) or mentions(f, text) for f in findings)
 
 
 _ESCALATING = re.compile(
@@ -328,12 +330,11 @@ def _field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool
     urgent findings supports it and it shares a term or quantity with a reference value.
     """
     references = "\n".join(wanted)
-    verdict = support(value, references)
-    if verdict is Verdict.CONTRADICTS:
+    if contradicts(value, references):
         return False
-    if verdict is Verdict.SUPPORTED or any(states(value, ref) for ref in wanted):
+    if mentions(value, references) or any(states(value, ref) for ref in wanted):
         return True
-    wider = support(value, f"{record}\n{references}") is Verdict.SUPPORTED
+    wider = mentions(value, f"{record}\n{references}")
     return wider and contributes(value, references)
 
 
