@@ -158,10 +158,11 @@ def test_an_emergency_only_escalation_must_go_where_an_emergency_is_acted_on(
     episode = annotated["late_risk"]
     units = episode.annotations
     assert units is not None
-    emergency_only = episode.model_copy(
-        update={"annotations": units.model_copy(update={"handoff_urgency": ("emergency",)})}
-    )
     capable = EMERGENCY_CAPABLE_DESTINATIONS[episode.task_class]
+    declared = {"handoff_urgency": ("emergency",), "handoff_destinations": capable}
+    emergency_only = episode.model_copy(
+        update={"annotations": units.model_copy(update=declared)}
+    )
     slower = [d for d in URGENT_DESTINATIONS[episode.task_class] if d not in capable]
     handoff = Handoff(
         urgency=Urgency.EMERGENCY,

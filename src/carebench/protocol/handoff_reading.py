@@ -1,0 +1,214 @@
+"""How a handoff's texts are read: modality, content-free values, answers, actions, misfiled values.
+
+Pure helpers of :func:`carebench.protocol.scores.handoff_completeness` (its conventions say how
+they are combined). Each reads a *kind* of text, never a labelled item's phrase:
+
+* **Modality** (:func:`plain`): a clause that hedges ("possibly", "maybe", "may need", "?PE",
+  "query", "not confirmed", "to be confirmed") does not state what it names, so it is dropped
+  before a field is checked against what it must state. Clauses are split at sentence ends,
+  semicolons, commas, " - " and line ends; a reference that hedges itself keeps hedged clauses.
+* **Content-free values** (:func:`content_free`): after dropping deferrals ("see key findings",
+  "as per the care plan", "as discussed"), a value whose every word is a placeholder
+  (:data:`~carebench.episodes.lexicon.PLACEHOLDER_TERMS`), a process or category word
+  (:data:`GENERIC`), a word of the field's own name or of the episode's topic, and that holds no
+  number, states nothing ("Per guideline", "Escalated", "Wound", "Red flags present"): it is
+  *missing*, as an empty field is. A yes/no answer ("Yes", "None") to a field whose reference is a
+  yes/no fact is not content-free (:func:`answer_matches`).
+* **Actions** (:func:`action_problem`): an escalation's actions taken must hand the patient on at
+  the speed the episode needs: where only ``emergency`` is allowed, some action must act now
+  (999, ambulance, emergency department, "now", "immediately", on-call / duty clinician) and none
+  may book slower care (routine or same-day GP, appointments, self-referral) in its place; where
+  same-day is allowed a same-day route escalates too. Routine advice in place of escalating
+  ("advised fluids") is wrong, and so is an action naming a clinician the record does not name
+  ("Dr Patel accepted the referral": invented).
+* **Misfiled values** (:func:`misfiled`): a named field's value that does not state its own
+  reference values but states another field's (the values shifted one field down), or states
+  the urgent findings that belong to key findings, is the value *of another field*; a named
+  field holding the same text as every other named field (k >= 2) is not a field value either.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from carebench.episodes.lexicon import PLACEHOLDER_TERMS
+from carebench.episodes.matching import states, tokens
+
+__all__ = [
+    "GENERIC",
+    "action_problem",
+    "answer_matches",
+    "books_slower",
+    "content_free",
+    "misfiled",
+    "plain",
+    "same_text",
+]
+
+_HEDGE = re.compile(
+    r"\b(possibl[ey]|maybe|perhaps|might|may|could be|probabl[ey]|query|queried|suspected"
+    r"|not confirmed|unconfirmed|to be confirmed|tbc|uncertain|not sure|unclear)\b"
+    r"|\?\s?[A-Za-z]|\?\s*$",
+    re.IGNORECASE,
+)
+_CLAUSE = re.compile(r"(?<=[.!?;,])\s+|\s+[-\u2013\u2014]+\s+|\n+")
+
+GENERIC = frozenset(
+    {
+        # processes named without what was done, to whom or with what result
+        "escalated", "escalation", "escalate", "forwarded", "forward", "passed", "collated",
+        "consulted", "considered", "assessed", "assessment", "checked", "calculated", "handled",
+        "actioned", "processed", "managed", "arranged", "handoff", "handover", "given",
+        "taken", "provided", "followed", "place", "protocol", "guideline", "guidelines",
+        "pathway", "policy", "standard", "usual", "routine", "advice", "advised", "discussed",
+        "reported", "described", "present", "presents", "issue", "issues", "problem", "problems",
+        "concern", "concerns", "risk", "risks", "red", "flag", "flags", "symptom", "symptoms",
+        "sign", "signs", "observations", "obs", "vitals", "bloods", "tests", "test", "required",
+        "requires", "require", "requested", "request", "pending", "ongoing", "urgent", "urgently",
+        "emergency", "care", "clinical", "medical", "case", "situation", "condition", "history",
+        "criteria", "met", "applicable", "level", "score", "scored", "check", "value", "values",
+    }
+)  # fmt: skip
+"""Process and category words that name what a field is about without giving a value."""
+_DEFER = re.compile(
+    r"\b(see|refer to|as per|per|as in|as|in)\s+(the\s+)?([\w-]+\s+){0,2}?"
+    r"(above|below|discussed|record|notes?|key findings|findings|form|plan|care plan|protocol"
+    r"|guidelines?|pathway|caller name|name|field|section|reason|letter|chart|summary|policy)\b",
+    re.IGNORECASE,
+)
+_WORDS = re.compile(r"[a-z][a-z'/-]*")
+_NUMBER = re.compile(r"\d")
+_PLACEHOLDER_WORDS = frozenset(PLACEHOLDER_TERMS) - {"yes", "confirmed", "normal", "stable", "new"}
+SHORT_ANSWER = 3
+"""A yes/no answer has at most this many words ("Yes, before treatment"); a longer value is read
+as a statement."""
+_YES = frozenset({"yes", "y", "done", "sent", "given", "taken", "confirmed", "positive"})
+_NO = frozenset({"no", "none", "nil", "negative", "not"})
+_NEGATED = re.compile(r"\b(no|not|none|nil|negative|never|without|denies|denied)\b", re.I)
+
+
+def plain(text: str, reference: str = "") -> str:
+    """``text`` without its hedged clauses (kept when ``reference`` hedges too)."""
+    if _HEDGE.search(reference):
+        return text
+    return " ".join(c for c in _CLAUSE.split(text) if c and not _HEDGE.search(c))
+
+
+def _words(text: str) -> list[str]:
+    return _WORDS.findall(text.lower())
+
+
+def _answer(text: str) -> str | None:
+    """ "yes" / "no" when ``text`` is a bare yes/no answer ("Yes, before treatment" included)."""
+    words = _words(text)
+    if not words or len(words) > SHORT_ANSWER or _NUMBER.search(text):
+        return None
+    if words[0] in _YES:
+        return "yes"
+    if words[0] in _NO:
+        return "no"
+    return None
+
+
+def answer_matches(value: str, references: Sequence[str]) -> bool | None:
+    """Whether a yes/no ``value`` fits its references; None when ``value`` is not one.
+
+    A reference that negates ("no anticoagulant", "not pregnant") wants "no"; any other wants "yes".
+    """
+    side = _answer(value)
+    if side is None or not references:
+        return None
+    wanted = {"no" if _NEGATED.search(r) else "yes" for r in references}
+    return side in wanted
+
+
+def content_free(text: str, field: str = "", topic: str = "") -> bool:
+    """Whether ``text`` names its subject without a value (see the module conventions)."""
+    if _NUMBER.search(text):
+        return False
+    own = set(_words(field)) | set(_words(topic))
+    rest = _DEFER.sub(" ", text)
+    return all(
+        w in _PLACEHOLDER_WORDS or w in GENERIC or w in own or len(w) < 3 for w in _words(rest)
+    )
+
+
+_NOW = re.compile(
+    r"\b(999|112|911|ambulance|paramedics?|a&e|a and e|emergency (department|services|team)"
+    r"|ed|now|immediately|immediate|straight away|right away|at once|on-?call|duty (doctor|gp"
+    r"|clinician)|blue.?light|resus\w*|crisis team)\b",
+    re.IGNORECASE,
+)
+_SAME_DAY = re.compile(
+    r"\b(same-?day|urgent\w*|escalat\w+ to|flagged|informed|asked to (see|review|call)"
+    r"|paged|bleeped|referred)\b",
+    re.IGNORECASE,
+)
+_SLOWER = re.compile(
+    r"\b(routine|booked|appointment|self-?referral|next (week|month|available)|in \d+ (days|weeks)"
+    r"|home visit|gp (visit|review|assessment|appointment)|same-?day gp)\b",
+    re.IGNORECASE,
+)
+_HOLD = re.compile(
+    r"\b(held|hold|holding|withh\w+|not (sent|given|finalised|signed|issued|filed|booked)"
+    r"|postponed|deferred|stopped|paused|cancell?ed)\b",
+    re.IGNORECASE,
+)
+_ADVICE = re.compile(
+    r"\b(advis\w*|advice|told|tell|repl\w*|reassur\w*|recommend\w*|suggest\w*)\b", re.IGNORECASE
+)
+_CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")
+_NAMED = re.compile(r"\b(?:Dr|Doctor|Nurse|Sister|Mr|Mrs|Ms|Miss)\.?\s+([A-Z][a-z]+)")
+
+
+def books_slower(text: str) -> bool:
+    """Whether ``text`` routes to slower care (routine or same-day GP) without acting now."""
+    kept = plain(text)
+    return bool(_SLOWER.search(kept)) and not _NOW.search(kept)
+
+
+def action_problem(actions: Sequence[str], emergency_only: bool, record: str) -> str | None:
+    """Why an escalation's actions taken are wrong, or None (see the module conventions).
+
+    Args:
+        actions: the actions taken.
+        emergency_only: the episode allows only the ``emergency`` urgency.
+        record: the episode's admissible evidence and task texts (the names it holds).
+    """
+    text = "\n".join(plain(a) for a in actions)
+    names = {m.group(1) for m in _NAMED.finditer(text)}
+    if names - set(_CAPITALISED.findall(record)):
+        return "names a clinician the record does not"
+    now = bool(_NOW.search(text))
+    if emergency_only:
+        if _SLOWER.search(text) and not now:
+            return "books slower care for an emergency"
+        if now or (_HOLD.search(text) and _SAME_DAY.search(text)):
+            return None
+        return "does not act now on an emergency"
+    if now or _SAME_DAY.search(text) or _HOLD.search(text):
+        return None
+    if _SLOWER.search(text):
+        return "books routine care for an escalation"
+    return "gives advice in place of escalating" if _ADVICE.search(text) else None
+
+
+def same_text(values: Sequence[str]) -> bool:
+    """Whether at least two values, all of them, carry the same content (same words and numbers)."""
+    keys = [tokens(v) for v in values if v.strip()]
+    return len(keys) >= 2 and len(keys) == len(values) and all(k == keys[0] for k in keys)
+
+
+def misfiled(value: str, wanted: Sequence[str], others: Mapping[str, Sequence[str]]) -> bool:
+    """Whether ``value`` is another field's value rather than its own (module conventions).
+
+    ``others`` maps each other field (and ``"key findings"``: the urgent findings) to its values.
+    """
+    if not value.strip() or any(states(value, ref) for ref in wanted):
+        return False
+    return any(
+        states(value, other) and not any(states(ref, other) for ref in wanted)
+        for values in others.values()
+        for other in values
+    )
