@@ -3,10 +3,10 @@
 Pure helpers of :func:`carebench.protocol.scores.handoff_completeness` (its conventions say how
 they are combined). Each reads a *kind* of text, never a labelled item's phrase:
 
-* **Modality** (:func:`plain`): a clause that hedges ("possibly", "maybe", "may need", "?PE",
-  "query", "not confirmed", "to be confirmed") does not state what it names, so it is dropped
-  before a field is checked against what it must state. Clauses are split at sentence ends,
-  semicolons, commas, " - " and line ends; a reference that hedges itself keeps hedged clauses.
+* **Modality** (:func:`plain`): what a hedge ("possibly", "maybe", "may need", "?PE", "query",
+  "not confirmed", "to be confirmed") governs, from the hedge to the end of its sentence or to
+  a colon, is not stated, so it is dropped before a field is checked against what it must
+  state; a reference that hedges itself keeps it.
 * **Content-free values** (:func:`content_free`): after dropping deferrals ("see key findings",
   "as per the care plan", "as discussed"), a value whose every word is a placeholder
   (:data:`~carebench.episodes.lexicon.PLACEHOLDER_TERMS`), a process or category word
@@ -52,7 +52,7 @@ _HEDGE = re.compile(
     r"|\?\s?[A-Za-z]|\?\s*$",
     re.IGNORECASE,
 )
-_CLAUSE = re.compile(r"(?<=[.!?;,])\s+|\s+[-\u2013\u2014]+\s+|\n+")
+_SCOPE = re.compile(r"(?<=[.!?:])\s+|\n+")
 
 GENERIC = frozenset(
     {
@@ -89,10 +89,19 @@ _NEGATED = re.compile(r"\b(no|not|none|nil|negative|never|without|denies|denied)
 
 
 def plain(text: str, reference: str = "") -> str:
-    """``text`` without its hedged clauses (kept when ``reference`` hedges too)."""
+    """``text`` without what it hedges (all of it kept when ``reference`` hedges too).
+
+    A hedge governs the rest of its sentence: each sentence (or part before or after a colon)
+    is cut at its first hedge, so "possibly A; B" states neither, while "A, B - possible C" and
+    "Suspected C: A, B" still state A and B.
+    """
     if _HEDGE.search(reference):
         return text
-    return " ".join(c for c in _CLAUSE.split(text) if c and not _HEDGE.search(c))
+    kept = []
+    for part in _SCOPE.split(text):
+        hedge = _HEDGE.search(part)
+        kept.append(part[: hedge.start()] if hedge else part)
+    return " ".join(k for k in kept if k.strip())
 
 
 def _words(text: str) -> list[str]:

@@ -389,7 +389,9 @@ def _field(
     answer = answer_matches(value, wanted)
     if answer is not None:
         return True, answer, False
-    if not substantive(value) or content_free(value, name, context.topic):
+    if not substantive(value):
+        return False, False, False
+    if content_free(value, name, context.topic) and not any(states(value, r) for r in wanted):
         return False, False, False
     others = {n: vs for n, vs in context.references.items() if n != name}
     others["key findings"] = tuple(context.urgent)
