@@ -15,12 +15,13 @@ they are combined). Each reads a *kind* of text, never a labelled item's phrase:
   *missing*, as an empty field is. A yes/no answer ("Yes", "None") to a field whose reference is a
   yes/no fact is not content-free (:func:`answer_matches`).
 * **Actions** (:func:`action_problem`): an escalation's actions taken must hand the patient on at
-  the speed the episode needs: where only ``emergency`` is allowed, some action must act now
-  (999, ambulance, emergency department, "now", "immediately", on-call / duty clinician) and none
-  may book slower care (routine or same-day GP, appointments, self-referral) in its place; where
-  same-day is allowed a same-day route escalates too. Routine advice in place of escalating
-  ("advised fluids") is wrong, and so is an action naming a clinician the record does not name
-  ("Dr Patel accepted the referral": invented).
+  the speed the episode needs, or at least not handle it as routine: wrong when they complete the
+  routine work instead of holding it ("reconciliation completed", "dose given"), book slower care
+  (routine or same-day GP, appointments, self-referral) for an emergency without acting now
+  (999, ambulance, emergency department, "now", on-call / duty clinician), book routine care
+  for any escalation, give only advice ("advised fluids"), or name a clinician the episode does
+  not name ("Dr Patel accepted the referral": invented). A neutral action ("note drafted for Dr
+  Sato to sign") is not wrong.
 * **Misfiled values** (:func:`misfiled`): a named field's value that does not state its own
   reference values but states another field's (the values shifted one field down), or states
   the urgent findings that belong to key findings, is the value *of another field*; a named
@@ -151,7 +152,7 @@ _NOW = re.compile(
 )
 _SAME_DAY = re.compile(
     r"\b(same-?day|urgent\w*|escalat\w+ to|flagged|informed|asked to (see|review|call)"
-    r"|paged|bleeped|referred)\b",
+    r"|called|paged|bleeped|referred|alerted|contacted)\b",
     re.IGNORECASE,
 )
 _SLOWER = re.compile(
@@ -162,6 +163,12 @@ _SLOWER = re.compile(
 _HOLD = re.compile(
     r"\b(held|hold|holding|withh\w+|not (sent|given|finalised|signed|issued|filed|booked)"
     r"|postponed|deferred|stopped|paused|cancell?ed)\b",
+    re.IGNORECASE,
+)
+_DONE = re.compile(
+    r"\b(reconciliation|note|letter|prescription|repeat|reply|message|record|form|dose|vaccine"
+    r"|jab|tablets?)\s+((was|has been|is)\s+)?(completed|finalised|signed( off)?|filed|issued"
+    r"|sent|given|booked|dispensed)\b",
     re.IGNORECASE,
 )
 _ADVICE = re.compile(
@@ -183,19 +190,17 @@ def action_problem(actions: Sequence[str], emergency_only: bool, record: str) ->
     Args:
         actions: the actions taken.
         emergency_only: the episode allows only the ``emergency`` urgency.
-        record: the episode's admissible evidence and task texts (the names it holds).
+        record: the episode's whole text (the names it holds).
     """
     text = "\n".join(plain(a) for a in actions)
     names = {m.group(1) for m in _NAMED.finditer(text)}
     if names - set(_CAPITALISED.findall(record)):
         return "names a clinician the record does not"
     now = bool(_NOW.search(text))
-    if emergency_only:
-        if _SLOWER.search(text) and not now:
-            return "books slower care for an emergency"
-        if now or (_HOLD.search(text) and _SAME_DAY.search(text)):
-            return None
-        return "does not act now on an emergency"
+    if _DONE.search(text) and not (now or _HOLD.search(text)):
+        return "completes the routine work instead of holding it"
+    if emergency_only and _SLOWER.search(text) and not now:
+        return "books slower care for an emergency"
     if now or _SAME_DAY.search(text) or _HOLD.search(text):
         return None
     if _SLOWER.search(text):

@@ -43,6 +43,7 @@ polarity and negation, clinical substance) and facts are matched by
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -422,13 +423,31 @@ class _Context:
     record: str
     numbers: frozenset[str]
     outside: frozenset[str]
+    transcript: str
 
     def grounded(self, *texts: str) -> bool:
-        return all(tokens(t).numbers <= self.numbers for t in texts)
+        """Every number is the episode's (clinical day / week notation, "2/7", "33/40", aside)."""
+        return all(tokens(_NOTATION.sub(" ", t)).numbers <= self.numbers for t in texts)
 
     def tidy(self, *texts: str, limit: int = FIELD_EXTRA_TERMS) -> bool:
         """Grounded and not a dump."""
         return self.grounded(*texts) and len(_reproduced(set(self.outside), texts)) <= limit
+
+
+_NOTATION = re.compile(r"\b\d{1,2}/(7|40|52)\b")
+"""Days, weeks of gestation and weeks written as fractions ("2/7", "33/40", "4/52")."""
+_NUMBER_WORDS = {
+    w: str(i)
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve".split()
+    )
+} | {"twice": "2", "once": "1"}
+
+
+def _spelled(episode: Episode) -> frozenset[str]:
+    """The numbers an episode writes as words ("two days", "twice"), as digits."""
+    words = re.findall(r"[a-z]+", " ".join(b.text for b in episode.transcript).lower())
+    return frozenset(_NUMBER_WORDS[w] for w in words if w in _NUMBER_WORDS)
 
 
 def _context(episode: Episode) -> _Context:
@@ -443,8 +462,11 @@ def _context(episode: Episode) -> _Context:
         urgent=urgent,
         references=units.handoff_values if units else {},
         record="\n".join([*evidence, *urgent]),
-        numbers=frozenset(tokens("\n".join(grounding)).numbers | EMERGENCY_NUMBERS),
+        numbers=frozenset(
+            tokens("\n".join(grounding)).numbers | EMERGENCY_NUMBERS | _spelled(episode)
+        ),
         outside=frozenset(_outside(episode)),
+        transcript="\n".join(b.text for b in episode.transcript),
     )
 
 
@@ -484,7 +506,7 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
             for a in handoff.actions_taken
         ),
         context.tidy(*handoff.actions_taken)
-        and action_problem(handoff.actions_taken, emergency_only, context.record) is None,
+        and action_problem(handoff.actions_taken, emergency_only, context.transcript) is None,
     )
     return values
 
