@@ -65,6 +65,7 @@ from carebench.episodes.support import (
     Verdict,
     analyze,
     contributes,
+    quantity_supported,
     strip_injections,
     substantive,
     support,
@@ -303,8 +304,32 @@ def traceability(
     )
 
 
+def _finding_stated(text: str, finding: str) -> bool:
+    """Whether ``text`` states an urgent ``finding``.
+
+    A finding that holds a measurement is stated when each of its quantities is, with its unit
+    ("CBG 1.9 mmol/L" states "capillary glucose 1.9 mmol/L"); a number attached to another unit
+    or value ("20 days" for "20 minutes") does not. Otherwise by the fact matcher or by support.
+    """
+    quantities = analyze(finding).quantities
+    if quantities:
+        written = analyze(text)
+        return all(quantity_supported(q, written) for q in quantities)
+    return states(text, finding) or support(finding, text) is Verdict.SUPPORTED
+
+
 def _states_all(text: str, findings: Sequence[str]) -> bool:
-    return all(states(text, f) or support(f, text) is Verdict.SUPPORTED for f in findings)
+    return all(_finding_stated(text, f) for f in findings)
+
+
+def _states_enough(text: str, findings: Sequence[str]) -> bool:
+    """Whether ``text`` states the urgent findings: all of one or two, at least half of more.
+
+    Three or more findings are usually the parts of one picture (the four features of
+    meningism); a list that names most of them has picked out what makes it urgent.
+    """
+    stated = sum(_finding_stated(text, f) for f in findings)
+    return stated == len(findings) if len(findings) <= 2 else 2 * stated >= len(findings)
 
 
 def escalates(actions: Sequence[str]) -> bool:
@@ -498,7 +523,7 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
             for f in handoff.key_findings
         ),
         context.tidy(*handoff.key_findings, limit=2 * FIELD_EXTRA_TERMS)
-        and _states_all("\n".join(findings), urgent),
+        and _states_enough("\n".join(findings), urgent),
     )
     values["actions_taken"] = (
         any(
