@@ -64,9 +64,14 @@ def main() -> None:
         final = [i[0] for i in items]
         pred = [i[1] for i in items]
         acc = sum(a == b for a, b in zip(final, pred, strict=True)) / len(items)
-        print(f"== {entry.name} ({entry.role}): n={len(items)} accuracy={acc:.3f} "
-              f"kappa={_kappa(final, pred):.3f}")
-        print("confusion (final>scorer):", dict(Counter(f"{a}>{b}" for a, b in zip(final, pred, strict=True))))
+        print(
+            f"== {entry.name} ({entry.role}): n={len(items)} accuracy={acc:.3f} "
+            f"kappa={_kappa(final, pred):.3f}"
+        )
+        print(
+            "confusion (final>scorer):",
+            dict(Counter(f"{a}>{b}" for a, b in zip(final, pred, strict=True))),
+        )
         off = [i for i in items if i[0] != i[1]]
         kinds = Counter(("routing:" + i[2]) if i[2] in ROUTING_FIELDS else "named" for i in off)
         print("disagreements by field:", dict(kinds))
@@ -81,8 +86,10 @@ def main() -> None:
                 continue
             row = ctx["row"]
             notes = {k: v for k, v in (row.get("notes_a") or {}).items() if k == name}
-            print(f"--- {row['handoff_id']} {row['episode_id']} [{row.get('writer_kind')}] "
-                  f"{name}: final={f} scorer={p} (a={row['labels_a'][name]} b={row['labels_b'][name]})")
+            print(
+                f"--- {row['handoff_id']} {row['episode_id']} [{row.get('writer_kind')}] "
+                f"{name}: final={f} scorer={p} (a={row['labels_a'][name]} b={row['labels_b'][name]})"
+            )
             print(f"    value: {_value(row, name)[:400]}")
             print(f"    refs:  {ctx['refs']}")
             if notes:

@@ -160,9 +160,7 @@ def test_an_emergency_only_escalation_must_go_where_an_emergency_is_acted_on(
     assert units is not None
     capable = EMERGENCY_CAPABLE_DESTINATIONS[episode.task_class]
     declared = {"handoff_urgency": ("emergency",), "handoff_destinations": capable}
-    emergency_only = episode.model_copy(
-        update={"annotations": units.model_copy(update=declared)}
-    )
+    emergency_only = episode.model_copy(update={"annotations": units.model_copy(update=declared)})
     slower = [d for d in URGENT_DESTINATIONS[episode.task_class] if d not in capable]
     handoff = Handoff(
         urgency=Urgency.EMERGENCY,

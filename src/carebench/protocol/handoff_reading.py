@@ -22,6 +22,8 @@ they are combined). Each reads a *kind* of text, never a labelled item's phrase:
   for any escalation, give only advice ("advised fluids"), or name a clinician the episode does
   not name ("Dr Patel accepted the referral": invented). A neutral action ("note drafted for Dr
   Sato to sign") is not wrong.
+* **Exclusive values** (:func:`other_member`): a value naming another weekday, relation or side
+  than its reference ("next Tuesday" for "next Monday", "daughter" for "son") is wrong.
 * **Misfiled values** (:func:`misfiled`): a named field's value that does not state its own
   reference values but states another field's (the values shifted one field down), or states
   the urgent findings that belong to key findings, is the value *of another field*; a named
@@ -35,6 +37,7 @@ from collections.abc import Mapping, Sequence
 
 from carebench.episodes.lexicon import PLACEHOLDER_TERMS
 from carebench.episodes.matching import states, tokens
+from carebench.episodes.support import strip_injections
 
 __all__ = [
     "GENERIC",
@@ -43,6 +46,7 @@ __all__ = [
     "books_slower",
     "content_free",
     "misfiled",
+    "other_member",
     "plain",
     "same_text",
 ]
@@ -69,6 +73,7 @@ GENERIC = frozenset(
         "requires", "require", "requested", "request", "pending", "ongoing", "urgent", "urgently",
         "emergency", "care", "clinical", "medical", "case", "situation", "condition", "history",
         "criteria", "met", "applicable", "level", "score", "scored", "check", "value", "values",
+        "please", "kindly", "thanks",
     }
 )  # fmt: skip
 """Process and category words that name what a field is about without giving a value."""
@@ -110,7 +115,7 @@ def _words(text: str) -> list[str]:
 
 
 def _answer(text: str) -> str | None:
-    """ "yes" / "no" when ``text`` is a bare yes/no answer ("Yes, before treatment" included)."""
+    """The side ("yes" / "no") of a bare yes/no answer ("Yes, before treatment"), else None."""
     words = _words(text)
     if not words or len(words) > SHORT_ANSWER or _NUMBER.search(text):
         return None
@@ -134,7 +139,11 @@ def answer_matches(value: str, references: Sequence[str]) -> bool | None:
 
 
 def content_free(text: str, field: str = "", topic: str = "") -> bool:
-    """Whether ``text`` names its subject without a value (see the module conventions)."""
+    """Whether ``text`` names its subject without a value (see the module conventions).
+
+    Sentences addressed to a scorer or grader are not content (they are removed first).
+    """
+    text = strip_injections(text)
     if _NUMBER.search(text):
         return False
     own = set(_words(field)) | set(_words(topic))
@@ -206,6 +215,34 @@ def action_problem(actions: Sequence[str], emergency_only: bool, record: str) ->
     if _SLOWER.search(text):
         return "books routine care for an escalation"
     return "gives advice in place of escalating" if _ADVICE.search(text) else None
+
+
+EXCLUSIVE: tuple[frozenset[str], ...] = (
+    frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}),
+    frozenset(
+        {
+            "son", "daughter", "wife", "husband", "mother", "father", "mum", "dad", "brother",
+            "sister", "grandmother", "grandfather", "grandson", "granddaughter", "partner",
+            "niece", "nephew", "aunt", "uncle", "neighbour", "friend", "carer",
+        }
+    ),
+    frozenset({"left", "right", "bilateral"}),
+)  # fmt: skip
+"""Groups of values of which one excludes the others (a weekday, a relation, a side)."""
+
+
+def other_member(value: str, references: Sequence[str]) -> bool:
+    """Whether ``value`` names another member of an exclusive group than its references.
+
+    "next Tuesday" for "next Monday", "daughter" for "son": the references name a member, the
+    value names one they do not, and none they do.
+    """
+    written = set(_words(value))
+    wanted = set(_words(" ".join(references)))
+    return any(
+        (written & group) - wanted and wanted & group and not (written & group & wanted)
+        for group in EXCLUSIVE
+    )
 
 
 def same_text(values: Sequence[str]) -> bool:

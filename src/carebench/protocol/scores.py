@@ -76,6 +76,7 @@ from carebench.protocol.handoff_reading import (
     books_slower,
     content_free,
     misfiled,
+    other_member,
     plain,
     same_text,
 )
@@ -425,8 +426,11 @@ def _field(
         return True, False, True
     stated = plain(value, "\n".join(wanted))
     flat = [v for vs in others.values() for v in vs]
+    carried = [f for f in context.urgent if any(_finding_stated(r, f) for r in wanted)]
     correct = (
         bool(stated.strip())
+        and not other_member(stated, wanted)
+        and (not carried or any(_finding_stated(stated, f) for f in carried))
         and (
             _field_value_correct(stated, wanted, context.record)
             if wanted
@@ -464,7 +468,21 @@ _NOTATION = re.compile(r"\b\d{1,2}/(7|40|52)\b")
 _NUMBER_WORDS = {
     w: str(i)
     for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve".split()
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+        ]
     )
 } | {"twice": "2", "once": "1"}
 
