@@ -23,10 +23,7 @@ from carebench.protocol.scorer_validation import _kappa, field_verdicts, load_la
 
 def _value(row: dict[str, Any], name: str) -> str:
     handoff = row["handoff"]
-    if name in ROUTING_FIELDS:
-        value = handoff.get(name)
-    else:
-        value = handoff.get("fields", {}).get(name)
+    value = handoff.get(name) if name in ROUTING_FIELDS else handoff.get("fields", {}).get(name)
     return value if isinstance(value, str) else repr(value)
 
 

@@ -121,7 +121,7 @@ def test_an_escalation_declares_its_urgency_and_destinations(
 
 
 def test_every_packaged_escalation_declares_urgency_and_destinations(bank: list[Any]) -> None:
-    from carebench.episodes.schema import Action, DESTINATIONS
+    from carebench.episodes.schema import DESTINATIONS, Action
 
     escalations = [e for e in bank if Action.ESCALATE in e.reference.acceptable]
     assert len(escalations) == 130
