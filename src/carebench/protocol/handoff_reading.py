@@ -66,7 +66,7 @@ GENERIC = frozenset(
         "consulted", "considered", "assessed", "assessment", "checked", "calculated", "handled",
         "actioned", "processed", "managed", "arranged", "handoff", "handover", "given",
         "taken", "provided", "followed", "place", "protocol", "guideline", "guidelines",
-        "pathway", "policy", "standard", "usual", "routine", "advice", "advised", "discussed",
+        "pathway", "policy", "standard", "usual", "advice", "advised", "discussed",
         "reported", "described", "present", "presents", "issue", "issues", "problem", "problems",
         "concern", "concerns", "risk", "risks", "red", "flag", "flags", "symptom", "symptoms",
         "sign", "signs", "observations", "obs", "vitals", "bloods", "tests", "test", "required",

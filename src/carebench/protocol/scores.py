@@ -416,7 +416,7 @@ def _field(
     answer = answer_matches(value, wanted)
     if answer is not None:
         return True, answer, False
-    if not substantive(value):
+    if not strip_injections(value).strip():
         return False, False, False
     if content_free(value, name, context.topic) and not any(states(value, r) for r in wanted):
         return False, False, False
