@@ -25,9 +25,11 @@ they are combined). Each reads a *kind* of text, never a labelled item's phrase:
 * **Exclusive values** (:func:`other_member`): a value naming another weekday, relation or side
   than its reference ("next Tuesday" for "next Monday", "daughter" for "son") is wrong.
 * **Misfiled values** (:func:`misfiled`): a named field's value that does not state its own
-  reference values but states another field's (the values shifted one field down), or states
-  the urgent findings that belong to key findings, is the value *of another field*; a named
-  field holding the same text as every other named field (k >= 2) is not a field value either.
+  reference values but *is* another field's (states it and is stated by it: the values shifted
+  one field down), or is the urgent findings that belong to key findings, is the value *of
+  another field*; a named field holding the same text as every other named field (k >= 2) is
+  not a field value either. A long value that mentions another field's value among its own
+  content is not misfiled.
 """
 
 from __future__ import annotations
@@ -259,7 +261,7 @@ def misfiled(value: str, wanted: Sequence[str], others: Mapping[str, Sequence[st
     if not value.strip() or any(states(value, ref) for ref in wanted):
         return False
     return any(
-        states(value, other) and not any(states(ref, other) for ref in wanted)
+        states(value, other) and states(other, value) and not any(states(r, other) for r in wanted)
         for values in others.values()
         for other in values
     )

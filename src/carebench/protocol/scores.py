@@ -421,7 +421,7 @@ def _field(
     if content_free(value, name, context.topic) and not any(states(value, r) for r in wanted):
         return False, False, False
     others = {n: vs for n, vs in context.references.items() if n != name}
-    others["key findings"] = tuple(context.urgent)
+    others["key findings"] = (*context.urgent, "; ".join(context.urgent))
     if misfiled(value, wanted, others):
         return True, False, True
     stated = plain(value, "\n".join(wanted))
