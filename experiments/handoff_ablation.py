@@ -16,7 +16,7 @@ from typing import Any
 from unittest import mock
 
 from carebench import load_bank
-from carebench.protocol import scores
+from carebench.protocol import handoff_reading, scores
 from carebench.protocol.scorer_validation import _kappa, field_items, load_labels, load_sets
 
 RULES: dict[str, tuple[str, Callable[..., Any]]] = {
@@ -27,14 +27,16 @@ RULES: dict[str, tuple[str, Callable[..., Any]]] = {
     "misfiled values": ("misfiled", lambda *a, **k: False),
     "same text in every field": ("same_text", lambda *a, **k: False),
     "exclusive values": ("other_member", lambda *a, **k: False),
-    "half of 3+ findings": ("_states_enough", scores._states_all),
-    "another amount": ("_other_amount", lambda *a, **k: False),
+    "half of 3+ findings": ("states_enough", scores.states_all),
+    "another amount": ("handoff_reading.other_amount", lambda *a, **k: False),
 }
 
 
 @contextmanager
 def _off(name: str, replacement: Callable[..., Any]) -> Iterator[None]:
-    with mock.patch.object(scores, name, replacement):
+    module, _, attribute = name.rpartition(".")
+    target = handoff_reading if module == "handoff_reading" else scores
+    with mock.patch.object(target, attribute, replacement):
         yield
 
 

@@ -24,6 +24,8 @@ they are combined). Each reads a *kind* of text, never a labelled item's phrase:
   Sato to sign") is not wrong.
 * **Exclusive values** (:func:`other_member`): a value naming another weekday, relation or side
   than its reference ("next Tuesday" for "next Monday", "daughter" for "son") is wrong.
+* **Field values** (:func:`field_value_correct`, :func:`other_amount`, :func:`holds_others`) and
+  **findings** (:func:`finding_stated`, :func:`states_enough`): their docstrings say how.
 * **Misfiled values** (:func:`misfiled`): a named field's value that does not state its own
   reference values but *is* another field's (states it and is stated by it: the values shifted
   one field down), or is the urgent findings that belong to key findings, is the value *of
@@ -39,7 +41,14 @@ from collections.abc import Mapping, Sequence
 
 from carebench.episodes.lexicon import PLACEHOLDER_TERMS
 from carebench.episodes.matching import states, tokens
-from carebench.episodes.support import strip_injections
+from carebench.episodes.support import (
+    Verdict,
+    analyze,
+    contributes,
+    quantity_supported,
+    strip_injections,
+    support,
+)
 
 __all__ = [
     "GENERIC",
@@ -47,10 +56,16 @@ __all__ = [
     "answer_matches",
     "books_slower",
     "content_free",
+    "field_value_correct",
+    "finding_stated",
+    "holds_others",
     "misfiled",
+    "other_amount",
     "other_member",
     "plain",
     "same_text",
+    "states_all",
+    "states_enough",
 ]
 
 _HEDGE = re.compile(
@@ -265,3 +280,85 @@ def misfiled(value: str, wanted: Sequence[str], others: Mapping[str, Sequence[st
         for values in others.values()
         for other in values
     )
+
+
+def finding_stated(text: str, finding: str) -> bool:
+    """Whether ``text`` states an urgent ``finding``.
+
+    A finding that holds a measurement is stated when each of its quantities is, with its unit
+    ("CBG 1.9 mmol/L" states "capillary glucose 1.9 mmol/L"); a number attached to another unit
+    or value ("20 days" for "20 minutes") does not. Otherwise by the fact matcher or by support.
+    """
+    quantities = analyze(finding).quantities
+    if quantities:
+        written = analyze(text)
+        return all(quantity_supported(q, written) for q in quantities)
+    return states(text, finding) or support(finding, text) is Verdict.SUPPORTED
+
+
+def states_all(text: str, findings: Sequence[str]) -> bool:
+    """Whether ``text`` states every one of ``findings`` (:func:`finding_stated`)."""
+    return all(finding_stated(text, f) for f in findings)
+
+
+def states_enough(text: str, findings: Sequence[str]) -> bool:
+    """Whether ``text`` states the urgent findings: all of one or two, at least half of more.
+
+    Three or more findings are usually the parts of one picture (the four features of
+    meningism); a list that names most of them has picked out what makes it urgent.
+    """
+    stated = sum(finding_stated(text, f) for f in findings)
+    return stated == len(findings) if len(findings) <= 2 else 2 * stated >= len(findings)
+
+
+def field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:
+    """Whether a seed field's value is correct: uncontradicted by, and stating, its references.
+
+    A value the reference values contradict (:func:`~carebench.episodes.support.support`:
+    "SpO2 96 %" where the reference says "SpO2 87 %"; "5 mg BD" where it says "5 mg daily") is
+    wrong. Otherwise it is correct when it states a reference value or they support it (so
+    shorthand, synonyms and units count), or, failing both, when the admissible evidence with the
+    urgent findings supports it, it gives no amount in a reference's unit that no reference gives
+    (:func:`other_amount`) and it shares a term
+    with a reference value ("aspirin 300 mg daily", true of the record, is not the reference's
+    "clopidogrel 75 mg daily").
+    """
+    references = "\n".join(wanted)
+    verdict = support(value, references)
+    if verdict is Verdict.CONTRADICTS:
+        return False
+    if verdict is Verdict.SUPPORTED or any(states(value, ref) for ref in wanted):
+        return True
+    wider = support(value, f"{record}\n{references}") is Verdict.SUPPORTED
+    return wider and not other_amount(value, references) and contributes(value, references)
+
+
+def other_amount(value: str, references: str) -> bool:
+    """Whether ``value`` gives an amount in a unit its references use, but none of theirs.
+
+    "Aspirin 300 mg daily" against "clopidogrel 75 mg daily": another drug's dose, however true
+    of the record. Former values ("increased from 50 mg") are history, not the amount given.
+    """
+    wanted = analyze(references).quantities
+    return any(
+        q.unit
+        and not q.former
+        and any(r.unit == q.unit for r in wanted)
+        and all(not (r.unit == q.unit and r.value == q.value) for r in wanted)
+        for q in analyze(value).quantities
+    )
+
+
+def holds_others(value: str, wanted: Sequence[str], others: Sequence[str]) -> bool:
+    """Whether a field's value states two or more others' reference values its own do not.
+
+    ``others`` are the other fields' reference values and the urgent findings: a field filled
+    with everything is not a value (a dump). One other value beside its own ("Hannah Sorensen,
+    callback 07700 900123") is extra detail, not a dump.
+    """
+    held = [
+        other
+        for other in others
+        if states(value, other) and not any(states(ref, other) for ref in wanted)
+    ]
+    return len(held) >= 2

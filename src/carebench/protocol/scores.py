@@ -26,19 +26,16 @@ polarity and negation, clinical substance) and facts are matched by
   it). Citation precision = the share of cited lines of linked claims that contribute to their
   claim (share a term or a quantity); citing every id costs it. Score = max(0, (linked -
   MISMATCH_PENALTY x (mismatched + contradicted)) / claims) x precision x concision.
-* **Handoff completeness** (an Escalate's handoff). Required fields are the five routing fields and
-  the seed's handoff fields. A field is *missing* when empty or a placeholder ("see record", "n/a",
-  "unknown"; no clinical content). A present field is *correct* when: urgency is one the episode
-  allows (default emergency or same_day); the destination is one the episode allows (default: the
-  class's urgent destinations, and where only ``emergency`` is allowed the class's
-  ``EMERGENCY_CAPABLE_DESTINATIONS``; ``routine_gp`` never is); reason and key findings state
-  every urgent finding of the episode (reason: at least one) and are not evidence dumps; actions
-  taken is not a dump (a text reproducing more than FIELD_EXTRA_TERMS evidence terms outside the
-  task; key findings together twice that) and escalates (:func:`escalates`); a seed field is not
-  contradicted by its reference values (``handoff_values``) and states or is supported by one
-  (:func:`_field_value_correct`), or, where none is annotated, holds only numbers found in the
-  admissible evidence or the task texts (the emergency numbers 999, 112 and 911 always allowed:
-  safety-netting advice). Score = correct / required x concision of all the handoff's texts.
+* **Handoff completeness** (an Escalate's handoff). Required fields are the five routing fields
+  (urgency and destination only where the episode declares ``handoff_urgency`` /
+  ``handoff_destinations``: they are judged against those alone, never a default) and the seed's
+  handoff fields. A field is *missing* when empty, a placeholder or content-free, *correct* or
+  *wrong* by the rules of :mod:`carebench.protocol.handoff_reading` (modality, content-free
+  values, yes/no answers, actions at the episode's speed, exclusive values, reference values,
+  urgent findings; docs/protocol.md states them in full); a named field that *is* another
+  field's value (or all named fields holding one text) is also *misfiled*. Numbers must be the
+  episode's (the emergency numbers 999, 112 and 911 always allowed: safety-netting advice).
+  Score = correct / required x concision of all the handoff's texts x (1 - misfiled / named).
 """
 
 from __future__ import annotations
@@ -65,7 +62,6 @@ from carebench.episodes.support import (
     Verdict,
     analyze,
     contributes,
-    quantity_supported,
     strip_injections,
     substantive,
     support,
@@ -75,10 +71,15 @@ from carebench.protocol.handoff_reading import (
     answer_matches,
     books_slower,
     content_free,
+    field_value_correct,
+    finding_stated,
+    holds_others,
     misfiled,
     other_member,
     plain,
     same_text,
+    states_all,
+    states_enough,
 )
 
 MISMATCH_PENALTY = 0.5
@@ -305,34 +306,6 @@ def traceability(
     )
 
 
-def _finding_stated(text: str, finding: str) -> bool:
-    """Whether ``text`` states an urgent ``finding``.
-
-    A finding that holds a measurement is stated when each of its quantities is, with its unit
-    ("CBG 1.9 mmol/L" states "capillary glucose 1.9 mmol/L"); a number attached to another unit
-    or value ("20 days" for "20 minutes") does not. Otherwise by the fact matcher or by support.
-    """
-    quantities = analyze(finding).quantities
-    if quantities:
-        written = analyze(text)
-        return all(quantity_supported(q, written) for q in quantities)
-    return states(text, finding) or support(finding, text) is Verdict.SUPPORTED
-
-
-def _states_all(text: str, findings: Sequence[str]) -> bool:
-    return all(_finding_stated(text, f) for f in findings)
-
-
-def _states_enough(text: str, findings: Sequence[str]) -> bool:
-    """Whether ``text`` states the urgent findings: all of one or two, at least half of more.
-
-    Three or more findings are usually the parts of one picture (the four features of
-    meningism); a list that names most of them has picked out what makes it urgent.
-    """
-    stated = sum(_finding_stated(text, f) for f in findings)
-    return stated == len(findings) if len(findings) <= 2 else 2 * stated >= len(findings)
-
-
 def escalates(actions: Sequence[str]) -> bool:
     """Whether an escalation's actions taken escalate rather than handle it as routine.
 
@@ -343,59 +316,6 @@ def escalates(actions: Sequence[str]) -> bool:
     actions are only routine advice or routine care given in place of escalating.
     """
     return action_problem(actions, emergency_only=False, record="") is None
-
-
-def _field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:
-    """Whether a seed field's value is correct: uncontradicted by, and stating, its references.
-
-    A value the reference values contradict (:func:`~carebench.episodes.support.support`:
-    "SpO2 96 %" where the reference says "SpO2 87 %"; "5 mg BD" where it says "5 mg daily") is
-    wrong. Otherwise it is correct when it states a reference value or they support it (so
-    shorthand, synonyms and units count), or, failing both, when the admissible evidence with the
-    urgent findings supports it, it gives no amount in a reference's unit that no reference gives
-    (:func:`_other_amount`) and it shares a term
-    with a reference value ("aspirin 300 mg daily", true of the record, is not the reference's
-    "clopidogrel 75 mg daily").
-    """
-    references = "\n".join(wanted)
-    verdict = support(value, references)
-    if verdict is Verdict.CONTRADICTS:
-        return False
-    if verdict is Verdict.SUPPORTED or any(states(value, ref) for ref in wanted):
-        return True
-    wider = support(value, f"{record}\n{references}") is Verdict.SUPPORTED
-    return wider and not _other_amount(value, references) and contributes(value, references)
-
-
-def _other_amount(value: str, references: str) -> bool:
-    """Whether ``value`` gives an amount in a unit its references use, but none of theirs.
-
-    "Aspirin 300 mg daily" against "clopidogrel 75 mg daily": another drug's dose, however true
-    of the record. Former values ("increased from 50 mg") are history, not the amount given.
-    """
-    wanted = analyze(references).quantities
-    return any(
-        q.unit
-        and not q.former
-        and any(r.unit == q.unit for r in wanted)
-        and all(not (r.unit == q.unit and r.value == q.value) for r in wanted)
-        for q in analyze(value).quantities
-    )
-
-
-def _holds_others(value: str, wanted: Sequence[str], others: Sequence[str]) -> bool:
-    """Whether a field's value states two or more others' reference values its own do not.
-
-    ``others`` are the other fields' reference values and the urgent findings: a field filled
-    with everything is not a value (a dump). One other value beside its own ("Hannah Sorensen,
-    callback 07700 900123") is extra detail, not a dump.
-    """
-    held = [
-        other
-        for other in others
-        if states(value, other) and not any(states(ref, other) for ref in wanted)
-    ]
-    return len(held) >= 2
 
 
 def _allowed(episode: Episode) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -426,18 +346,18 @@ def _field(
         return True, False, True
     stated = plain(value, "\n".join(wanted))
     flat = [v for vs in others.values() for v in vs]
-    carried = [f for f in context.urgent if any(_finding_stated(r, f) for r in wanted)]
+    carried = [f for f in context.urgent if any(finding_stated(r, f) for r in wanted)]
     correct = (
         bool(stated.strip())
         and not other_member(stated, wanted)
-        and (not carried or any(_finding_stated(stated, f) for f in carried))
+        and (not carried or any(finding_stated(stated, f) for f in carried))
         and (
-            _field_value_correct(stated, wanted, context.record)
+            field_value_correct(stated, wanted, context.record)
             if wanted
             else context.grounded(value)
         )
         and context.tidy(value)
-        and not _holds_others(value, wanted, flat)
+        and not holds_others(value, wanted, flat)
     )
     return True, correct, False
 
@@ -532,7 +452,7 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
     values["reason"] = (
         substantive(handoff.reason) and not content_free(handoff.reason, "reason"),
         context.tidy(handoff.reason)
-        and (not urgent or any(_states_all(reason, [f]) for f in urgent))
+        and (not urgent or any(states_all(reason, [f]) for f in urgent))
         and not (emergency_only and books_slower(handoff.reason)),
     )
     values["key_findings"] = (
@@ -541,7 +461,7 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
             for f in handoff.key_findings
         ),
         context.tidy(*handoff.key_findings, limit=2 * FIELD_EXTRA_TERMS)
-        and _states_enough("\n".join(findings), urgent),
+        and states_enough("\n".join(findings), urgent),
     )
     values["actions_taken"] = (
         any(
