@@ -9,6 +9,7 @@ from carebench.protocol.handoff_reading import (
     answer_matches,
     books_slower,
     content_free,
+    defers_as_reference,
     misfiled,
     other_member,
     plain,
@@ -95,6 +96,8 @@ def test_yes_no_answers_are_read_against_the_reference_polarity() -> None:
         (["Routine GP appointment booked"], False, "books routine care for an escalation"),
         (["Reconciliation completed", "Passed to pharmacist"], False, "completes"),
         (["MMR dose given today, batch recorded"], False, "completes"),
+        (["Sent normal-result message"], False, "completes"),
+        (["Urine culture already sent", "Obstetric doctor asked to review now"], True, None),
         (["Advised fluids and paracetamol"], False, "gives advice in place of escalating"),
         (["Urgent MRI requested", "Dr Patel accepted the referral"], True, "names a clinician"),
     ],
@@ -108,6 +111,7 @@ def test_actions_taken_act_at_the_speed_the_episode_needs(
 
 def test_a_reason_that_books_slower_care() -> None:
     assert books_slower("Fall this morning with vomiting; needs a same-day GP visit.")
+    assert books_slower("Pharmacist to call back later today")
     assert not books_slower("Vomiting and drowsy after a fall: 999 ambulance now.")
 
 
@@ -132,3 +136,14 @@ def test_a_value_of_another_field_is_misfiled() -> None:
     assert misfiled("crushing chest pain", ["07700 900123"], others)
     assert not misfiled("07700 900123", ["07700 900123"], others)
     assert not misfiled("amlodipine 5 mg daily", ["amlodipine 5 mg daily"], others)
+
+
+def test_a_reference_that_leaves_the_value_to_others_is_met_by_saying_so() -> None:
+    assert defers_as_reference(
+        "Not applicable pending hospital assessment", ["hospital team to decide"]
+    )
+    assert defers_as_reference(
+        "To be decided at the assessment", ["to be decided at the assessment"]
+    )
+    assert not defers_as_reference("Not applicable", ["amoxicillin 500 mg three times daily"])
+    assert not defers_as_reference("amoxicillin 500 mg", ["hospital team to prescribe"])

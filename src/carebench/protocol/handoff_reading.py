@@ -56,6 +56,7 @@ __all__ = [
     "answer_matches",
     "books_slower",
     "content_free",
+    "defers_as_reference",
     "field_value_correct",
     "finding_stated",
     "holds_others",
@@ -155,6 +156,22 @@ def answer_matches(value: str, references: Sequence[str]) -> bool | None:
     return side in wanted
 
 
+_DEFERS = re.compile(
+    r"\b(to (be )?(decided?|prescribed?|confirmed?|set|agreed?)|not (applicable|stated|known)"
+    r"|pending|per clinician|after (review|assessment))\b",
+    re.IGNORECASE,
+)
+
+
+def defers_as_reference(value: str, references: Sequence[str]) -> bool:
+    """Whether the references leave the value to someone else and ``value`` says so too.
+
+    "Not applicable pending hospital assessment" for "hospital team to decide": where the
+    reference itself holds no value, a value-less answer is the right one.
+    """
+    return any(_DEFERS.search(r) for r in references) and bool(_DEFERS.search(value))
+
+
 def content_free(text: str, field: str = "", topic: str = "") -> bool:
     """Whether ``text`` names its subject without a value (see the module conventions).
 
@@ -183,7 +200,8 @@ _SAME_DAY = re.compile(
 )
 _SLOWER = re.compile(
     r"\b(routine|booked|appointment|self-?referral|next (week|month|available)|in \d+ (days|weeks)"
-    r"|home visit|gp (visit|review|assessment|appointment)|same-?day gp)\b",
+    r"|home visit|gp (visit|review|assessment|appointment)|same-?day gp|later (today|this \w+)"
+    r"|tomorrow)\b",
     re.IGNORECASE,
 )
 _HOLD = re.compile(
@@ -191,10 +209,15 @@ _HOLD = re.compile(
     r"|postponed|deferred|stopped|paused|cancell?ed)\b",
     re.IGNORECASE,
 )
+_WORK = (
+    r"(reconciliation|note|letter|prescription|repeat|reply|message|record|form|dose|vaccine"
+    r"|jab|tablets?)"
+)
 _DONE = re.compile(
-    r"\b(reconciliation|note|letter|prescription|repeat|reply|message|record|form|dose|vaccine"
-    r"|jab|tablets?)\s+((was|has been|is)\s+)?(completed|finalised|signed( off)?|filed|issued"
-    r"|sent|given|booked|dispensed)\b",
+    rf"\b{_WORK}\s+((was|has been|is)\s+)?(completed|finalised|signed( off)?|filed|issued"
+    r"|sent|given|booked|dispensed)\b"
+    r"|\b(completed|finalised|signed|filed|issued|sent|gave|dispensed)\s+(the\s+|a\s+|an\s+)?"
+    rf"([\w-]+\s+){{0,2}}?{_WORK}\b",
     re.IGNORECASE,
 )
 _ADVICE = re.compile(

@@ -71,6 +71,7 @@ from carebench.protocol.handoff_reading import (
     answer_matches,
     books_slower,
     content_free,
+    defers_as_reference,
     field_value_correct,
     finding_stated,
     holds_others,
@@ -336,6 +337,8 @@ def _field(
     answer = answer_matches(value, wanted)
     if answer is not None:
         return True, answer, False
+    if defers_as_reference(plain(value, "\n".join(wanted)), wanted):
+        return True, True, False
     if not strip_injections(value).strip():
         return False, False, False
     if content_free(value, name, context.topic) and not any(states(value, r) for r in wanted):
@@ -349,6 +352,11 @@ def _field(
     carried = [f for f in context.urgent if any(finding_stated(r, f) for r in wanted)]
     correct = (
         bool(stated.strip())
+        and not (
+            context.emergency_only
+            and books_slower(value)
+            and not any(books_slower(r) for r in wanted)
+        )
         and not other_member(stated, wanted)
         and (not carried or any(finding_stated(stated, f) for f in carried))
         and (
@@ -373,6 +381,7 @@ class _Context:
     numbers: frozenset[str]
     outside: frozenset[str]
     transcript: str
+    emergency_only: bool
 
     def grounded(self, *texts: str) -> bool:
         """Every number is the episode's (clinical day / week notation, "2/7", "33/40", aside)."""
@@ -430,6 +439,7 @@ def _context(episode: Episode) -> _Context:
         ),
         outside=frozenset(_outside(episode)),
         transcript="\n".join(b.text for b in episode.transcript),
+        emergency_only=units is not None and set(units.handoff_urgency) == {"emergency"},
     )
 
 
