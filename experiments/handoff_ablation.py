@@ -29,6 +29,7 @@ RULES: dict[str, tuple[str, Callable[..., Any]]] = {
     "exclusive values": ("other_member", lambda *a, **k: False),
     "half of 3+ findings": ("states_enough", scores.states_all),
     "another amount": ("handoff_reading.other_amount", lambda *a, **k: False),
+    "value-less answer to a deferring reference": ("defers_as_reference", lambda *a, **k: False),
 }
 
 

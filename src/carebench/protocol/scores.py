@@ -334,11 +334,11 @@ def _field(
     context: _Context,
 ) -> tuple[bool, bool, bool]:
     """(present, correct, misfiled) of one named field (see the module conventions)."""
+    if defers_as_reference(plain(value, "\n".join(wanted)), wanted):
+        return True, True, False
     answer = answer_matches(value, wanted)
     if answer is not None:
         return True, answer, False
-    if defers_as_reference(plain(value, "\n".join(wanted)), wanted):
-        return True, True, False
     if not strip_injections(value).strip():
         return False, False, False
     if content_free(value, name, context.topic) and not any(states(value, r) for r in wanted):
