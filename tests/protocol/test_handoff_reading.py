@@ -81,6 +81,9 @@ def test_yes_no_answers_are_read_against_the_reference_polarity() -> None:
     assert answer_matches("None", ["no anticoagulant or antiplatelet"]) is True
     assert answer_matches("None; carries an adrenaline auto-injector", ["no reactions"]) is None
     assert answer_matches("Gabapentin", ["gabapentin"]) is None
+    assert answer_matches("Yes", ["07700 900123"]) is None  # not a yes/no fact
+    assert answer_matches("Yes", ["son"]) is None
+    assert answer_matches("None", ["not before medical review once CK has recovered"]) is None
 
 
 @pytest.mark.parametrize(

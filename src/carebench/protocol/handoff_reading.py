@@ -109,6 +109,14 @@ SHORT_ANSWER = 3
 as a statement."""
 _YES = frozenset({"yes", "y", "done", "sent", "given", "taken", "confirmed", "positive"})
 _NO = frozenset({"no", "none", "nil", "negative", "not"})
+SHORT_FACT = 6
+"""A yes/no fact is short and holds no number ("no anticoagulant or antiplatelet")."""
+_DONE_FACT = re.compile(
+    r"\b(sent|given|taken|done|started|stopped|booked|checked|confirmed|recorded|completed"
+    r"|offered|received|seen|present|positive|consented|tested)\b",
+    re.IGNORECASE,
+)
+"""A reference that states something done or found ("urine sent for culture"): a yes/no fact."""
 _NEGATED = re.compile(r"\b(no|not|none|nil|negative|never|without|denies|denied)\b", re.I)
 
 
@@ -145,14 +153,24 @@ def _answer(text: str) -> str | None:
 
 
 def answer_matches(value: str, references: Sequence[str]) -> bool | None:
-    """Whether a yes/no ``value`` fits its references; None when ``value`` is not one.
+    """Whether a yes/no ``value`` fits its references; None when either is not yes/no.
 
-    A reference that negates ("no anticoagulant", "not pregnant") wants "no"; any other wants "yes".
+    A yes/no fact is a short reference without a number (:data:`SHORT_FACT` words) that negates
+    ("no anticoagulant", "not pregnant": wants "no") or states something done or found ("urine
+    sent for culture": wants "yes"); "Yes" for a callback number or a relation, or "None" for
+    "not before medical review once CK has recovered", is not an answer.
     """
     side = _answer(value)
-    if side is None or not references:
+    facts = [
+        r
+        for r in references
+        if (_NEGATED.search(r) or _DONE_FACT.search(r))
+        and not _NUMBER.search(r)
+        and len(_words(r)) <= SHORT_FACT
+    ]
+    if side is None or not facts:
         return None
-    wanted = {"no" if _NEGATED.search(r) else "yes" for r in references}
+    wanted = {"no" if _NEGATED.search(r) else "yes" for r in facts}
     return side in wanted
 
 
