@@ -117,16 +117,23 @@ def test_a_labels_line_of_another_format_names_file_and_line(tmp_path: Path) -> 
         load_labels("c.jsonl", tmp_path)
 
 
-def test_the_docs_table_gives_the_claim_support_figures_computed_here(rows: dict) -> None:
-    """docs/protocol.md's agreement table states this commit's claim-support figures per dev set."""
+def test_the_docs_table_gives_the_figures_computed_here(rows: dict) -> None:
+    """docs/protocol.md's agreement table states this commit's figures, every set and component."""
     import re
 
     doc = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text("utf-8")
-    for name, label in (("set-1", "set-1 (dev)"), ("set-2", "set-2 (dev since round 2)")):
-        row = rows[("claim support", name)]
-        line = re.search(rf"^\| {re.escape(label)} \| claim support \| (.+) \|$", doc, re.M)
-        assert line, label
-        n, accuracy, kappa, labellers = (c.strip() for c in line[1].split("|"))
-        assert int(n) == row.n
-        assert (accuracy, kappa) == (f"{row.accuracy:.2f}", f"{row.kappa:.2f}")
-        assert labellers == f"{row.annotator_kappa:.2f}"
+    labels = {
+        "set-1": "set-1 (dev)",
+        "set-2": "set-2 (dev since round 2)",
+        "set-3": "set-3 (held out)",
+    }
+    assert {entry.name for entry in load_sets()} == set(labels)
+    for name, label in labels.items():
+        for component in ("claim support", "handoff fields"):
+            row = rows[(component, name)]
+            line = re.search(rf"^\| {re.escape(label)} \| {component} \| (.+) \|$", doc, re.M)
+            assert line, (label, component)
+            n, accuracy, kappa, labellers = (c.strip() for c in line[1].split("|"))
+            assert int(n) == row.n
+            assert (accuracy, kappa) == (f"{row.accuracy:.2f}", f"{row.kappa:.2f}")
+            assert labellers == f"{row.annotator_kappa:.2f}"
