@@ -32,6 +32,7 @@ import numpy.typing as npt
 from carebench.episodes.schema import Action
 from carebench.metrics.costs import PRIMARY, ClassCosts, CostMatrix
 from carebench.metrics.escalation import row_utility
+from carebench.metrics.threads import one_blas_thread
 
 WEIGHT_LEVELS = (0.0, 0.25, 0.5, 0.75, 1.0)
 THRESHOLDS = np.r_[np.round(np.arange(0.0, 4.0001, 0.05), 2), np.inf]
@@ -204,6 +205,7 @@ def _score_batch(
     return np.asarray(top_u, dtype=float), top_acc, best_h, best_l
 
 
+@one_blas_thread
 def fit(inputs: Inputs, costs: CostMatrix | ClassCosts = PRIMARY, ablation: str = "full") -> Fit:
     """Exhaustive grid search (see the module conventions). ``inputs`` must be dev rows only."""
     if inputs.n == 0:

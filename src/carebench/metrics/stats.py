@@ -33,6 +33,8 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
+from carebench.metrics.threads import one_blas_thread
+
 FloatArray = npt.NDArray[np.float64]
 
 DEFAULT_B = 10_000
@@ -118,6 +120,7 @@ def _sorted_quantile(ordered: FloatArray, q: float) -> float:
     return b - (b - a) * (1 - t) if t >= 0.5 else a + (b - a) * t
 
 
+@one_blas_thread
 def ratio_intervals(
     numerators: npt.ArrayLike,
     denominators: npt.ArrayLike,
@@ -157,6 +160,7 @@ def ratio_interval(
     return interval
 
 
+@one_blas_thread
 def ece_interval(
     seed_index: npt.ArrayLike,
     confidence: npt.ArrayLike,
@@ -189,6 +193,7 @@ def ece_interval(
     )
 
 
+@one_blas_thread
 def auroc_interval(
     seed_index: npt.ArrayLike,
     confidence: npt.ArrayLike,
