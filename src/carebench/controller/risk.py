@@ -207,29 +207,21 @@ def _score_batch(
         (rows["base_utility"].sum() + pg[:, n : n + 1] - at(pg, pos, axis=1)) / n, 12
     )
     top_u = utility.max(axis=1)
+    # Accuracy with tau_high index h and tau_low index l <= h is (A[k, h] + E[k, l]) / n: rows
+    # at or above tau_high count a, rows in the band b, rows below c. Every sum is of 0/1 values,
+    # so exact whatever the order. The best l for h is the one with the highest E among l <= h
+    # (a running maximum; ties to the highest l), and distinct sums stay distinct after rounding.
+    base = pa[:, n : n + 1] - at(pa, pos, axis=1) + at(pb, pos, axis=1)  # A[k, h]
+    e = at(pc - pb, pos, axis=1)  # E[k, l]
+    best_e = np.maximum.accumulate(e, axis=1)
+    columns = np.broadcast_to(np.arange(g), e.shape)
+    best_l_of_h = np.maximum.accumulate(np.where(e == best_e, columns, -1), axis=1)
     # accuracy only for the (k, tau_high) pairs that reach their vector's best utility
-    ks, hs = np.nonzero(utility == top_u[:, None])
-    ph = pos[ks, hs]
-    pl = pos[ks]  # (M, G): every tau_low
-    accuracy = (
-        (pa[ks, n] - pa[ks, ph])[:, None]
-        + (pb[ks, ph][:, None] - at(pb[ks], pl, axis=1))
-        + at(pc[ks], pl, axis=1)
-    ) / n
-    accuracy = np.where(
-        THRESHOLDS[None, :] <= THRESHOLDS[hs][:, None], np.round(accuracy, 12), -np.inf
-    )
-    pair_best = accuracy.max(axis=1)  # best over tau_low for each pair
-    pair_l = g - 1 - np.argmax(accuracy[:, ::-1] == pair_best[:, None], axis=1)  # highest tau_low
-    top_acc = np.full(len(weights), -np.inf)
-    np.maximum.at(top_acc, ks, pair_best)
-    # among pairs reaching the top accuracy: highest tau_high (pairs are ordered by h within k)
-    winners = pair_best == top_acc[ks]
-    best_h = np.full(len(weights), -1, dtype=np.int64)
-    np.maximum.at(best_h, ks[winners], hs[winners])
-    chosen = winners & (hs == best_h[ks])  # exactly one pair per weight vector
-    best_l = np.zeros(len(weights), dtype=np.int64)
-    best_l[ks[chosen]] = pair_l[chosen]
+    accuracy = np.where(utility == top_u[:, None], np.round((base + best_e) / n, 12), -np.inf)
+    top_acc = accuracy.max(axis=1)
+    # among pairs reaching the top accuracy: the highest tau_high
+    best_h = g - 1 - np.argmax(accuracy[:, ::-1] == top_acc[:, None], axis=1)
+    best_l = best_l_of_h[np.arange(len(weights)), best_h]
     return np.asarray(top_u, dtype=float), top_acc, best_h, best_l
 
 
