@@ -17,7 +17,9 @@ Conventions:
       tau_low, and finally the lexicographically smaller (w_C, w_M, w_H, w_U). Utility and accuracy
       are compared after rounding to 12 decimals, so float noise never decides.
     * The search is exhaustive and vectorized: per weight vector, rows are sorted by R once and
-      every threshold pair is scored from prefix sums, so cost is O(625 * (n log n + G^2)).
+      every tau_high is scored from prefix sums, with the best tau_low below it from a running
+      maximum, so cost is O(625 * (n log n + G)). The ablations' grids are parts of the full grid
+      (:func:`fit_ablations` scores it once for all three).
 """
 
 from __future__ import annotations
