@@ -9,8 +9,9 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# llama-cpp-python is compiled from source; the portable build (no -march=native) is required here.
-export CMAKE_ARGS ?= -DGGML_NATIVE=OFF
+# llama-cpp-python is compiled from source; the portable build (no -march=native) is required here,
+# and its multimodal library (mtmd: 51 of the 178 objects compiled) is not built: carebench sends text only.
+export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DLLAVA_BUILD=OFF
 
 install: $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[embedded]'

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import asyncio
 
+import numpy as np
 import pytest
 
 from carebench import load_bank
@@ -78,3 +79,21 @@ def test_ablations_and_transfer(frame) -> None:
         "triage_handoff",
     ]
     assert all(r["n"] == 80 for r in held)
+
+
+def test_one_search_gives_the_ablations_the_separate_fits_give(frame) -> None:
+    flags = episode_flags(load_bank(), "lexicon")
+    # ablations() without a full fit searches the full grid once for all three
+    assert ablations(frame, flags) == ablations(frame, flags, full=fit_run(frame, flags))
+
+
+def test_inputs_built_once_are_the_per_split_inputs(frame) -> None:
+    from carebench.controller.evaluate import frame_inputs, inputs_from_frame, with_flags
+
+    flags = episode_flags(load_bank(), "regex")
+    whole = with_flags(frame_inputs(frame), frame["episode_id"].to_numpy(object), flags)
+    dev = (frame["split"] == "dev").to_numpy()
+    part, direct = whole.take(dev), inputs_from_frame(frame[dev], flags)
+    for name in ("flags", "confidence", "required"):
+        assert np.array_equal(getattr(part, name), getattr(direct, name), equal_nan=True)
+    assert list(part.action) == list(direct.action) and part.acceptable == direct.acceptable

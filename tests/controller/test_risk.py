@@ -111,3 +111,48 @@ def test_fit_reproduces_its_dev_scores() -> None:
     correct, escalated = outcomes(x, decide(x, fitted.weights, fitted.tau_low, fitted.tau_high))
     assert fitted.dev_utility == pytest.approx(utility(confusion(required, escalated), PRIMARY))
     assert fitted.dev_accuracy == pytest.approx(correct.mean())
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_fit_ablations_are_the_separate_fits(seed: int) -> None:
+    from carebench.controller.risk import ABLATIONS, fit_ablations
+    from carebench.episodes.schema import TaskClass
+    from carebench.metrics.costs import ClassCosts
+
+    rng = np.random.default_rng(seed)
+    n = 60
+    required = rng.random(n) < 0.35
+    acceptable = [{E} if r else {A, C} if rng.random() < 0.5 else {A} for r in required]
+    x = _inputs(
+        rng.random((n, 3)) < 0.3,
+        np.where(rng.random(n) < 0.1, np.nan, np.round(rng.uniform(0.2, 1, n), 2)),
+        rng.choice([A, C, AB, E], n),
+        acceptable,
+        required,
+    )
+    x = Inputs(x.flags, x.confidence, x.action, x.acceptable, x.required,
+               rng.choice([t.value for t in TaskClass], n).astype(object))  # fmt: skip
+    by_class = ClassCosts(by_class={TaskClass.TRIAGE_HANDOFF: CostMatrix(c_fn=7.3, c_fp=0.3)})
+    for costs in (PRIMARY, by_class):
+        together = fit_ablations(x, costs)
+        assert list(together) == list(ABLATIONS)
+        assert together == {a: fit(x, costs, a) for a in ABLATIONS}
+
+
+def test_inputs_take_keeps_rows_in_order() -> None:
+    x = _inputs([[1, 0, 0], [0, 1, 0], [0, 0, 1]], [0.1, np.nan, 0.3], [A, None, E],
+                [{A}, {C}, {E}], [False, False, True])  # fmt: skip
+    part = x.take(np.array([True, False, True]))
+    assert part.n == 2 and part.acceptable == [frozenset({A}), frozenset({E})]
+    assert part.flags.tolist() == [[1, 0, 0], [0, 0, 1]] and list(part.action) == [A, E]
+    assert x.take(np.array([2, 0])).confidence.tolist() == [0.3, 0.1]
+
+
+def test_threshold_counts_are_the_comparisons() -> None:
+    from carebench.controller.risk import _below
+
+    rng = np.random.default_rng(3)
+    # risks on and between the thresholds, and above the last finite one
+    r = np.concatenate([rng.choice(THRESHOLDS[:-1], (30, 7)), rng.uniform(0, 4.5, (30, 7))])
+    expected = (r[:, :, None] < THRESHOLDS[None, None, :]).sum(axis=0)
+    assert np.array_equal(_below(r), expected)

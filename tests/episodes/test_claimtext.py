@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from carebench.episodes.claimtext import LIST_WORDS, analyze, term, tokens
 from carebench.episodes.lexicon import POLARITY, SCALE, SHORTHAND, UNITS
 
@@ -62,3 +64,18 @@ def test_the_lexicon_is_consistent() -> None:
     assert len(polar) == len(set(polar))  # a term holds one side of one group
     assert {unit for unit in UNITS.values() if not unit.startswith("#")} >= set(SCALE)
     assert all(k == k.lower() for k in SHORTHAND)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Callback 07700 900123.",
+        "Clarithromycin inhibits CYP3A4.",
+        "Cycle 2 given.",
+        "Type 2 diabetes.",
+    ],
+)
+def test_identifiers_and_numbered_names_are_not_quantities(text: str) -> None:
+    """A phone number, an enzyme name and "cycle N" / "type N" name things; they are not amounts."""
+    assert analyze(text).quantities == ()
+    assert all(not t[0].isdigit() for t in analyze(text).terms)

@@ -19,6 +19,8 @@ from carebench.errors import CarebenchError
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "minimal_seed.yaml"
 
+ROUTING = {"handoff_urgency": ["emergency"], "handoff_destinations": ["emergency_services"]}
+
 
 @pytest.fixture
 def seeds_dir(tmp_path: Path) -> Path:
@@ -37,11 +39,11 @@ def seeds_dir(tmp_path: Path) -> Path:
         **data["variants"],
         "conflict": {
             **data["variants"]["conflict"],
-            "annotations": {"urgent_findings": ["210/125"]},
+            "annotations": {"urgent_findings": ["210/125"], **ROUTING},
         },
         "late_risk": {
             **data["variants"]["late_risk"],
-            "annotations": {"urgent_findings": ["crushing chest pain"]},
+            "annotations": {"urgent_findings": ["crushing chest pain"], **ROUTING},
         },
     }
     (folder / "second-seed.yaml").write_text(yaml.safe_dump(other, sort_keys=False))

@@ -27,10 +27,14 @@ def _annotated(seed_dict: Seed) -> Seed:
         "handoff_values": {"callback number": "0161 496 0000"},
     }
     seed_dict["variants"]["conflict"]["annotations"] = {
-        "urgent_findings": ["BP at home 210/125 with headache"]
+        "urgent_findings": ["BP at home 210/125 with headache"],
+        "handoff_urgency": ["emergency", "same_day"],
+        "handoff_destinations": ["on_call_clinician"],
     }
     seed_dict["variants"]["late_risk"]["annotations"] = {
-        "urgent_findings": ["crushing chest pain spreading to the left arm"]
+        "urgent_findings": ["crushing chest pain spreading to the left arm"],
+        "handoff_urgency": ["emergency"],
+        "handoff_destinations": ["emergency_services"],
     }
     return seed_dict
 
@@ -47,7 +51,7 @@ def test_urgent_findings_are_required_and_stated(
     seed_dict: Seed, write_seed: Callable[..., Path]
 ) -> None:
     seed = _annotated(seed_dict)
-    del seed["variants"]["conflict"]["annotations"]
+    del seed["variants"]["conflict"]["annotations"]["urgent_findings"]
     seed["variants"]["late_risk"]["annotations"]["urgent_findings"] = ["fever 39.5 C"]
     assert _issues(seed, write_seed) == [
         *(
@@ -83,6 +87,49 @@ def test_urgent_findings_only_where_escalation_is_required(
         )
         for s in SURFACES
     ]
+
+
+def test_an_escalation_declares_its_urgency_and_destinations(
+    seed_dict: Seed, write_seed: Callable[..., Path]
+) -> None:
+    """Bank 2.2: the scorer has no default urgency or destination, so an escalation-acceptable
+    episode that declares none is refused (the old rules accepted it)."""
+    seed = _annotated(seed_dict)
+    del seed["variants"]["late_risk"]["annotations"]["handoff_urgency"]
+    del seed["variants"]["conflict"]["annotations"]["handoff_destinations"]
+    found = _issues(seed, write_seed)
+    assert found == [
+        *(
+            (
+                "annotations.handoff_destinations",
+                f"surface {s!r}, conflict: an escalation-acceptable episode declares no "
+                "handoff_destinations; declare the urgencies / destinations a handoff may give "
+                "(the scorer judges them against these only)",
+            )
+            for s in SURFACES
+        ),
+        *(
+            (
+                "annotations.handoff_urgency",
+                f"surface {s!r}, late_risk: an escalation-acceptable episode declares no "
+                "handoff_urgency; declare the urgencies / destinations a handoff may give "
+                "(the scorer judges them against these only)",
+            )
+            for s in SURFACES
+        ),
+    ]
+
+
+def test_every_packaged_escalation_declares_urgency_and_destinations(bank: list[Any]) -> None:
+    from carebench.episodes.schema import DESTINATIONS, Action
+
+    escalations = [e for e in bank if Action.ESCALATE in e.reference.acceptable]
+    assert len(escalations) == 130
+    for episode in escalations:
+        units = episode.annotations
+        assert units is not None and units.handoff_urgency, episode.episode_id
+        assert set(units.handoff_destinations) <= set(DESTINATIONS[episode.task_class])
+        assert units.handoff_destinations, episode.episode_id
 
 
 @pytest.mark.parametrize("value", ["see record", "N/A", "", " As above. "])

@@ -49,6 +49,24 @@ def test_holm_matches_statsmodels() -> None:
     assert [t.p_holm for t in holm(tests)] == pytest.approx(list(expected))
 
 
+def test_holm_leaves_the_garbage_collector_as_it_found_it() -> None:
+    import gc
+
+    tests = [PairedTest(str(i), 5, 0, 0, 0, p) for i, p in enumerate([0.01, 0.04, 0.03])]
+    expected = list(multipletests([0.01, 0.04, 0.03], alpha=0.05, method="holm")[1])
+    assert gc.get_freeze_count() == 0
+    assert [t.p_holm for t in holm(tests)] == expected
+    assert gc.get_freeze_count() == 0
+    # objects someone else froze stay frozen
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        assert [t.p_holm for t in holm(tests)] == expected
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
+
+
 def test_holm_keeps_nan_out_of_the_family() -> None:
     tests = [
         PairedTest("a", 0, 0, 0, math.nan, math.nan),

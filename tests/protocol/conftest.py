@@ -29,9 +29,18 @@ def annotated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Episode]:
         },
     }
     # Escalation-required variants name their urgent findings (carebench.episodes.rules.units).
-    data["variants"]["conflict"]["annotations"] = {"urgent_findings": ["BP 210/125 with headache"]}
+    # ... and declare the urgencies and destinations a handoff may give (the validator requires it).
+    routing = {
+        "handoff_urgency": ["emergency", "same_day"],
+        "handoff_destinations": ["care_team_same_day", "on_call_clinician", "emergency_services"],
+    }
+    data["variants"]["conflict"]["annotations"] = {
+        "urgent_findings": ["BP 210/125 with headache"],
+        **routing,
+    }
     data["variants"]["late_risk"]["annotations"] = {
-        "urgent_findings": ["crushing chest pain spreading to the left arm"]
+        "urgent_findings": ["crushing chest pain spreading to the left arm"],
+        **routing,
     }
     folder = tmp_path_factory.mktemp("annotated")
     (folder / "minimal-seed.yaml").write_text(yaml.safe_dump(data, sort_keys=False))

@@ -34,7 +34,14 @@ def test_no_gaming_policy_tops_a_draft_score_it_games(rows: dict, score: str) ->
 
 def test_no_gaming_policy_tops_the_handoff_score_it_games(rows: dict) -> None:
     gamed = {n: r["handoff"] for n, r in rows.items() if "handoff" in r.get("games", ())}
-    assert {"game-placeholder", "game-copy-evidence", "game-copy-findings"} <= set(gamed)
+    assert {
+        "game-placeholder",
+        "game-copy-evidence",
+        "game-copy-findings",
+        "game-hedged-handoff",
+        "game-findings-everywhere",
+        "game-shifted-fields",
+    } <= set(gamed)
     assert all(v is not None and v <= GOAL_GAMING for v in gamed.values()), gamed
 
 

@@ -35,7 +35,7 @@ def test_judge_and_scorer_are_scored_on_the_same_claims() -> None:
     assert judged["model_kappa"] < kappa  # the model's own answers: all "invalid"
     per_set = {s.name: rows[("rules", s.name)] for s in load_sets()}
     assert sum(r["n"] for r in per_set.values()) == 40
-    assert {r["role"] for r in per_set.values()} == {"dev", "held-out"}
+    assert {name: r["role"] for name, r in per_set.items()} == {s.name: s.role for s in load_sets()}
 
 
 def test_a_judge_that_agrees_with_the_rules_never_credits_what_the_rules_do_not() -> None:

@@ -158,10 +158,9 @@ def test_an_emergency_only_escalation_must_go_where_an_emergency_is_acted_on(
     episode = annotated["late_risk"]
     units = episode.annotations
     assert units is not None
-    emergency_only = episode.model_copy(
-        update={"annotations": units.model_copy(update={"handoff_urgency": ("emergency",)})}
-    )
     capable = EMERGENCY_CAPABLE_DESTINATIONS[episode.task_class]
+    declared = {"handoff_urgency": ("emergency",), "handoff_destinations": capable}
+    emergency_only = episode.model_copy(update={"annotations": units.model_copy(update=declared)})
     slower = [d for d in URGENT_DESTINATIONS[episode.task_class] if d not in capable]
     handoff = Handoff(
         urgency=Urgency.EMERGENCY,
@@ -263,3 +262,204 @@ def test_a_field_filled_with_every_reference_value_is_not_a_value() -> None:
         if checked == 5:
             break
     assert checked == 5
+
+
+def _handoff(**update: object) -> Handoff:
+    """A correct handoff for the fixture's late-risk episode, with ``update`` applied."""
+    good = Handoff(
+        urgency=Urgency.EMERGENCY,
+        destination="emergency_services",
+        reason="Crushing chest pain spreading to the left arm.",
+        key_findings=("crushing chest pain spreading to the left arm",),
+        actions_taken=("advised to call 999 now",),
+        fields={"callback number": "reply to the portal message", "current dose": "5 mg daily"},
+    )
+    return good.model_copy(update=update)
+
+
+def test_the_fixture_handoff_is_correct(annotated: dict[str, Episode]) -> None:
+    scored = handoff_completeness(annotated["late_risk"], _handoff())
+    assert (scored.wrong, scored.missing, scored.score) == ((), (), 1.0)
+
+
+def test_hedged_values_do_not_state_them(annotated: dict[str, Episode]) -> None:
+    """The red team's hedged handoff scored 0.89: values were read without modality."""
+    hedged = _handoff(
+        reason="Possibly crushing chest pain spreading to the left arm.",
+        key_findings=("maybe crushing chest pain spreading to the left arm",),
+        fields={
+            "callback number": "reply to the portal message",
+            "current dose": "possibly amlodipine 5 mg daily, not confirmed",
+        },
+    )
+    scored = handoff_completeness(annotated["late_risk"], hedged)
+    assert set(scored.wrong) == {"reason", "key_findings", "current dose"}
+
+
+def test_urgency_and_destination_are_judged_against_declared_values_only(
+    annotated: dict[str, Episode],
+) -> None:
+    """Where a seed declares none there is no default that always-emergency could satisfy."""
+    episode = annotated["late_risk"]
+    units = episode.annotations
+    assert units is not None
+    same_day = episode.model_copy(
+        update={
+            "annotations": units.model_copy(
+                update={
+                    "handoff_urgency": ("same_day",),
+                    "handoff_destinations": ("care_team_same_day",),
+                }
+            )
+        }
+    )
+    scored = handoff_completeness(same_day, _handoff())
+    assert {"urgency", "destination"} <= set(scored.wrong)  # over-triage is not what was declared
+    undeclared = episode.model_copy(
+        update={
+            "annotations": units.model_copy(
+                update={"handoff_urgency": (), "handoff_destinations": ()}
+            )
+        }
+    )
+    scored = handoff_completeness(undeclared, _handoff())
+    assert scored.required == 5  # urgency and destination are not scored, never free
+    assert {"urgency", "destination"}.isdisjoint(scored.wrong + scored.missing)
+
+
+def test_content_free_values_are_missing_and_yes_no_answers_are_values(
+    annotated: dict[str, Episode],
+) -> None:
+    episode = annotated["late_risk"]
+    vague = _handoff(
+        actions_taken=("Escalated",),
+        key_findings=("Red flags present",),
+        fields={"callback number": "see caller name", "current dose": "Per guideline"},
+    )
+    scored = handoff_completeness(episode, vague)
+    assert set(scored.missing) == {
+        "actions_taken",
+        "key_findings",
+        "callback number",
+        "current dose",
+    }
+    units = episode.annotations
+    assert units is not None
+    asked = episode.model_copy(
+        update={
+            "annotations": units.model_copy(
+                update={
+                    "handoff_values": {**units.handoff_values, "callback number": ("no phone",)}
+                }
+            )
+        }
+    )
+    answered = _handoff(fields={"callback number": "None", "current dose": "5 mg daily"})
+    assert handoff_completeness(asked, answered).wrong == ()
+    assert handoff_completeness(asked, answered).missing == ()
+
+
+def test_actions_must_act_now_on_an_emergency_and_invent_nobody(
+    annotated: dict[str, Episode],
+) -> None:
+    episode = annotated["late_risk"]
+    units = episode.annotations
+    assert units is not None
+    emergency = episode.model_copy(
+        update={
+            "annotations": units.model_copy(
+                update={
+                    "handoff_urgency": ("emergency",),
+                    "handoff_destinations": ("emergency_services",),
+                }
+            )
+        }
+    )
+    for actions in (
+        ("Routine GP appointment booked",),
+        ("Urgent review requested", "Dr Patel accepted the referral"),
+        ("Repeat prescription issued",),
+    ):
+        scored = handoff_completeness(emergency, _handoff(actions_taken=actions))
+        assert "actions_taken" in scored.wrong, actions
+    now = _handoff(actions_taken=("Duty doctor asked to call her now",))
+    assert "actions_taken" not in handoff_completeness(emergency, now).wrong
+
+
+def test_a_handoff_whose_fields_hold_other_fields_values_scores_nothing(
+    annotated: dict[str, Episode],
+) -> None:
+    """The red team's urgent-findings-everywhere (0.56) and shifted fields (0.47): the routing
+    fields alone gave 5 / (5 + k); a misfiled field now also costs the handoff's filing."""
+    episode = annotated["late_risk"]
+    pasted = _handoff(
+        fields={
+            name: "crushing chest pain spreading to the left arm"
+            for name in ("callback number", "current dose")
+        }
+    )
+    scored = handoff_completeness(episode, pasted)
+    assert set(scored.misfiled) == {"callback number", "current dose"}
+    assert scored.score == 0.0
+    units = episode.annotations
+    assert units is not None
+    values = {name: refs[0] for name, refs in units.handoff_values.items()}
+    shifted = _handoff(
+        fields={
+            "callback number": values["current dose"],
+            "current dose": values["callback number"],
+        }
+    )
+    scored = handoff_completeness(episode, shifted)
+    assert scored.misfiled == ("callback number", "current dose") and scored.score == 0.0
+    one = _handoff(
+        fields={
+            "callback number": "reply to the portal message",
+            "current dose": "reply to the portal message",
+        }
+    )
+    scored = handoff_completeness(episode, one)  # the same text in every named field
+    assert scored.score == 0.0
+
+
+def test_a_field_value_is_the_value_the_reference_gives(annotated: dict[str, Episode]) -> None:
+    episode = annotated["late_risk"]
+    units = episode.annotations
+    assert units is not None
+    values = {
+        "callback number": ("recheck next Monday",),
+        "current dose": ("clopidogrel 75 mg daily; crushing chest pain spreading to the left arm",),
+    }
+    changed = episode.model_copy(
+        update={"annotations": units.model_copy(update={"handoff_values": values})}
+    )
+    right = _handoff(
+        fields={
+            "callback number": "recheck Monday",
+            "current dose": "clopidogrel 75 mg daily, now crushing chest pain into the left arm",
+        }
+    )
+    assert handoff_completeness(changed, right).wrong == ()
+    weekday = _handoff(fields={**right.fields, "callback number": "recheck next Tuesday"})
+    assert handoff_completeness(changed, weekday).wrong == ("callback number",)
+    dropped = _handoff(fields={**right.fields, "current dose": "clopidogrel 75 mg daily"})
+    assert handoff_completeness(changed, dropped).wrong == ("current dose",)  # drops the danger
+
+
+def test_key_findings_state_measurements_by_value_and_unit(annotated: dict[str, Episode]) -> None:
+    episode = annotated["conflict"]  # urgent finding: "BP 210/125 with headache"
+    units = episode.annotations
+    assert units is not None
+    measured = episode.model_copy(
+        update={
+            "annotations": units.model_copy(
+                update={
+                    "urgent_findings": ("capillary glucose 1.9 mmol/L", "unable to give her name"),
+                }
+            )
+        }
+    )
+    ok = _handoff(key_findings=("CBG 1.9 mmol/L", "could not give her name"))
+    assert "key_findings" not in handoff_completeness(measured, ok).wrong
+    other = _handoff(key_findings=("CBG 1.9 mg", "could not give her name"))
+    assert "key_findings" in handoff_completeness(measured, other).wrong

@@ -84,3 +84,27 @@ def test_an_unseen_gaming_draft_stays_under_the_goal(
                 scores[name].append(value)
     means = {name: fmean(values) for name, values in scores.items() if values}
     assert means and all(v <= GOAL_GAMING for v in means.values()), means
+
+
+def test_always_emergency_is_wrong_where_the_annotators_accept_only_same_day() -> None:
+    """The red team's always-emergency handoff scored 1.00 where 42 escalations declared no
+    urgency. Bank 2.2 declares it everywhere; over-triage is now wrong on urgency wherever the
+    declared urgency excludes emergency, and there are such escalations."""
+    from carebench.agents.workproduct import Handoff, reference_work_product
+    from carebench.episodes.schema import URGENT_DESTINATIONS
+    from carebench.protocol.scores import handoff_completeness
+
+    over = 0
+    for episode in load_bank():
+        units = episode.annotations
+        if episode.reference.primary is not Action.ESCALATE or units is None:
+            continue
+        assert units.handoff_urgency and units.handoff_destinations, episode.episode_id
+        reference = reference_work_product(episode, Action.ESCALATE)["handoff"]
+        most = URGENT_DESTINATIONS[episode.task_class][-1]
+        handoff = Handoff.model_validate({**reference, "urgency": "emergency", "destination": most})
+        wrong = handoff_completeness(episode, handoff).wrong
+        assert ("urgency" in wrong) == ("emergency" not in units.handoff_urgency)
+        assert ("destination" in wrong) == (most not in units.handoff_destinations)
+        over += "emergency" not in units.handoff_urgency
+    assert over > 0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pandas as pd
 import pytest
 
@@ -69,6 +71,28 @@ def test_run_figures_are_the_hand_computed_ones() -> None:
     # 2/3; s1 clean (A,A) (Ask,A) (A,A): 2/3
     assert y["surface_agreement"]["estimate"] == pytest.approx(5 / 9)
     assert y["surface_agreement"]["n_seeds"] == 2
+
+
+def test_row_order_changes_nothing() -> None:
+    rows = _rows()
+    shuffled = rows.sample(frac=1, random_state=3).reset_index(drop=True)
+    # NaN (no clean episode is escalation-required) compares equal only as text
+    same = [json.dumps(reliability(r, repeats=3, b=200)) for r in (rows, shuffled)]
+    assert same[0] == same[1]
+    a, b = (episode_table(r).set_index("episode_id") for r in (rows, shuffled))
+    assert a[["n", "c", "kinds", "majority"]].equals(b[["n", "c", "kinds", "majority"]])
+
+
+def test_surface_agreement_needs_two_surfaces_and_both_repeats() -> None:
+    rows = _rows()
+    one = reliability(rows[rows["surface"] == "a"], repeats=3, b=200)
+    assert one["surface_agreement"]["n"] == 0 and one["flip_rate"]["n"] == 3
+    # repeat 2 of s1-b-late_risk missing: its pair leaves, the others stay; three seed x variant
+    # groups with 1 of 2, 2 of 3 and 2 of 3 pairs agreeing
+    gone = (rows["episode_id"] == "s1-b-late_risk") & (rows["repeat"] == 2)
+    y = reliability(rows[~gone], repeats=3, b=200)
+    assert y["surface_agreement"]["n"] == 3
+    assert y["surface_agreement"]["estimate"] == pytest.approx(5 / 8)
 
 
 def test_fewer_samples_than_k_are_left_out_and_counted() -> None:

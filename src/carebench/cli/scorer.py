@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from importlib.resources.abc import Traversable
+from pathlib import Path
 from typing import Any
 
 import click
@@ -36,8 +38,19 @@ def scorer_group() -> None:
     default=None,
     help="Validate the judge on this many labelled claims, evenly spaced (default: all).",
 )
+@click.option(
+    "--sets",
+    "sets_folder",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=None,
+    help="A folder with its own sets.yaml and labelled files (default: the packaged sets).",
+)
 def agreement_cmd(
-    as_json: bool, judge: str | None, judge_option: tuple[str, ...], judge_limit: int | None
+    as_json: bool,
+    judge: str | None,
+    judge_option: tuple[str, ...],
+    judge_limit: int | None,
+    sets_folder: Path | None,
 ) -> None:
     """Print the scorer's agreement with the packaged, independently labelled claims and handoffs.
 
@@ -45,16 +58,18 @@ def agreement_cmd(
     held-out, files) and component (claim support, handoff fields): n, accuracy and Cohen's kappa
     against the adjudicated labels, beside the two labellers' kappa with each other. With --judge,
     the judge's claim-support kappa is printed beside the deterministic scorer's on the same claims
-    (--judge-limit: a subset). Exits 1 when a held-out component (or the judge's held-out claim
-    support) is under the goal.
+    (--judge-limit: a subset). --sets reads another folder's manifest (a new set before it is
+    packaged). Exits 1 when a held-out component (or the judge's held-out claim support) is under
+    the goal; a manifest with no held-out set exits 0 and says so.
     """
     from carebench.cli.options import key_values
     from carebench.episodes.bank import load_bank
     from carebench.protocol.scorer_validation import GOAL_KAPPA, scorer_agreement
 
-    rows = scorer_agreement({e.episode_id: e for e in load_bank()})
+    folder: Traversable | None = sets_folder
+    rows = scorer_agreement({e.episode_id: e for e in load_bank()}, folder)
     judged = (
-        _judge_rows(judge, key_values(judge_option, "--judge-option"), judge_limit)
+        _judge_rows(judge, key_values(judge_option, "--judge-option"), judge_limit, folder)
         if judge is not None
         else []
     )
@@ -95,11 +110,13 @@ def agreement_cmd(
         raise SystemExit(1)
 
 
-def _judge_rows(spec: str, options: dict[str, str], limit: int | None) -> list[dict[str, Any]]:
+def _judge_rows(
+    spec: str, options: dict[str, str], limit: int | None, folder: Traversable | None
+) -> list[dict[str, Any]]:
     from carebench.protocol.claim_judge import ClaimJudge
     from carebench.protocol.judge_validation import judge_agreement
 
-    return judge_agreement(ClaimJudge(spec, options), limit)
+    return judge_agreement(ClaimJudge(spec, options), limit, folder)
 
 
 def _print_judge_rows(rows: list[dict[str, Any]]) -> None:

@@ -7,13 +7,24 @@ controller and score it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 
 from carebench.controller.detectors import detect_episode
-from carebench.controller.risk import ABLATIONS, Fit, Inputs, decide, fit, outcomes
+from carebench.controller.risk import (
+    ABLATIONS,
+    BoolArray,
+    Fit,
+    Inputs,
+    decide,
+    fit,
+    fit_ablations,
+    outcomes,
+)
 from carebench.episodes.schema import Episode, TaskClass
 from carebench.errors import CarebenchError
 from carebench.metrics.costs import PRIMARY, ClassCosts, CostMatrix
@@ -30,27 +41,55 @@ def episode_flags(episodes: Sequence[Episode], family: str) -> dict[str, tuple[b
 
 def inputs_from_frame(frame: pd.DataFrame, flags: dict[str, tuple[bool, bool, bool]]) -> Inputs:
     """Controller inputs for the rows of a results table."""
-    try:
-        detector_flags = np.array([flags[e] for e in frame["episode_id"]], dtype=float).reshape(
-            -1, 3
-        )
-    except KeyError as exc:
-        raise CarebenchError(f"no detector flags for episode {exc.args[0]}") from exc
-    confidence = np.where(
-        frame["valid"].to_numpy(bool), frame["confidence"].to_numpy(float), np.nan
-    )
-    action = np.array(
-        [a if v else None for a, v in zip(frame["action"], frame["valid"], strict=True)],
-        dtype=object,
-    )
+    return with_flags(frame_inputs(frame), frame["episode_id"].to_numpy(object), flags)
+
+
+def frame_inputs(frame: pd.DataFrame) -> Inputs:
+    """Controller inputs for the rows of a results table, every detector flag 0.
+
+    Build them once per run and give each detector family its flags with :func:`with_flags`.
+    """
+    valid = frame["valid"].to_numpy(bool)
+    confidence = np.where(valid, frame["confidence"].to_numpy(float), np.nan)
+    action = frame["action"].to_numpy(object).copy()
+    action[~valid] = None
     return Inputs(
-        detector_flags,
+        np.zeros((len(frame), 3)),
         confidence,
         action,
-        [frozenset(a.split("|")) for a in frame["reference_acceptable"]],
+        [frozenset(a.split("|")) for a in frame["reference_acceptable"].to_numpy(object)],
         frame["escalation_required"].to_numpy(bool),
         (frame["task_class"].to_numpy(object) if "task_class" in frame else None),
     )
+
+
+def with_flags(
+    inputs: Inputs, episode_ids: Iterable[str], flags: dict[str, tuple[bool, bool, bool]]
+) -> Inputs:
+    """The same inputs with the detector flags of each row's episode (``episode_ids``, per row).
+
+    Raises:
+        CarebenchError: an episode has no flags.
+    """
+    try:
+        detector_flags = np.array([flags[e] for e in episode_ids], dtype=float).reshape(-1, 3)
+    except KeyError as exc:
+        raise CarebenchError(f"no detector flags for episode {exc.args[0]}") from exc
+    return replace(inputs, flags=detector_flags)
+
+
+def _dev(inputs: Inputs, split: npt.NDArray[np.object_]) -> Inputs:
+    """The dev rows' inputs.
+
+    Raises:
+        CarebenchError: there are none.
+    """
+    dev = split == "dev"
+    if not dev.any():
+        raise CarebenchError(
+            "the controller is fitted on the dev split, and this run has no dev results"
+        )
+    return inputs.take(dev)
 
 
 def fit_run(frame: pd.DataFrame, flags: dict[str, tuple[bool, bool, bool]],
@@ -85,6 +124,14 @@ def apply_fit(
     return out
 
 
+def applied(inputs: Inputs, fitted: Fit) -> tuple[BoolArray, BoolArray]:
+    """(correct, escalated) of each row under a fitted controller (:func:`apply_fit` on arrays)."""
+    correct, escalated = outcomes(
+        inputs, decide(inputs, fitted.weights, fitted.tau_low, fitted.tau_high)
+    )
+    return correct.astype(bool), escalated.astype(bool)
+
+
 def controller_summary(
     rows: pd.DataFrame, costs: CostMatrix | ClassCosts = PRIMARY
 ) -> dict[str, float]:
@@ -92,17 +139,31 @@ def controller_summary(
 
     Utility is NaN for no rows.
     """
-    req = rows["escalation_required"].to_numpy(bool)
-    esc = rows["escalated"].to_numpy(bool)
-    c = confusion(req, esc)
-    per_row = row_utility(
-        req, esc, costs, rows["task_class"].to_numpy(object) if "task_class" in rows else None
+    return summary(
+        rows["escalation_required"].to_numpy(bool),
+        rows["escalated"].to_numpy(bool),
+        rows["correct"].to_numpy(bool),
+        rows["task_class"].to_numpy(object) if "task_class" in rows else None,
+        costs,
     )
+
+
+def summary(
+    required: BoolArray,
+    escalated: BoolArray,
+    correct: BoolArray,
+    task_class: npt.NDArray[np.object_] | None,
+    costs: CostMatrix | ClassCosts = PRIMARY,
+) -> dict[str, float]:
+    """:func:`controller_summary` of rows given as arrays."""
+    c = confusion(required, escalated)
+    per_row = row_utility(required, escalated, costs, task_class)
+    n = len(required)
     return {
-        "n": len(rows),
-        "utility": float(per_row.mean()) if len(rows) else float("nan"),
+        "n": n,
+        "utility": float(per_row.mean()) if n else float("nan"),
         "missed_rate": missed_escalation_rate(c),
-        "accuracy": float(rows["correct"].mean()) if len(rows) else float("nan"),
+        "accuracy": float(correct.mean()) if n else float("nan"),
     }
 
 
@@ -119,22 +180,36 @@ def ablations(
     set's paraphrases, which both families almost never catch). ``full``: the full fit of these
     rows, flags and costs when the caller already has it (:func:`fit_run`), so it is not refitted.
     """
-    test = frame[frame["split"] == "test"]
-    fits = {
-        ablation: full if ablation == "full" and full is not None
-        else fit_run(frame, flags, costs, ablation)
-        for ablation in ABLATIONS
-    }  # fmt: skip
-    silent = dict.fromkeys(flags, (False, False, False))
-    cases = [(a, fits[a], flags) for a in ABLATIONS] + [("silent", fits["full"], silent)]
+    inputs = inputs_from_frame(frame, flags)
+    split = frame["split"].to_numpy(object)
+    dev = _dev(inputs, split)
+    if full is None:
+        fits = fit_ablations(dev, costs)
+    else:
+        fits = {a: full if a == "full" else fit(dev, costs, a) for a in ABLATIONS}
+    return ablation_rows(inputs.take(split == "test"), fits, costs)
+
+
+def ablation_rows(
+    test: Inputs, fits: Mapping[str, Fit], costs: CostMatrix | ClassCosts = PRIMARY
+) -> list[dict[str, Any]]:
+    """:func:`ablations` from the test rows' inputs and the fits (:func:`~.risk.fit_ablations`)."""
+    silent = replace(test, flags=np.zeros_like(test.flags))
+    cases = [(a, fits[a], test) for a in ABLATIONS] + [("silent", fits["full"], silent)]
     return [
         {
             "ablation": name,
             "fit": fitted.as_dict(),
-            **controller_summary(apply_fit(test, f, fitted), costs),
+            **_scored(rows, fitted, costs),
         }
-        for name, fitted, f in cases
+        for name, fitted, rows in cases
     ]
+
+
+def _scored(rows: Inputs, fitted: Fit, costs: CostMatrix | ClassCosts) -> dict[str, float]:
+    """:func:`summary` of rows under a fitted controller."""
+    correct, escalated = applied(rows, fitted)
+    return summary(rows.required, escalated, correct, rows.task_class, costs)
 
 
 def transfer(
@@ -143,18 +218,22 @@ def transfer(
     costs: CostMatrix | ClassCosts = PRIMARY,
 ) -> list[dict[str, Any]]:
     """Leave-one-task-class-out: fit on the dev rows of three classes, score the fourth's test rows."""
+    return transfer_rows(inputs_from_frame(frame, flags), frame["split"].to_numpy(object), costs)
+
+
+def transfer_rows(
+    inputs: Inputs, split: npt.NDArray[np.object_], costs: CostMatrix | ClassCosts = PRIMARY
+) -> list[dict[str, Any]]:
+    """:func:`transfer` from one run's inputs (every split) and each row's split."""
+    if inputs.task_class is None:
+        raise CarebenchError("transfer needs each row's task class")
     out = []
     for held_out in TaskClass:
-        train = frame[frame["task_class"] != held_out.value]
-        test = frame[(frame["task_class"] == held_out.value) & (frame["split"] == "test")]
-        if test.empty or train[train["split"] == "dev"].empty:
+        in_class = inputs.task_class == held_out.value
+        test, train = in_class & (split == "test"), ~in_class & (split == "dev")
+        if not test.any() or not train.any():
             continue
-        fitted = fit_run(train, flags, costs)
-        out.append(
-            {
-                "held_out": held_out.value,
-                "fit": fitted.as_dict(),
-                **controller_summary(apply_fit(test, flags, fitted), costs),
-            }
-        )
+        fitted = fit(inputs.take(train), costs)
+        scored = _scored(inputs.take(test), fitted, costs)
+        out.append({"held_out": held_out.value, "fit": fitted.as_dict(), **scored})
     return out

@@ -17,7 +17,9 @@ Conventions:
       tau_low, and finally the lexicographically smaller (w_C, w_M, w_H, w_U). Utility and accuracy
       are compared after rounding to 12 decimals, so float noise never decides.
     * The search is exhaustive and vectorized: per weight vector, rows are sorted by R once and
-      every threshold pair is scored from prefix sums, so cost is O(625 * (n log n + G^2)).
+      every tau_high is scored from prefix sums, with the best tau_low below it from a running
+      maximum, so cost is O(625 * (n log n + G)). The ablations' grids are parts of the full grid
+      (:func:`fit_ablations` scores it once for all three).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ import numpy.typing as npt
 from carebench.episodes.schema import Action
 from carebench.metrics.costs import PRIMARY, ClassCosts, CostMatrix
 from carebench.metrics.escalation import row_utility
+from carebench.metrics.threads import one_blas_thread
 
 WEIGHT_LEVELS = (0.0, 0.25, 0.5, 0.75, 1.0)
 THRESHOLDS = np.r_[np.round(np.arange(0.0, 4.0001, 0.05), 2), np.inf]
@@ -45,15 +48,22 @@ def weight_grid(ablation: str = "full") -> FloatArray:
     """The weight vectors (w_C, w_M, w_H, w_U) searched under an ablation.
 
     ``full``: all 625; ``workflow``: w_U = 0 (125); ``confidence``: w_C = w_M = w_H = 0 (5).
+    The smaller grids are the full grid's rows that satisfy their condition, in its order.
     """
     grid: FloatArray = np.array(list(itertools.product(WEIGHT_LEVELS, repeat=4)), dtype=float)
+    part: FloatArray = grid[_in_ablation(grid, ablation)]
+    return part
+
+
+def _in_ablation(grid: FloatArray, ablation: str) -> BoolArray:
+    """Which rows of ``grid`` an ablation searches."""
     if ablation == "full":
-        return grid
+        return np.ones(len(grid), bool)
     if ablation == "workflow":
-        workflow: FloatArray = grid[grid[:, 3] == 0]
+        workflow: BoolArray = grid[:, 3] == 0
         return workflow
     if ablation == "confidence":
-        confidence: FloatArray = grid[(grid[:, :3] == 0).all(axis=1)]
+        confidence: BoolArray = (grid[:, :3] == 0).all(axis=1)
         return confidence
     raise ValueError(f"unknown ablation {ablation!r}; expected one of {ABLATIONS}")
 
@@ -78,6 +88,18 @@ class Inputs:
         """(n, 4): C, M, H, 1 - confidence (1 for invalid outputs)."""
         uncertainty = np.where(np.isnan(self.confidence), 1.0, 1.0 - self.confidence)
         return np.column_stack([self.flags, uncertainty])
+
+    def take(self, rows: npt.NDArray[np.bool_] | npt.NDArray[np.intp]) -> Inputs:
+        """The inputs of some rows (a boolean mask or positions), in their order."""
+        index = np.flatnonzero(rows) if rows.dtype == bool else rows
+        return Inputs(
+            self.flags[index],
+            self.confidence[index],
+            self.action[index],
+            [self.acceptable[i] for i in index.tolist()],
+            self.required[index],
+            None if self.task_class is None else self.task_class[index],
+        )
 
 
 @dataclass(frozen=True)
@@ -149,6 +171,21 @@ def _row_arrays(inputs: Inputs, costs: CostMatrix | ClassCosts) -> dict[str, Flo
     }
 
 
+def _below(r: FloatArray) -> npt.NDArray[np.int64]:
+    """(K, G): how many of column k's risks are below each threshold (``r``: (n, K), any order).
+
+    Rows at sorted positions >= ``pos[k, t]`` have R >= tau_t. Counted from each risk's place
+    among the thresholds (one search for all n x K risks, one ``bincount``), not from n x K x G
+    comparisons.
+    """
+    g, k = len(THRESHOLDS), r.shape[1]
+    at_or_above = np.searchsorted(THRESHOLDS, r.T, side="right")  # thresholds <= each risk
+    slots = (at_or_above + np.arange(k)[:, None] * (g + 1)).ravel()
+    counts = np.bincount(slots, minlength=k * (g + 1)).reshape(k, g + 1)
+    below: npt.NDArray[np.int64] = np.cumsum(counts[:, :g], axis=1)
+    return below
+
+
 def _score_batch(
     features: FloatArray, weights: FloatArray, rows: dict[str, FloatArray]
 ) -> tuple[FloatArray, FloatArray, npt.NDArray[np.int64], npt.NDArray[np.int64]]:
@@ -161,13 +198,7 @@ def _score_batch(
     risk = features @ weights.T  # (n, K)
     order = np.argsort(risk, axis=0, kind="stable")
     r = np.take_along_axis(risk, order, axis=0)
-    # rows at sorted positions >= pos[k, t] have R >= tau_t
-    if n * weights.shape[0] * g <= 8_000_000:
-        pos = (r[:, :, None] < THRESHOLDS[None, None, :]).sum(axis=0)
-    else:
-        pos = np.stack(
-            [np.searchsorted(r[:, k], THRESHOLDS, side="left") for k in range(r.shape[1])]
-        )
+    pos = _below(r)
 
     def prefix(x: FloatArray) -> FloatArray:  # (K, n + 1)
         return np.concatenate([np.zeros((1, order.shape[1])), np.cumsum(x[order], axis=0)]).T
@@ -178,42 +209,43 @@ def _score_batch(
         (rows["base_utility"].sum() + pg[:, n : n + 1] - at(pg, pos, axis=1)) / n, 12
     )
     top_u = utility.max(axis=1)
+    # Accuracy with tau_high index h and tau_low index l <= h is (A[k, h] + E[k, l]) / n: rows
+    # at or above tau_high count a, rows in the band b, rows below c. Every sum is of 0/1 values,
+    # so exact whatever the order. The best l for h is the one with the highest E among l <= h
+    # (a running maximum; ties to the highest l), and distinct sums stay distinct after rounding.
+    base = pa[:, n : n + 1] - at(pa, pos, axis=1) + at(pb, pos, axis=1)  # A[k, h]
+    e = at(pc - pb, pos, axis=1)  # E[k, l]
+    best_e = np.maximum.accumulate(e, axis=1)
+    columns = np.broadcast_to(np.arange(g), e.shape)
+    best_l_of_h = np.maximum.accumulate(np.where(e == best_e, columns, -1), axis=1)
     # accuracy only for the (k, tau_high) pairs that reach their vector's best utility
-    ks, hs = np.nonzero(utility == top_u[:, None])
-    ph = pos[ks, hs]
-    pl = pos[ks]  # (M, G): every tau_low
-    accuracy = (
-        (pa[ks, n] - pa[ks, ph])[:, None]
-        + (pb[ks, ph][:, None] - at(pb[ks], pl, axis=1))
-        + at(pc[ks], pl, axis=1)
-    ) / n
-    accuracy = np.where(
-        THRESHOLDS[None, :] <= THRESHOLDS[hs][:, None], np.round(accuracy, 12), -np.inf
-    )
-    pair_best = accuracy.max(axis=1)  # best over tau_low for each pair
-    pair_l = g - 1 - np.argmax(accuracy[:, ::-1] == pair_best[:, None], axis=1)  # highest tau_low
-    top_acc = np.full(len(weights), -np.inf)
-    np.maximum.at(top_acc, ks, pair_best)
-    # among pairs reaching the top accuracy: highest tau_high (pairs are ordered by h within k)
-    winners = pair_best == top_acc[ks]
-    best_h = np.full(len(weights), -1, dtype=np.int64)
-    np.maximum.at(best_h, ks[winners], hs[winners])
-    chosen = winners & (hs == best_h[ks])  # exactly one pair per weight vector
-    best_l = np.zeros(len(weights), dtype=np.int64)
-    best_l[ks[chosen]] = pair_l[chosen]
+    accuracy = np.where(utility == top_u[:, None], np.round((base + best_e) / n, 12), -np.inf)
+    top_acc = accuracy.max(axis=1)
+    # among pairs reaching the top accuracy: the highest tau_high
+    best_h = g - 1 - np.argmax(accuracy[:, ::-1] == top_acc[:, None], axis=1)
+    best_l = best_l_of_h[np.arange(len(weights)), best_h]
     return np.asarray(top_u, dtype=float), top_acc, best_h, best_l
 
 
-def fit(inputs: Inputs, costs: CostMatrix | ClassCosts = PRIMARY, ablation: str = "full") -> Fit:
-    """Exhaustive grid search (see the module conventions). ``inputs`` must be dev rows only."""
-    if inputs.n == 0:
-        raise ValueError("no rows to fit the controller on")
-    grid = weight_grid(ablation)
+Scores = tuple[FloatArray, FloatArray, npt.NDArray[np.int64], npt.NDArray[np.int64]]
+
+
+def _grid_scores(inputs: Inputs, costs: CostMatrix | ClassCosts, grid: FloatArray) -> Scores:
+    """Per weight vector of ``grid``: best utility, its best accuracy, tau_high and tau_low index.
+
+    Each vector's scores depend on its own risks only, never on the other vectors searched.
+    """
     features = inputs.features()
     rows = _row_arrays(inputs, costs)
     chunk = max(1, 2_000_000 // max(inputs.n, 1))
     parts = [_score_batch(features, grid[i : i + chunk], rows) for i in range(0, len(grid), chunk)]
     u_all, acc_all, h_all, l_all = (np.concatenate(p) for p in zip(*parts, strict=True))
+    return u_all, acc_all, h_all, l_all
+
+
+def _best(grid: FloatArray, scores: Scores, n: int, ablation: str) -> Fit:
+    """The fit with the best scores under the module's tie-break order."""
+    u_all, acc_all, h_all, l_all = scores
     # lexsort: the last key is primary
     keys = [grid[:, i] for i in (3, 2, 1, 0)]
     k = int(
@@ -223,4 +255,34 @@ def fit(inputs: Inputs, costs: CostMatrix | ClassCosts = PRIMARY, ablation: str 
     )
     w = grid[k]
     return Fit(float(w[0]), float(w[1]), float(w[2]), float(w[3]), float(THRESHOLDS[l_all[k]]),
-               float(THRESHOLDS[h_all[k]]), float(u_all[k]), float(acc_all[k]), inputs.n, ablation)  # fmt: skip
+               float(THRESHOLDS[h_all[k]]), float(u_all[k]), float(acc_all[k]), n, ablation)  # fmt: skip
+
+
+@one_blas_thread
+def fit(inputs: Inputs, costs: CostMatrix | ClassCosts = PRIMARY, ablation: str = "full") -> Fit:
+    """Exhaustive grid search (see the module conventions). ``inputs`` must be dev rows only."""
+    if inputs.n == 0:
+        raise ValueError("no rows to fit the controller on")
+    grid = weight_grid(ablation)
+    return _best(grid, _grid_scores(inputs, costs, grid), inputs.n, ablation)
+
+
+@one_blas_thread
+def fit_ablations(inputs: Inputs, costs: CostMatrix | ClassCosts = PRIMARY) -> dict[str, Fit]:
+    """:func:`fit` under every ablation (:data:`ABLATIONS`), from one search of the full grid.
+
+    The same fits as one :func:`fit` per ablation: the smaller grids are parts of the full grid,
+    a vector's scores depend on its own risks only, and their risks are exact sums (with w_U = 0,
+    or w_C = w_M = w_H = 0, every product is 0, a flag's weight or one w_U * (1 - confidence)),
+    so the same whichever product computes them.
+    """
+    if inputs.n == 0:
+        raise ValueError("no rows to fit the controller on")
+    grid = weight_grid("full")
+    scores = _grid_scores(inputs, costs, grid)
+    fits = {}
+    for ablation in ABLATIONS:
+        keep = _in_ablation(grid, ablation)
+        part = (scores[0][keep], scores[1][keep], scores[2][keep], scores[3][keep])
+        fits[ablation] = _best(grid[keep], part, inputs.n, ablation)
+    return fits

@@ -25,10 +25,11 @@ from carebench.episodes.validate import check_bank, check_seed
 from carebench.errors import BankValidationError, CarebenchError, ValidationIssue
 
 FORMAT = "carebench-episodes/1"
-BANK_VERSION = "2.1"
+BANK_VERSION = "2.2"
 """Version of the packaged escalation bank's content (2.0: reviewed and adjudicated, hard negatives;
 2.1: annotation units per variant, urgent findings and handoff reference values, fixes of a blind
-clinical re-review).
+clinical re-review; 2.2: every escalation declares its handoff urgencies and destinations, 21
+seed x variant pairs from two blind annotations; transcripts and decision labels as in 2.1).
 
 Runs record the SHA-256 of the episodes they were made on, which identifies any bank exactly; this
 version names the packaged one for people."""

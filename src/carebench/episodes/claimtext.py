@@ -17,8 +17,10 @@ The text layer under :mod:`carebench.episodes.support`, with the word lists of
   (:data:`~carebench.episodes.lexicon.SCALE`: 48 hours = 2 days). A number after ``from`` in a
   clause about a change ("increased from 75 micrograms") is a *former* value; a time followed by
   ``ago`` ("23 days ago") is a point in time, not a duration; a number after ``about``,
-  ``roughly``, ``~`` ... is *approximate* (a value the writer worked out). ``grade 1``,
-  ``stage 2``, ``step 2`` are names, not numbers.
+  ``roughly``, ``~`` ... is *approximate* (a value the writer worked out). A number bound to the
+  name before it is part of the name (``grade 1``, ``stage 2``, ``step 2``, ``cycle 3``,
+  ``type 2``, ``dose 2``, ...); phone numbers (a leading 0, five digits or more) and names such as
+  ``3A4`` are identifiers, not numbers.
 * **Negation scope**: a cue of absence (``no``, ``denies``, ``without``, ...;
   :data:`NOUN_CUES`) negates the words after it to the end of its comma segment; a verb's
   negation (``not``, ``cannot``, ``never``) its verb phrase, up to a preposition after its first
@@ -149,8 +151,23 @@ def _per_day(match: re.Match[str]) -> str:
     return f" freq{times} " if 1 <= times <= 6 else " freqmany "
 
 
-_ORDINAL = re.compile(r"\b(grade|stage|step|class|level|tier|phase)\s+(\d+)\b")
+_ORDINAL = re.compile(
+    r"\b(grade|stage|step|class|level|tier|phase|cycle|type|round|part|dose|visit|version)\s+(\d+)\b"
+)
+#: Identifiers, not amounts: phone numbers (a leading 0 and 5 digits or more), enzyme-like names
+#: (``3A4``).
+_IDENTIFIER = re.compile(r"\b(0\d{4,}(?: \d{3,})*|\d+[a-z]+\d+[a-z]*)\b")
+_PAIRS = re.compile(r"\b([a-z]{3,})/([a-z]{3,})\s+(\d+(?:\.\d+)?)/(\d+(?:\.\d+)?)\b")
+"""Two names and two values written as pairs ("ethinylestradiol/levonorgestrel 30/150")."""
 _NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b")
+
+
+def _identifier(match: re.Match[str]) -> str:
+    """One letters-only term for an identifier (digits spelt as letters: "3a4" -> "iddae")."""
+    return " id" + match[1].replace(" ", "").translate(_DIGITS_AS_LETTERS) + " "
+
+
+_DIGITS_AS_LETTERS = str.maketrans("0123456789", "abcdefghij")
 
 
 @dataclass(frozen=True)
@@ -210,10 +227,14 @@ def _expand(text: str) -> str:
 
 
 def _split_words(token: str) -> list[str]:
-    """``bladder/bowel`` -> two words; units (``mmol/l``) and numbers stay whole."""
+    """``bladder/bowel``, ``low-risk`` -> two words; units, numbers and listed synonyms stay whole."""
     if "/" in token and token not in UNITS and not NUMBER.match(token):
         parts = [p for p in token.split("/") if p]
         if all(p.isalpha() and len(p) > 2 for p in parts):
+            return parts
+    if "-" in token and token not in UNITS and token not in _FOLD:
+        parts = [p for p in token.split("-") if p]
+        if len(parts) > 1 and all(p.isalpha() for p in parts):
             return parts
     return [token]
 
@@ -226,8 +247,10 @@ def tokens(text: str) -> tuple[str, ...]:
         if phrase in lowered:
             lowered = lowered.replace(phrase, f" {key} ")
     lowered = _NUMBER_WORD.sub(lambda m: NUMBER_WORDS[m[1]], lowered)
+    lowered = _PAIRS.sub(r"\1 \3 and \2 \4", lowered)  # "a/b 30/150": a 30 and b 150
     lowered = _NAME_WITH_DIGITS.sub(lambda m: f"{m[1]}{m[2]}{m[3]}", lowered)
     lowered = _ORDINAL.sub(lambda m: f" {m[1]}{m[2]} ", lowered)  # grade 1: a name, not a count
+    lowered = _IDENTIFIER.sub(_identifier, lowered)
     lowered = lowered.replace("~", " ~ ")
     lowered = re.sub(r"\b(\d{1,3})[mf]\b", r"\1 year old", lowered)  # 71M: a 71-year-old man
     lowered = re.sub(r"\b(\d{1,2}):(\d{2})\b", r" at\1h\2 ", lowered)  # 06:30 is a time, a term
@@ -312,18 +335,21 @@ def _scope(text: str) -> tuple[set[str], set[str], set[str]]:
             if n == 1 and _CONDITION.match(clause.strip()):
                 scope = False  # "if BP is not controlled, add ...": the condition ends here
             scope = scope and _continues(words)
-            narrow = seen = False
+            narrow = seen = prefix = False
             for token in words:
-                if token in NEGATIONS:
+                if token == "non":  # "non-valvular": the prefix denies its own word only
+                    prefix = True
+                elif token in NEGATIONS:
                     scope, narrow, seen = True, token not in NOUN_CUES, False
                 elif narrow and seen and token in _PREPOSITIONS:
                     scope = narrow = False  # "not controlled | on a calcium-channel blocker"
                 elif token not in _STOP and not NUMBER.match(token) and len(token) > 2:
                     found = term(token)
-                    (negated if scope and found not in ABSENCE_TERMS else asserted).add(found)
+                    denied = (scope or prefix) and found not in ABSENCE_TERMS
+                    (negated if denied else asserted).add(found)
                     if narrow:
                         acts.add(found)
-                    seen = True
+                    seen, prefix = True, False
     return negated, asserted, acts
 
 

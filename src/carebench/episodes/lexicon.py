@@ -115,6 +115,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "contact": ("contact", "call", "phone", "ring", "telephone"),
     "urgent": ("urgent", "urgently", "immediately", "emergency", "now", "asap"),
     "doctor": ("doctor", "gp", "clinician", "physician"),
+    "sudden": ("sudden", "suddenly", "abrupt", "abruptly", "thunderclap"),
+    "gradual": ("gradual", "gradually", "slowly", "insidious"),
     "mother": ("mother", "mum", "mom"),
     "father": ("father", "dad"),
     "child": ("child", "toddler", "infant", "baby", "son", "daughter"),
@@ -164,6 +166,8 @@ POLARITY: tuple[tuple[frozenset[str], ...], ...] = (
     (frozenset({"present"}), frozenset({"absent"})),
     (frozenset({"raised"}), frozenset({"low"}), frozenset({"normal"})),
     (frozenset({"increase"}), frozenset({"decrease"})),
+    (frozenset({"left"}), frozenset({"right"})),
+    (frozenset({"sudden"}), frozenset({"gradual"})),
     (
         frozenset({"freq1", "nightly", "mornings"}),
         *(
@@ -183,7 +187,7 @@ POLARITY: tuple[tuple[frozenset[str], ...], ...] = (
     ),
 )
 """Mutually exclusive sides (go on / safe vs stop / contraindicated; present vs absent; raised vs
-low vs normal; increase vs decrease; once (at night, in the morning), twice ... six times daily,
+low vs normal; increase vs decrease; left vs right; sudden vs gradual onset; once (at night, in the morning), twice ... six times daily,
 more often (every 2 hours: ``freqmany``) vs weekly or twice or three times weekly):
 a claim holding one side where its cited sentence about the same topic holds only another
 contradicts it."""
@@ -248,3 +252,43 @@ SCALE: dict[str, tuple[str, float]] = {
 }  # fmt: skip
 """Canonical unit -> (dimension, size in the dimension's base unit): 48 hours = 2 days; 24 days
 against 24 hours is another value of the same quantity; 20 days is not 20 mg."""
+
+GENERIC_WORDS = frozenset(
+    {
+        "about", "above", "across", "after", "afterwards", "again", "against", "all", "almost",
+        "alone", "along", "already", "also", "although", "always", "among", "amongst", "amount",
+        "another", "any", "anyhow", "anyone", "anything", "anyway", "anywhere", "around",
+        "became", "because", "become", "becomes", "becoming", "been", "before", "beforehand",
+        "behind", "being", "below", "beside", "besides", "between", "beyond", "both", "but",
+        "can", "could", "describe", "detail", "do", "done", "down", "due", "during", "each",
+        "either", "else", "elsewhere", "enough", "etc", "even", "ever", "every", "everyone",
+        "everything", "everywhere", "except", "few", "find", "first", "for", "found", "from",
+        "further", "get", "give", "go", "had", "has", "have", "hence", "her", "here", "hers",
+        "herself", "him", "himself", "his", "how", "however", "indeed", "into", "its", "itself",
+        "last", "latter", "least", "made", "many", "may", "meanwhile", "might", "mine",
+        "moreover", "most", "mostly", "much", "must", "myself", "name", "namely", "next",
+        "nevertheless", "nobody", "noone", "nowhere", "off", "often", "once", "only", "onto",
+        "other", "others", "otherwise", "our", "ours", "ourselves", "out", "over", "own", "per",
+        "perhaps", "please", "put", "rather", "same", "see", "seem", "seemed", "seeming",
+        "seems", "several", "she", "should", "show", "since", "some", "somehow", "someone",
+        "something", "sometime", "sometimes", "somewhere", "such", "take", "than", "that",
+        "the", "their", "them", "themselves", "then", "there", "thereafter", "thereby",
+        "therefore", "therein", "these", "they", "this", "those", "though", "through",
+        "throughout", "thus", "together", "too", "toward", "towards", "under", "until", "upon",
+        "very", "via", "was", "were", "what", "whatever", "when", "whenever", "where",
+        "whereas", "whereby", "wherever", "which", "while", "who", "whoever", "whole", "whom",
+        "whose", "why", "will", "within", "would", "yet", "you", "your", "yours", "yourself",
+        "yourselves", "say", "says", "said", "tell", "tells", "told", "report", "reports",
+        "reported", "mention", "mentions", "mentioned", "state", "states", "note", "notes",
+        "taken", "took", "taking", "takes", "given", "gave", "giving", "gives", "came", "come",
+        "comes", "went", "goes", "going", "getting", "got", "makes", "make", "making", "use",
+        "used", "using", "uses", "like", "just", "really", "currently", "current", "today",
+        "now", "age", "aged", "ok", "okay", "glad", "happy", "sorry", "thanks", "thank", "dear",
+    }
+)  # fmt: skip
+"""Words that state no clinical fact on their own, so a claim need not find them in its cited
+lines: scikit-learn's English stop words (``ENGLISH_STOP_WORDS``) less those that carry clinical
+meaning here (*back*, *side*, *full*, *serious*, *keep*, *system*, *less*, *more*, *never*,
+*not*, *no*, *still*), plus reporting verbs (*says*, *reports*), light
+verbs (*take*, *give*, *come*), courtesy words, *currently* / *today* (the cited record is
+the current one) and *age* / *aged* (an age is a number the quantity check holds)."""

@@ -193,10 +193,11 @@ class Annotations(_Frozen):
         handoff_values: reference value(s) of each handoff field (field name -> acceptable
             values, any one of which a correct value states); a variant's entries update the
             seed's key by key.
-        handoff_urgency: the urgencies an escalation's handoff may give (default: emergency or
-            same_day).
-        handoff_destinations: the destinations an escalation's handoff may name (default: the
-            task class's urgent destinations, :data:`URGENT_DESTINATIONS`).
+        handoff_urgency: the urgencies an escalation's handoff may give; every
+            escalation-acceptable episode of a seed with handoff units declares them (bank 2.2;
+            the scorer judges urgency against these only, with no default).
+        handoff_destinations: the destinations an escalation's handoff may name, declared
+            likewise (urgent destinations of the class, :data:`URGENT_DESTINATIONS`).
         recommendations: what a correct draft recommends, one short imperative each (``"stop
             amoxicillin"``); seed format 2.
     """

@@ -6,24 +6,38 @@ conventions say how) with the word lists of :mod:`carebench.episodes.lexicon`.
 
 Verdicts (:func:`support`), for a claim and the text of the lines it cites:
 
-* ``not_substantive``: after removing any sentence addressed to a scorer, judge or grader and any
-  pointer ("see record"), the claim has no clinical content (no term outside
-  :data:`~carebench.episodes.lexicon.PLACEHOLDER_TERMS`, no quantity): "OK.", "Normal.";
-* ``contradicts``: a cited sentence about the same thing (sharing the claim's topic terms) gives
-  another value for one of the claim's quantities (the same label or topic and a comparable unit;
-  a former value, "increased from 75", never counts as the current one), holds the opposite
-  polarity side, or negates a finding the claim asserts;
+* ``not_substantive``: after removing any sentence addressed to a scorer, judge or grader, any
+  square-bracketed aside and any pointer ("see record"), the claim has no clinical content (no
+  term outside :data:`~carebench.episodes.lexicon.PLACEHOLDER_TERMS`, no quantity): "OK.";
+* ``contradicts``: the claim states as current ("takes", "currently on") a treatment a cited line
+  says was stopped or switched from; or a cited sentence about the same thing (sharing the
+  claim's topic terms) gives another value for one of the claim's quantities (the same label or
+  topic and a comparable unit; a former value, "increased from 75", never counts as the current
+  one; a bare "TSH 7" is compared with "TSH 1.8 mU/L"), holds the opposite side of an exclusive
+  group (continue / withhold, left / right, sudden / gradual, ...), or negates a finding the
+  claim asserts;
 * ``unsupported``: the claim addresses the scorer or points elsewhere ("Back pain - see the
-  form"), hedges between exclusive sides ("continue or stop as appropriate"), has a quantity the
-  cited text does not hold for the same quantity ("20 days" against "20 mg"; "23 days left"
-  against "23 days ago"), or shares too few terms with it;
-* ``supported``: otherwise, when every quantity of the claim occurs in the cited text with the
-  same value in a compatible unit and at least :data:`COVERAGE` of the claim's terms (at least
-  one) occur in the cited text.
+  form"), pads (a sentence repeated, a word three times running) or lists keywords
+  (:data:`KEYWORDS`), hedges between exclusive sides ("continue or stop"), hedges or
+  generalises ("possibly", "likely", "is common", "usually") where its lines state plainly, has
+  a quantity the cited text does not hold for the same quantity ("20 days" against "20 mg"; a
+  bare number is not taken from a count of another word, "7 tablets"), or is not **covered**;
+* ``supported``: otherwise: every quantity is held, and the claim's content terms are covered.
+
+**Coverage.** A claim's content terms are its terms less generic words
+(:data:`~carebench.episodes.lexicon.GENERIC_WORDS`: function words, reporting and light verbs),
+less placeholders that assert nothing (*see*, *record*; *normal*, *stable*, *new* do assert and
+stay), less the words of a short heading ("Indication:") and the counted word of a held count.
+A term is covered when the cited text *states* it (synonym groups, shorthand and stems as
+:mod:`~carebench.episodes.claimtext` reads them): questions ("Is it OK to take X?") and what
+follows a reported question ("asks whether X") state nothing, unless the claim itself reports a
+question. The claim is covered when fewer than :data:`ALLOWED` of its content terms are uncovered
+(so a claim of two terms needs both; of three or four, all but one).
 
 These are stated heuristics, validated against independently labelled claims
-(``carebench scorer agreement``; docs/protocol.md gives the figures). Paraphrases that share no
-term or synonym with their line are missed.
+(``carebench scorer agreement``; docs/protocol.md gives the figures and what they still miss:
+paraphrases without a shared term, values the writer worked out, guidance that applies only under
+a condition the claim leaves out). :func:`explain` names the rule behind a verdict.
 """
 
 from __future__ import annotations
@@ -32,22 +46,27 @@ import re
 from enum import StrEnum
 
 from carebench.episodes.claimtext import POLAR, Analysis, Quantity, analyze, term, tokens
-from carebench.episodes.lexicon import PLACEHOLDER_TERMS
+from carebench.episodes.lexicon import GENERIC_WORDS, PLACEHOLDER_TERMS
 
 __all__ = [
-    "COVERAGE",
+    "ALLOWED",
+    "KEYWORDS",
+    "MENTION",
     "Verdict",
     "analyze",
     "contradicts",
     "contributes",
+    "explain",
+    "mentions",
     "quantity_supported",
     "strip_injections",
     "substantive",
     "support",
 ]
 
-COVERAGE = 0.4
-"""The share of a claim's terms that must occur in its cited text for support."""
+ALLOWED = 0.5
+"""A claim is covered when fewer than this share of its content terms are missing from what its
+cited text states (measured on labelled sets 1 and 2; docs/protocol.md)."""
 APPROXIMATE = 0.15
 """How far (relative) an approximate value ("about 7.6 mg/kg") may be from a value it is checked
 against before it conflicts."""
@@ -58,7 +77,7 @@ claim's topic; shorter terms need a second one, or the label of one of the claim
 _INJECTION = re.compile(
     r"(\b(scorer|judge|grader|evaluator|assessor|annotator|marker|reviewer|system|ai|model)\b"
     r"\s*(note|instruction)?\s*[:,]|\binstructions?\s+(to|for)\s+(the\s+)?\w+\s*:"
-    r"|\b(mark|label|score|rate|treat|count|consider)\b"
+    r"|\bscoring\s+(note|instruction)|\b(mark|label|score|rate|treat|count|consider)(ed|s)?\b"
     r"[^.]{0,40}\b(as\s+)?(supported|correct|fully|verified|valid|pass(ed)?)\b"
     r"|\bground truth\b|\bignore (the )?(previous|above|prior)\b)",
     re.IGNORECASE,
@@ -73,10 +92,17 @@ _POINTER = re.compile(
 )
 _DEFERRAL = re.compile(rf"\b(see|refer to)\s+(the\s+)?([\w-]+\s+){{0,2}}{_PLACES}\b", re.I)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
-#: Modality: words that present a statement as uncertain, queried or excluded ("?PE" included).
+_ASIDE = re.compile(r"\[[^\]]*\]")
+_PUNCTUATION = re.compile(r"[,.;:!?)](?:\s|$)|\(")
+KEYWORDS = 12
+"""A claim of this many words or more with no punctuation and almost no function words is a list
+of keywords, not a statement."""
+#: Modality: words that present a statement as uncertain, queried or excluded ("?PE" included),
+#: or as a generalisation ("is common", "usually passes") rather than a fact about this patient.
 _UNCERTAIN = re.compile(
-    r"\b(possibl[ey]|maybe|perhaps|might|could be|may be|unlikely|probabl[ey]|suspected|"
-    r"quer(?:y|ied)|not confirmed|unconfirmed|ruled? out|not sure|uncertain)\b|\?\s?[A-Za-z]",
+    r"\b(possibl[ey]|maybe|perhaps|might|could be|may|(?:un)?likely|probabl[ey]|suspected|"
+    r"quer(?:y|ied)|not confirmed|unconfirmed|ruled? out|not sure|uncertain|"
+    r"common(?:ly)?|usual(?:ly)?|typical(?:ly)?|often|can happen|tends? to)\b|\?\s?[A-Za-z]",
     re.I,
 )
 _EVIDENCE_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
@@ -85,6 +111,51 @@ _GENERAL = re.compile(
     re.IGNORECASE,
 )
 _PLACEHOLDERS = frozenset(term(w) for w in PLACEHOLDER_TERMS)
+#: A past discontinuation: "X was stopped 6 months ago", "switched from X", "X ... replaced by".
+_STOPPED = re.compile(
+    r"\b(?:was|were|has been|had been)\s+(?:stopped|discontinued|withdrawn|replaced|switched)\b"
+)
+_SWITCHED_FROM = re.compile(r"\b(?:switched|changed|converted)\s+(?:over\s+)?from\s+([\w-]+)")
+#: Words by which a claim states a treatment as current ("takes", "currently on").
+_CURRENT_USE = re.compile(
+    r"\b(takes?|taking|uses?|using|current(?:ly)?|still|continues?|continuing|"
+    r"(?:is|are|remains?|stays?)\s+on)\b",
+    re.I,
+)
+#: Words by which a claim itself places a treatment in the past.
+_PAST = re.compile(
+    r"\b(stopped|discontinued|previously|formerly|former|used to|was on|were on|switched|"
+    r"replaced|no longer|ago|until|history of)\b",
+    re.I,
+)
+#: Placeholder words that still assert something when a claim has other content ("X-ray normal").
+_ASSERTIVE = frozenset(
+    term(w)
+    for w in (
+        "normal",
+        "stable",
+        "good",
+        "well",
+        "new",
+        "change",
+        "confirmed",
+        "nothing",
+        "usual",
+        "needed",
+        "necessary",
+        "appropriate",
+        "complete",
+        "completed",
+        "available",
+        "done",
+    )
+)
+_GENERIC = frozenset(term(w) for w in GENERIC_WORDS) | (_PLACEHOLDERS - _ASSERTIVE)
+#: A question, or a clause reporting one: it asks, it does not state ("asks whether X").
+_ASKED = re.compile(
+    r"\?|\b(whether|wonder\w*|ask(?:s|ed|ing)?\s+(?:if|about|for|to)|(?:check|know|see)\s+(?:that|if))\b",
+    re.I,
+)
 
 
 class Verdict(StrEnum):
@@ -97,20 +168,34 @@ class Verdict(StrEnum):
 
 
 def strip_injections(text: str) -> str:
-    """``text`` less sentences addressed to a scorer, judge or grader, and pointers.
+    """``text`` less sentences addressed to a scorer, judge or grader, asides and pointers.
 
-    Pointers are phrases such as "see record" or "as per E2".
+    Asides are square-bracketed notes ("[draft checked]"); pointers are phrases such as "see
+    record" or "as per E2".
     """
+    text = _ASIDE.sub(" ", text)
     kept = " ".join(s for s in _SENTENCE.split(text) if s and not _INJECTION.search(s))
     return _POINTER.sub(" ", kept)
 
 
 def _gaming(text: str) -> bool:
-    """Whether ``text`` addresses the scorer or defers to the record instead of stating.
+    """Whether ``text`` addresses the scorer, defers to the record, pads or lists keywords.
 
     "See the physio form" defers; "as per E2" only cites (it is stripped, not held against).
+    Padding repeats a sentence or a word three times in a row ("stable, stable, stable"); a
+    keyword list has :data:`KEYWORDS` words or more, no punctuation and fewer than one function
+    word in ten.
     """
-    return bool(_INJECTION.search(text) or _DEFERRAL.search(text))
+    if _INJECTION.search(_ASIDE.sub(" ", text)) or _DEFERRAL.search(text):
+        return True
+    sentences = [" ".join(tokens(s)) for s in _SENTENCE.split(text) if tokens(s)]
+    if len(set(sentences)) < len(sentences):
+        return True
+    words = tokens(text)
+    if any(words[i] == words[i + 1] == words[i + 2] for i in range(len(words) - 2)):
+        return True
+    function = sum(w in GENERIC_WORDS or w in ("and", "the", "of", "to", "is") for w in words)
+    return len(words) >= KEYWORDS and not _PUNCTUATION.search(text) and function < 0.1 * len(words)
 
 
 def _uncertain(claim_text: str, evidence_text: str) -> bool:
@@ -169,6 +254,8 @@ def _comparable(q: Quantity, e: Quantity) -> bool:
     qb, eb = q.base, e.base
     if qb and eb:
         return qb[0] == eb[0]
+    if (not q.unit or not e.unit) and _labelled(q, e):
+        return True  # "TSH 7" against "TSH 1.8 mU/L": one of them left the unit off
     return q.unit == e.unit or (q.unit[:1] == "#" and e.unit[:1] == "#")
 
 
@@ -190,11 +277,22 @@ def quantity_supported(q: Quantity, evidence: Analysis) -> bool:
             _labelled(q, e) and _comparable(q, e) and not _near(q, e) and not e.former
             for e in evidence.quantities
         )
-    same = [e for e in evidence.quantities if _same_value(q, e)]
+    same = [e for e in evidence.quantities if _same_value(q, e) and not _borrowed(q, e)]
     if any(not q.label or not e.label or _labelled(q, e) for e in same):
         return True
     rival = any(_labelled(q, e) and _comparable(q, e) and not e.former for e in evidence.quantities)
     return bool(same) and not rival
+
+
+def _borrowed(q: Quantity, e: Quantity) -> bool:
+    """Whether a unit-less, labelled claim number would be taken from another quantity.
+
+    "TSH 7" is not held by "7 tablets", "on 7 March" or "ferritin 7 ug/L": a bare number with
+    a label does not match a count of a word, nor a number with a unit and another label.
+    """
+    if q.unit or not q.label or not e.unit or _labelled(q, e):
+        return False
+    return e.unit[0] == "#" or bool(e.label)
 
 
 def _value_conflict(claim: Analysis, sentence: Analysis, evidence: Analysis) -> bool:
@@ -220,6 +318,23 @@ def _value_conflict(claim: Analysis, sentence: Analysis, evidence: Analysis) -> 
             counted = q.unit[:1] == "#" and q.unit == e.unit  # "2 wet nappies" against "6 wet"
             if _labelled(q, e) or ((measured or counted) and shared_topic):
                 return True
+    return False
+
+
+def _anchored_conflict(claim: Analysis, sentence: Analysis, evidence: Analysis) -> bool:
+    """Whether a sentence holding one of the claim's measured values gives another its own.
+
+    "Give 100 mg, which is 10 mL" against "100 mg (5 mL) per dose": the sentence holds the
+    100 mg, so its 5 mL is the value of the claim's mL (a number attached to another quantity).
+    """
+    for q in claim.quantities:
+        measured = q.unit and q.unit[0] != "#" and (q.base or ("",))[0] != "time"
+        if not measured or q.former or quantity_supported(q, evidence):
+            continue
+        others = [e for e in sentence.quantities if e.unit == q.unit and not e.former]
+        anchored = any(o is not q and quantity_supported(o, sentence) for o in claim.quantities)
+        if anchored and others and not any(_same_value(q, e) for e in others):
+            return True
     return False
 
 
@@ -257,10 +372,45 @@ def _denied(
     return False
 
 
+def _former(evidence_text: str) -> frozenset[str]:
+    """Treatments the cited text says were stopped or switched from (their first content term).
+
+    "Naproxen 500 mg twice daily, started for a sprain, was stopped 2 months ago" -> naproxen;
+    "switched from desogestrel 18 months ago" -> desogestrel.
+    """
+    found: set[str] = set()
+    for sentence in re.split(r"[.;:\n]", evidence_text.lower()):
+        stopped = _STOPPED.search(sentence)
+        if stopped:
+            head = [w for w in tokens(sentence[: stopped.start()]) if _content(w)]
+            found.update(term(w) for w in head[:1])
+        found.update(term(m[1]) for m in _SWITCHED_FROM.finditer(sentence) if _content(m[1]))
+    return frozenset(found)
+
+
+def _content(word: str) -> bool:
+    return (
+        len(word) > 3 and word.isalpha() and term(word) not in _GENERIC and term(word) not in POLAR
+    )
+
+
+def _resumed(claim: Analysis, claim_text: str, evidence_text: str) -> bool:
+    """Whether the claim states as current ("takes X") a treatment its cited text says was stopped.
+
+    A claim that places it in the past itself ("stopped", "previously", "ago") does not.
+    """
+    if not _CURRENT_USE.search(claim_text) or _PAST.search(claim_text):
+        return False
+    former = _former(evidence_text)
+    return any(t in former for t in claim.asserted - claim.negated)
+
+
 def contradicts(claim_text: str, evidence_text: str) -> bool:
     """Whether a sentence of ``evidence_text`` about the claim's topic contradicts the claim."""
     claim = analyze(strip_injections(claim_text))
     evidence = analyze(evidence_text)
+    if _resumed(claim, claim_text, evidence_text):
+        return True
     topic = _topic(claim)
     measured = frozenset().union(*(q.label for q in claim.quantities))
     sentences = _EVIDENCE_SENTENCE.split(evidence_text)
@@ -275,8 +425,11 @@ def contradicts(claim_text: str, evidence_text: str) -> bool:
             len(shared) >= min(2, len(topic))
             or shared & measured
             or any(len(t) >= SPECIFIC for t in shared)
+            or (shared - _GENERIC) & sentence.negated & claim.asserted - claim.negated  # "no aura"
         ):
             about.append((raw, sentence))
+    if any(_anchored_conflict(claim, analyze(raw), evidence) for raw in sentences):
+        return True
     agree = any(side in evidence.sides for side in claim.sides)
     for raw, sentence in about:
         if _denied(claim, raw, evidence, stated, topic):
@@ -290,24 +443,93 @@ def contradicts(claim_text: str, evidence_text: str) -> bool:
     return False
 
 
+MENTION = 0.4
+"""The share of a reference finding's terms a text must hold to mention it (:func:`mentions`)."""
+
+
+def mentions(reference: str, text: str) -> bool:
+    """Whether ``text`` (a handoff field) mentions ``reference`` (a reference finding or value).
+
+    The overlap test the handoff scores use, kept from the first release of these rules: no
+    contradiction, every quantity of ``reference`` held, and at least :data:`MENTION` of its
+    terms (one at least) in ``text``. A handoff naming "crushing chest pain" mentions the finding
+    "crushing chest pain spreading to the left arm"; a claim must be covered (:func:`support`).
+    """
+    if not substantive(reference) or not text.strip() or contradicts(reference, text):
+        return False
+    found, evidence = analyze(strip_injections(reference)), analyze(text)
+    if _gaming(reference) or _hedges(reference) or _uncertain(reference, text):
+        return False
+    if not all(quantity_supported(q, evidence) for q in found.quantities):
+        return False
+    terms = found.terms - _PLACEHOLDERS
+    if not terms:
+        return bool(found.quantities)
+    return sum(_found(t, evidence.terms) for t in terms) >= max(1, MENTION * len(terms))
+
+
 def support(claim_text: str, evidence_text: str) -> Verdict:
     """The verdict for a claim against the text of the lines it cites (module conventions)."""
+    return _judge(claim_text, evidence_text)[0]
+
+
+def explain(claim_text: str, evidence_text: str) -> str:
+    """The verdict of :func:`support` with the rule that gave it ("unsupported: hedged")."""
+    verdict, reason = _judge(claim_text, evidence_text)
+    return f"{verdict.value}: {reason}"
+
+
+def _judge(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
     if not substantive(claim_text):
-        return Verdict.NOT_SUBSTANTIVE
+        return Verdict.NOT_SUBSTANTIVE, "no clinical content"
     if not evidence_text.strip():
-        return Verdict.UNSUPPORTED
+        return Verdict.UNSUPPORTED, "no cited text"
     if contradicts(claim_text, evidence_text):
-        return Verdict.CONTRADICTS
+        return Verdict.CONTRADICTS, "a cited sentence conflicts"
     claim, evidence = analyze(strip_injections(claim_text)), analyze(evidence_text)
-    if _gaming(claim_text) or _hedges(claim_text) or _uncertain(claim_text, evidence_text):
-        return Verdict.UNSUPPORTED
-    if not all(quantity_supported(q, evidence) for q in claim.quantities):
-        return Verdict.UNSUPPORTED
-    terms = claim.terms - _PLACEHOLDERS
+    if _gaming(claim_text):
+        return Verdict.UNSUPPORTED, "addresses the scorer or defers"
+    if _hedges(claim_text):
+        return Verdict.UNSUPPORTED, "offers exclusive alternatives"
+    if _uncertain(claim_text, evidence_text):
+        return Verdict.UNSUPPORTED, "hedged where the line is plain"
+    missing = [q for q in claim.quantities if not quantity_supported(q, evidence)]
+    if missing:
+        return Verdict.UNSUPPORTED, f"quantity not held: {missing[0].value:g} {missing[0].unit}"
+    counted = frozenset(q.unit[1:] for q in claim.quantities if q.unit[:1] == "#")
+    terms = claim.terms - _GENERIC - _heading(claim_text) - counted  # "3 times": held above
     if not terms:
-        return Verdict.SUPPORTED if claim.quantities else Verdict.UNSUPPORTED
-    covered = sum(_found(t, evidence.terms) for t in terms)
-    return Verdict.SUPPORTED if covered >= max(1, COVERAGE * len(terms)) else Verdict.UNSUPPORTED
+        if claim.quantities:
+            return Verdict.SUPPORTED, "only quantities, all held"
+        return Verdict.UNSUPPORTED, "no terms"
+    stated = evidence.terms if _ASKED.search(claim_text) else _stated_terms(evidence_text)
+    uncovered = sorted(t for t in terms if not _found(t, stated))
+    if len(uncovered) < ALLOWED * len(terms):
+        return Verdict.SUPPORTED, f"covered; uncovered {uncovered}"
+    return Verdict.UNSUPPORTED, f"uncovered {uncovered} of {len(terms)}"
+
+
+def _heading(claim_text: str) -> frozenset[str]:
+    """The terms of a short heading that opens a claim ("Indication: AF"): it names, not states."""
+    head, colon, rest = strip_injections(claim_text).partition(":")
+    words = tokens(head)
+    return analyze(head).terms if colon and rest.strip() and 0 < len(words) <= 3 else frozenset()
+
+
+def _stated_terms(evidence_text: str) -> frozenset[str]:
+    """The terms of what the cited text states.
+
+    Its sentences less questions ("Is X OK?") and less what follows a reported question ("asks
+    whether X").
+    """
+    kept = []
+    for sentence in _EVIDENCE_SENTENCE.split(evidence_text):
+        asked = _ASKED.search(sentence)
+        if asked is None:
+            kept.append(sentence)
+        elif asked[0] != "?":  # "... and asks whether X": what comes before is stated
+            kept.append(sentence[: asked.start()])
+    return analyze(" ".join(kept)).terms
 
 
 def _found(word: str, terms: frozenset[str]) -> bool:

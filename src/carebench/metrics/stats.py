@@ -33,6 +33,8 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
+from carebench.metrics.threads import one_blas_thread
+
 FloatArray = npt.NDArray[np.float64]
 
 DEFAULT_B = 10_000
@@ -118,6 +120,7 @@ def _sorted_quantile(ordered: FloatArray, q: float) -> float:
     return b - (b - a) * (1 - t) if t >= 0.5 else a + (b - a) * t
 
 
+@one_blas_thread
 def ratio_intervals(
     numerators: npt.ArrayLike,
     denominators: npt.ArrayLike,
@@ -157,6 +160,7 @@ def ratio_interval(
     return interval
 
 
+@one_blas_thread
 def ece_interval(
     seed_index: npt.ArrayLike,
     confidence: npt.ArrayLike,
@@ -189,6 +193,7 @@ def ece_interval(
     )
 
 
+@one_blas_thread
 def auroc_interval(
     seed_index: npt.ArrayLike,
     confidence: npt.ArrayLike,
@@ -329,16 +334,37 @@ def wilcoxon_paired(name: str, a: npt.ArrayLike, b: npt.ArrayLike) -> PairedTest
     )
 
 
-def holm(tests: list[PairedTest]) -> list[PairedTest]:
-    """The same tests with Holm-adjusted p-values across the family (NaN p stays NaN)."""
+def _holm_adjusted(p_values: list[float]) -> FloatArray:
+    """Holm-adjusted p-values: statsmodels ``multipletests(method="holm")``, without its full GC.
+
+    multipletests ends its Holm branch with ``gc.collect()``, a walk over every object of the
+    process (0.3-0.5 s in a report's process, which holds the bank, pandas, matplotlib and
+    pydantic). The objects alive before the call are frozen (:func:`gc.freeze`) for its duration,
+    so that walk covers only what the call made; they are unfrozen after, into the oldest
+    generation. When something else has frozen objects already, nothing is frozen (unfreezing
+    would release its objects too) and the call pays the full walk.
+    """
+    import gc
+
     from statsmodels.stats.multitest import multipletests
 
+    freeze = gc.get_freeze_count() == 0
+    if freeze:
+        gc.freeze()
+    try:
+        _, adjusted, _, _ = multipletests(p_values, alpha=0.05, method="holm")
+    finally:
+        if freeze:
+            gc.unfreeze()
+    return np.asarray(adjusted, dtype=float)
+
+
+def holm(tests: list[PairedTest]) -> list[PairedTest]:
+    """The same tests with Holm-adjusted p-values across the family (NaN p stays NaN)."""
     finite = [i for i, t in enumerate(tests) if np.isfinite(t.p_value)]
     adjusted = [float("nan")] * len(tests)
     if finite:
-        _, p_adj, _, _ = multipletests(
-            [tests[i].p_value for i in finite], alpha=0.05, method="holm"
-        )
+        p_adj = _holm_adjusted([tests[i].p_value for i in finite])
         for i, p in zip(finite, p_adj, strict=True):
             adjusted[i] = float(p)
     return [

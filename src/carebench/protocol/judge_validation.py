@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from importlib.resources.abc import Traversable
 from typing import Any, TypeVar
 
 from carebench.episodes.support import substantive
@@ -63,13 +64,16 @@ def _figures(pairs: Sequence[tuple[str, str]]) -> dict[str, Any]:
     }
 
 
-def judge_agreement(judge: ClaimJudge, limit: int | None = None) -> list[dict[str, Any]]:
+def judge_agreement(
+    judge: ClaimJudge, limit: int | None = None, folder: Traversable | None = None
+) -> list[dict[str, Any]]:
     """The deterministic scorer's and ``judge``'s agreement on the labelled claims (or a subset).
 
-    Returns one row per scorer and subset (module conventions).
+    ``folder`` holds the manifest (default: the packaged sets). Returns one row per scorer and
+    subset (module conventions).
     """
-    sets = load_sets()
-    tagged = [(row, entry.name) for entry in sets for row in load_labels(entry.claims)]
+    sets = load_sets(folder)
+    tagged = [(row, entry.name) for entry in sets for row in load_labels(entry.claims, folder)]
     chosen_rows = labelled_subset(tagged, limit)
     rows = [row for row, _ in chosen_rows]
     set_of = [name for _, name in chosen_rows]

@@ -19,10 +19,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 
 from carebench.controller.detectors import BUILT_IN, bank_flags, families, quality
 from carebench.controller.detectors import Flags as DetectorFlags
-from carebench.controller.evaluate import ablations, apply_fit, fit_run, transfer
+from carebench.controller.evaluate import (
+    ablation_rows,
+    applied,
+    frame_inputs,
+    transfer_rows,
+    with_flags,
+)
+from carebench.controller.risk import fit_ablations
 from carebench.controller.stress import STRESS_SETS, audit_dict
 from carebench.derived import cached_json, frame_digest, key
 from carebench.episodes.schema import Episode
@@ -39,16 +47,30 @@ METRICS = ("sensitivity", "specificity", "missed_rate", "utility", "utility_robu
 _REFERENCE = (uniform(_PRIMARY), uniform(_ROBUSTNESS))
 
 
-def _intervals(
-    rows: pd.DataFrame, settings: Settings, costs: tuple[ClassCosts, ClassCosts]
-) -> dict[str, Any]:
-    sums = SeedSums(rows, settings)
-    correct = rows["correct"].to_numpy(bool)
-    out = escalation_intervals(
-        rows, sums, [("utility", costs[0]), ("utility_robustness", costs[1])]
-    )
-    out["accuracy"] = sums.ratio(correct, np.ones(len(rows), bool))
-    return {m: out[m].as_dict() for m in METRICS}
+class _TestRows:
+    """A run's test rows for the section's intervals: their seeds, labels and task classes."""
+
+    def __init__(self, rows: pd.DataFrame, settings: Settings) -> None:
+        import pandas as pd
+
+        keep = [c for c in ("seed_id", "escalation_required", "task_class") if c in rows]
+        self.frame = pd.DataFrame({c: rows[c].to_numpy(bool if c == "escalation_required"
+                                                       else object) for c in keep})  # fmt: skip
+        self.sums = SeedSums(self.frame, settings)
+
+    def intervals(
+        self,
+        correct: npt.NDArray[np.bool_],
+        escalated: npt.NDArray[np.bool_],
+        costs: tuple[ClassCosts, ClassCosts],
+    ) -> dict[str, Any]:
+        """The section's metrics with their intervals, for the rows' outcomes under one agent."""
+        frame = self.frame.assign(escalated=escalated)
+        out = escalation_intervals(
+            frame, self.sums, [("utility", costs[0]), ("utility_robustness", costs[1])]
+        )
+        out["accuracy"] = self.sums.ratio(correct, np.ones(len(frame), bool))
+        return {m: out[m].as_dict() for m in METRICS}
 
 
 #: The results columns the section reads (the rest is dropped before any row is selected).
@@ -181,22 +203,33 @@ def _run_entry(
     declared: tuple[ClassCosts, ClassCosts],
     settings: Settings,
 ) -> dict[str, Any]:
-    """One run's baseline, fitted controllers, ablations and transfer (fit on dev, scored on test)."""
-    test = rows[rows["split"] == "test"]
+    """One run's baseline, fitted controllers, ablations and transfer (fit on dev, scored on test).
+
+    The rows become arrays once (:func:`~carebench.controller.evaluate.frame_inputs`); every fit,
+    split and held-out class is a selection of them.
+    """
+    split = rows["split"].to_numpy(object)
+    test = split == "test"
+    scoring = _TestRows(rows[test], settings)
     entry: dict[str, Any] = {
         "run_id": run_id,
         "label": label,
         "costs_text": declared[0].describe(),
-        "baseline": _intervals(test, settings, declared),
+        "baseline": scoring.intervals(
+            rows["correct"].to_numpy(bool)[test], rows["escalated"].to_numpy(bool)[test], declared
+        ),
     }
     entry["controller"], entry["ablations"], entry["transfer"] = {}, {}, {}
-    for family in flags_by_family:
-        flags = flags_by_family[family]
-        fitted = fit_run(rows, flags, declared[0])
+    base = frame_inputs(rows)
+    episode_ids = rows["episode_id"].to_numpy(object)
+    for family, flags in flags_by_family.items():
+        inputs = with_flags(base, episode_ids, flags)
+        fits = fit_ablations(inputs.take(split == "dev"), declared[0])
+        test_inputs = inputs.take(test)
         entry["controller"][family] = {
-            "fit": fitted.as_dict(),
-            "test": _intervals(apply_fit(test, flags, fitted), settings, declared),
+            "fit": fits["full"].as_dict(),
+            "test": scoring.intervals(*applied(test_inputs, fits["full"]), declared),
         }
-        entry["ablations"][family] = ablations(rows, flags, declared[0], fitted)
-        entry["transfer"][family] = transfer(rows, flags, declared[0])
+        entry["ablations"][family] = ablation_rows(test_inputs, fits, declared[0])
+        entry["transfer"][family] = transfer_rows(inputs, split, declared[0])
     return entry

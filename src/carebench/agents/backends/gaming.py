@@ -20,6 +20,12 @@ also be run through the whole pipeline.
     game-flip-polarity     the reference draft with each claim's polarity or frequency flipped
                            (continue <-> stop, daily -> weekly, "No ..."), citations kept
     game-partial-copy      the first half of every admissible line, each citing itself
+    game-hedged-handoff    the reference handoff with every value hedged ("possibly ..., not
+                           confirmed", "maybe ...") and advice in place of actions
+    game-findings-everywhere  the reference handoff with the urgent findings pasted into every
+                           named field
+    game-shifted-fields    the reference handoff with each named field holding the next field's
+                           value and the reason holding the first field's
 """
 
 from __future__ import annotations
@@ -205,6 +211,50 @@ def partial_copy(episode: Episode, action: Action) -> dict[str, Any]:
     return {"draft": draft, "handoff": None}
 
 
+def _escalation(episode: Episode, action: Action) -> dict[str, Any] | None:
+    reference = _reference(episode, action)
+    return reference if action is Action.ESCALATE and reference.get("handoff") else None
+
+
+def hedged_handoff(episode: Episode, action: Action) -> dict[str, Any]:
+    """The reference handoff with every value hedged and advice in place of actions."""
+    reference = _escalation(episode, action)
+    if reference is None:
+        return _reference(episode, action)
+    handoff = reference["handoff"]
+    return _with(
+        reference,
+        reason=f"possibly {handoff['reason']}"[:MAX_CLAIM_CHARS],
+        key_findings=[f"maybe {f}"[:MAX_CLAIM_CHARS] for f in handoff["key_findings"]],
+        actions_taken=["Advised rest and fluids; told to call back if worse."],
+        fields={
+            n: f"possibly {v}, not confirmed"[:MAX_CLAIM_CHARS]
+            for n, v in handoff["fields"].items()
+        },
+    )
+
+
+def findings_everywhere(episode: Episode, action: Action) -> dict[str, Any]:
+    """The reference handoff with the urgent findings pasted into every named field."""
+    reference = _escalation(episode, action)
+    units = episode.annotations
+    if reference is None or units is None or not units.urgent_findings:
+        return _reference(episode, action)
+    pasted = "; ".join(units.urgent_findings)[:MAX_CLAIM_CHARS]
+    return _with(reference, fields=dict.fromkeys(reference["handoff"]["fields"], pasted))
+
+
+def shifted_fields(episode: Episode, action: Action) -> dict[str, Any]:
+    """The reference handoff with each named field holding the next one's value."""
+    reference = _escalation(episode, action)
+    if reference is None or len(reference["handoff"]["fields"]) < 2:
+        return _reference(episode, action)
+    names = list(reference["handoff"]["fields"])
+    values = [reference["handoff"]["fields"][n] for n in names]
+    shifted = {n: values[(i + 1) % len(values)] for i, n in enumerate(names)}
+    return _with(reference, reason=values[0], fields=shifted)
+
+
 GAMING: dict[str, tuple[Write, tuple[str, ...]]] = {
     "game-copy-evidence": (copy_evidence, ("traceability", "continuity", "handoff")),
     "game-cite-everything": (cite_everything, ("traceability",)),
@@ -215,5 +265,8 @@ GAMING: dict[str, tuple[Write, tuple[str, ...]]] = {
     "game-number-swap": (number_swap, ("traceability", "continuity")),
     "game-flip-polarity": (flip_polarity, ("traceability", "continuity")),
     "game-partial-copy": (partial_copy, ("traceability", "continuity")),
+    "game-hedged-handoff": (hedged_handoff, ("handoff",)),
+    "game-findings-everywhere": (findings_everywhere, ("handoff",)),
+    "game-shifted-fields": (shifted_fields, ("handoff",)),
 }
 """Gaming policy name -> (its work product, the scores it games)."""

@@ -14,7 +14,9 @@ stale rules to every seed that declares ``discard_facts`` (a seed without
 * **handoff values**: every escalation-required episode gives at least one reference value for
   each of its handoff fields, none a placeholder (empty, "see record", "n/a", "as above", ...),
   and names no value for a field it does not have; declared handoff destinations are urgent ones
-  (:data:`~carebench.episodes.schema.URGENT_DESTINATIONS`);
+  (:data:`~carebench.episodes.schema.URGENT_DESTINATIONS`); every escalation-acceptable episode
+  (Escalate in its acceptable set) declares both ``handoff_urgency`` and
+  ``handoff_destinations`` (bank 2.2: the scorer has no default for them);
 * **stale facts**: a fact to discard is stated only by superseded text: no admissible item's
   current evidence states it, in any episode (else carrying it forward could never be counted),
   and every stale episode has at least one fact to discard that its superseded text states;
@@ -35,7 +37,7 @@ from collections.abc import Sequence
 from carebench.episodes.assemble import AssemblyError, assemble_seed, variant_spec
 from carebench.episodes.loading import ParsedSeed
 from carebench.episodes.matching import states, tokens
-from carebench.episodes.schema import URGENT_DESTINATIONS, Episode, Variant
+from carebench.episodes.schema import URGENT_DESTINATIONS, Action, Episode, Variant
 from carebench.episodes.seed import Seed
 from carebench.episodes.sources import Source, episode_sources, flat, sentences
 from carebench.errors import ValidationIssue
@@ -189,6 +191,18 @@ def _check_handoff(seed: Seed, parsed: ParsedSeed, episode: Episode) -> list[Val
                     f"{episode.task_class.value}; expected one of {list(urgent)}",
                 )
             )
+    if Action.ESCALATE in episode.reference.acceptable:
+        for name in ("handoff_urgency", "handoff_destinations"):
+            if not getattr(units, name):
+                issues.append(
+                    _issue(
+                        parsed,
+                        _path(seed, episode.variant, name),
+                        f"{where}: an escalation-acceptable episode declares no {name}; "
+                        "declare the urgencies / destinations a handoff may give (the scorer "
+                        "judges them against these only)",
+                    )
+                )
     if not episode.escalation_required:
         return issues
     for field in units.handoff_fields:

@@ -1,0 +1,66 @@
+"""Which handoff-field rule earns what, on each labelled set (issue 21's generalisation check).
+
+Run: .venv/bin/python experiments/handoff_ablation.py
+
+Scores every labelled handoff field of both sets with the current scorer, then with each rule of
+:mod:`carebench.protocol.handoff_reading` (and two of :mod:`carebench.protocol.scores`) switched
+off in turn, and prints accuracy and Cohen's kappa per set. A rule found on one set's errors
+earns its keep only if it also helps (or does not hurt) the other set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+from unittest import mock
+
+from carebench import load_bank
+from carebench.protocol import handoff_reading, scores
+from carebench.protocol.scorer_validation import _kappa, field_items, load_labels, load_sets
+
+RULES: dict[str, tuple[str, Callable[..., Any]]] = {
+    "modality (plain)": ("plain", lambda text, reference="": text),
+    "content-free values": ("content_free", lambda *a, **k: False),
+    "yes/no answers": ("answer_matches", lambda *a, **k: None),
+    "actions at the episode's speed": ("action_problem", lambda *a, **k: None),
+    "misfiled values": ("misfiled", lambda *a, **k: False),
+    "same text in every field": ("same_text", lambda *a, **k: False),
+    "exclusive values": ("other_member", lambda *a, **k: False),
+    "half of 3+ findings": ("states_enough", scores.states_all),
+    "another amount": ("handoff_reading.other_amount", lambda *a, **k: False),
+    "value-less answer to a deferring reference": ("defers_as_reference", lambda *a, **k: False),
+}
+
+
+@contextmanager
+def _off(name: str, replacement: Callable[..., Any]) -> Iterator[None]:
+    module, _, attribute = name.rpartition(".")
+    target = handoff_reading if module == "handoff_reading" else scores
+    with mock.patch.object(target, attribute, replacement):
+        yield
+
+
+def _figures(episodes: dict[str, Any]) -> list[str]:
+    out = []
+    for entry in load_sets():
+        items = field_items(load_labels(entry.handoffs), episodes)
+        pred, final = [i[0] for i in items], [i[1] for i in items]
+        acc = sum(p == f for p, f in zip(pred, final, strict=True)) / len(items)
+        out.append(f"{entry.name} {acc:.3f} / {_kappa(final, pred):.3f}")
+    return out
+
+
+def main() -> None:
+    """Print accuracy / kappa per set with all rules, then with each rule off."""
+    episodes = {e.episode_id: e for e in load_bank()}
+    print("| rule switched off | " + " | ".join(s.name for s in load_sets()) + " |")
+    print("|---|" + "---|" * len(load_sets()))
+    print("| (none: the scorer as shipped) | " + " | ".join(_figures(episodes)) + " |")
+    for label, (name, replacement) in RULES.items():
+        with _off(name, replacement):
+            print(f"| {label} | " + " | ".join(_figures(episodes)) + " |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,405 @@
+"""How a handoff's texts are read: modality, content-free values, answers, actions, misfiled values.
+
+Pure helpers of :func:`carebench.protocol.scores.handoff_completeness` (its conventions say how
+they are combined). Each reads a *kind* of text, never a labelled item's phrase:
+
+* **Modality** (:func:`plain`): what a hedge ("possibly", "maybe", "may need", "?PE", "query",
+  "not confirmed", "to be confirmed") governs, from the hedge to the end of its sentence or to
+  a colon, is not stated, so it is dropped before a field is checked against what it must
+  state; a reference that hedges itself keeps it.
+* **Content-free values** (:func:`content_free`): after dropping deferrals ("see key findings",
+  "as per the care plan", "as discussed"), a value whose every word is a placeholder
+  (:data:`~carebench.episodes.lexicon.PLACEHOLDER_TERMS`), a process or category word
+  (:data:`GENERIC`), a word of the field's own name or of the episode's topic, and that holds no
+  number, states nothing ("Per guideline", "Escalated", "Wound", "Red flags present"): it is
+  *missing*, as an empty field is. A yes/no answer ("Yes", "None") to a field whose reference is a
+  yes/no fact is not content-free (:func:`answer_matches`).
+* **Actions** (:func:`action_problem`): an escalation's actions taken must hand the patient on at
+  the speed the episode needs, or at least not handle it as routine: wrong when they complete the
+  routine work instead of holding it ("reconciliation completed", "dose given"), book slower care
+  (routine or same-day GP, appointments, self-referral) for an emergency without acting now
+  (999, ambulance, emergency department, "now", on-call / duty clinician), book routine care
+  for any escalation, give only advice ("advised fluids"), or name a clinician the episode does
+  not name ("Dr Patel accepted the referral": invented). A neutral action ("note drafted for Dr
+  Sato to sign") is not wrong.
+* **Exclusive values** (:func:`other_member`): a value naming another weekday, relation or side
+  than its reference ("next Tuesday" for "next Monday", "daughter" for "son") is wrong.
+* **Field values** (:func:`field_value_correct`, :func:`other_amount`, :func:`holds_others`) and
+  **findings** (:func:`finding_stated`, :func:`states_enough`): their docstrings say how.
+* **Misfiled values** (:func:`misfiled`): a named field's value that does not state its own
+  reference values but *is* another field's (states it and is stated by it: the values shifted
+  one field down), or is the urgent findings that belong to key findings, is the value *of
+  another field*; a named field holding the same text as every other named field (k >= 2) is
+  not a field value either. A long value that mentions another field's value among its own
+  content is not misfiled.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from carebench.episodes.lexicon import PLACEHOLDER_TERMS
+from carebench.episodes.matching import states, tokens
+from carebench.episodes.support import (
+    analyze,
+    contradicts,
+    contributes,
+    mentions,
+    quantity_supported,
+    strip_injections,
+)
+
+__all__ = [
+    "GENERIC",
+    "action_problem",
+    "answer_matches",
+    "books_slower",
+    "content_free",
+    "defers_as_reference",
+    "field_value_correct",
+    "finding_stated",
+    "holds_others",
+    "misfiled",
+    "other_amount",
+    "other_member",
+    "plain",
+    "same_text",
+    "states_all",
+    "states_enough",
+]
+
+_HEDGE = re.compile(
+    r"\b(possibl[ey]|maybe|perhaps|might|may|could be|probabl[ey]|query|queried|suspected"
+    r"|not confirmed|unconfirmed|to be confirmed|tbc|uncertain|not sure|unclear)\b"
+    r"|\?\s?[A-Za-z]|\?\s*$",
+    re.IGNORECASE,
+)
+_SCOPE = re.compile(r"(?<=[.!?:])\s+|\n+")
+
+GENERIC = frozenset(
+    {
+        # processes named without what was done, to whom or with what result
+        "escalated", "escalation", "escalate", "forwarded", "forward", "passed", "collated",
+        "consulted", "considered", "assessed", "assessment", "checked", "calculated", "handled",
+        "actioned", "processed", "managed", "arranged", "handoff", "handover", "given",
+        "taken", "provided", "followed", "place", "protocol", "guideline", "guidelines",
+        "pathway", "policy", "standard", "usual", "advice", "advised", "discussed",
+        "reported", "described", "present", "presents", "issue", "issues", "problem", "problems",
+        "concern", "concerns", "risk", "risks", "red", "flag", "flags", "symptom", "symptoms",
+        "sign", "signs", "observations", "obs", "vitals", "bloods", "tests", "test", "required",
+        "requires", "require", "requested", "request", "pending", "ongoing", "urgent", "urgently",
+        "emergency", "care", "clinical", "medical", "case", "situation", "condition", "history",
+        "criteria", "met", "applicable", "level", "score", "scored", "check", "value", "values",
+        "please", "kindly", "thanks",
+    }
+)  # fmt: skip
+"""Process and category words that name what a field is about without giving a value."""
+_DEFER = re.compile(
+    r"\b(see|refer to|as per|per|as in|as|in)\s+(the\s+)?([\w-]+\s+){0,2}?"
+    r"(above|below|discussed|record|notes?|key findings|findings|form|plan|care plan|protocol"
+    r"|guidelines?|pathway|caller name|name|field|section|reason|letter|chart|summary|policy)\b",
+    re.IGNORECASE,
+)
+_WORDS = re.compile(r"[a-z][a-z'/-]*")
+_NUMBER = re.compile(r"\d")
+_PLACEHOLDER_WORDS = frozenset(PLACEHOLDER_TERMS) - {"yes", "confirmed", "normal", "stable", "new"}
+SHORT_ANSWER = 3
+"""A yes/no answer has at most this many words ("Yes, before treatment"); a longer value is read
+as a statement."""
+_YES = frozenset({"yes", "y", "done", "sent", "given", "taken", "confirmed", "positive"})
+_NO = frozenset({"no", "none", "nil", "negative", "not"})
+SHORT_FACT = 6
+"""A yes/no fact is short and holds no number ("no anticoagulant or antiplatelet")."""
+_DONE_FACT = re.compile(
+    r"\b(sent|given|taken|done|started|stopped|booked|checked|confirmed|recorded|completed"
+    r"|offered|received|seen|present|positive|consented|tested)\b",
+    re.IGNORECASE,
+)
+"""A reference that states something done or found ("urine sent for culture"): a yes/no fact."""
+_NEGATED = re.compile(r"\b(no|not|none|nil|negative|never|without|denies|denied)\b", re.I)
+
+
+def plain(text: str, reference: str = "") -> str:
+    """``text`` without what it hedges (all of it kept when ``reference`` hedges too).
+
+    A hedge governs the rest of its sentence: each sentence (or part before or after a colon)
+    is cut at its first hedge, so "possibly A; B" states neither, while "A, B - possible C" and
+    "Suspected C: A, B" still state A and B.
+    """
+    if _HEDGE.search(reference):
+        return text
+    kept = []
+    for part in _SCOPE.split(text):
+        hedge = _HEDGE.search(part)
+        kept.append(part[: hedge.start()] if hedge else part)
+    return " ".join(k for k in kept if k.strip())
+
+
+def _words(text: str) -> list[str]:
+    return _WORDS.findall(text.lower())
+
+
+def _answer(text: str) -> str | None:
+    """The side ("yes" / "no") of a bare yes/no answer ("Yes, before treatment"), else None."""
+    words = _words(text)
+    if not words or len(words) > SHORT_ANSWER or _NUMBER.search(text):
+        return None
+    if words[0] in _YES:
+        return "yes"
+    if words[0] in _NO:
+        return "no"
+    return None
+
+
+def answer_matches(value: str, references: Sequence[str]) -> bool | None:
+    """Whether a yes/no ``value`` fits its references; None when either is not yes/no.
+
+    A yes/no fact is a short reference without a number (:data:`SHORT_FACT` words) that negates
+    ("no anticoagulant", "not pregnant": wants "no") or states something done or found ("urine
+    sent for culture": wants "yes"); "Yes" for a callback number or a relation, or "None" for
+    "not before medical review once CK has recovered", is not an answer.
+    """
+    side = _answer(value)
+    facts = [
+        r
+        for r in references
+        if (_NEGATED.search(r) or _DONE_FACT.search(r))
+        and not _NUMBER.search(r)
+        and len(_words(r)) <= SHORT_FACT
+    ]
+    if side is None or not facts:
+        return None
+    wanted = {"no" if _NEGATED.search(r) else "yes" for r in facts}
+    return side in wanted
+
+
+_DEFERS = re.compile(
+    r"\b(to (be )?(decided?|prescribed?|confirmed?|set|agreed?)|not (applicable|stated|known)"
+    r"|pending|per clinician|after (review|assessment))\b",
+    re.IGNORECASE,
+)
+
+
+def defers_as_reference(value: str, references: Sequence[str]) -> bool:
+    """Whether the references leave the value to someone else and ``value`` says so too.
+
+    "Not applicable pending hospital assessment" for "hospital team to decide": where the
+    reference itself holds no value, a value-less answer is the right one.
+    """
+    return any(_DEFERS.search(r) for r in references) and bool(_DEFERS.search(value))
+
+
+def content_free(text: str, field: str = "", topic: str = "") -> bool:
+    """Whether ``text`` names its subject without a value (see the module conventions).
+
+    Sentences addressed to a scorer or grader are not content (they are removed first).
+    """
+    text = strip_injections(text)
+    if _NUMBER.search(text):
+        return False
+    own = set(_words(field)) | set(_words(topic))
+    rest = _DEFER.sub(" ", text)
+    return all(
+        w in _PLACEHOLDER_WORDS or w in GENERIC or w in own or len(w) < 3 for w in _words(rest)
+    )
+
+
+_NOW = re.compile(
+    r"\b(999|112|911|ambulance|paramedics?|a&e|a and e|emergency (department|services|team)"
+    r"|ed|now|immediately|immediate|straight away|right away|at once|on-?call|duty (doctor|gp"
+    r"|clinician)|blue.?light|resus\w*|crisis team)\b",
+    re.IGNORECASE,
+)
+_SAME_DAY = re.compile(
+    r"\b(same-?day|urgent\w*|escalat\w+ to|flagged|informed|asked to (see|review|call)"
+    r"|called|paged|bleeped|referred|alerted|contacted)\b",
+    re.IGNORECASE,
+)
+_SLOWER = re.compile(
+    r"\b(routine|booked|appointment|self-?referral|next (week|month|available)|in \d+ (days|weeks)"
+    r"|home visit|gp (visit|review|assessment|appointment)|same-?day gp|later (today|this \w+)"
+    r"|tomorrow)\b",
+    re.IGNORECASE,
+)
+_HOLD = re.compile(
+    r"\b(held|hold|holding|withh\w+|not (sent|given|finalised|signed|issued|filed|booked)"
+    r"|postponed|deferred|stopped|paused|cancell?ed)\b",
+    re.IGNORECASE,
+)
+_WORK = (
+    r"(reconciliation|note|letter|prescription|repeat|reply|message|record|form|dose|vaccine"
+    r"|jab|tablets?)"
+)
+_DONE = re.compile(
+    rf"\b{_WORK}\s+((was|has been|is)\s+)?(completed|finalised|signed( off)?|filed|issued"
+    r"|sent|given|booked|dispensed)\b"
+    r"|\b(completed|finalised|signed|filed|issued|sent|gave|dispensed)\s+(the\s+|a\s+|an\s+)?"
+    rf"([\w-]+\s+){{0,2}}?{_WORK}\b",
+    re.IGNORECASE,
+)
+_ADVICE = re.compile(
+    r"\b(advis\w*|advice|told|tell|repl\w*|reassur\w*|recommend\w*|suggest\w*)\b", re.IGNORECASE
+)
+_CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")
+_NAMED = re.compile(r"\b(?:Dr|Doctor|Nurse|Sister|Mr|Mrs|Ms|Miss)\.?\s+([A-Z][a-z]+)")
+
+
+def books_slower(text: str) -> bool:
+    """Whether ``text`` routes to slower care (routine or same-day GP) without acting now."""
+    kept = plain(text)
+    return bool(_SLOWER.search(kept)) and not _NOW.search(kept)
+
+
+def action_problem(actions: Sequence[str], emergency_only: bool, record: str) -> str | None:
+    """Why an escalation's actions taken are wrong, or None (see the module conventions).
+
+    Args:
+        actions: the actions taken.
+        emergency_only: the episode allows only the ``emergency`` urgency.
+        record: the episode's whole text (the names it holds).
+    """
+    text = "\n".join(plain(a) for a in actions)
+    names = {m.group(1) for m in _NAMED.finditer(text)}
+    if names - set(_CAPITALISED.findall(record)):
+        return "names a clinician the record does not"
+    now = bool(_NOW.search(text))
+    if _DONE.search(text) and not (now or _HOLD.search(text)):
+        return "completes the routine work instead of holding it"
+    if emergency_only and _SLOWER.search(text) and not now:
+        return "books slower care for an emergency"
+    if now or _SAME_DAY.search(text) or _HOLD.search(text):
+        return None
+    if _SLOWER.search(text):
+        return "books routine care for an escalation"
+    return "gives advice in place of escalating" if _ADVICE.search(text) else None
+
+
+EXCLUSIVE: tuple[frozenset[str], ...] = (
+    frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}),
+    frozenset(
+        {
+            "son", "daughter", "wife", "husband", "mother", "father", "mum", "dad", "brother",
+            "sister", "grandmother", "grandfather", "grandson", "granddaughter", "partner",
+            "niece", "nephew", "aunt", "uncle", "neighbour", "friend", "carer",
+        }
+    ),
+    frozenset({"left", "right", "bilateral"}),
+)  # fmt: skip
+"""Groups of values of which one excludes the others (a weekday, a relation, a side)."""
+
+
+def other_member(value: str, references: Sequence[str]) -> bool:
+    """Whether ``value`` names another member of an exclusive group than its references.
+
+    "next Tuesday" for "next Monday", "daughter" for "son": the references name a member, the
+    value names one they do not, and none they do.
+    """
+    written = set(_words(value))
+    wanted = set(_words(" ".join(references)))
+    return any(
+        (written & group) - wanted and wanted & group and not (written & group & wanted)
+        for group in EXCLUSIVE
+    )
+
+
+def same_text(values: Sequence[str]) -> bool:
+    """Whether at least two values, all of them, carry the same content (same words and numbers)."""
+    keys = [tokens(v) for v in values if v.strip()]
+    return len(keys) >= 2 and len(keys) == len(values) and all(k == keys[0] for k in keys)
+
+
+def misfiled(value: str, wanted: Sequence[str], others: Mapping[str, Sequence[str]]) -> bool:
+    """Whether ``value`` is another field's value rather than its own (module conventions).
+
+    ``others`` maps each other field (and ``"key findings"``: the urgent findings) to its values.
+    """
+    if not value.strip() or any(states(value, ref) for ref in wanted):
+        return False
+    return any(
+        states(value, other) and states(other, value) and not any(states(r, other) for r in wanted)
+        for values in others.values()
+        for other in values
+    )
+
+
+def finding_stated(text: str, finding: str) -> bool:
+    """Whether ``text`` states an urgent ``finding``.
+
+    A finding that holds a measurement is stated when each of its quantities is, with its unit
+    ("CBG 1.9 mmol/L" states "capillary glucose 1.9 mmol/L"); a number attached to another unit
+    or value ("20 days" for "20 minutes") does not. Otherwise by the fact matcher or when the text
+    mentions it (:func:`~carebench.episodes.support.mentions`, the overlap test handoffs use).
+    """
+    quantities = analyze(finding).quantities
+    if quantities:
+        written = analyze(text)
+        return all(quantity_supported(q, written) for q in quantities)
+    return states(text, finding) or mentions(finding, text)
+
+
+def states_all(text: str, findings: Sequence[str]) -> bool:
+    """Whether ``text`` states every one of ``findings`` (:func:`finding_stated`)."""
+    return all(finding_stated(text, f) for f in findings)
+
+
+def states_enough(text: str, findings: Sequence[str]) -> bool:
+    """Whether ``text`` states the urgent findings: all of one or two, at least half of more.
+
+    Three or more findings are usually the parts of one picture (the four features of
+    meningism); a list that names most of them has picked out what makes it urgent.
+    """
+    stated = sum(finding_stated(text, f) for f in findings)
+    return stated == len(findings) if len(findings) <= 2 else 2 * stated >= len(findings)
+
+
+def field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:
+    """Whether a seed field's value is correct: uncontradicted by, and stating, its references.
+
+    A value the reference values contradict (:func:`~carebench.episodes.support.contradicts`:
+    "SpO2 96 %" where the reference says "SpO2 87 %"; "5 mg BD" where it says "5 mg daily") is
+    wrong. Otherwise it is correct when it states a reference value or they support it (so
+    shorthand, synonyms and units count; :func:`~carebench.episodes.support.mentions`), or, failing both, when the admissible evidence with the
+    urgent findings supports it, it gives no amount in a reference's unit that no reference gives
+    (:func:`other_amount`) and it shares a term
+    with a reference value ("aspirin 300 mg daily", true of the record, is not the reference's
+    "clopidogrel 75 mg daily").
+    """
+    references = "\n".join(wanted)
+    if contradicts(value, references):
+        return False
+    if mentions(value, references) or any(states(value, ref) for ref in wanted):
+        return True
+    wider = mentions(value, f"{record}\n{references}")
+    return wider and not other_amount(value, references) and contributes(value, references)
+
+
+def other_amount(value: str, references: str) -> bool:
+    """Whether ``value`` gives an amount in a unit its references use, but none of theirs.
+
+    "Aspirin 300 mg daily" against "clopidogrel 75 mg daily": another drug's dose, however true
+    of the record. Former values ("increased from 50 mg") are history, not the amount given.
+    """
+    wanted = analyze(references).quantities
+    return any(
+        q.unit
+        and not q.former
+        and any(r.unit == q.unit for r in wanted)
+        and all(not (r.unit == q.unit and r.value == q.value) for r in wanted)
+        for q in analyze(value).quantities
+    )
+
+
+def holds_others(value: str, wanted: Sequence[str], others: Sequence[str]) -> bool:
+    """Whether a field's value states two or more others' reference values its own do not.
+
+    ``others`` are the other fields' reference values and the urgent findings: a field filled
+    with everything is not a value (a dump). One other value beside its own ("Hannah Sorensen,
+    callback 07700 900123") is extra detail, not a dump.
+    """
+    held = [
+        other
+        for other in others
+        if states(value, other) and not any(states(ref, other) for ref in wanted)
+    ]
+    return len(held) >= 2
