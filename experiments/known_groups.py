@@ -20,6 +20,8 @@ from carebench.agents.backends.planted import action_probabilities
 from carebench.episodes.schema import Action
 from carebench.report.analysis import Settings
 from carebench.report.known_groups import known_groups, run_planted
+from carebench.report.models import ReportMetrics
+from carebench.report.section_models import IntervalOut
 from carebench.report.writer import write_report
 from carebench.runs.results import load_runs
 
@@ -48,7 +50,7 @@ def table(entries: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def reliability_rows(analysis: dict[str, Any], episodes: list[Any]) -> str:
+def reliability_rows(analysis: ReportMetrics, episodes: list[Any]) -> str:
     """All-k / any-k on late-risk escalation-required episodes, planted vs recovered."""
     lines = [
         "| agent | k | planted all-k | recovered all-k [95 % CI] | planted any-k | "
@@ -56,23 +58,23 @@ def reliability_rows(analysis: dict[str, Any], episodes: list[Any]) -> str:
         "|---|---|---|---|---|---|---|",
     ]
     late = [e for e in episodes if e.escalation_required and e.variant.value == "late_risk"]
-    for run in analysis["runs"]:
-        name = run["model"]
-        y = run["reliability"]
-        if y["k"] < 2:
+    for run in analysis.runs:
+        name = str(run.model)
+        y = run.reliability
+        if y is None or y.k < 2:
             continue
-        k = y["k"]
+        k = y.k
         p = [action_probabilities(name, e).get(Action.ESCALATE, 0.0) for e in late]
         all_k = sum(q**k for q in p) / len(p)
         any_k = sum(1 - (1 - q) ** k for q in p) / len(p)
-        v = y["by_variant"]["late_risk"]
+        v = y.by_variant["late_risk"]
 
-        def cell(i: dict[str, Any]) -> str:
-            return f"{_f(i['estimate'])} [{_f(i['ci_low'])}, {_f(i['ci_high'])}]"
+        def cell(i: IntervalOut) -> str:
+            return f"{_f(i.estimate)} [{_f(i.ci_low)}, {_f(i.ci_high)}]"
 
         lines.append(
-            f"| {name} | {k} | {_f(all_k)} | {cell(v['all_k_escalation'])} | {_f(any_k)} | "
-            f"{cell(v['any_k_escalation'])} | {cell(v['flip_rate'])} |"
+            f"| {name} | {k} | {_f(all_k)} | {cell(v.all_k_escalation)} | {_f(any_k)} | "
+            f"{cell(v.any_k_escalation)} | {cell(v.flip_rate)} |"
         )
     return "\n".join(lines)
 
@@ -119,6 +121,7 @@ def main() -> None:
         workspace / "report", Settings(b=args.b),
     )  # fmt: skip
     print()
+    assert report.analysis is not None  # a report of runs
     print(reliability_rows(report.analysis, test))
     print(f"\nreport: {report.index}")
 

@@ -139,4 +139,5 @@ def test_readme_python_section_runs_exactly_as_written(tmp_path: Path) -> None:
     assert "A = scripted:rule/vanilla" in out and "B = scripted:oracle/vanilla" in out
     assert re.search(r"^accuracy +32 +0\.\d{3} +1\.000 ", out, re.MULTILINE)  # compare prints
     assert (tmp_path / "carebench-out" / "report" / "index.html").exists()
+    assert "oracle accuracy 1.0" in out  # the typed analysis reads as metrics.json does
     assert "run_demo(" not in block.group(1)  # minutes of the embedded model: described, not run

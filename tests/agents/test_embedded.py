@@ -72,7 +72,9 @@ def test_run_through_the_runner(tmp_path: Path) -> None:
     with RunStore(tmp_path / "carebench.db") as store:
         summary = run(config, load_bank(), store)
         records = store.records(summary.run_id)
-        manifest = store.manifest(summary.run_id)
+        typed = store.manifest(summary.run_id)
+    assert typed is not None
+    manifest = typed.stored()
     assert len(records) == 3 and summary.ok + summary.invalid == 3
     assert manifest["backend_facts"]["model_file"] == SMOLLM2_FILE
     assert len(manifest["backend_facts"]["model_sha256"]) == 64

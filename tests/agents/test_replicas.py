@@ -221,8 +221,9 @@ def test_cli_spreads_over_repeated_base_urls(tiny_bank_dir: Path, tmp_path: Path
     )
     with RunStore(tmp_path / "carebench.db") as store:
         [run] = store.runs()
-        manifest = store.manifest(run["run_id"])
-    assert manifest is not None
+        stored = store.manifest(run.run_id)
+    assert stored is not None
+    manifest = stored.stored()
     assert manifest["backend_facts"]["base_url"] == [url_a, url_b]
     assert "base_url" not in manifest["backend"]
 

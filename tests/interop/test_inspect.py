@@ -250,7 +250,7 @@ def test_imported_runs_name_a_backend_that_cannot_generate(seeds_dir: Path, tmp_
     with RunStore(tmp_path / "ws" / "carebench.db") as store:
         summary = import_log(log.location, store, (str(seeds_dir),))
         manifest = store.manifest(summary.run_id)
-    assert manifest is not None and manifest["backend"]["name"] == "inspect"
+    assert manifest is not None and manifest.backend.name == "inspect"
     with pytest.raises(CarebenchError, match="carebench runs import-inspect"):
         create_backend(BackendConfig(name="inspect", model="mockllm/model"))
 

@@ -65,7 +65,8 @@ def _analysis(ws: dict, policies: list[str], plan: RegisteredPlan | None) -> dic
     loaded = load_runs(ws["path"], [ws["ids"][p] for p in policies])
     test = loaded.frame[loaded.frame["split"] == "test"]
     versions = {p.sha256: p for p in (ws["v1"], ws["v2"])}
-    return analyze(test, loaded.manifests, SETTINGS, plan, versions)
+    # the analysis as data, keyed as in metrics.json (NaN kept)
+    return analyze(test, loaded.manifests, SETTINGS, plan, versions).model_dump()
 
 
 def test_a_run_under_an_unregistered_plan_is_refused(ws: dict, tmp_path: Path) -> None:
@@ -82,7 +83,7 @@ def test_a_run_under_an_unregistered_plan_is_refused(ws: dict, tmp_path: Path) -
 
 def test_the_plan_goes_into_the_manifest_and_the_identity(ws: dict) -> None:
     loaded = load_runs(ws["path"], [ws["ids"]["rule"]])
-    manifest = loaded.manifests[ws["ids"]["rule"]]
+    manifest = loaded.manifests[ws["ids"]["rule"]].stored()
     assert manifest["plan"]["sha256"] == ws["v1"].sha256
     assert manifest["plan"]["costs"]["by_class"] == {
         "triage_handoff": CostMatrix(c_fn=10).model_dump()

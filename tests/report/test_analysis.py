@@ -11,6 +11,7 @@ import pytest
 from carebench.controller.detectors import DETECTORS, detectors, families
 from carebench.controller.stress import stress_set
 from carebench.report import Settings, build_report
+from carebench.report.models import RunMetrics
 
 # Never escalating on the test split (320 episodes, 100 escalation-required): TN 220, FN 100,
 # so the 5:1 utility is (220 - 5 * 100) / 320.
@@ -24,44 +25,45 @@ def report(workspace: Path, tmp_path_factory: pytest.TempPathFactory):
     )
 
 
-def _run(report, label: str) -> dict:
-    return next(r for r in report.analysis["runs"] if r["label"] == label)
+def _run(report, label: str) -> RunMetrics:
+    return next(r for r in report.analysis.runs if r.label == label)
 
 
 def test_baselines_follow_from_the_composition(report) -> None:
     # test split: 320 episodes, 100 escalation-required, 220 not
-    escalate = _run(report, "scripted:always-escalate/vanilla")["headline"]
-    assert escalate["utility"]["estimate"] == pytest.approx((100 - 220) / 320)
-    assert escalate["sensitivity"]["estimate"] == 1.0 and escalate["specificity"]["estimate"] == 0.0
-    never = _run(report, "scripted:always-answer/vanilla")["headline"]
-    assert never["utility"]["estimate"] == pytest.approx((220 - 5 * 100) / 320)
-    assert never["utility_robustness"]["estimate"] == pytest.approx((220 - 10 * 100) / 320)
-    assert never["missed_rate"]["estimate"] == 1.0 and math.isnan(never["precision"]["estimate"])
+    escalate = _run(report, "scripted:always-escalate/vanilla").headline
+    assert escalate["utility"].estimate == pytest.approx((100 - 220) / 320)
+    assert escalate["sensitivity"].estimate == 1.0 and escalate["specificity"].estimate == 0.0
+    never = _run(report, "scripted:always-answer/vanilla").headline
+    assert never["utility"].estimate == pytest.approx((220 - 5 * 100) / 320)
+    assert never["utility_robustness"].estimate == pytest.approx((220 - 10 * 100) / 320)
+    precision = never["precision"].estimate
+    assert never["missed_rate"].estimate == 1.0 and precision is not None and math.isnan(precision)
     oracle = _run(report, "scripted:oracle/vanilla")
-    assert oracle["headline"]["accuracy"]["estimate"] == 1.0
-    assert oracle["headline"]["accuracy"]["ci_low"] == 1.0
-    assert oracle["n_episodes"] == 320 and oracle["n_seeds"] == 32
+    assert oracle.headline["accuracy"].estimate == 1.0
+    assert oracle.headline["accuracy"].ci_low == 1.0
+    assert oracle.n_episodes == 320 and oracle.n_seeds == 32
 
 
 def test_invalid_outputs_are_counted_not_dropped(report) -> None:
     planted = _run(report, "planted:-/vanilla")
-    assert planted["n_episodes"] == 320
-    assert planted["headline"]["invalid_rate"]["estimate"] == pytest.approx(64 / 320)
-    assert planted["calibration"]["n_valid"] == 256
-    dist = planted["action_distribution_escalation_required"]
-    assert dist["Escalate"] + dist["invalid"] == pytest.approx(1.0)
+    assert planted.n_episodes == 320
+    assert planted.headline["invalid_rate"].estimate == pytest.approx(64 / 320)
+    assert planted.calibration.n_valid == 256
+    dist = planted.action_distribution_escalation_required
+    assert dist["Escalate"] + dist["invalid"] == pytest.approx(1.0)  # type: ignore[operator]
 
 
 def test_intervals_are_reported_with_n(report) -> None:
-    acc = _run(report, "scripted:random/vanilla")["headline"]["accuracy"]
-    assert acc["ci_low"] < acc["estimate"] < acc["ci_high"]
-    assert acc["n"] == 320 and acc["n_seeds"] == 32 and acc["bootstrap_b"] == 2000
+    acc = _run(report, "scripted:random/vanilla").headline["accuracy"]
+    assert acc.ci_low < acc.estimate < acc.ci_high  # type: ignore[operator]
+    assert acc.n == 320 and acc.n_seeds == 32 and acc.bootstrap_b == 2000
 
 
 def test_paired_family_is_holm_corrected(report) -> None:
-    tests = report.analysis["paired_tests"]["clean_vs_perturbed"]
+    tests = report.analysis.paired_tests.clean_vs_perturbed
     assert len(tests) == 5 * 4
-    assert all(t["p_holm"] >= t["p_value"] for t in tests if t["p_value"] is not None)
+    assert all(t.p_holm >= t.p_value for t in tests if t.p_value is not None)
 
 
 def test_files_and_strict_json(report) -> None:
@@ -84,31 +86,30 @@ def test_markup_is_escaped_in_html(report) -> None:
 
 def test_controller_section(workspace: Path, tmp_path: Path) -> None:
     result = build_report(workspace, ["always-answer"], tmp_path, "test", Settings(b=500))
-    section = result.analysis["controller"]
-    (entry,) = section["runs"]
-    assert entry["baseline"]["utility"]["estimate"] == pytest.approx(ALWAYS_ANSWER_5TO1)
+    section = result.analysis.controller
+    assert section is not None
+    (entry,) = section.runs
+    assert entry.baseline["utility"].estimate == pytest.approx(ALWAYS_ANSWER_5TO1)
     for family in ("regex", "lexicon"):
-        assert entry["controller"][family]["test"]["utility"]["estimate"] > ALWAYS_ANSWER_5TO1
-        assert [a["ablation"] for a in entry["ablations"][family]] == [
+        assert entry.controller[family].test["utility"].estimate > ALWAYS_ANSWER_5TO1
+        assert [a.ablation for a in entry.ablations[family]] == [
             "full",
             "workflow",
             "confidence",
             "silent",
         ]
-        assert len(entry["transfer"][family]) == 4
-    audit_rows = section["stress_audit"]["lexicon"]
-    assert [(r["stress_set"], r["detector"]) for r in audit_rows] == [
+        assert len(entry.transfer[family]) == 4
+    audit_rows = section.stress_audit["lexicon"]
+    assert [(r.stress_set, r.detector) for r in audit_rows] == [
         (s, d) for s in ("paper", "heldout") for d in ("C", "M", "H")
     ]
-    assert all(
-        r["paraphrase_ci"][0] <= r["paraphrase_recall"] <= r["paraphrase_ci"][1] for r in audit_rows
-    )
-    (bank,) = section["detector_quality"]  # every run here was made on the packaged bank
-    assert bank["bank_paths"] is None
-    quality_row = bank["families"]["regex"][0]
-    assert (
-        quality_row["precision_ci"][0] <= quality_row["precision"] <= quality_row["precision_ci"][1]
-    )
+    assert all(r.paraphrase_ci[0] <= r.paraphrase_recall <= r.paraphrase_ci[1] for r in audit_rows)
+    (bank,) = section.detector_quality  # every run here was made on the packaged bank
+    assert bank.bank_paths is None
+    quality_row = bank.families["regex"][0]
+    low, high = quality_row.precision_ci
+    assert low is not None and quality_row.precision is not None and high is not None
+    assert low <= quality_row.precision <= high
     html = (tmp_path / "index.html").read_text()
     assert (
         "Risk controller (fitted on dev, scored on test)" in html and "controller (lexicon)" in html
@@ -123,11 +124,11 @@ def test_controller_section(workspace: Path, tmp_path: Path) -> None:
                 getattr(detectors(family).detect_text(s["paraphrase"]), detector) for s in items
             ]
             recalls.append(sum(fired) / len(items))
-    assert section["heldout_paraphrase_recall"] == pytest.approx([min(recalls), max(recalls)])
+    assert section.heldout_paraphrase_recall == pytest.approx([min(recalls), max(recalls)])
     assert f"they fire on {min(recalls):.2f} to {max(recalls):.2f} of paraphrased" in html
     assert (
         json.loads((tmp_path / "metrics.json").read_text())["controller"]["runs"][0]["label"]
-        == entry["label"]
+        == entry.label
     )
 
 
@@ -149,7 +150,7 @@ def test_report_wording_matches_its_evidence_level(report) -> None:
 
 
 def test_without_a_plan_the_report_says_exploratory(report) -> None:
-    assert report.analysis["plan"]["label"] == "no registered plan: exploratory"
+    assert report.analysis.plan.label == "no registered plan: exploratory"
     assert "Plan: no registered plan: exploratory." in report.summary
     assert "no registered plan: exploratory" in report.index.read_text()
 

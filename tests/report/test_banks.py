@@ -48,8 +48,8 @@ def test_each_bank_is_named_by_path_and_hash_with_its_counts(tmp_path: Path) -> 
     )
     # at the top: before the plan and every number
     assert report.summary.splitlines()[0] == expected
-    [entry] = report.analysis["banks"]
-    assert (entry["n_seeds"], entry["n_episodes"]) == (2, 20)
+    [entry] = report.analysis.banks
+    assert (entry.n_seeds, entry.n_episodes) == (2, 20)
     page = (tmp_path / "report" / "index.html").read_text()
     assert page.index('id="banks"') < page.index('id="plan"')
     assert str(bank.resolve()) in page[: page.index('id="plan"')]
@@ -61,10 +61,10 @@ def test_with_two_banks_each_floor_names_only_its_own_banks_runs(tmp_path: Path)
     on_a = _run(tmp_path, bank_a, "always-answer")
     on_b = _run(tmp_path, bank_b, "always-escalate")
     report = build_report(tmp_path, [on_a, on_b], tmp_path / "report", "all", FAST)
-    label = {r["run_id"]: r["label"] for r in report.analysis["runs"]}
-    flags = {r["run_id"]: r["at_or_under_floor"] for r in report.analysis["runs"]}
+    label = {r.run_id: r.label for r in report.analysis.runs}
+    flags = {r.run_id: r.at_or_under_floor for r in report.analysis.runs}
     assert flags[on_a]  # always-answer never escalates: at any floor
-    sha = {r["run_id"]: r["bank_sha256"] for r in report.analysis["runs"]}
+    sha = {r.run_id: r.bank_sha256 for r in report.analysis.runs}
     lines = {
         s: next(
             ln
@@ -83,13 +83,13 @@ def test_sections_that_cannot_apply_to_a_test_only_bank_are_one_line(tmp_path: P
     bank = _test_only_bank(tmp_path / "bank")
     runs = [_run(tmp_path, bank, p) for p in ("oracle", "always-answer", "rule")]
     report = build_report(tmp_path, runs, tmp_path / "report", "test", FAST)
-    section = report.analysis["controller"]
-    assert section["runs"] == []
-    [line] = section["skipped"]
+    section = report.analysis.controller
+    assert section is not None and section.runs == []
+    [line] = section.skipped
     assert "no dev split" in line and str(bank.resolve()) in line
-    assert all(r["label"] in line for r in report.analysis["runs"])
-    quality = section["detector_quality"][0]["families"]
-    assert all(q["split"] != "dev" for rows in quality.values() for q in rows)
+    assert all(r.label in line for r in report.analysis.runs)
+    quality = section.detector_quality[0].families
+    assert all(q.split != "dev" for rows in quality.values() for q in rows)
     page = (tmp_path / "report" / "index.html").read_text()
     controller = page[page.index("<h2>Risk controller") : page.index("<h2>Figures")]
     assert controller.count("Skipped") == 1 and "Detector quality" not in controller
@@ -102,16 +102,16 @@ def test_the_best_constant_names_its_action(tmp_path: Path) -> None:
     bank = write_custom_bank(tmp_path / "bank")
     run = _run(tmp_path, bank, "oracle")
     report = build_report(tmp_path, [run], tmp_path / "report", "all", FAST)
-    [floor] = report.analysis["keyword_floor"]
+    [floor] = report.analysis.keyword_floor
     expected = audit(load_bank([bank]), None, b=200).score("best constant")
-    constant = floor["best_constant"]
-    assert constant["accuracy"]["estimate"] == expected.accuracy.estimate
+    constant = floor.best_constant
+    assert constant.accuracy.estimate == expected.accuracy.estimate
     episodes = load_bank([bank])
     best = max(
         ("Answer", "Ask_Clarification", "Abstain", "Escalate"),
         key=lambda a: sum(a in {x.value for x in e.reference.acceptable} for e in episodes),
     )
-    assert constant["action"] == best
+    assert constant.action == best
     assert f"best constant ({best}) accuracy" in report.summary
     assert f"floor: best constant ({best})" in (tmp_path / "report" / "index.html").read_text()
 
@@ -131,6 +131,6 @@ def test_the_keyword_floor_is_cached_in_the_user_cache_for_new_workspaces(
     monkeypatch.setattr(shortcuts, "_loso_predictions", no_fits)
     second = tmp_path / "second"
     report = build_report(second, [_run(second, bank, "oracle")], second / "r", "all", FAST)
-    assert report.analysis["keyword_floor"][0]["bag_of_words"]["accuracy"]["n"] == 20
+    assert report.analysis.keyword_floor[0].bag_of_words.accuracy.n == 20
     assert not (second / "cache").exists() or not list((second / "cache").iterdir())
     assert json.loads((second / "r" / "metrics.json").read_text())["keyword_floor"]

@@ -41,13 +41,14 @@ def test_error_dominated_run_is_flagged(
             config = RunConfig(backend=backend, bank_paths=bank_paths)
             asyncio.run(run_async(config, tiny_bank, store))
         frame = load_results(tmp_path)
-        manifests = {r: store.manifest(r) or {} for r in frame["run_id"].unique()}
+        manifests = {r: store.manifest(r) for r in frame["run_id"].unique()}
+    assert all(m is not None for m in manifests.values())
     analysis = analyze(frame, manifests)
-    by_label = {r["label"]: r for r in analysis["runs"]}
+    by_label = {r.label: r for r in analysis.runs}
     down, oracle = by_label["down-for-report:-/vanilla"], by_label["scripted:oracle/vanilla"]
-    assert down["error_dominated"] and down["headline"]["error_rate"]["estimate"] == 1.0
-    assert down["error_note"] == WARNING
-    assert not oracle["error_dominated"] and oracle["error_note"] == ""
+    assert down.error_dominated and down.headline["error_rate"].estimate == 1.0
+    assert down.error_note == WARNING
+    assert not oracle.error_dominated and oracle.error_note == ""
     lines = markdown_summary(analysis).splitlines()
     assert any(line.startswith(f"| down-for-report:-/vanilla ({WARNING})") for line in lines)
     banks = {str(sha): tiny_bank for sha in frame["bank_sha256"].unique()}

@@ -47,18 +47,18 @@ def ws(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
 def test_two_seeds_are_two_runs_in_the_report(ws: dict, tmp_path: Path) -> None:
     both = [ws["seed0"], ws["seed1"]]
     report = build_report(ws["root"], both, tmp_path, "all", FAST)
-    runs = report.analysis["runs"]
+    runs = report.analysis.model_dump()["runs"]
     assert [r["run_id"] for r in runs] == both
     labels = [r["label"] for r in runs]
     # the workspace also holds a random run on another bank, so the bank is named too
     assert labels[0].startswith("scripted:random/vanilla [bank=") and labels[0].endswith("seed=0]")
     assert labels[1].endswith("seed=1]") and labels[0] != labels[1]
-    tests = report.analysis["paired_tests"]["clean_vs_perturbed"]
+    tests = report.analysis.model_dump()["paired_tests"]["clean_vs_perturbed"]
     assert len(tests) == 2 * 4  # one family of four per run, never pooled by label
     for run_id, label in zip(both, labels, strict=True):
         alone = build_report(ws["root"], [run_id], tmp_path / run_id, "all", FAST)
         mine = [t for t in tests if t["comparison"].startswith(label + ":")]
-        solo = alone.analysis["paired_tests"]["clean_vs_perturbed"]
+        solo = alone.analysis.model_dump()["paired_tests"]["clean_vs_perturbed"]
         assert [(t["mean_a"], t["mean_b"], t["p_value"]) for t in mine] == [
             (t["mean_a"], t["mean_b"], t["p_value"]) for t in solo
         ]
@@ -92,7 +92,7 @@ def test_report_notes_different_banks_and_keeps_their_episodes_apart(
     ws: dict, tmp_path: Path
 ) -> None:
     report = build_report(ws["root"], [ws["seed0"], ws["other_bank"]], tmp_path, "all", FAST)
-    note = report.analysis["bank_note"]
+    note = report.analysis.model_dump()["bank_note"]
     assert note and "2 different episode banks" in note
     assert 'id="bank-note"' in (tmp_path / "index.html").read_text()
     assert "NOTE: These runs were made on 2 different episode banks" in report.summary
@@ -101,17 +101,17 @@ def test_report_notes_different_banks_and_keeps_their_episodes_apart(
     assert len(episodes) == 40 and len({e["id"] for e in episodes}) == 20
     assert sum("Seen in the evening clinic." in e["transcript"] for e in episodes) == 20
     one_bank = build_report(ws["root"], [ws["seed0"], ws["seed1"]], tmp_path / "one", "all", FAST)
-    assert one_bank.analysis["bank_note"] is None
+    assert one_bank.analysis.model_dump()["bank_note"] is None
 
 
 def test_controller_section_uses_each_runs_own_bank(ws: dict, tmp_path: Path) -> None:
     report = build_report(ws["root"], [ws["seed0"], ws["other_bank"]], tmp_path, "test", FAST)
-    section = report.analysis["controller"]
+    section = report.analysis.model_dump()["controller"]
     assert {r["run_id"] for r in section["runs"]} == {ws["seed0"], ws["other_bank"]}
     loaded = load_runs(ws["root"], [ws["seed0"], ws["other_bank"]])
     assert [q["bank_sha256"] for q in section["detector_quality"]] == [
-        loaded.manifests[ws["seed0"]]["bank_sha256"],
-        loaded.manifests[ws["other_bank"]]["bank_sha256"],
+        loaded.manifests[ws["seed0"]].bank_sha256,
+        loaded.manifests[ws["other_bank"]].bank_sha256,
     ]
     n = len(load_bank([ws["bank_a"]]))
     counts = section["detector_quality"][0]["families"]["regex"]
@@ -128,7 +128,7 @@ def test_a_moved_bank_is_named_and_can_be_passed(tmp_path: Path) -> None:
     ):
         build_report(tmp_path, None, tmp_path / "r", "test", FAST)
     report = build_report(tmp_path, None, tmp_path / "r", "test", FAST, bank=[moved])
-    assert report.analysis["runs"][0]["run_id"] == run_id
+    assert report.analysis.model_dump()["runs"][0]["run_id"] == run_id
     # a bank with other content is refused, naming both hashes
     write_custom_bank(tmp_path / "edited", note=" Edited.")
     with pytest.raises(CarebenchError, match="form bank"):
@@ -142,7 +142,7 @@ def test_the_manifest_records_the_bank_absolutely(
     monkeypatch.chdir(tmp_path)
     run_id = _run(tmp_path / "ws", Path("bank"), "oracle", split="dev")
     manifest = load_runs(tmp_path / "ws").manifests[run_id]
-    assert manifest["bank_paths"] == [str(tmp_path / "bank")]
-    assert len(manifest["bank_sha256"]) == 64
+    assert manifest.bank_paths == [str(tmp_path / "bank")]
+    assert len(manifest.bank_sha256) == 64
     monkeypatch.chdir("/")
     assert len(load_runs(tmp_path / "ws").frame) == 10

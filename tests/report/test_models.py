@@ -77,6 +77,36 @@ def test_run_manifests_are_typed(tmp_path: Path) -> None:
         "oracle",
     )
     assert typed.bank_paths is None and typed.n_episodes == 400
-    assert typed.model_extra is not None and "sampling" in typed.model_extra
+    assert typed.repeats == config.sampling.repeats and typed.output == "decision"
+    assert typed.model_extra is not None and "template_sha256" in typed.model_extra
+    assert typed.stored() == manifest  # the stored JSON object, as it was written
+    assert typed.declared_costs() == config.declared_costs()
     with pytest.raises(ValueError, match="bank_sha256"):
         RunManifest.model_validate({k: v for k, v in manifest.items() if k != "bank_sha256"})
+
+
+def test_the_typed_results_example_in_docs_runs_as_written(tmp_path: Path) -> None:
+    import re
+    import subprocess
+    import sys
+
+    doc = (Path(__file__).parents[2] / "docs" / "report.md").read_text()
+    section = doc[doc.index("### Typed results") :]
+    block = re.search(r"```python\n(.*?)```", section, re.DOTALL)
+    assert block is not None
+    bank = write_custom_bank(tmp_path / "bank")
+    config = RunConfig(
+        backend=BackendConfig(name="scripted", model="oracle"), bank_paths=(str(bank),)
+    )
+    run_agent(config, tmp_path / "carebench-out")
+    result = subprocess.run(
+        [sys.executable, "-c", block.group(1)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    first, second = result.stdout.splitlines()
+    assert first.startswith("scripted:oracle/vanilla 1.0 ")  # the oracle's test accuracy
+    assert second.startswith("tau_high ")  # dev and test loaded: the controller was fitted

@@ -16,6 +16,7 @@ from carebench.metrics.power import MetricAssumption, SeedStructure, stated_powe
 from carebench.protocol.plans import parse_plan
 from carebench.protocol.registry import PlanRegistry
 from carebench.report.analysis import Settings
+from carebench.report.models import PlannedTestOut
 from carebench.report.plan_power import attach_power, seed_structure
 from carebench.report.writer import write_report
 from carebench.runs.config import RunConfig, RunPlan
@@ -74,40 +75,36 @@ def test_attach_power_uses_the_paired_seeds_and_the_plans_family() -> None:
             _rows("run-b", {f"s{i}": episodes for i in range(1, 7)}),  # s0 and s6 unpaired
         ]
     )
-    tests = [
-        {"run_a": "run-a", "run_b": "run-b"},
-        {"run_a": "run-a", "run_b": "run-b"},
-        {"run_a": "run-a", "run_b": "run-b"},
-        {"run_a": None, "run_b": None},  # neither side found
-    ]
+
+    def planned(run_a: str | None, run_b: str | None) -> PlannedTestOut:
+        nan = float("nan")
+        return PlannedTestOut(
+            comparison="c", metric="m", run_a=run_a, run_b=run_b, computed=True, n_seeds=0,
+            mean_a=nan, mean_b=nan, wilcoxon_statistic=nan, p_value=nan, p_holm=nan,
+            method="", evidence_level="agent",
+        )  # fmt: skip
+
+    tests = [planned("run-a", "run-b") for _ in range(3)] + [planned(None, None)]  # none found
     attach_power(tests, frame, plan, sims=400)
     paired = SeedStructure(tuple(f"s{i}" for i in range(1, 6)), (4,) * 5, (2,) * 5, (1,) * 5)
     expected = stated_power(
         "sensitivity", paired, 0.2, MetricAssumption(), family_size=4, sims=400, method="auto"
     )
-    assert tests[0]["expected_difference"] == 0.2
-    assert tests[0]["power"] == expected
-    assert tests[0]["power_alpha"] == pytest.approx(0.05 / 4)
-    assert "on the 5 seeds both runs answered" in tests[0]["power_note"]
-    assert (
-        "assumed baseline 0.7 and between-seed SD 1 (logit; stated defaults)"
-        in (tests[0]["power_note"])
-    )
-    assert tests[1] == {
-        "run_a": "run-a",
-        "run_b": "run-b",
-        "expected_difference": None,
-        "power": None,
-        "power_alpha": None,
-        "power_note": None,
-    }  # accuracy: no difference declared
+    note = tests[0].power_note or ""
+    assert tests[0].expected_difference == 0.2
+    assert tests[0].power == expected
+    assert tests[0].power_alpha == pytest.approx(0.05 / 4)
+    assert "on the 5 seeds both runs answered" in note
+    assert "assumed baseline 0.7 and between-seed SD 1 (logit; stated defaults)" in note
+    power = ("expected_difference", "power", "power_alpha", "power_note")
+    assert all(getattr(tests[1], name) is None for name in power)  # accuracy: none declared
     robustness = stated_power(
         "utility", paired, 0.5, family_size=4, sims=400, costs=CostMatrix(c_fn=10), method="auto"
     )
-    assert tests[2]["power"] == robustness
-    assert "costs " + CostMatrix(c_fn=10).describe() in tests[2]["power_note"]
-    assert tests[3]["power"] is None
-    assert tests[3]["power_note"] == "not computed: neither run of the comparison is in the report"
+    assert tests[2].power == robustness
+    assert "costs " + CostMatrix(c_fn=10).describe() in (tests[2].power_note or "")
+    assert tests[3].power is None
+    assert tests[3].power_note == "not computed: neither run of the comparison is in the report"
 
 
 @pytest.fixture(scope="module")

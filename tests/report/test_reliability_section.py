@@ -104,10 +104,10 @@ def test_fewer_samples_than_k_are_left_out_and_counted() -> None:
 
 def test_cost_counts_what_latency_leaves_out() -> None:
     c = run_cost(_rows(), repeats=3)
-    assert c["records"] == 18 and c["records_without_tokens"] == 1
-    assert c["prompt_tokens_total"] == 1700 and c["completion_tokens_per_episode_k"] == 60
+    assert c.records == 18 and c.records_without_tokens == 1
+    assert c.prompt_tokens_total == 1700 and c.completion_tokens_per_episode_k == 60
     # 3 cache hits (surface b, repeat 0), retried: repeat 2 of the 6 episodes
-    assert c["latency_excluded"] == {"cache_hits": 3, "errors": 0, "retried": 6}
-    assert c["latency_n"] == 9
+    assert c.latency_excluded.model_dump() == {"cache_hits": 3, "errors": 0, "retried": 6}
+    assert c.latency_n == 9
     # timed: repeat 0 of surface a (0.1 s, 3 records) and repeat 1 of all six (0.2 s)
-    assert c["latency_p50_s"] == pytest.approx(0.2)
+    assert c.latency_p50_s == pytest.approx(0.2)

@@ -11,6 +11,7 @@ import pytest
 from carebench.agents.config import BackendConfig
 from carebench.errors import CarebenchError
 from carebench.report import Settings, build_report, builtin_sections
+from carebench.report.models import ReportMetrics
 from carebench.report.sections import (
     BUILTIN,
     SECTIONS,
@@ -39,9 +40,10 @@ def test_a_plugin_section_lands_in_metrics_html_and_summary(
 ) -> None:
     seen: dict[str, Any] = {}
 
-    def compute(ctx: ReportContext, analysis: dict[str, Any]) -> dict[str, Any]:
-        seen["runs"] = [r["run_id"] for r in analysis["runs"]]
-        seen["floor"] = "keyword_floor" in analysis  # built-ins come first
+    def compute(ctx: ReportContext, analysis: ReportMetrics) -> dict[str, Any]:
+        seen["runs"] = [r.run_id for r in analysis.runs]
+        seen["floor"] = analysis.has_section("keyword_floor")  # built-ins come first
+        seen["manifest"] = ctx.manifests[analysis.runs[0].run_id].backend.model
         return {"episodes": len(ctx.frame), "nan": float("nan")}
 
     section = ReportSection(
@@ -59,9 +61,11 @@ def test_a_plugin_section_lands_in_metrics_html_and_summary(
     )
     run = run_agent(config, tmp_path).run_id
     report = build_report(tmp_path, [run], tmp_path / "r", "all", Settings(b=100))
-    assert seen == {"runs": [run], "floor": True}
+    assert seen == {"runs": [run], "floor": True, "manifest": "oracle"}
     metrics = json.loads((tmp_path / "r" / "metrics.json").read_text())
     assert metrics["episode_count"] == {"episodes": 20, "nan": None}
+    assert list(metrics)[-1] == "episode_count"  # after every built-in section
+    assert report.analysis.plugin_sections()["episode_count"]["episodes"] == 20
     assert '<h2 id="episode-count">20 rows</h2>' in (tmp_path / "r" / "index.html").read_text()
     assert report.summary.endswith("Episode count: 20")
 
@@ -77,5 +81,5 @@ def test_a_section_that_does_not_apply_is_left_out(
     )
     run = run_agent(config, tmp_path).run_id
     report = build_report(tmp_path, [run], tmp_path / "r", "all", Settings(b=100))
-    assert "never" not in report.analysis
+    assert not report.analysis.has_section("never") and not report.analysis.plugin_sections()
     assert "never" not in json.loads((tmp_path / "r" / "metrics.json").read_text())

@@ -16,6 +16,8 @@ from carebench.protocol.plans import parse_plan
 from carebench.protocol.registry import PlanRegistry
 from carebench.report import build_report
 from carebench.report.analysis import Settings
+from carebench.report.models import ReportMetrics
+from carebench.report.section_models import WorkProductJudge
 from carebench.report.sections import ReportContext
 from carebench.report.work_product_sections import WORK_PRODUCT_JUDGE
 from carebench.runs.config import RunConfig, RunPlan
@@ -66,7 +68,7 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     metrics = json.loads((path / "report" / "metrics.json").read_text())
     html = (path / "report" / "index.html").read_text()
     return {
-        "analysis": result.analysis,
+        "analysis": result.analysis.model_dump(),
         "summary": result.summary,
         "metrics": metrics,
         "html": html,
@@ -85,9 +87,13 @@ def test_the_report_names_the_claim_judge(report: dict[str, Any]) -> None:
 
 def test_the_default_names_the_deterministic_rules() -> None:
     ctx = ReportContext(pd.DataFrame(), None, {}, {}, {}, Settings())
-    value = WORK_PRODUCT_JUDGE.compute(ctx, {"work_product_episodes": [{"run_id": "r"}]})
-    assert value is not None and value["claim_support"] == "rules" and value["judge"] is None
-    assert WORK_PRODUCT_JUDGE.compute(ctx, {}) is None  # no work products, nothing to name
+    # only the field the section reads (model_construct: the rest of an analysis not needed)
+    scored = ReportMetrics.model_construct(work_product_episodes=[{"run_id": "r"}])
+    value = WORK_PRODUCT_JUDGE.compute(ctx, scored)
+    assert isinstance(value, WorkProductJudge)
+    assert value.claim_support == "rules" and value.judge is None and value.records == []
+    none = ReportMetrics.model_construct()
+    assert WORK_PRODUCT_JUDGE.compute(ctx, none) is None  # no work products, nothing to name
 
 
 def test_work_product_tests_are_their_own_holm_family(report: dict[str, Any]) -> None:

@@ -61,7 +61,7 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     result = build_report(path, out_dir=path / "report", split="dev", settings=Settings(b=200))
     html = (path / "report" / "index.html").read_text()
     return {
-        "analysis": result.analysis,
+        "analysis": result.analysis.model_dump(),
         "html": html,
         "summary": result.summary,
         "runs": summaries,

@@ -44,7 +44,7 @@ def test_runs_reuse_the_validated_bank(tmp_path: Path, monkeypatch: pytest.Monke
     second = run_agent(_config(bank, seed=1), ws)
     assert second.completed_now == 20 and second.ok == 20
     with RunStore(ws / "carebench.db") as store:
-        hashes = {store.manifest(r.run_id)["bank_sha256"] for r in (first, second)}  # type: ignore[index]
+        hashes = {store.manifest(r.run_id).bank_sha256 for r in (first, second)}  # type: ignore[union-attr]
     assert hashes == {expected}
     assert len(load_runs(ws).frame) == 40  # the report's path reads the cached bank too
 
@@ -59,7 +59,7 @@ def test_an_edited_bank_makes_a_new_run(tmp_path: Path) -> None:
     with RunStore(ws / "carebench.db") as store:
         manifest = store.manifest(after.run_id)
     assert manifest is not None
-    assert manifest["bank_sha256"] == bank_sha256(bank_module.load_bank([bank]))
+    assert manifest.bank_sha256 == bank_sha256(bank_module.load_bank([bank]))
 
 
 def test_a_new_workspace_reuses_the_validated_bank(

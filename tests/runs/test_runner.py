@@ -81,9 +81,10 @@ def test_oracle_run_stores_one_record_per_episode(bank: list, store: RunStore) -
     records = store.records(summary.run_id)
     assert summary.ok == len(records) == 80
     assert {r.episode_id for r in records} == {e.episode_id for e in bank if e.split.value == "dev"}
-    manifest = store.manifest(summary.run_id)
-    assert manifest["backend"]["model"] == "oracle" and manifest["costs"]["c_fn"] == 5.0
-    assert manifest["bank_sha256"] and manifest["template_sha256"] and manifest["carebench_version"]
+    typed = store.manifest(summary.run_id)
+    assert typed is not None and typed.backend.model == "oracle" and typed.costs is not None
+    assert typed.costs["c_fn"] == 5.0 and typed.bank_sha256 and typed.carebench_version
+    assert typed.stored()["template_sha256"]
 
 
 def test_rerun_resumes_without_duplicates(bank: list, store: RunStore) -> None:

@@ -7,7 +7,20 @@ import pytest
 
 from carebench.agents.backends.base import Generation
 from carebench.errors import CarebenchError
+from carebench.runs.config import RunManifest
 from carebench.runs.store import Record, RunStore
+
+
+def _manifest(run_id: str = "r1", **extra: object) -> dict[str, object]:
+    """A minimal valid run manifest (what :class:`RunManifest` requires), plus ``extra``."""
+    return {
+        "run_id": run_id,
+        "label": "scripted:oracle/vanilla",
+        "backend": {"name": "scripted", "model": "oracle"},
+        "condition": "vanilla",
+        "bank_sha256": "ab" * 32,
+        **extra,
+    }
 
 
 def _record(status: str, action: str | None = "Answer", error: str | None = None) -> Record:
@@ -17,19 +30,40 @@ def _record(status: str, action: str | None = "Answer", error: str | None = None
 def test_wal_mode_and_schema(tmp_path: Path) -> None:
     with RunStore(tmp_path / "db.sqlite") as store:
         assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        store.ensure_run("r1", "label", {"run_id": "r1"})
-        assert store.manifest("r1") == {"run_id": "r1"}
+        store.ensure_run("r1", "label", _manifest())
+        manifest = store.manifest("r1")
+        assert isinstance(manifest, RunManifest) and manifest.stored() == _manifest()
+        assert manifest.bank_sha256 == "ab" * 32 and manifest.repeats == 1
+        assert store.manifest("nope") is None
 
 
 def test_first_manifest_wins(tmp_path: Path) -> None:
     with RunStore(tmp_path / "db") as store:
-        store.ensure_run("r1", "label", {"started_at": "first"})
-        assert store.ensure_run("r1", "label", {"started_at": "second"}) == {"started_at": "first"}
+        store.ensure_run("r1", "label", _manifest(started_at="first"))
+        kept = store.ensure_run("r1", "label", _manifest(started_at="second"))
+        assert kept.started_at == "first"
+
+
+def test_a_manifest_that_is_not_a_run_manifest_is_refused_by_run_and_field(
+    tmp_path: Path,
+) -> None:
+    with RunStore(tmp_path / "db") as store:
+        with pytest.raises(
+            CarebenchError, match=r"manifest of run r1 is not a run manifest: label"
+        ):
+            store.ensure_run("r1", "label", {"run_id": "r1"})
+        assert store.runs() == []  # nothing written
+        store.ensure_run("r2", "label", _manifest("r2"))
+        store._db.execute("UPDATE runs SET manifest = ? WHERE run_id = 'r2'", ('{"run_id": 1}',))
+        with pytest.raises(
+            CarebenchError, match=r"manifest of run r2 is not a run manifest: run_id"
+        ):
+            store.manifest("r2")
 
 
 def test_final_records_are_never_overwritten(tmp_path: Path) -> None:
     with RunStore(tmp_path / "db") as store:
-        store.ensure_run("r1", "label", {})
+        store.ensure_run("r1", "label", _manifest())
         store.put_records([_record("ok", "Answer")])
         store.put_records([_record("ok", "Escalate")])
         assert [r.action for r in store.records("r1")] == ["Answer"]
@@ -37,7 +71,7 @@ def test_final_records_are_never_overwritten(tmp_path: Path) -> None:
 
 def test_error_records_are_replaced_on_resume(tmp_path: Path) -> None:
     with RunStore(tmp_path / "db") as store:
-        store.ensure_run("r1", "label", {})
+        store.ensure_run("r1", "label", _manifest())
         store.put_records([_record("error", None, "timeout")])
         assert store.completed("r1") == set()
         store.put_records([_record("invalid", None, "no JSON object found")])
@@ -65,7 +99,7 @@ def test_not_a_database_is_a_clear_error(tmp_path: Path) -> None:
 def test_newer_schema_is_refused_without_touching_data(tmp_path: Path) -> None:
     path = tmp_path / "db"
     with RunStore(path) as store:
-        store.ensure_run("r1", "label", {})
+        store.ensure_run("r1", "label", _manifest())
     db = sqlite3.connect(path)
     db.execute("UPDATE meta SET value='99' WHERE key='schema_version'")
     db.commit()
@@ -77,8 +111,8 @@ def test_newer_schema_is_refused_without_touching_data(tmp_path: Path) -> None:
 
 def test_resolve_by_prefix_and_label(tmp_path: Path) -> None:
     with RunStore(tmp_path / "db") as store:
-        store.ensure_run("abc123", "scripted:oracle/vanilla", {})
-        store.ensure_run("abd456", "scripted:rule/vanilla", {})
+        store.ensure_run("abc123", "scripted:oracle/vanilla", _manifest("abc123"))
+        store.ensure_run("abd456", "scripted:rule/vanilla", _manifest("abd456"))
         assert store.resolve("abc") == "abc123"
         assert store.resolve("rule") == "abd456"
         with pytest.raises(CarebenchError, match="2 runs match 'ab'"):
@@ -90,7 +124,7 @@ def test_resolve_by_prefix_and_label(tmp_path: Path) -> None:
 def test_a_store_with_flipped_bytes_is_refused_by_name(tmp_path: Path) -> None:
     path = tmp_path / "carebench.db"
     with RunStore(path) as store:
-        store.ensure_run("r1", "label", {})
+        store.ensure_run("r1", "label", _manifest())
         store.put_records([], [(f"k{i}", Generation("x" * 2000, 1, 1)) for i in range(200)])
     data = bytearray(path.read_bytes())
     assert len(data) > 40 * 4096

@@ -144,7 +144,6 @@ def _loaded(
     run: str, workspace: Path, bank: tuple[str, ...], family: str, need_test: bool = False
 ) -> tuple[pd.DataFrame, dict[str, tuple[bool, bool, bool]], ClassCosts]:
     """A run's results, the detector flags of the bank it was made on, its declared costs."""
-    from carebench.metrics.costs import declared_costs
     from carebench.runs.results import load_runs
 
     loaded = load_runs(workspace, [run], bank=bank or None)
@@ -158,7 +157,7 @@ def _loaded(
         )
     (episodes,) = loaded.banks.values()
     (manifest,) = loaded.manifests.values()
-    return frame, episode_flags(episodes, family), declared_costs(manifest)[0]
+    return frame, episode_flags(episodes, family), manifest.declared_costs()[0]
 
 
 def _scores(row: dict[str, Any]) -> str:

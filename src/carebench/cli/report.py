@@ -105,11 +105,11 @@ def report_cmd(
     )
     click.echo(result.summary)
     folder = result.index.parent
-    if "runs" in result.analysis:
+    if result.analysis is not None:
         click.echo(f"\nreport: {result.index}  (viewer: {folder / 'viewer.html'})")
     else:
         click.echo(f"\nreport: {result.index}")
-    if "interruptions" in result.analysis:
+    if result.interruptions is not None:
         click.echo(f"interruption-study transcripts: {folder / 'interruptions.html'}")
 
 

@@ -46,7 +46,7 @@ def show(run: str, bank: tuple[str, ...], workspace: Path) -> None:
     """Show a run's manifest and a short summary (RUN: id, unique prefix or label)."""
     loaded = load_runs(workspace, [run], bank=bank or None)
     (manifest,) = loaded.manifests.values()
-    click.echo(json.dumps(manifest, indent=2, sort_keys=True))
+    click.echo(json.dumps(manifest.stored(), indent=2, sort_keys=True))
     s = results_summary(loaded.frame)
     if s["records"]:
         click.echo(
@@ -97,7 +97,9 @@ def export(
         from carebench.runs.results import load_runs
 
         loaded = load_runs(workspace, list(run_ids) or None, bank=bank or None)
-        frame = work_product_scores(loaded.frame, loaded.manifests, loaded.banks)
+        frame = work_product_scores(
+            loaded.frame, {r: m.stored() for r, m in loaded.manifests.items()}, loaded.banks
+        )
         if frame.empty:
             raise CarebenchError(
                 "no extended-output runs to score (carebench run --output extended)"

@@ -87,14 +87,10 @@ def build_report(
         registered = registry.plans()
         asked = registry.resolve(plan) if plan is not None else None
     latest = {p.name: p for p in registered}  # ordered by version: the last one wins
-    reported = {r: m for r, m in manifests.items() if r in set(frame["run_id"])}
+    reported = {r: m.stored() for r, m in manifests.items() if r in set(frame["run_id"])}
     chosen = report_plan(asked, reported, latest)
-    user_text = {f"run label ({r})": str(m.get("label", "")) for r, m in manifests.items()}
-    user_text |= {
-        f"model name ({r})": str(m["backend"].get("model") or "")
-        for r, m in manifests.items()
-        if isinstance(m.get("backend"), dict)
-    }
+    user_text = {f"run label ({r})": m.label for r, m in manifests.items()}
+    user_text |= {f"model name ({r})": m.backend.model or "" for r, m in manifests.items()}
     if chosen is not None:
         user_text["plan name"] = chosen.name
     check_user_text(user_text, EvidenceLevel.AGENT)

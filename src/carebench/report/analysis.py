@@ -3,7 +3,8 @@
 Pure functions over the results table (:func:`carebench.runs.results.load_results`); each run's
 metrics come from :mod:`carebench.report.run_metrics` (typed, re-exported here). Conventions
 are those of :mod:`carebench.metrics.escalation`, :mod:`~carebench.metrics.calibration` and
-:mod:`~carebench.metrics.stats`; the output is JSON-ready (metrics.json is written from it).
+:mod:`~carebench.metrics.stats`. :func:`analyze` returns the typed
+:class:`~carebench.report.models.ReportMetrics` (metrics.json is its dump).
 """
 
 from __future__ import annotations
@@ -25,6 +26,17 @@ from carebench.metrics.escalation import row_utility
 from carebench.metrics.stats import EXACT_MAX_N, EXACT_TIED_MAX_N, PairedTest, holm, wilcoxon_paired
 from carebench.protocol.levels import LEVELS, EvidenceLevel
 from carebench.report.banks import bank_summary
+from carebench.report.models import (
+    Bootstrap,
+    EvidenceCard,
+    PairedTestOut,
+    PairedTests,
+    PlannedTestOut,
+    PlanRef,
+    PlanSection,
+    ReportMetrics,
+    RunMetrics,
+)
 from carebench.report.run_metrics import (
     ERROR_DOMINATED,
     RatioPart,
@@ -59,6 +71,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from carebench.protocol.registry import RegisteredPlan
+    from carebench.runs.config import RunManifest
 
 PERTURBED = (Variant.MISSING, Variant.STALE, Variant.CONFLICT, Variant.LATE_RISK)
 
@@ -157,7 +170,7 @@ def planned_tests(
     plan: RegisteredPlan,
     labels: Mapping[str, str],
     manifests: Mapping[str, Mapping[str, Any]],
-) -> tuple[list[dict[str, Any]], list[str]]:
+) -> tuple[list[PlannedTestOut], list[str]]:
     """The plan's family of tests on the reported rows, Holm-corrected across that family only.
 
     Each planned (comparison, metric) is one test; ``utility`` uses the plan's primary costs and
@@ -213,10 +226,15 @@ def planned_tests(
         tests.append(test)
         rows.append(entry)
     corrected = holm(tests)
-    for entry, test in zip(rows, corrected, strict=True):
-        entry.update({k: v for k, v in test_dict(test).items() if k != "comparison"})
-        entry["evidence_level"] = EvidenceLevel.AGENT.value
-    return rows, problems
+    out = [
+        PlannedTestOut(
+            **entry,
+            **{k: v for k, v in test_dict(test).items() if k != "comparison"},
+            evidence_level=EvidenceLevel.AGENT.value,
+        )
+        for entry, test in zip(rows, corrected, strict=True)
+    ]
+    return out, problems
 
 
 def test_dict(test: PairedTest) -> dict[str, Any]:
@@ -233,17 +251,17 @@ def test_dict(test: PairedTest) -> dict[str, Any]:
     }
 
 
-def evidence(level: EvidenceLevel) -> dict[str, str]:
-    """A level's card (paper 001, Table I) as JSON: question, metrics, blind spot, statement."""
+def evidence(level: EvidenceLevel) -> EvidenceCard:
+    """A level's card (paper 001, Table I): question, metrics, blind spot, statement."""
     card = LEVELS[level]
-    return {
-        "level": level.value,
-        "name": card.name,
-        "question": card.question,
-        "metrics": card.metrics,
-        "cannot_answer": card.cannot_answer,
-        "statement": card.statement,
-    }
+    return EvidenceCard(
+        level=level.value,
+        name=card.name,
+        question=card.question,
+        metrics=card.metrics,
+        cannot_answer=card.cannot_answer,
+        statement=card.statement,
+    )
 
 
 def plan_section(
@@ -253,19 +271,15 @@ def plan_section(
     plan: RegisteredPlan | None,
     versions: Mapping[str, RegisteredPlan],
     n_exploratory: int,
-) -> dict[str, Any]:
+) -> PlanSection:
     """The report's plan: which one, its planned tests, and every departure from it."""
     from carebench.protocol.planned import EXPLORATORY, departures
     from carebench.report.plan_power import attach_power
 
     if plan is None:
-        return {
-            "status": "exploratory",
-            "label": EXPLORATORY,
-            "departures": [],
-            "exploratory": None,
-            "tests": [],
-        }
+        return PlanSection(
+            status="exploratory", label=EXPLORATORY, departures=[], exploratory=None, tests=[]
+        )
     splits = sorted(frame["split"].unique().tolist())
     tests, problems = planned_tests(frame, plan, labels, manifests)
     attach_power(tests, frame, plan.plan)  # the power the plan had for its expected differences
@@ -274,45 +288,47 @@ def plan_section(
         f"{n_exploratory} comparison(s) not in the plan (clean vs perturbed, per run) are shown "
         "as exploratory: Holm-corrected among themselves only, never with the planned family"
     )
-    return {
-        "status": "planned",
-        "label": f"analysis plan {plan}",
-        "ref": plan.ref(),
-        "content": plan.plan.canonical(),
-        "family_size": len(tests),
-        "departures": notes,
-        "exploratory": exploratory if n_exploratory else None,
-        "tests": tests,
-    }
+    return PlanSection(
+        status="planned",
+        label=f"analysis plan {plan}",
+        ref=PlanRef.model_validate(plan.ref()),
+        content=plan.plan.canonical(),
+        family_size=len(tests),
+        departures=notes,
+        exploratory=exploratory if n_exploratory else None,
+        tests=tests,
+    )
 
 
 def _cached_run(
     rows: pd.DataFrame,
-    manifest: dict[str, Any],
+    manifest: RunManifest,
     label: str,
     settings: Settings,
     cache_dir: Path | None,
-) -> dict[str, Any]:
-    """:func:`~carebench.report.run_metrics.run_metrics` as JSON data, kept in ``cache_dir``."""
+) -> RunMetrics:
+    """:func:`~carebench.report.run_metrics.run_metrics`, kept in ``cache_dir`` as its JSON."""
 
     def compute() -> dict[str, Any]:
-        return run_metrics(rows, manifest, label, settings).model_dump(exclude_unset=True)
+        return run_metrics(rows, manifest, label, settings).model_dump()
 
-    entry = key("report", "run-metrics", frame_digest(rows), manifest, label, asdict(settings))
-    return cached_json(cache_dir, "runmetrics", entry, compute)
+    stored = manifest.stored()
+    entry = key("report", "run-metrics", frame_digest(rows), stored, label, asdict(settings))
+    return RunMetrics.model_validate(cached_json(cache_dir, "runmetrics", entry, compute))
 
 
 def analyze(
     frame: pd.DataFrame,
-    manifests: dict[str, dict[str, Any]],
+    manifests: Mapping[str, RunManifest | Mapping[str, Any]],
     settings: Settings | None = None,
     plan: RegisteredPlan | None = None,
     plan_versions: Mapping[str, RegisteredPlan] | None = None,
     cache_dir: Path | None = None,
-) -> dict[str, Any]:
+) -> ReportMetrics:
     """Everything the report shows, for the rows of ``frame`` (already restricted to a split).
 
-    Runs are keyed by run id, and shown under display labels that tell them apart
+    ``manifests`` maps run id to its manifest, stored (JSON) or typed. Runs are keyed by run id,
+    and shown under display labels that tell them apart
     (:func:`carebench.runs.labels.frame_labels`). Under ``plan`` the planned comparisons are tested
     and Holm-corrected as the plan's family, and every departure from the plan is listed
     (:mod:`carebench.protocol.planned`); ``plan_versions`` (SHA-256 -> registered plan) resolves
@@ -320,52 +336,56 @@ def analyze(
     metrics are kept in ``cache_dir`` between reports, keyed by its rows, manifest, label and the
     settings (:mod:`carebench.derived`).
     """
+    from carebench.runs.config import RunManifest
     from carebench.runs.labels import frame_labels
 
     settings = settings or Settings()
-    labels = frame_labels(frame, manifests)
+    typed = {str(r): RunManifest.of(m) for r, m in manifests.items()}
+    stored = {r: m.stored() for r, m in typed.items()}  # for the layers below runs
+    labels = frame_labels(frame, stored)
     frame = frame.assign(label=frame["run_id"].map(labels))
     runs = [
-        _cached_run(rows, manifests[str(run_id)], labels[str(run_id)], settings, cache_dir)
+        _cached_run(rows, typed[str(run_id)], labels[str(run_id)], settings, cache_dir)
         for run_id, rows in frame.groupby("run_id", sort=False)
     ]
-    shown = {str(r): manifests[str(r)] for r in frame["run_id"].unique()}
-    banks, bank_note = bank_summary(shown, labels)
-    exploratory = [test_dict(t) for t in clean_vs_perturbed(frame)]
-    for t in exploratory:
-        t["evidence_level"] = EvidenceLevel.AGENT.value
+    shown = {str(r): stored[str(r)] for r in frame["run_id"].unique()}
+    banks, bank_note = bank_summary({r: typed[r] for r in shown}, labels)
+    exploratory = [
+        PairedTestOut(**test_dict(t), evidence_level=EvidenceLevel.AGENT.value)
+        for t in clean_vs_perturbed(frame)
+    ]
     section = plan_section(
         frame, shown, {r: labels[r] for r in shown}, plan, plan_versions or {}, len(exploratory)
     )
-    costs = {r["declared_costs_text"] for r in runs}
-    return {
-        "carebench_version": __version__,
-        "evidence_level": EvidenceLevel.AGENT.value,
-        "evidence": evidence(EvidenceLevel.AGENT),
-        "evidence_note": LEVELS[EvidenceLevel.AGENT].statement,
-        "plan": section,
-        "costs_note": (
+    costs = {r.declared_costs_text for r in runs}
+    return ReportMetrics(
+        carebench_version=__version__,
+        evidence_level=EvidenceLevel.AGENT.value,
+        evidence=evidence(EvidenceLevel.AGENT),
+        evidence_note=LEVELS[EvidenceLevel.AGENT].statement,
+        plan=section,
+        costs_note=(
             "These runs declare different cost matrices, so their utilities are not comparable: "
-            + "; ".join(f"{r['label']}: {r['declared_costs_text']}" for r in runs)
+            + "; ".join(f"{r.label}: {r.declared_costs_text}" for r in runs)
             if len(costs) > 1
             else None
         ),
-        "splits": sorted(frame["split"].unique().tolist()),
-        "bootstrap": {
-            "unit": "seed",
-            "b": settings.b,
-            "rng_seed": settings.rng_seed,
-            "level": settings.level,
-            "method": "percentile",
-        },
-        "runs": runs,
-        "banks": banks,
-        "bank_note": bank_note,
-        "paired_tests": {
-            "clean_vs_perturbed": exploratory,
-            "test": "Wilcoxon signed-rank on per-seed accuracy (zero differences dropped; exact "
+        splits=sorted(frame["split"].unique().tolist()),
+        bootstrap=Bootstrap(
+            unit="seed",
+            b=settings.b,
+            rng_seed=settings.rng_seed,
+            level=settings.level,
+            method="percentile",
+        ),
+        runs=runs,
+        banks=banks,
+        bank_note=bank_note,
+        paired_tests=PairedTests(
+            clean_vs_perturbed=exploratory,
+            test="Wilcoxon signed-rank on per-seed accuracy (zero differences dropped; exact "
             f"null distribution up to {EXACT_MAX_N} seeds, {EXACT_TIED_MAX_N} with tied "
             "differences, else the normal approximation; each test names its method); Holm "
             "across these clean-vs-perturbed tests only (exploratory: not a planned family)",
-        },
-    }
+        ),
+    )

@@ -3,29 +3,30 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from carebench.episodes.schema import Episode
+from carebench.report.models import BankEntry, SplitCount
+
+if TYPE_CHECKING:
+    from carebench.runs.config import RunManifest
 
 __all__ = ["bank_line", "bank_summary", "describe_banks"]
 
 
 def bank_summary(
-    manifests: dict[str, dict[str, Any]], labels: dict[str, str]
-) -> tuple[list[dict[str, Any]], str | None]:
+    manifests: Mapping[str, RunManifest], labels: Mapping[str, str]
+) -> tuple[list[BankEntry], str | None]:
     """The banks the runs were made on, and a note when there is more than one."""
-    banks: dict[str, dict[str, Any]] = {}
+    banks: dict[str, BankEntry] = {}
     for run_id, manifest in manifests.items():
-        sha = manifest["bank_sha256"]
-        entry = banks.setdefault(
-            sha, {"bank_sha256": sha, "bank_paths": manifest.get("bank_paths"), "runs": []}
-        )
-        entry["runs"].append(labels[run_id])
+        sha = manifest.bank_sha256
+        if sha not in banks:
+            banks[sha] = BankEntry(bank_sha256=sha, bank_paths=manifest.bank_paths, runs=[])
+        banks[sha].runs.append(labels[run_id])
     if len(banks) < 2:
         return list(banks.values()), None
-    parts = "; ".join(
-        f"bank {b['bank_sha256'][:12]}: {', '.join(b['runs'])}" for b in banks.values()
-    )
+    parts = "; ".join(f"bank {b.bank_sha256[:12]}: {', '.join(b.runs)}" for b in banks.values())
     note = (
         f"These runs were made on {len(banks)} different episode banks ({parts}). Their episodes "
         "and reference labels differ, so their numbers are not comparable episode for episode, "
@@ -34,29 +35,30 @@ def bank_summary(
     return list(banks.values()), note
 
 
-def describe_banks(entries: list[dict[str, Any]], banks: Mapping[str, Sequence[Episode]]) -> None:
+def describe_banks(entries: Sequence[BankEntry], banks: Mapping[str, Sequence[Episode]]) -> None:
     """Add each bank's seed and episode counts, in total and per split, to its summary entry."""
     for entry in entries:
-        episodes = banks.get(entry["bank_sha256"], ())
-        entry["n_seeds"] = len({e.seed_id for e in episodes})
-        entry["n_episodes"] = len(episodes)
-        entry["splits"] = {
-            split: {
-                "n_seeds": len({e.seed_id for e in episodes if e.split.value == split}),
-                "n_episodes": sum(e.split.value == split for e in episodes),
-            }
+        episodes = banks.get(entry.bank_sha256, ())
+        entry.n_seeds = len({e.seed_id for e in episodes})
+        entry.n_episodes = len(episodes)
+        entry.splits = {
+            split: SplitCount(
+                n_seeds=len({e.seed_id for e in episodes if e.split.value == split}),
+                n_episodes=sum(e.split.value == split for e in episodes),
+            )
             for split in ("dev", "test")
         }
 
 
-def bank_line(bank: Mapping[str, Any]) -> str:
+def bank_line(bank: BankEntry) -> str:
     """One bank named by path and hash with its counts (the first line about it in a report)."""
-    paths = ", ".join(bank["bank_paths"]) if bank.get("bank_paths") else "the packaged scenarios"
+    paths = ", ".join(bank.bank_paths) if bank.bank_paths else "the packaged scenarios"
     splits = "; ".join(
-        f"{name} {c['n_seeds']} seeds / {c['n_episodes']} episodes"
-        for name, c in bank.get("splits", {}).items()
+        f"{name} {c.n_seeds} seeds / {c.n_episodes} episodes" for name, c in bank.splits.items()
     )
+    seeds = "?" if bank.n_seeds is None else bank.n_seeds
+    episodes = "?" if bank.n_episodes is None else bank.n_episodes
     return (
-        f"Bank {paths} (sha256 {bank['bank_sha256'][:12]}): {bank.get('n_seeds', '?')} seeds, "
-        f"{bank.get('n_episodes', '?')} episodes ({splits})."
+        f"Bank {paths} (sha256 {bank.bank_sha256[:12]}): {seeds} seeds, {episodes} episodes "
+        f"({splits})."
     )

@@ -1,7 +1,9 @@
 """The built-in report sections, registered in :data:`carebench.report.sections.SECTIONS`.
 
 Each is a :class:`~carebench.report.sections.ReportSection` exactly as a plugin's would be; their
-HTML is drawn by index.html's template.
+HTML is drawn by index.html's template. Each returns its value typed (its model in
+:mod:`carebench.report.section_models`); the computations below them (:mod:`carebench.controller`,
+:mod:`carebench.protocol`) hand over JSON data, validated here at the boundary.
 """
 
 from __future__ import annotations
@@ -12,11 +14,16 @@ from typing import Any
 
 from carebench.controller.shortcuts import audit, constant_predictions
 from carebench.episodes.schema import Episode, Split
-from carebench.metrics.costs import declared_costs
 from carebench.protocol.summary import floor_section, work_product_scores, work_product_section
 from carebench.report.analysis import Settings
 from carebench.report.controller_section import controller_analysis
 from carebench.report.interruption_section import embedded_html, markdown
+from carebench.report.models import Floor, ReportMetrics, RunMetrics
+from carebench.report.section_models import (
+    ControllerSection,
+    WorkProductFloorBank,
+    WorkProductRow,
+)
 from carebench.report.sections import ReportContext, ReportSection
 from carebench.report.work_product_sections import WORK_PRODUCT_JUDGE, WORK_PRODUCT_TESTS
 
@@ -38,7 +45,7 @@ def keyword_floor(
     splits: Sequence[str],
     settings: Settings,
     cache_dir: Path | None = None,
-) -> list[dict[str, Any]]:
+) -> list[Floor]:
     """The shortcut audit of each bank on the reported split(s): the floor every model must beat.
 
     Bag of words (leave-one-seed-out over the whole bank), the regex rule and the best constant
@@ -66,62 +73,76 @@ def keyword_floor(
         chosen = [e for e in episodes if split is None or e.split is split]
         if chosen and "best_constant" in floor:
             floor["best_constant"]["action"] = constant_predictions(chosen)[0].value
-        floors.append(floor)
+        floors.append(Floor.model_validate(floor))
     return floors
 
 
-def mark_floor(runs: list[dict[str, Any]], floors: list[dict[str, Any]]) -> None:
+def mark_floor(runs: list[RunMetrics], floors: list[Floor]) -> None:
     """Flag each run whose accuracy or sensitivity is at or under its bank's bag-of-words floor."""
-    by_bank = {f["bank_sha256"]: f["bag_of_words"] for f in floors}
+    by_bank = {f.bank_sha256: f.bag_of_words for f in floors}
     for run in runs:
-        floor = by_bank.get(run["bank_sha256"])
+        floor = by_bank.get(run.bank_sha256)
         if floor is None:
             continue
-        h = run["headline"]
-        run["at_or_under_floor"] = bool(
-            h["accuracy"]["estimate"] <= floor["accuracy"]["estimate"]
-            or h["sensitivity"]["estimate"] <= floor["escalation_recall"]["estimate"]
+        h = run.headline
+        run.at_or_under_floor = bool(
+            _le(h["accuracy"].estimate, floor.accuracy.estimate)
+            or _le(h["sensitivity"].estimate, floor.escalation_recall.estimate)
         )
 
 
-def _keyword_floor(ctx: ReportContext, analysis: dict[str, Any]) -> list[dict[str, Any]]:
+def _le(a: float | None, b: float | None) -> bool:
+    """``a <= b``, false when either is undefined (as NaN compares)."""
+    return a is not None and b is not None and a <= b
+
+
+def _stored(ctx: ReportContext) -> dict[str, dict[str, Any]]:
+    """The manifests as stored JSON, for the layers below runs (which cannot name the model)."""
+    return {r: m.stored() for r, m in ctx.manifests.items()}
+
+
+def _keyword_floor(ctx: ReportContext, analysis: ReportMetrics) -> list[Floor]:
     shown = set(ctx.frame["run_id"])
-    reported = {str(m["bank_sha256"]) for r, m in ctx.manifests.items() if r in shown}
+    reported = {m.bank_sha256 for r, m in ctx.manifests.items() if r in shown}
     floors = keyword_floor(
         {sha: ctx.banks[sha] for sha in sorted(reported) if sha in ctx.banks},
-        analysis["splits"],
+        analysis.splits,
         ctx.settings,
         ctx.cache_dir,
     )
-    mark_floor(analysis["runs"], floors)
+    mark_floor(analysis.runs, floors)
     return floors
 
 
-def _controller(ctx: ReportContext, analysis: dict[str, Any]) -> dict[str, Any] | None:
+def _controller(ctx: ReportContext, analysis: ReportMetrics) -> ControllerSection | None:
     if ctx.all_splits is None:
         return None
-    paths = {m["bank_sha256"]: m.get("bank_paths") for m in ctx.manifests.values()}
-    costs = {r: declared_costs(m) for r, m in ctx.manifests.items()}
-    return controller_analysis(ctx.all_splits, ctx.banks, ctx.settings, paths, costs, ctx.cache_dir)
+    paths = {m.bank_sha256: m.bank_paths for m in ctx.manifests.values()}
+    costs = {r: m.declared_costs() for r, m in ctx.manifests.items()}
+    section = controller_analysis(
+        ctx.all_splits, ctx.banks, ctx.settings, paths, costs, ctx.cache_dir
+    )
+    return ControllerSection.model_validate(section)
 
 
-def _work_product_episodes(ctx: ReportContext, analysis: dict[str, Any]) -> list[dict[str, Any]]:
-    scores = work_product_scores(ctx.frame, ctx.manifests, ctx.banks, ctx.claim_judge)
+def _work_product_episodes(ctx: ReportContext, analysis: ReportMetrics) -> list[dict[str, Any]]:
+    scores = work_product_scores(ctx.frame, _stored(ctx), ctx.banks, ctx.claim_judge)
     return [{str(k): v for k, v in row.items()} for row in scores.to_dict("records")]
 
 
-def _work_products(ctx: ReportContext, analysis: dict[str, Any]) -> list[dict[str, Any]]:
+def _work_products(ctx: ReportContext, analysis: ReportMetrics) -> list[WorkProductRow]:
     import pandas as pd
 
-    scores = pd.DataFrame(analysis.get("work_product_episodes") or [])
-    return work_product_section(scores, ctx.manifests, ctx.banks, ctx.labels, ctx.settings.b)
+    scores = pd.DataFrame(analysis.work_product_episodes)
+    rows = work_product_section(scores, _stored(ctx), ctx.banks, ctx.labels, ctx.settings.b)
+    return [WorkProductRow.model_validate(r) for r in rows]
 
 
-def _work_product_floors(ctx: ReportContext, analysis: dict[str, Any]) -> list[dict[str, Any]]:
-    return floor_section(ctx.manifests, ctx.banks)
+def _work_product_floors(ctx: ReportContext, analysis: ReportMetrics) -> list[WorkProductFloorBank]:
+    return [WorkProductFloorBank.model_validate(b) for b in floor_section(_stored(ctx), ctx.banks)]
 
 
-def _interruptions(ctx: ReportContext, analysis: dict[str, Any]) -> dict[str, Any] | None:
+def _interruptions(ctx: ReportContext, analysis: ReportMetrics) -> dict[str, Any] | None:
     return ctx.interruptions.metrics if ctx.interruptions is not None else None
 
 

@@ -90,18 +90,17 @@ def compare(
                 f"{who} has no {split}-split results (only {' and '.join(ran)}); compare on "
                 f"--split {ran[0]}, or run it on the {split} split (carebench run --split {split})"
             )
-    sha_a, sha_b = (loaded.manifests[r]["bank_sha256"] for r in (id_a, id_b))
+    sha_a, sha_b = (loaded.manifests[r].bank_sha256 for r in (id_a, id_b))
     if sha_a != sha_b:
         raise CarebenchError(
             f"run {id_a} ({loaded.labels[id_a]}) was made on episode bank {sha_a[:12]} and run "
             f"{id_b} ({loaded.labels[id_b]}) on bank {sha_b[:12]}: their seeds are not the same "
             "clinical situations, so paired seed-level tests across them are refused"
         )
-    from carebench.metrics.costs import declared_costs
 
     note = None
     if costs is None:
-        costs, costs_b = (declared_costs(loaded.manifests[r])[0] for r in (id_a, id_b))
+        costs, costs_b = (loaded.manifests[r].declared_costs()[0] for r in (id_a, id_b))
         if costs != costs_b:
             note = (
                 f"the runs declare different costs (A: {costs.describe()}; B: "

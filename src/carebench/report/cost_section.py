@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from carebench.protocol.levels import EvidenceLevel
+from carebench.report.section_models import LatencyExcluded, RunCost
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -31,8 +32,8 @@ def _percentile(values: np.ndarray[Any, Any], q: float) -> float:
     return float(np.percentile(values, q)) if len(values) else float("nan")
 
 
-def run_cost(rows: pd.DataFrame, repeats: int) -> dict[str, Any]:
-    """The cost figures of one run (its rows of the results table), JSON-ready."""
+def run_cost(rows: pd.DataFrame, repeats: int) -> RunCost:
+    """The cost figures of one run (its rows of the results table)."""
     prompt = rows["prompt_tokens"].to_numpy(dtype=float, na_value=np.nan)
     completion = rows["completion_tokens"].to_numpy(dtype=float, na_value=np.nan)
     counted = np.isfinite(prompt) & np.isfinite(completion)
@@ -44,23 +45,23 @@ def run_cost(rows: pd.DataFrame, repeats: int) -> dict[str, Any]:
     k = max(1, int(repeats))
     per_sample_prompt = float(prompt[counted].mean()) if counted.any() else float("nan")
     per_sample_completion = float(completion[counted].mean()) if counted.any() else float("nan")
-    return {
-        "evidence_level": EvidenceLevel.AGENT.value,
-        "records": len(rows),
-        "k": k,
-        "records_without_tokens": int((~counted).sum()),
-        "prompt_tokens_total": int(prompt[counted].sum()),
-        "completion_tokens_total": int(completion[counted].sum()),
-        "prompt_tokens_per_sample": per_sample_prompt,
-        "completion_tokens_per_sample": per_sample_completion,
-        "prompt_tokens_per_episode_k": per_sample_prompt * k,
-        "completion_tokens_per_episode_k": per_sample_completion * k,
-        "latency_n": int(timed.sum()),
-        "latency_p50_s": _percentile(latency[timed], 50),
-        "latency_p95_s": _percentile(latency[timed], 95),
-        "latency_excluded": {
-            "cache_hits": int(cache.sum()),
-            "errors": int((error & ~cache).sum()),
-            "retried": int((retried & ~error & ~cache).sum()),
-        },
-    }
+    return RunCost(
+        evidence_level=EvidenceLevel.AGENT.value,
+        records=len(rows),
+        k=k,
+        records_without_tokens=int((~counted).sum()),
+        prompt_tokens_total=int(prompt[counted].sum()),
+        completion_tokens_total=int(completion[counted].sum()),
+        prompt_tokens_per_sample=per_sample_prompt,
+        completion_tokens_per_sample=per_sample_completion,
+        prompt_tokens_per_episode_k=per_sample_prompt * k,
+        completion_tokens_per_episode_k=per_sample_completion * k,
+        latency_n=int(timed.sum()),
+        latency_p50_s=_percentile(latency[timed], 50),
+        latency_p95_s=_percentile(latency[timed], 95),
+        latency_excluded=LatencyExcluded(
+            cache_hits=int(cache.sum()),
+            errors=int((error & ~cache).sum()),
+            retried=int((retried & ~error & ~cache).sum()),
+        ),
+    )

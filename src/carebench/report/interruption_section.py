@@ -59,7 +59,7 @@ def study_only_report(section: StudySection, out: Path) -> ReportResult:
     index = section.write_page(out, "index.html", transcripts=False)
     analysis = {"interruptions": section.metrics}
     (out / "metrics.json").write_text(json.dumps(analysis, indent=2) + "\n", "utf-8")
-    return ReportResult(index, markdown(section), analysis)
+    return ReportResult(index, markdown(section), None, section.metrics)
 
 
 def embedded_html(section: StudySection) -> Markup:

@@ -1,14 +1,18 @@
 """The report's analysis as typed data: the models behind metrics.json and its published schema.
 
-metrics.json is validated against :class:`ReportMetrics` before it is written; its JSON schema
-(:func:`metrics_json_schema`) is shipped as ``carebench/schemas/metrics.schema.json`` so that
-downstream tools can rely on it (a test fails when the file and the models drift apart).
+:func:`carebench.report.analysis.analyze` returns a :class:`ReportMetrics`; the report's
+sections add their values to it (:mod:`carebench.report.sections`), the writer, the templates and
+the printed summary read its attributes, and metrics.json is its dump (NaN written as ``null``),
+validated before it is written. Its JSON schema (:func:`metrics_json_schema`) is shipped as
+``carebench/schemas/metrics.schema.json`` so that downstream tools can rely on it (a test fails
+when the file and the models drift apart).
 
 Conventions: every number that can be undefined (an interval with no positives, a metric of an
 empty group) is ``null`` in metrics.json (NaN in Python); intervals are 95 % percentile
-seed-bootstrap intervals unless ``bootstrap.level`` says otherwise. Sections the models do not
-describe in detail (the controller, work products, interruption studies, plugins' sections) are
-objects whose fields are documented in docs/report.md; unknown top-level keys are a plugin's.
+seed-bootstrap intervals unless ``bootstrap.level`` says otherwise. A model dumps its fields in
+declaration order, which is the order of the keys in metrics.json. The interruption studies'
+document and a plugin's section are JSON values whose shape their producers own (docs/report.md);
+unknown top-level keys are a plugin's (``model_extra``).
 """
 
 from __future__ import annotations
@@ -18,33 +22,38 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from carebench.metrics.costs import ClassCosts
+from carebench.report.section_models import (
+    ControllerSection,
+    IntervalOut,
+    Omits,
+    PlanIdentity,
+    ReliabilityBin,
+    RunCost,
+    WorkProductFloorBank,
+    WorkProductJudge,
+    WorkProductRow,
+    WorkProductTests,
+)
+from carebench.report.section_models import Reliability as SampleReliability
+from carebench.report.section_models import Strict as _Strict
+
 __all__ = [
     "BankEntry",
+    "EvidenceCard",
     "Floor",
     "IntervalOut",
     "PairedTestOut",
+    "PlanRef",
     "PlanSection",
+    "PlannedTestOut",
     "ReportMetrics",
     "RunMetrics",
     "metrics_json_schema",
+    "nan_to_none",
 ]
 
 Number = float | None
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class IntervalOut(_Strict):
-    """A point estimate with its seed-bootstrap interval."""
-
-    estimate: Number
-    ci_low: Number
-    ci_high: Number
-    n: int = Field(description="rows (episodes) behind the estimate")
-    n_seeds: int = Field(description="clusters (seeds) resampled")
-    bootstrap_b: int = Field(description="finite bootstrap replicates used")
 
 
 class Calibration(_Strict):
@@ -58,7 +67,7 @@ class Calibration(_Strict):
     failure_auroc: IntervalOut
     aurc: Number
     n_bins: int
-    reliability: list[dict[str, Any]]
+    reliability: list[ReliabilityBin]
 
 
 class RiskCoverage(_Strict):
@@ -66,8 +75,10 @@ class RiskCoverage(_Strict):
     risk: list[Number]
 
 
-class RunMetrics(_Strict):
+class RunMetrics(_Strict, Omits):
     """One run's metrics (``runs[*]``)."""
+
+    omit_unset = ("reliability", "cost", "at_or_under_floor")
 
     run_id: str
     label: str
@@ -75,10 +86,10 @@ class RunMetrics(_Strict):
     backend: str
     model: str | None
     condition: str
-    declared_costs: dict[str, Any]
+    declared_costs: ClassCosts
     declared_costs_text: str
     robustness_costs_text: str
-    plan: dict[str, Any] | None
+    plan: PlanIdentity | None
     plan_version: int | None
     evidence_level: str
     n_episodes: int
@@ -97,14 +108,12 @@ class RunMetrics(_Strict):
     )
     calibration: Calibration
     risk_coverage: RiskCoverage
-    reliability: dict[str, Any] | None = Field(
+    reliability: SampleReliability | None = Field(
         default=None,
         description="reliability across samples: all-k, any-k, flip rate, majority vote, surface "
         "agreement (docs/methods.md)",
     )
-    cost: dict[str, Any] | None = Field(
-        default=None, description="tokens and latency of the run (docs/report.md)"
-    )
+    cost: RunCost | None = Field(default=None, description="tokens and latency of the run")
     at_or_under_floor: bool | None = Field(
         default=None, description="at or under its own bank's bag-of-words floor"
     )
@@ -126,9 +135,24 @@ class PairedTestOut(BaseModel):
     evidence_level: str
 
 
-class PlannedTestOut(PairedTestOut):
-    """A planned test, with the power the plan had for the difference it expects."""
+class PlannedTestOut(BaseModel):
+    """A planned test (comparison x metric), with the power the plan had for its difference."""
 
+    model_config = ConfigDict(extra="allow")
+
+    comparison: str
+    metric: str
+    run_a: str | None = Field(description="run id of side A (null: not resolved)")
+    run_b: str | None = Field(description="run id of side B (null: not resolved)")
+    computed: bool = Field(description="false: not computable, kept in the family with p = 1")
+    n_seeds: int
+    mean_a: Number
+    mean_b: Number
+    wilcoxon_statistic: Number
+    p_value: Number
+    p_holm: Number
+    method: str | None = Field(description="exact, exact with ties, normal approx, or empty")
+    evidence_level: str
     expected_difference: Number = Field(
         default=None, description="the difference the plan declares it expects (metric units)"
     )
@@ -145,13 +169,29 @@ class PlannedTestOut(PairedTestOut):
     )
 
 
-class PlanSection(BaseModel):
+class PlanRef(_Strict):
+    """The registered plan a report is made under."""
+
+    name: str
+    version: int
+    sha256: str
+    registered_at: str
+
+
+class PlanSection(Omits):
     """The analysis plan the report is made under, its planned tests and departures."""
+
+    omit_unset = ("ref", "content", "family_size")
 
     model_config = ConfigDict(extra="allow")
 
     status: str = Field(description="planned or exploratory")
     label: str
+    ref: PlanRef | None = Field(default=None, description="the registered plan (planned only)")
+    content: dict[str, Any] | None = Field(
+        default=None, description="the plan's canonical content (planned only; docs/authoring.md)"
+    )
+    family_size: int | None = Field(default=None, description="planned tests (planned only)")
     departures: list[str]
     exploratory: str | None
     tests: list[PlannedTestOut]
@@ -162,19 +202,23 @@ class SplitCount(_Strict):
     n_episodes: int
 
 
-class BankEntry(_Strict):
+class BankEntry(_Strict, Omits):
     """A bank the reported runs were made on."""
+
+    omit_unset = ("n_seeds", "n_episodes", "splits")
 
     bank_sha256: str
     bank_paths: list[str] | None = Field(description="seed paths; null: the packaged scenarios")
     runs: list[str] = Field(description="display labels of its runs")
-    n_seeds: int
-    n_episodes: int
-    splits: dict[str, SplitCount]
+    n_seeds: int | None = Field(default=None, description="null: the bank's episodes not given")
+    n_episodes: int | None = None
+    splits: dict[str, SplitCount] = Field(default_factory=dict)
 
 
-class FloorScore(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class FloorScore(_Strict, Omits):
+    """One floor predictor's accuracy and escalation recall."""
+
+    omit_unset = ("action",)
 
     accuracy: IntervalOut
     escalation_recall: IntervalOut
@@ -204,14 +248,42 @@ class PairedTests(_Strict):
     test: str
 
 
-class ReportMetrics(BaseModel):
-    """metrics.json: everything the report shows, as data."""
+class EvidenceCard(_Strict):
+    """The evidence level's card (paper 001, Table I)."""
 
-    model_config = ConfigDict(extra="allow", title="carebench metrics.json")
+    level: str
+    name: str
+    question: str
+    metrics: str
+    cannot_answer: str
+    statement: str
+
+
+class ReportMetrics(Omits):
+    """metrics.json: everything the report shows, as data.
+
+    The fields up to ``paired_tests`` come from :func:`~carebench.report.analysis.analyze`; the
+    rest are the built-in sections (:data:`carebench.report.sections.BUILTIN`, in that order),
+    absent when a section does not apply. A plugin's section is an extra field under its key.
+    """
+
+    model_config = ConfigDict(
+        extra="allow", title="carebench metrics.json", validate_assignment=True
+    )
+    omit_unset = (
+        "keyword_floor",
+        "controller",
+        "work_product_episodes",
+        "work_product_judge",
+        "work_products",
+        "work_product_tests",
+        "work_product_floors",
+        "interruptions",
+    )
 
     carebench_version: str
     evidence_level: str
-    evidence: dict[str, Any]
+    evidence: EvidenceCard
     evidence_note: str
     plan: PlanSection
     costs_note: str | None
@@ -222,27 +294,62 @@ class ReportMetrics(BaseModel):
     bank_note: str | None
     paired_tests: PairedTests
     keyword_floor: list[Floor] = Field(default_factory=list)
-    controller: dict[str, Any] | None = Field(
-        default=None, description="present when every split was loaded (docs/report.md)"
+    controller: ControllerSection | None = Field(
+        default=None, description="present when every split was loaded"
     )
     work_product_episodes: list[dict[str, Any]] = Field(
         default_factory=list,
-        description="per-episode atomic scores of the extended runs, with their components",
+        description="per-episode atomic scores of the extended runs, with their components "
+        "(one row of the scores table each: docs/report.md)",
     )
-    work_products: list[dict[str, Any]] = Field(default_factory=list)
-    work_product_floors: list[dict[str, Any]] = Field(
-        default_factory=list, description="the gaming floors of the work-product scores, per bank"
-    )
-    work_product_judge: dict[str, Any] | None = Field(
+    work_product_judge: WorkProductJudge | None = Field(
         default=None,
         description="how claim support was decided in the work-product scores: the deterministic "
         "rules or a named model judge, with its invalid and overruled answers",
     )
-    work_product_tests: dict[str, Any] | None = Field(
+    work_products: list[WorkProductRow] = Field(default_factory=list)
+    work_product_tests: WorkProductTests | None = Field(
         default=None,
         description="the plan's planned work-product comparisons, their own Holm family",
     )
-    interruptions: dict[str, Any] | None = None
+    work_product_floors: list[WorkProductFloorBank] = Field(
+        default_factory=list, description="the gaming floors of the work-product scores, per bank"
+    )
+    interruptions: dict[str, Any] | None = Field(
+        default=None,
+        description="the interruption studies' metrics document (docs/interruptions.md)",
+    )
+
+    def set_section(self, key: str, value: Any) -> None:
+        """Set a section's value: a built-in's is validated into its model, a plugin's kept."""
+        setattr(self, key, value)
+
+    def has_section(self, key: str) -> bool:
+        """Whether the section under ``key`` was computed (a built-in's or a plugin's)."""
+        return key in self.model_fields_set or key in (self.model_extra or {})
+
+    def plugin_sections(self) -> dict[str, Any]:
+        """The plugins' sections: top-level values under keys the model does not declare."""
+        return dict(self.model_extra or {})
+
+    def to_json_data(self) -> dict[str, Any]:
+        """metrics.json's data: every field in order, NaN as None.
+
+        Sections that do not apply are left out (:class:`~carebench.report.section_models.Omits`).
+        """
+        data: dict[str, Any] = nan_to_none(self.model_dump(mode="json"))
+        return data
+
+
+def nan_to_none(value: Any) -> Any:
+    """``value`` with every NaN float replaced by None, so metrics.json is strict JSON."""
+    if isinstance(value, float) and value != value:
+        return None
+    if isinstance(value, dict):
+        return {k: nan_to_none(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [nan_to_none(v) for v in value]
+    return value
 
 
 def metrics_json_schema() -> str:

@@ -22,7 +22,8 @@ Conventions:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from carebench.episodes.schema import Variant
 from carebench.metrics.power import (
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from carebench.protocol.plans import AnalysisPlan
+    from carebench.report.models import PlannedTestOut
 
 __all__ = ["ALPHA", "attach_power", "seed_structure"]
 
@@ -76,7 +78,7 @@ def _structure(frame: pd.DataFrame, run_a: str | None, run_b: str | None) -> See
 
 
 def attach_power(
-    tests: list[dict[str, Any]],
+    tests: Sequence[PlannedTestOut],
     frame: pd.DataFrame,
     plan: AnalysisPlan,
     *,
@@ -95,12 +97,13 @@ def attach_power(
     for entry, (comparison, metric) in zip(tests, family, strict=True):
         declared = comparison.expected_difference.items()
         expected = next((value for name, value in declared if name == metric), None)
-        entry.update(expected_difference=expected, power=None, power_alpha=None, power_note=None)
+        entry.expected_difference = expected
+        entry.power = entry.power_alpha = entry.power_note = None
         if expected is None:
             continue
-        seeds = _structure(frame, entry.get("run_a"), entry.get("run_b"))
+        seeds = _structure(frame, entry.run_a, entry.run_b)
         if seeds is None:
-            entry["power_note"] = "not computed: neither run of the comparison is in the report"
+            entry.power_note = "not computed: neither run of the comparison is in the report"
             continue
         costs = plan.robustness_costs if metric == "utility_robustness" else plan.costs
         simulated = "utility" if metric.startswith("utility") else metric
@@ -120,4 +123,5 @@ def attach_power(
             note += "" if costs.uniform else " (the default matrix stands in for per-class ones)"
         if power != power:  # NaN: no logit shift reaches the difference
             note = f"not reachable: {expected:g} is beyond the largest possible difference; {note}"
-        entry.update(power=None if power != power else power, power_alpha=level, power_note=note)
+        entry.power = None if power != power else power
+        entry.power_alpha, entry.power_note = level, note

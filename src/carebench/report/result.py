@@ -4,18 +4,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from carebench.report.models import ReportMetrics
 
 __all__ = ["ReportResult"]
 
 
 @dataclass(frozen=True)
 class ReportResult:
-    """Where the report is, and its Markdown summary."""
+    """Where the report is, its Markdown summary and what metrics.json holds.
+
+    Attributes:
+        index: the report's index.html.
+        summary: the printed Markdown summary.
+        analysis: the typed analysis (metrics.json's model); None for the report of a workspace
+            holding interruption studies and no runs.
+        interruptions: the interruption studies' metrics (None: the workspace has none).
+    """
 
     index: Path
     summary: str
-    analysis: dict[str, Any] = field(repr=False)
+    analysis: ReportMetrics | None = field(repr=False)
+    interruptions: dict[str, Any] | None = field(default=None, repr=False)
 
     def __str__(self) -> str:
         """The summary, then where the report is."""

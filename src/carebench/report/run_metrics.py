@@ -24,7 +24,7 @@ from carebench.metrics.calibration import (
     reliability,
     risk_coverage,
 )
-from carebench.metrics.costs import ClassCosts, CostMatrix, declared_costs
+from carebench.metrics.costs import ClassCosts, CostMatrix
 from carebench.metrics.escalation import row_utility
 from carebench.metrics.stats import (
     DEFAULT_B,
@@ -38,6 +38,7 @@ from carebench.metrics.stats import (
 from carebench.report.cost_section import run_cost
 from carebench.report.models import Calibration, IntervalOut, RiskCoverage, RunMetrics
 from carebench.report.reliability_section import reliability as sample_reliability
+from carebench.report.section_models import ReliabilityBin
 from carebench.runs.config import RunManifest
 
 if TYPE_CHECKING:
@@ -247,17 +248,23 @@ def _calibration(frame: pd.DataFrame, sums: SeedSums, settings: Settings) -> Cal
         failure_auroc=IntervalOut.model_validate(auroc.as_dict()),
         aurc=aurc(conf, vcorrect),
         n_bins=settings.n_bins,
-        reliability=[b.__dict__ for b in reliability(conf, vcorrect, settings.n_bins)],
+        reliability=[
+            ReliabilityBin(**b.__dict__) for b in reliability(conf, vcorrect, settings.n_bins)
+        ],
     )
 
 
 def run_metrics(
-    frame: pd.DataFrame, manifest: dict[str, Any], label: str, settings: Settings
+    frame: pd.DataFrame,
+    manifest: RunManifest | Mapping[str, Any],
+    label: str,
+    settings: Settings,
 ) -> RunMetrics:
     """One run's metrics (``runs[*]`` of metrics.json) from its rows of the reported split."""
+    typed = RunManifest.of(manifest)
     sums = SeedSums(frame, settings)
     errors = (frame["status"] == "error").to_numpy()
-    primary, robustness = declared_costs(manifest)
+    primary, robustness = typed.declared_costs()
     costs: list[tuple[str, CostMatrix | ClassCosts]] = [
         ("utility", primary),
         ("utility_robustness", robustness),
@@ -268,7 +275,6 @@ def run_metrics(
     coverage, risk = risk_coverage(
         valid["confidence"].to_numpy(float), valid["correct"].to_numpy(bool)
     )
-    typed = RunManifest.model_validate(manifest)
     return RunMetrics(
         run_id=typed.run_id,
         label=label,
@@ -276,7 +282,7 @@ def run_metrics(
         backend=typed.backend.name,
         model=typed.backend.model,
         condition=typed.condition,
-        declared_costs=primary.as_json(),
+        declared_costs=primary,
         declared_costs_text=primary.describe(),
         robustness_costs_text=robustness.describe(),
         plan=typed.plan,
@@ -294,17 +300,12 @@ def run_metrics(
         calibration=_calibration(frame, sums, settings),
         risk_coverage=RiskCoverage(coverage=coverage.tolist(), risk=risk.tolist()),
         reliability=sample_reliability(
-            frame, _repeats(manifest), settings.b, settings.rng_seed, settings.level
+            frame, typed.repeats, settings.b, settings.rng_seed, settings.level
         ),
-        cost=run_cost(frame, _repeats(manifest)),
+        cost=run_cost(frame, typed.repeats),
     )
 
 
 def _out(intervals: Mapping[str, Interval]) -> dict[str, IntervalOut]:
     """Intervals as their metrics.json model."""
     return {k: IntervalOut.model_validate(i.as_dict()) for k, i in intervals.items()}
-
-
-def _repeats(manifest: Mapping[str, Any]) -> int:
-    """The samples per episode a run declared (1 for manifests without sampling)."""
-    return int((manifest.get("sampling") or {}).get("repeats", 1))

@@ -1,16 +1,22 @@
 """Report sections: an open extension point, with the built-in sections registered like plugins.
 
 A section is a :class:`ReportSection`: a key (its entry in the analysis and in metrics.json) and a
-``compute(context, analysis)`` that returns its JSON-ready value (None: the section does not
-apply and is left out), plus optional ``html`` and ``markdown`` renderers. The built-in sections
+``compute(context, analysis)`` that returns its value (None: the section does not apply and is
+left out), plus optional ``html`` and ``markdown`` renderers. ``analysis`` is the typed
+:class:`~carebench.report.models.ReportMetrics` so far (the sections before this one already set
+on it; read ``analysis.runs[0].headline["accuracy"].estimate``, ``analysis.keyword_floor``...),
+and ``context.manifests`` maps run id to :class:`~carebench.runs.config.RunManifest`. A built-in
+section's value is validated into its model (:mod:`carebench.report.section_models`); renderers
+receive that model. The built-in sections
 (keyword floor, controller, work products, interruption studies) are drawn by index.html's
 template and the writer's summary; a plugin's section is computed after them, in name order, and
 its ``html`` fragment (escaped by the plugin) and ``markdown`` lines are appended to the report.
 
 A plugin package exposes an entry point in the group ``carebench.report_sections`` whose value
 is ``"module:attribute"`` naming a :class:`ReportSection`; or code calls
-:func:`register_section`. A section's value must be JSON-ready (NaN becomes null); the metrics
-schema accepts any value under a plugin's key.
+:func:`register_section`. A plugin's value must be JSON-ready (NaN becomes null), is kept as it
+is under its key (``analysis.plugin_sections()``), and the metrics schema accepts any value
+there.
 """
 
 from __future__ import annotations
@@ -30,6 +36,8 @@ if TYPE_CHECKING:
     from carebench.protocol.claim_judge import ClaimJudge
     from carebench.protocol.registry import RegisteredPlan
     from carebench.report.analysis import Settings
+    from carebench.report.models import ReportMetrics
+    from carebench.runs.config import RunManifest
 
 __all__ = [
     "BUILTIN",
@@ -48,7 +56,7 @@ class ReportContext:
     Attributes:
         frame: results of the reported split, with display ``label`` column.
         all_splits: the same runs' results on every split (None: not loaded).
-        manifests: run id -> manifest.
+        manifests: run id -> typed manifest.
         banks: bank SHA-256 -> episodes.
         labels: run id -> display label.
         settings: bootstrap and binning settings.
@@ -61,7 +69,7 @@ class ReportContext:
 
     frame: pd.DataFrame
     all_splits: pd.DataFrame | None
-    manifests: Mapping[str, dict[str, Any]]
+    manifests: Mapping[str, RunManifest]
     banks: Mapping[str, Sequence[Episode]]
     labels: Mapping[str, str]
     settings: Settings
@@ -71,7 +79,7 @@ class ReportContext:
     claim_judge: ClaimJudge | None = None
 
 
-Compute = Callable[[ReportContext, dict[str, Any]], Any]
+Compute = Callable[[ReportContext, "ReportMetrics"], Any]
 Render = Callable[[ReportContext, Any], str]
 
 

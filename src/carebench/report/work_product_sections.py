@@ -16,85 +16,92 @@ from typing import Any
 from markupsafe import escape
 
 from carebench.protocol.planned_work import weights_text, work_product_tests
+from carebench.report.models import ReportMetrics
+from carebench.report.section_models import WorkProductJudge, WorkProductTests
 from carebench.report.sections import ReportContext, ReportSection
 
 RULES = "the deterministic rules (carebench.episodes.support), the default"
 
 
-def _judge(ctx: ReportContext, analysis: dict[str, Any]) -> dict[str, Any] | None:
+def _judge(ctx: ReportContext, analysis: ReportMetrics) -> WorkProductJudge | None:
     if ctx.claim_judge is None:
-        if not analysis.get("work_product_episodes"):
+        if not analysis.work_product_episodes:
             return None
-        return {"claim_support": "rules", "description": RULES, "judge": None, "records": []}
+        return WorkProductJudge(claim_support="rules", description=RULES, judge=None, records=[])
     judge = ctx.claim_judge.describe()
-    return {
-        "claim_support": "judge",
-        "description": f"model judge {judge['name']} (checked quotes; docs/protocol.md)",
-        "judge": judge,
-        "records": ctx.claim_judge.records(),
-    }
+    return WorkProductJudge.model_validate(
+        {
+            "claim_support": "judge",
+            "description": f"model judge {judge['name']} (checked quotes; docs/protocol.md)",
+            "judge": judge,
+            "records": ctx.claim_judge.records(),
+        }
+    )
 
 
-def _judge_text(value: dict[str, Any]) -> str:
-    judge = value["judge"]
+def _judge_text(value: WorkProductJudge) -> str:
+    judge = value.judge
     if judge is None:
-        return f"Claim support in the work-product scores: {value['description']}."
+        return f"Claim support in the work-product scores: {value.description}."
     return (
-        f"Claim support in the work-product scores: {value['description']}; "
-        f"{judge['claims_judged']} distinct claims asked, {judge['invalid']} invalid answers "
-        f"(deterministic verdict used), {judge['overruled']} verdicts overruled to unsupported "
+        f"Claim support in the work-product scores: {value.description}; "
+        f"{judge.claims_judged} distinct claims asked, {judge.invalid} invalid answers "
+        f"(deterministic verdict used), {judge.overruled} verdicts overruled to unsupported "
         "(listed under work_product_judge in metrics.json)."
     )
 
 
-def _judge_markdown(ctx: ReportContext, value: Any) -> str:
+def _judge_markdown(ctx: ReportContext, value: WorkProductJudge) -> str:
     return _judge_text(value)
 
 
-def _judge_html(ctx: ReportContext, value: Any) -> str:
+def _judge_html(ctx: ReportContext, value: WorkProductJudge) -> str:
     return f"<p class='note'>{escape(_judge_text(value))}</p>"
 
 
-def _tests(ctx: ReportContext, analysis: dict[str, Any]) -> dict[str, Any] | None:
+def _tests(ctx: ReportContext, analysis: ReportMetrics) -> WorkProductTests | None:
     import pandas as pd
 
     if ctx.plan is None or not ctx.plan.plan.work_product_family():
         return None
     shown = {str(r) for r in ctx.frame["run_id"].unique()}
-    scores = pd.DataFrame(analysis.get("work_product_episodes") or [])
+    scores = pd.DataFrame(analysis.work_product_episodes)
     labels = {r: ctx.labels[r] for r in shown}
-    rows, problems = work_product_tests(scores, ctx.plan, labels, ctx.manifests)
-    analysis["plan"]["departures"].extend(problems)
-    return {
-        "family": "work product",
-        "family_size": len(rows),
-        "overall": weights_text(ctx.plan.plan),
-        "tests": rows,
-    }
+    stored = {r: m.stored() for r, m in ctx.manifests.items()}
+    rows, problems = work_product_tests(scores, ctx.plan, labels, stored)
+    analysis.plan.departures.extend(problems)
+    return WorkProductTests.model_validate(
+        {
+            "family": "work product",
+            "family_size": len(rows),
+            "overall": weights_text(ctx.plan.plan),
+            "tests": rows,
+        }
+    )
 
 
 def _number(value: Any, digits: int) -> str:
     return "-" if value is None or value != value else f"{value:.{digits}f}"
 
 
-def _tests_markdown(ctx: ReportContext, value: Any) -> str:
+def _tests_markdown(ctx: ReportContext, value: WorkProductTests) -> str:
     lines = [
         "Planned work-product tests (Holm across the plan's work-product family of "
-        f"{value['family_size']}, separate from the decision family; {value['overall']}):",
+        f"{value.family_size}, separate from the decision family; {value.overall}):",
         "",
         "| comparison | metric | seeds | mean A | mean B | p | p Holm | p method |",
         "|---|---|---|---|---|---|---|---|",
     ]
-    for t in value["tests"]:
+    for t in value.tests:
         lines.append(
-            f"| {t['comparison']} | {t['metric']} | {t['n_seeds']} | {_number(t['mean_a'], 3)} | "
-            f"{_number(t['mean_b'], 3)} | {_number(t['p_value'], 4)} | "
-            f"{_number(t['p_holm'], 4)} | {t['method'] or '-'} |"
+            f"| {t.comparison} | {t.metric} | {t.n_seeds} | {_number(t.mean_a, 3)} | "
+            f"{_number(t.mean_b, 3)} | {_number(t.p_value, 4)} | "
+            f"{_number(t.p_holm, 4)} | {t.method or '-'} |"
         )
     return "\n".join(lines)
 
 
-def _tests_html(ctx: ReportContext, value: Any) -> str:
+def _tests_html(ctx: ReportContext, value: WorkProductTests) -> str:
     head = "".join(
         f"<th>{h}</th>"
         for h in ("comparison", "metric", "seeds", "mean A", "mean B", "p", "p Holm", "method")
@@ -104,22 +111,22 @@ def _tests_html(ctx: ReportContext, value: Any) -> str:
         + "".join(
             f"<td>{escape(str(c))}</td>"
             for c in (
-                t["comparison"],
-                t["metric"],
-                t["n_seeds"],
-                _number(t["mean_a"], 3),
-                _number(t["mean_b"], 3),
-                _number(t["p_value"], 4),
-                _number(t["p_holm"], 4),
-                t["method"] or "-",
+                t.comparison,
+                t.metric,
+                t.n_seeds,
+                _number(t.mean_a, 3),
+                _number(t.mean_b, 3),
+                _number(t.p_value, 4),
+                _number(t.p_holm, 4),
+                t.method or "-",
             )
         )
         + "</tr>"
-        for t in value["tests"]
+        for t in value.tests
     )
     title = escape(
         f"Planned work-product tests (Holm across the work-product family of "
-        f"{value['family_size']}; {value['overall']})"
+        f"{value.family_size}; {value.overall})"
     )
     return f"<h3>{title}</h3><table><tr>{head}</tr>{body}</table>"
 

@@ -23,9 +23,10 @@ from carebench.report.analysis import Settings, analyze
 from carebench.report.banks import bank_line, describe_banks
 from carebench.report.controller_section import METRICS as CONTROLLER_METRICS
 from carebench.report.figures import FIGURES, draw
-from carebench.report.models import ReportMetrics
-from carebench.report.reliability_section import markdown as reliability_markdown
+from carebench.report.models import PlanSection, ReportMetrics
 from carebench.report.result import ReportResult
+from carebench.report.run_tables import markdown as reliability_markdown
+from carebench.report.section_models import IntervalOut
 from carebench.report.sections import SECTIONS, ReportContext, section_names
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from carebench.interruptions.report import StudySection
     from carebench.protocol.claim_judge import ClaimJudge
     from carebench.protocol.registry import RegisteredPlan
+    from carebench.runs.config import RunManifest
 
 
 def fmt(value: Any, digits: int = 2) -> str:
@@ -58,19 +60,12 @@ def script_json(data: Any) -> str:
     return text
 
 
-def _clean(value: Any) -> Any:
-    """NaN becomes None so metrics.json is strict JSON."""
-    if isinstance(value, float) and math.isnan(value):
-        return None
-    if isinstance(value, dict):
-        return {k: _clean(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_clean(v) for v in value]
-    return value
-
-
-def metrics_json(analysis: dict[str, Any]) -> dict[str, Any]:
+def metrics_json(analysis: ReportMetrics | dict[str, Any]) -> dict[str, Any]:
     """The analysis as strict JSON data (NaN as null), validated against :class:`ReportMetrics`.
+
+    A :class:`ReportMetrics` is dumped (:meth:`ReportMetrics.to_json_data`) and the dump validated
+    again, so a plugin's value that is not JSON data, or a document read back from a file, is
+    checked against the published schema before it is written.
 
     Raises:
         CarebenchError: the analysis does not match the published schema (a bug, or a plugin
@@ -78,7 +73,11 @@ def metrics_json(analysis: dict[str, Any]) -> dict[str, Any]:
     """
     from pydantic import ValidationError
 
-    data: dict[str, Any] = _clean(analysis)
+    from carebench.report.models import nan_to_none
+
+    data: dict[str, Any] = (
+        analysis.to_json_data() if isinstance(analysis, ReportMetrics) else nan_to_none(analysis)
+    )
     try:
         ReportMetrics.model_validate(data)
     except ValidationError as exc:
@@ -144,55 +143,55 @@ def _number(value: Any) -> float | None:
     return None if math.isnan(number) else number
 
 
-def planned_markdown(plan: dict[str, Any]) -> list[str]:
+def planned_markdown(plan: PlanSection) -> list[str]:
     """The summary's planned tests, with the power the plan had where it expects a difference."""
-    powered = [t for t in plan["tests"] if t.get("expected_difference") is not None]
+    powered = [t for t in plan.tests if t.expected_difference is not None]
     extra = (" expected | power |", "---|---|") if powered else ("", "")
     lines = [
         "",
-        f"Planned tests (Holm across the plan's family of {plan['family_size']}):",
+        f"Planned tests (Holm across the plan's family of {plan.family_size}):",
         "",
         "| comparison | metric | seeds | mean A | mean B | p | p Holm | p method |" + extra[0],
         "|---|---|---|---|---|---|---|---|" + extra[1],
     ]
-    for t in plan["tests"]:
+    for t in plan.tests:
         row = (
-            f"| {t['comparison']} | {t['metric']} | {t['n_seeds']} | {fmt(t['mean_a'], 3)} | "
-            f"{fmt(t['mean_b'], 3)} | {fmt(t['p_value'], 4)} | {fmt(t['p_holm'], 4)} | "
-            f"{t['method'] or '-'} |"
+            f"| {t.comparison} | {t.metric} | {t.n_seeds} | {fmt(t.mean_a, 3)} | "
+            f"{fmt(t.mean_b, 3)} | {fmt(t.p_value, 4)} | {fmt(t.p_holm, 4)} | "
+            f"{t.method or '-'} |"
         )
         if powered:
-            row += f" {fmt(t.get('expected_difference'), 3)} | {fmt(t.get('power'))} |"
+            row += f" {fmt(t.expected_difference, 3)} | {fmt(t.power)} |"
         lines.append(row)
     if powered:
         lines += ["", "Power the plan had (stated assumptions, not the observed results):"]
-        lines += [f"- {t['comparison']} ({t['metric']}): {t['power_note']}" for t in powered]
+        lines += [f"- {t.comparison} ({t.metric}): {t.power_note}" for t in powered]
     return lines
 
 
-def _cell(i: dict[str, Any]) -> str:
+def _cell(i: IntervalOut) -> str:
     """An interval as ``estimate [low, high]``."""
-    return f"{fmt(i['estimate'])} [{fmt(i['ci_low'])}, {fmt(i['ci_high'])}]"
+    return f"{fmt(i.estimate)} [{fmt(i.ci_low)}, {fmt(i.ci_high)}]"
 
 
-def markdown_summary(analysis: dict[str, Any]) -> str:
+def markdown_summary(analysis: ReportMetrics) -> str:
     """The plan and its departures, Table I and the planned tests as Markdown (``carebench report``).
 
     Departures from the registered plan come first, before any number; then Table I (with the
     reliability lines), the planned tests, the work-product scores and the keyword floor.
     """
     lines = _plan_lines(analysis) + _table_one(analysis)
-    lines += reliability_markdown(analysis["runs"])
-    lines += _planned_test_lines(analysis["plan"])
+    lines += reliability_markdown(analysis.runs)
+    lines += _planned_test_lines(analysis.plan)
     lines += _work_product_lines(analysis)
     lines += _keyword_floor_lines(analysis)
     return "\n".join(lines)
 
 
-def _plan_lines(analysis: dict[str, Any]) -> list[str]:
+def _plan_lines(analysis: ReportMetrics) -> list[str]:
     """Departures from the plan (first), the banks, the plan, evidence level, split and notes."""
-    plan = analysis["plan"]
-    departures = plan["departures"]
+    plan = analysis.plan
+    departures = plan.departures
     return [
         *(
             [f"DEPARTURES FROM THE REGISTERED PLAN ({len(departures)}):"]
@@ -201,18 +200,18 @@ def _plan_lines(analysis: dict[str, Any]) -> list[str]:
             if departures
             else []
         ),
-        *(bank_line(b) for b in analysis.get("banks", [])),
-        f"Plan: {plan['label']}.",
-        *([f"Not in the plan: {plan['exploratory']}."] if plan.get("exploratory") else []),
-        f"Evidence level: {analysis['evidence_level']}. {analysis['evidence_note']}",
-        f"Split: {', '.join(analysis['splits'])}. 95% seed-bootstrap CIs, B = {analysis['bootstrap']['b']}. "
+        *(bank_line(b) for b in analysis.banks),
+        f"Plan: {plan.label}.",
+        *([f"Not in the plan: {plan.exploratory}."] if plan.exploratory else []),
+        f"Evidence level: {analysis.evidence_level}. {analysis.evidence_note}",
+        f"Split: {', '.join(analysis.splits)}. 95% seed-bootstrap CIs, B = {analysis.bootstrap.b}. "
         "U primary and U robustness use each run's declared costs.",
-        *(["", f"NOTE: {analysis['bank_note']}"] if analysis.get("bank_note") else []),
-        *(["", f"NOTE: {analysis['costs_note']}"] if analysis.get("costs_note") else []),
+        *(["", f"NOTE: {analysis.bank_note}"] if analysis.bank_note else []),
+        *(["", f"NOTE: {analysis.costs_note}"] if analysis.costs_note else []),
     ]
 
 
-def _table_one(analysis: dict[str, Any]) -> list[str]:
+def _table_one(analysis: ReportMetrics) -> list[str]:
     """Table I: the headline intervals of every run."""
     cell = _cell
     lines = [
@@ -220,24 +219,24 @@ def _table_one(analysis: dict[str, Any]) -> list[str]:
         "| agent | n | accuracy | sensitivity | specificity | missed | U primary | U robustness | late-risk sens. | invalid |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
-    for r in analysis["runs"]:
-        h = r["headline"]
+    for r in analysis.runs:
+        h = r.headline
         lines.append(
-            f"| {r['label']}{' (' + r['error_note'] + ')' if r['error_note'] else ''} | {r['n_episodes']} | {cell(h['accuracy'])} | {cell(h['sensitivity'])} | "
+            f"| {r.label}{' (' + r.error_note + ')' if r.error_note else ''} | {r.n_episodes} | {cell(h['accuracy'])} | {cell(h['sensitivity'])} | "
             f"{cell(h['specificity'])} | {cell(h['missed_rate'])} | {cell(h['utility'])} | "
-            f"{cell(h['utility_robustness'])} | {cell(h['late_risk_sensitivity'])} | {fmt(h['invalid_rate']['estimate'])} |"
+            f"{cell(h['utility_robustness'])} | {cell(h['late_risk_sensitivity'])} | {fmt(h['invalid_rate'].estimate)} |"
         )
     return lines
 
 
-def _planned_test_lines(plan: dict[str, Any]) -> list[str]:
+def _planned_test_lines(plan: PlanSection) -> list[str]:
     """The plan's family of tests with their Holm-corrected p (nothing without planned tests)."""
-    return planned_markdown(plan) if plan["tests"] else []
+    return planned_markdown(plan) if plan.tests else []
 
 
-def _work_product_lines(analysis: dict[str, Any]) -> list[str]:
+def _work_product_lines(analysis: ReportMetrics) -> list[str]:
     """Work-product scores per run and task class, their gaming floors and the runs under them."""
-    if not analysis.get("work_products"):
+    if not analysis.work_products:
         return []
     cell = _cell
     lines = [
@@ -248,22 +247,21 @@ def _work_product_lines(analysis: dict[str, Any]) -> list[str]:
         "| agent | task class | invalid work product | continuity | traceability | handoff |",
         "|---|---|---|---|---|---|",
     ]
-    for w in analysis["work_products"]:
+    for w in analysis.work_products:
         lines.append(
-            f"| {w['label']} | {w['task_class']} | {w['invalid_work_product']}/{w['records']} "
-            f"| {cell(w['continuity'])} | {cell(w['traceability'])} | {cell(w['handoff'])} |"
+            f"| {w.label} | {w.task_class} | {w.invalid_work_product}/{w.records} "
+            f"| {cell(w.continuity)} | {cell(w.traceability)} | {cell(w.handoff)} |"
         )
-    for bank in analysis.get("work_product_floors", []):
-        for r in bank["rows"]:
+    for bank in analysis.work_product_floors:
+        for r in bank.rows:
             values = " | ".join(
-                "-" if r[k] is None else f"{r[k]:.2f}"
-                for k in ("continuity", "traceability", "handoff")
+                "-" if v is None else f"{v:.2f}" for v in (r.continuity, r.traceability, r.handoff)
             )
-            lines.append(f"| floor: {r['policy']} (n={r['episodes']}) | all | - | {values} |")
+            lines.append(f"| floor: {r.policy} (n={r.episodes}) | all | - | {values} |")
     flagged = [
-        f"{w['label']} ({w['task_class']}: {', '.join(w['at_or_under_floor'])})"
-        for w in analysis["work_products"]
-        if w.get("at_or_under_floor")
+        f"{w.label} ({w.task_class}: {', '.join(w.at_or_under_floor)})"
+        for w in analysis.work_products
+        if w.at_or_under_floor
     ]
     if flagged:
         lines += [
@@ -273,29 +271,29 @@ def _work_product_lines(analysis: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _keyword_floor_lines(analysis: dict[str, Any]) -> list[str]:
+def _keyword_floor_lines(analysis: ReportMetrics) -> list[str]:
     """Each bank's keyword floor and the runs on it at or under the bag-of-words floor."""
     cell = _cell
     lines: list[str] = []
-    for floor in analysis.get("keyword_floor", []):
-        bow, rule = floor["bag_of_words"], floor["rule"]
+    for floor in analysis.keyword_floor:
+        bow, rule = floor.bag_of_words, floor.rule
         under = [
-            r["label"]
-            for r in analysis["runs"]
-            if r.get("at_or_under_floor") and r["bank_sha256"] == floor["bank_sha256"]
+            r.label
+            for r in analysis.runs
+            if r.at_or_under_floor and r.bank_sha256 == floor.bank_sha256
         ]
-        constant = floor.get("best_constant", {})
+        constant = floor.best_constant
         best = (
-            f"; best constant ({constant['action']}) accuracy {cell(constant['accuracy'])}"
-            if "action" in constant
+            f"; best constant ({constant.action}) accuracy {cell(constant.accuracy)}"
+            if "action" in constant.model_fields_set
             else ""
         )
         lines += [
             "",
-            f"Keyword floor (bank {floor['bank_sha256'][:12]}, split {floor['split']}): bag of words "
-            f"accuracy {cell(bow['accuracy'])}, escalation recall {cell(bow['escalation_recall'])}; "
-            f"regex rule accuracy {cell(rule['accuracy'])}, escalation recall "
-            f"{cell(rule['escalation_recall'])}{best}. A model at or under the bag-of-words floor "
+            f"Keyword floor (bank {floor.bank_sha256[:12]}, split {floor.split}): bag of words "
+            f"accuracy {cell(bow.accuracy)}, escalation recall {cell(bow.escalation_recall)}; "
+            f"regex rule accuracy {cell(rule.accuracy)}, escalation recall "
+            f"{cell(rule.escalation_recall)}{best}. A model at or under the bag-of-words floor "
             "has shown nothing a keyword counter could not"
             + (
                 f"; runs on this bank at or under it: {', '.join(under)}."
@@ -306,24 +304,25 @@ def _keyword_floor_lines(analysis: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _csvs(analysis: dict[str, Any], frame: pd.DataFrame, out: Path) -> None:
+def _csvs(analysis: ReportMetrics, frame: pd.DataFrame, out: Path) -> None:
     import pandas as pd
 
     def long_table(key: str, level: str | None) -> pd.DataFrame:
-        """One row per run x (level value) x metric from the nested ``analysis["runs"][*][key]``."""
+        """One row per run x (level value) x metric from the nested ``runs[*].<key>``."""
         rows = []
-        for r in analysis["runs"]:
-            groups = r[key].items() if level else [(None, r[key])]
+        for r in analysis.runs:
+            nested = getattr(r, key)
+            groups = nested.items() if level else [(None, nested)]
             for value, metrics in groups:
                 for metric, interval in metrics.items():
                     where = {level: value} if level else {}
                     rows.append(
                         {
-                            "run_id": r["run_id"],
-                            "label": r["label"],
+                            "run_id": r.run_id,
+                            "label": r.label,
                             **where,
                             "metric": metric,
-                            **interval,
+                            **interval.model_dump(),
                         }
                     )
         return pd.DataFrame(rows)
@@ -332,16 +331,15 @@ def _csvs(analysis: dict[str, Any], frame: pd.DataFrame, out: Path) -> None:
     long_table("by_variant", "variant").to_csv(out / "by_variant.csv", index=False)
     long_table("by_task_class", "task_class").to_csv(out / "by_task_class.csv", index=False)
     pd.DataFrame(
-        [
-            {"label": r["label"], **r["action_distribution_escalation_required"]}
-            for r in analysis["runs"]
-        ]
+        [{"label": r.label, **r.action_distribution_escalation_required} for r in analysis.runs]
     ).to_csv(out / "actions_on_escalation_required.csv", index=False)
-    pd.DataFrame(analysis["paired_tests"]["clean_vs_perturbed"]).to_csv(
+    pd.DataFrame([t.model_dump() for t in analysis.paired_tests.clean_vs_perturbed]).to_csv(
         out / "paired_tests.csv", index=False
     )
-    if analysis["plan"]["tests"]:
-        pd.DataFrame(analysis["plan"]["tests"]).to_csv(out / "planned_tests.csv", index=False)
+    if analysis.plan.tests:
+        pd.DataFrame([t.model_dump() for t in analysis.plan.tests]).to_csv(
+            out / "planned_tests.csv", index=False
+        )
     frame.to_csv(out / "results.csv", index=False)
 
 
@@ -349,47 +347,51 @@ def compute_analysis(
     ctx: ReportContext,
     plan: RegisteredPlan | None = None,
     plan_versions: Mapping[str, RegisteredPlan] | None = None,
-) -> dict[str, Any]:
-    """The analysis (:func:`~carebench.report.analysis.analyze`), the banks' counts and every section."""
-    analysis = analyze(
-        ctx.frame, dict(ctx.manifests), ctx.settings, plan, plan_versions, ctx.cache_dir
-    )
-    describe_banks(analysis["banks"], ctx.banks)
+) -> ReportMetrics:
+    """The analysis (:func:`~carebench.report.analysis.analyze`), the banks' counts and every section.
+
+    Each section's value is set on the analysis under its key (:meth:`ReportMetrics.set_section`:
+    a built-in's is validated into its model, a plugin's kept as it is).
+    """
+    analysis = analyze(ctx.frame, ctx.manifests, ctx.settings, plan, plan_versions, ctx.cache_dir)
+    describe_banks(analysis.banks, ctx.banks)
     for name in section_names():
         section = SECTIONS.get(name)
         value = section.compute(ctx, analysis)
         if value is not None:
-            analysis[section.key] = value
+            analysis.set_section(section.key, value)
     return analysis
 
 
-def _section_output(ctx: ReportContext, analysis: dict[str, Any]) -> tuple[list[Markup], list[str]]:
+def _section_output(ctx: ReportContext, analysis: ReportMetrics) -> tuple[list[Markup], list[str]]:
     """The HTML fragments and Markdown parts of the sections that render themselves."""
     from markupsafe import Markup
 
     html, md = [], []
     for name in section_names():
         section = SECTIONS.get(name)
-        if section.key not in analysis:
+        if not analysis.has_section(section.key):
             continue
+        value = getattr(analysis, section.key)
         if section.html is not None:
-            html.append(Markup(section.html(ctx, analysis[section.key])))
+            html.append(Markup(section.html(ctx, value)))
         if section.markdown is not None:
-            md.append(section.markdown(ctx, analysis[section.key]))
+            md.append(section.markdown(ctx, value))
     return html, md
 
 
 def _render(
-    analysis: dict[str, Any], ctx: ReportContext, out: Path, fragments: list[Markup]
+    analysis: ReportMetrics, ctx: ReportContext, out: Path, fragments: list[Markup]
 ) -> None:
     """index.html, viewer.html and the figures."""
     from jinja2 import Environment, select_autoescape
 
-    pngs = draw(analysis, out, ctx.cache_dir)
+    # the figures read the runs as JSON data (their cache key is made from it)
+    pngs = draw({"runs": [r.model_dump() for r in analysis.runs]}, out, ctx.cache_dir)
     env = Environment(autoescape=select_autoescape(default=True, default_for_string=True))
     env.globals["fmt"] = fmt
     templates = files("carebench.report") / "templates"
-    shown_classes = {t for r in analysis["runs"] for t in r["by_task_class"]}
+    shown_classes = {t for r in analysis.runs for t in r.by_task_class}
     index = env.from_string((templates / "index.html.j2").read_text("utf-8")).render(
         a=analysis,
         variants=[v.value for v in Variant],
@@ -403,7 +405,7 @@ def _render(
     )
     viewer = env.from_string((templates / "viewer.html.j2").read_text("utf-8")).render(
         data_json=script_json(viewer_data(ctx.frame, ctx.banks)),
-        note=analysis["evidence_note"],
+        note=analysis.evidence_note,
         interruptions_page="interruptions.html" if ctx.interruptions is not None else None,
     )
     (out / "index.html").write_text(index, "utf-8")
@@ -421,7 +423,7 @@ def _make_folder(out_dir: str | Path) -> Path:
 
 def write_report(
     frame: pd.DataFrame,
-    manifests: dict[str, dict[str, Any]],
+    manifests: Mapping[str, RunManifest | Mapping[str, Any]],
     banks: Mapping[str, Sequence[Episode]],
     out_dir: str | Path,
     settings: Settings | None = None,
@@ -439,7 +441,8 @@ def write_report(
 
     Args:
         frame: results (:data:`carebench.runs.results.COLUMNS`) of the split reported.
-        manifests: run id -> manifest, for every run in ``frame`` and ``all_splits``; runs are
+        manifests: run id -> manifest (stored JSON or typed), for every run in ``frame`` and
+            ``all_splits``; runs are
             shown under display labels that tell them apart (the frames' ``label`` column when
             it does, see :func:`carebench.runs.labels.frame_labels`).
         banks: bank SHA-256 -> episodes, for every bank the runs were made on.
@@ -457,11 +460,15 @@ def write_report(
         claim_judge: a model judge of claim support for the work-product scores (None: the
             deterministic rules); the report names it (section ``work_product_judge``).
     """
+    from carebench.runs.config import RunManifest
     from carebench.runs.labels import frame_labels
 
     if frame.empty:
         raise CarebenchError("no results to report (check the runs and the --split)")
-    labels = frame_labels(all_splits if all_splits is not None else frame, manifests)
+    typed = {str(r): RunManifest.of(m) for r, m in manifests.items()}
+    labels = frame_labels(
+        all_splits if all_splits is not None else frame, {r: m.stored() for r, m in typed.items()}
+    )
     frame = frame.assign(label=frame["run_id"].map(labels))
     if all_splits is not None:
         all_splits = all_splits.assign(label=all_splits["run_id"].map(labels))
@@ -469,7 +476,7 @@ def write_report(
     ctx = ReportContext(
         frame,
         all_splits,
-        manifests,
+        typed,
         banks,
         labels,
         settings or Settings(),
@@ -484,4 +491,4 @@ def write_report(
     (out / "metrics.json").write_text(json.dumps(metrics_json(analysis), indent=2) + "\n", "utf-8")
     _csvs(analysis, frame, out)
     summary = "\n\n".join([markdown_summary(analysis), *parts])
-    return ReportResult(out / "index.html", summary, analysis)
+    return ReportResult(out / "index.html", summary, analysis, analysis.interruptions)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import subprocess
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
@@ -28,6 +29,7 @@ from carebench.agents.config import BackendConfig, SamplingParams
 from carebench.agents.prompts import EXTENDED, Condition, template_hash
 from carebench.agents.requests import RequestPolicy
 from carebench.metrics.costs import ROBUSTNESS, ClassCosts, CostMatrix, uniform
+from carebench.metrics.costs import declared_costs as stored_costs
 from carebench.protocol.levels import EvidenceLevel
 
 Selection = Literal["dev", "test", "all"]
@@ -209,13 +211,23 @@ class ManifestBackend(BaseModel):
     model: str | None = None
 
 
+class ManifestSampling(BaseModel):
+    """The sampling part of a manifest: how many samples per episode the run declared."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    repeats: int = 1
+
+
 class RunManifest(BaseModel):
     """A run's manifest as stored: what the run is, and what it was made on.
 
     The fields every reader relies on are typed; the rest of a stored manifest (the identity
-    fields of :meth:`RunConfig.identity`, timestamps, backend facts) is kept as extra fields, so a
-    manifest written by an older carebench still reads. ``bank_paths`` is None for the packaged
-    bank; ``plan`` is the plan identity of a run made under one.
+    fields of :meth:`RunConfig.identity`, backend facts, the plan's content) is kept as extra
+    fields, so a manifest written by an older carebench still reads. ``bank_paths`` is None for
+    the packaged bank; ``plan`` is the plan identity of a run made under one; ``output`` is
+    ``extended`` for runs that write work products; ``sampling.repeats`` is 1 for manifests
+    written before sampling existed. :meth:`stored` gives back the stored JSON object.
     """
 
     model_config = ConfigDict(extra="allow", frozen=True)
@@ -232,6 +244,28 @@ class RunManifest(BaseModel):
     plan: dict[str, Any] | None = None
     plan_version: int | None = None
     carebench_version: str | None = None
+    output: str = "decision"
+    split: str | None = None
+    sampling: ManifestSampling | None = None
+    started_at: str | None = None
+
+    @classmethod
+    def of(cls, manifest: RunManifest | Mapping[str, Any]) -> RunManifest:
+        """``manifest`` as the model (a stored JSON object is validated; a model is kept)."""
+        return manifest if isinstance(manifest, RunManifest) else cls.model_validate(manifest)
+
+    def stored(self) -> dict[str, Any]:
+        """The manifest as the JSON object the store holds (fields it did not hold left out)."""
+        return self.model_dump(mode="json", exclude_unset=True)
+
+    @property
+    def repeats(self) -> int:
+        """The samples per episode the run declared (1 for manifests without sampling)."""
+        return self.sampling.repeats if self.sampling is not None else 1
+
+    def declared_costs(self) -> tuple[ClassCosts, ClassCosts]:
+        """(primary, robustness) costs per task class (:func:`carebench.metrics.costs.declared_costs`)."""
+        return stored_costs(self.stored())
 
 
 def build_manifest(

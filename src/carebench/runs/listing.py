@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from carebench.runs.config import RunManifest
 from carebench.runs.labels import display_labels
 from carebench.runs.results import open_store
 
@@ -24,7 +25,7 @@ class RunInfo:
     invalid: int
     error: int
     started_at: str
-    manifest: dict[str, Any] = field(repr=False)
+    manifest: RunManifest = field(repr=False)
 
     def __str__(self) -> str:
         """One line: id, label, split and record counts (as ``carebench runs list``)."""
@@ -42,17 +43,17 @@ def list_runs(workspace: str | Path = "carebench-out") -> list[RunInfo]:
     """
     with open_store(workspace) as store:
         rows = store.runs()
-    labels = display_labels({r["run_id"]: r["manifest"] for r in rows})
+    labels = display_labels({r.run_id: r.manifest.stored() for r in rows})
     return [
         RunInfo(
-            r["run_id"],
-            labels[r["run_id"]],
-            str(r["manifest"].get("split")),
-            r["ok"],
-            r["invalid"],
-            r["error"],
-            str(r["manifest"].get("started_at")),
-            r["manifest"],
+            r.run_id,
+            labels[r.run_id],
+            str(r.manifest.split),
+            r.ok,
+            r.invalid,
+            r.error,
+            str(r.manifest.started_at),
+            r.manifest,
         )
         for r in rows
     ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,6 +18,7 @@ from carebench.episodes.cache import user_cache_dir
 from carebench.episodes.schema import Action, Episode
 from carebench.errors import CarebenchError
 from carebench.runs.banks import banks_of_runs
+from carebench.runs.config import RunManifest
 from carebench.runs.labels import display_labels
 from carebench.runs.store import RunStore
 from carebench.store import DB_FILE
@@ -58,20 +59,20 @@ class Results:
         frame: one row per episode x run (x repeat), columns :data:`COLUMNS`; ``label`` is the
             run's display label, unique in the workspace
             (:func:`carebench.runs.labels.display_labels`); ``run_id`` is its identity.
-        manifests: run id -> stored manifest, for every run loaded (also runs without records).
+        manifests: run id -> typed manifest, for every run loaded (also runs without records).
         banks: bank SHA-256 -> the episodes of that bank, for every bank the runs were made on.
         labels: run id -> display label, for the runs loaded.
     """
 
     frame: pd.DataFrame
-    manifests: dict[str, dict[str, Any]]
+    manifests: dict[str, RunManifest]
     banks: dict[str, list[Episode]]
     labels: dict[str, str]
 
 
 def result_rows(
     store: RunStore,
-    manifests: dict[str, dict[str, Any]],
+    manifests: Mapping[str, RunManifest],
     banks: dict[str, list[Episode]],
     labels: dict[str, str],
 ) -> list[dict[str, Any]]:
@@ -79,7 +80,7 @@ def result_rows(
     by_bank = {sha: {e.episode_id: e for e in episodes} for sha, episodes in banks.items()}
     rows: list[dict[str, Any]] = []
     for run_id, manifest in manifests.items():
-        by_id = by_bank[manifest["bank_sha256"]]
+        by_id = by_bank[manifest.bank_sha256]
         for record in store.records(run_id):
             episode = by_id[record.episode_id]
             acceptable = [a.value for a in episode.reference.acceptable]
@@ -88,10 +89,10 @@ def result_rows(
                 {
                     "run_id": run_id,
                     "label": labels[run_id],
-                    "backend": manifest["backend"]["name"],
-                    "model": manifest["backend"]["model"],
-                    "condition": manifest["condition"],
-                    "bank_sha256": manifest["bank_sha256"],
+                    "backend": manifest.backend.name,
+                    "model": manifest.backend.model,
+                    "condition": manifest.condition,
+                    "bank_sha256": manifest.bank_sha256,
                     "episode_id": record.episode_id,
                     "repeat": record.repeat,
                     "seed_id": episode.seed_id,
@@ -137,7 +138,7 @@ def open_store(workspace: str | Path) -> RunStore:
 
 def resolve_runs(store: RunStore, names: Sequence[str]) -> list[str]:
     """Run ids for ``names``: display labels (``runs list``), or what :meth:`RunStore.resolve` takes."""
-    every = {r["run_id"]: r["manifest"] for r in store.runs()}
+    every = {r.run_id: r.manifest.stored() for r in store.runs()}
     by_label = {label: run_id for run_id, label in display_labels(every).items()}
     return list(dict.fromkeys(by_label.get(n) or store.resolve(n) for n in names))
 
@@ -163,10 +164,11 @@ def load_runs(
 
     with open_store(workspace) as store:
         ids = resolve_runs(store, runs) if runs else None
-        every = {r["run_id"]: r["manifest"] for r in store.runs()}
+        every = {r.run_id: r.manifest for r in store.runs()}
         manifests = {run_id: every[run_id] for run_id in (ids or every)}
-        labels = display_labels(every)  # over the workspace: one label per run everywhere
-        banks = banks_of_runs(manifests, bank, user_cache_dir())
+        # over the workspace: one label per run everywhere
+        labels = display_labels({r: m.stored() for r, m in every.items()})
+        banks = banks_of_runs({r: m.stored() for r, m in manifests.items()}, bank, user_cache_dir())
         rows = result_rows(store, manifests, banks, labels)
     labels = {run_id: labels[run_id] for run_id in manifests}
     return Results(pd.DataFrame(rows, columns=COLUMNS), manifests, banks, labels)

@@ -47,7 +47,7 @@ from carebench.agents.workproduct import parse_work_product, work_product_schema
 from carebench.episodes.canonical import bank_sha256
 from carebench.episodes.schema import Action, Episode
 from carebench.errors import CarebenchError, RunFailedError
-from carebench.runs.config import RunConfig, build_manifest
+from carebench.runs.config import RunConfig, RunManifest, build_manifest
 from carebench.runs.store import Record, RunStore
 
 
@@ -409,12 +409,15 @@ def check_plan(config: RunConfig, store: RunStore) -> None:
         )
 
 
-def _endpoints(manifest: dict[str, Any]) -> set[str]:
-    urls = manifest.get("backend_facts", {}).get("base_url")
+def _endpoints(manifest: RunManifest | dict[str, Any]) -> set[str]:
+    stored = manifest.stored() if isinstance(manifest, RunManifest) else manifest
+    urls = stored.get("backend_facts", {}).get("base_url")
     return {urls} if isinstance(urls, str) else set(urls or ())
 
 
-def endpoint_note(previous: dict[str, Any] | None, current: dict[str, Any]) -> str | None:
+def endpoint_note(
+    previous: RunManifest | dict[str, Any] | None, current: dict[str, Any]
+) -> str | None:
     """A warning when a resumed run's endpoints share none with those it was started against.
 
     Endpoints are not part of a run's identity (replicas and moved servers serve the same model),

@@ -25,6 +25,7 @@ from typing import Any
 
 from carebench.agents.backends.base import Generation
 from carebench.errors import CarebenchError
+from carebench.runs.config import RunManifest
 from carebench.store import WorkspaceStore, feature
 
 _RUNS = feature(
@@ -116,6 +117,19 @@ def _manifest_json(manifest: dict[str, Any]) -> str:
         ) from exc
 
 
+@dataclass(frozen=True)
+class StoredRun:
+    """One stored run with its typed manifest and its record counts by status."""
+
+    run_id: str
+    label: str
+    created_at: str
+    manifest: RunManifest
+    ok: int
+    invalid: int
+    error: int
+
+
 class RunStore(WorkspaceStore):
     """The run tables of a workspace store (see :class:`carebench.store.WorkspaceStore`).
 
@@ -138,18 +152,38 @@ class RunStore(WorkspaceStore):
             raise
 
     # runs -------------------------------------------------------------------------------------
-    def ensure_run(self, run_id: str, label: str, manifest: dict[str, Any]) -> dict[str, Any]:
-        """Record the manifest of a new run; return the stored manifest (the first one wins)."""
+    def ensure_run(self, run_id: str, label: str, manifest: dict[str, Any]) -> RunManifest:
+        """Record the manifest of a new run; return the stored manifest (the first one wins).
+
+        Raises:
+            CarebenchError: ``manifest`` is not a run manifest (names the run and the field), or
+                holds a NaN or infinite number; nothing is written.
+        """
+        text = _manifest_json(manifest)
+        self._validate(run_id, manifest)
         with self.transaction() as db:
             db.execute(
-                "INSERT OR IGNORE INTO runs VALUES (?, ?, ?, ?)",
-                (run_id, label, _manifest_json(manifest), _now()),
+                "INSERT OR IGNORE INTO runs VALUES (?, ?, ?, ?)", (run_id, label, text, _now())
             )
         stored = self.manifest(run_id)
         assert stored is not None
         return stored
 
-    def _decode_manifest(self, run_id: str, text: str) -> dict[str, Any]:
+    def _validate(self, run_id: str, manifest: dict[str, Any]) -> RunManifest:
+        """``manifest`` as the model, or a one-line error naming the run and the field."""
+        from pydantic import ValidationError
+
+        try:
+            return RunManifest.model_validate(manifest)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise CarebenchError(
+                f"{self.path}: the manifest of run {run_id} is not a run manifest: "
+                f"{where}: {first['msg']}"
+            ) from exc
+
+    def _decode_manifest(self, run_id: str, text: str) -> RunManifest:
         try:
             manifest = json.loads(text)
         except ValueError as exc:
@@ -159,19 +193,20 @@ class RunStore(WorkspaceStore):
                 f"{self.path}: the stored manifest of run {run_id} is corrupted (not a JSON "
                 "object); restore the store from a backup or remove the run's rows"
             )
-        return manifest
+        return self._validate(run_id, manifest)
 
-    def manifest(self, run_id: str) -> dict[str, Any] | None:
-        """The manifest of a run, or None.
+    def manifest(self, run_id: str) -> RunManifest | None:
+        """The manifest of a run (typed; :meth:`RunManifest.stored` gives its JSON), or None.
 
         Raises:
-            CarebenchError: the stored manifest is not a JSON object (names the run).
+            CarebenchError: the stored manifest is not a JSON object, or not a run manifest
+                (names the run and the field).
         """
         row = self._db.execute("SELECT manifest FROM runs WHERE run_id=?", (run_id,)).fetchone()
         return self._decode_manifest(run_id, row[0]) if row else None
 
-    def runs(self) -> list[dict[str, Any]]:
-        """Every run with its record counts by status, oldest first."""
+    def runs(self) -> list[StoredRun]:
+        """Every run with its typed manifest and record counts by status, oldest first."""
         rows = self._db.execute(
             """SELECT r.run_id, r.label, r.created_at, r.manifest,
                       SUM(c.status='ok'), SUM(c.status='invalid'), SUM(c.status='error')
@@ -179,15 +214,15 @@ class RunStore(WorkspaceStore):
                GROUP BY r.run_id ORDER BY r.created_at, r.run_id"""
         ).fetchall()
         return [
-            {
-                "run_id": run_id,
-                "label": label,
-                "created_at": created,
-                "manifest": self._decode_manifest(run_id, manifest),
-                "ok": ok or 0,
-                "invalid": invalid or 0,
-                "error": error or 0,
-            }
+            StoredRun(
+                run_id,
+                label,
+                created,
+                self._decode_manifest(run_id, manifest),
+                ok or 0,
+                invalid or 0,
+                error or 0,
+            )
             for run_id, label, created, manifest, ok, invalid, error in rows
         ]
 
@@ -198,9 +233,9 @@ class RunStore(WorkspaceStore):
             CarebenchError: none or several runs match.
         """
         runs = self.runs()
-        matches = [r["run_id"] for r in runs if r["run_id"].startswith(name) or r["label"] == name]
+        matches = [r.run_id for r in runs if r.run_id.startswith(name) or r.label == name]
         if not matches:
-            matches = [r["run_id"] for r in runs if name in r["label"]]
+            matches = [r.run_id for r in runs if name in r.label]
         if len(matches) != 1:
             problem = "no run matches" if not matches else f"{len(matches)} runs match"
             raise CarebenchError(f"{problem} {name!r} in {self.path}; see `carebench runs list`")
