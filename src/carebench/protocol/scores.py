@@ -51,6 +51,7 @@ from carebench.agents.workproduct import (
     handoff_fields,
     parse_work_product,
 )
+from carebench.episodes.lexicon import NUMBER_WORDS
 from carebench.episodes.matching import claims, states, tokens
 from carebench.episodes.schema import (
     DESTINATIONS,
@@ -394,26 +395,13 @@ class _Context:
 
 _NOTATION = re.compile(r"\b\d{1,2}/(7|40|52)\b")
 """Days, weeks of gestation and weeks written as fractions ("2/7", "33/40", "4/52")."""
-_NUMBER_WORDS = {
-    w: str(i)
-    for i, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-        ]
-    )
-} | {"twice": "2", "once": "1"}
+_NUMBER_WORDS = {w: n for w, n in NUMBER_WORDS.items() if w != "_"} | {
+    "one": "1",
+    "twice": "2",
+    "once": "1",
+}
+"""The lexicon's number words, with "one", "once" and "twice": numbers spelled in a handoff's
+grounding (the lexicon leaves "one" out of claims, where it is mostly an article)."""
 
 
 def _spelled(episode: Episode) -> frozenset[str]:

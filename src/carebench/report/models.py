@@ -37,6 +37,7 @@ from carebench.report.section_models import (
 )
 from carebench.report.section_models import Reliability as SampleReliability
 from carebench.report.section_models import Strict as _Strict
+from carebench.report.sections import BUILTIN
 
 __all__ = [
     "BankEntry",
@@ -270,16 +271,7 @@ class ReportMetrics(Omits):
     model_config = ConfigDict(
         extra="allow", title="carebench metrics.json", validate_assignment=True
     )
-    omit_unset = (
-        "keyword_floor",
-        "controller",
-        "work_product_episodes",
-        "work_product_judge",
-        "work_products",
-        "work_product_tests",
-        "work_product_floors",
-        "interruptions",
-    )
+    omit_unset = BUILTIN  # the built-in sections: absent from metrics.json until computed
 
     carebench_version: str
     evidence_level: str
