@@ -76,6 +76,8 @@ def episode_scores(
             fields_correct=h.correct if h else None,
             fields_missing=", ".join(h.missing) if h else None,
             fields_wrong=", ".join(h.wrong) if h else None,
+            fields_misfiled=", ".join(h.misfiled) if h else None,
+            handoff_concision=h.concision if h else None,
         )
         rows.append(row)
     return pd.DataFrame(rows)

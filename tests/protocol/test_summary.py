@@ -1,0 +1,39 @@
+"""Per-episode work-product rows (`carebench runs export --scores`): every component exported."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+
+from carebench.agents.backends.gaming import shifted_fields
+from carebench.episodes.bank import load_bank
+from carebench.episodes.schema import Action
+from carebench.protocol.summary import episode_scores
+
+
+def _row(episode_id: str, output: dict) -> dict:
+    return {
+        "run_id": "r",
+        "episode_id": episode_id,
+        "seed_id": episode_id.split(".")[0],
+        "task_class": "triage_handoff",
+        "action": "Escalate",
+        "status": "ok",
+        "raw_output": json.dumps(output),
+    }
+
+
+def test_misfiled_fields_and_concision_are_exported_beside_missing_and_wrong() -> None:
+    episodes = {e.episode_id: e for e in load_bank()}
+    episode = next(
+        e
+        for e in episodes.values()
+        if Action.ESCALATE in e.reference.acceptable and len(e.annotations.handoff_fields) >= 3
+    )
+    output = shifted_fields(episode, Action.ESCALATE)
+    row = episode_scores(pd.DataFrame([_row(episode.episode_id, output)]), episodes).iloc[0]
+    misfiled = row["fields_misfiled"].split(", ")
+    assert misfiled and set(misfiled) <= set(episode.annotations.handoff_fields)
+    assert 0 < row["handoff_concision"] <= 1
+    assert row["handoff"] < 0.3  # the shifted-fields floor: misfiling costs the score
