@@ -41,6 +41,7 @@ def test_no_gaming_policy_tops_the_handoff_score_it_games(rows: dict) -> None:
         "game-hedged-handoff",
         "game-findings-everywhere",
         "game-shifted-fields",
+        "game-routing-only",
     } <= set(gamed)
     assert all(v is not None and v <= GOAL_GAMING for v in gamed.values()), gamed
 

@@ -296,6 +296,21 @@ def test_hedged_values_do_not_state_them(annotated: dict[str, Episode]) -> None:
     assert set(scored.wrong) == {"reason", "key_findings", "current dose"}
 
 
+def test_routing_without_the_finding_behind_it_earns_nothing(annotated: dict[str, Episode]) -> None:
+    """A right urgency and destination with no reason or findings stating why scored 0.33 on the
+    bank (the routing-only handoff): the enumerated choice is credited only beside its finding."""
+    episode = annotated["late_risk"]
+    bare = _handoff(reason="Escalating for urgent clinical review.", key_findings=())
+    scored = handoff_completeness(episode, bare)
+    assert {"urgency", "destination"}.isdisjoint(scored.wrong + scored.missing)  # verdicts kept
+    assert scored.unjustified == ("urgency", "destination")
+    assert scored.score == (scored.correct - 2) / scored.required
+    with_finding = handoff_completeness(episode, _handoff(reason="Escalating for urgent review."))
+    assert with_finding.unjustified == () and with_finding.score == (
+        with_finding.correct / with_finding.required
+    )
+
+
 def test_urgency_and_destination_are_judged_against_declared_values_only(
     annotated: dict[str, Episode],
 ) -> None:

@@ -168,19 +168,24 @@ class HandoffScore:
     concision: float = 1.0
     misfiled: tuple[str, ...] = ()
     named: int = 0
+    unjustified: tuple[str, ...] = ()
 
     @property
     def score(self) -> float | None:
         """The share of required fields present and correct, times concision and filing.
 
-        correct / required x concision x (1 - misfiled / named): a handoff that reproduces the
-        evidence wholesale costs concision as a draft does, and one whose named fields hold
-        other fields' values misleads in proportion (every field misfiled: 0).
+        (correct - unjustified) / required x concision x (1 - misfiled / named): a handoff that
+        reproduces the evidence wholesale costs concision as a draft does; one whose named fields
+        hold other fields' values misleads in proportion (every field misfiled: 0); and a right
+        urgency or destination earns nothing when neither the reason nor the key findings state
+        what makes the call urgent (a routing choice without its finding is one of three
+        enumerated values, not work a nurse can act on).
         """
         if not self.required:
             return None
         filing = 1 - len(self.misfiled) / self.named if self.named else 1.0
-        return self.correct / self.required * self.concision * filing
+        credited = self.correct - len(self.unjustified)
+        return credited / self.required * self.concision * filing
 
 
 @dataclass(frozen=True)
@@ -431,6 +436,10 @@ def _context(episode: Episode) -> _Context:
     )
 
 
+_ROUTING_CHOICES = ("urgency", "destination")
+"""The enumerated routing fields: credited only beside a reason or key findings that state why."""
+
+
 def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str, tuple[bool, bool]]:
     """(present, correct) of the five routing fields (see the module conventions)."""
     urgencies, destinations = _allowed(episode)
@@ -491,6 +500,10 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
             misfiled_fields.append(name)
     missing = tuple(name for name, (present, _) in values.items() if not present)
     wrong = tuple(name for name, (present, ok) in values.items() if present and not ok)
+    justified = values["reason"][1] or values["key_findings"][1]
+    unjustified = (
+        () if justified else tuple(k for k in _ROUTING_CHOICES if values.get(k, (0, 0))[1])
+    )
     return HandoffScore(
         required=len(values),
         present=len(values) - len(missing),
@@ -508,6 +521,7 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
         ),
         misfiled=tuple(misfiled_fields),
         named=len(names),
+        unjustified=unjustified,
     )
 
 

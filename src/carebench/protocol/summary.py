@@ -77,6 +77,7 @@ def episode_scores(
             fields_missing=", ".join(h.missing) if h else None,
             fields_wrong=", ".join(h.wrong) if h else None,
             fields_misfiled=", ".join(h.misfiled) if h else None,
+            fields_unjustified=", ".join(h.unjustified) if h else None,
             handoff_concision=h.concision if h else None,
         )
         rows.append(row)

@@ -26,6 +26,8 @@ also be run through the whole pipeline.
                            named field
     game-shifted-fields    the reference handoff with each named field holding the next field's
                            value and the reason holding the first field's
+    game-routing-only      the reference urgency and destination, a generic reason and action,
+                           no findings and empty fields: routing without the finding behind it
 """
 
 from __future__ import annotations
@@ -255,6 +257,20 @@ def shifted_fields(episode: Episode, action: Action) -> dict[str, Any]:
     return _with(reference, reason=values[0], fields=shifted)
 
 
+def routing_only(episode: Episode, action: Action) -> dict[str, Any]:
+    """The reference routing with a generic reason and action and nothing else."""
+    reference = _escalation(episode, action)
+    if reference is None:
+        return _reference(episode, action)
+    return _with(
+        reference,
+        reason="Escalating for urgent clinical review.",
+        key_findings=[],
+        actions_taken=["Escalated for urgent review now."],
+        fields=dict.fromkeys(reference["handoff"]["fields"], ""),
+    )
+
+
 GAMING: dict[str, tuple[Write, tuple[str, ...]]] = {
     "game-copy-evidence": (copy_evidence, ("traceability", "continuity", "handoff")),
     "game-cite-everything": (cite_everything, ("traceability",)),
@@ -268,5 +284,6 @@ GAMING: dict[str, tuple[Write, tuple[str, ...]]] = {
     "game-hedged-handoff": (hedged_handoff, ("handoff",)),
     "game-findings-everywhere": (findings_everywhere, ("handoff",)),
     "game-shifted-fields": (shifted_fields, ("handoff",)),
+    "game-routing-only": (routing_only, ("handoff",)),
 }
 """Gaming policy name -> (its work product, the scores it games)."""
