@@ -54,6 +54,7 @@ __all__ = [
     "MENTION",
     "Verdict",
     "analyze",
+    "conflict",
     "contradicts",
     "contributes",
     "explain",
@@ -407,10 +408,20 @@ def _resumed(claim: Analysis, claim_text: str, evidence_text: str) -> bool:
 
 def contradicts(claim_text: str, evidence_text: str) -> bool:
     """Whether a sentence of ``evidence_text`` about the claim's topic contradicts the claim."""
+    return conflict(claim_text, evidence_text) is not None
+
+
+def conflict(claim_text: str, evidence_text: str) -> str | None:
+    """Which contradiction rule a claim meets against its cited text, or None.
+
+    One of ``"former treatment stated as current"``, ``"another value beside a held one"``,
+    ``"a finding negated"`` (or a denied act done), ``"another value"``, ``"another side"``
+    (module conventions).
+    """
     claim = analyze(strip_injections(claim_text))
     evidence = analyze(evidence_text)
     if _resumed(claim, claim_text, evidence_text):
-        return True
+        return "former treatment stated as current"
     topic = _topic(claim)
     measured = frozenset().union(*(q.label for q in claim.quantities))
     sentences = _EVIDENCE_SENTENCE.split(evidence_text)
@@ -429,18 +440,18 @@ def contradicts(claim_text: str, evidence_text: str) -> bool:
         ):
             about.append((raw, sentence))
     if any(_anchored_conflict(claim, analyze(raw), evidence) for raw in sentences):
-        return True
+        return "another value beside a held one"
     agree = any(side in evidence.sides for side in claim.sides)
     for raw, sentence in about:
         if _denied(claim, raw, evidence, stated, topic):
-            return True
+            return "a finding negated"
         if _value_conflict(claim, sentence, evidence):
-            return True
+            return "another value"
         for group, side in claim.sides:
             others = {s for g, s in sentence.sides if g == group and s != side}
             if others and (group, side) not in sentence.sides and not agree:
-                return True
-    return False
+                return "another side"
+    return None
 
 
 MENTION = 0.4
@@ -484,8 +495,9 @@ def _judge(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
         return Verdict.NOT_SUBSTANTIVE, "no clinical content"
     if not evidence_text.strip():
         return Verdict.UNSUPPORTED, "no cited text"
-    if contradicts(claim_text, evidence_text):
-        return Verdict.CONTRADICTS, "a cited sentence conflicts"
+    rule = conflict(claim_text, evidence_text)
+    if rule is not None:
+        return Verdict.CONTRADICTS, rule
     claim, evidence = analyze(strip_injections(claim_text)), analyze(evidence_text)
     if _gaming(claim_text):
         return Verdict.UNSUPPORTED, "addresses the scorer or defers"
