@@ -47,6 +47,11 @@ SHORTHAND: dict[str, str] = {
     "at night": "nightly", "at bedtime": "nightly", "each night": "nightly",
     "every night": "nightly", "in the morning": "mornings", "each morning": "mornings",
     "every morning": "mornings", "low back": "lumbar", "lower back": "lumbar",
+    "two times a day": "freq2", "two times daily": "freq2", "two times every day": "freq2",
+    "twice every day": "freq2", "once every day": "freq1", "three times every day": "freq3",
+    "four times every day": "freq4", "once per day": "freq1", "twice per day": "freq2",
+    "days back": "days ago", "weeks back": "weeks ago", "months back": "months ago",
+    "years back": "years ago", "mg/wk": "mg per week", "mg/week": "mg per week",
 }  # fmt: skip
 """Clinical shorthand, expanded before anything else (whole tokens only); frequencies become the
 exclusive terms ``freq1`` .. ``freq6``, ``weekly``, ``nightly`` and ``mornings`` (the last two
@@ -196,6 +201,7 @@ NEGATIONS = frozenset(
     {
         "not", "no", "never", "none", "don't", "doesn't", "isn't", "shouldn't", "without",
         "cannot", "can't", "unable", "nor", "neither", "didn't", "wasn't", "aren't", "non",
+        "haven't", "hasn't", "hadn't", "couldn't", "wouldn't", "won't", "weren't", "mustn't",
     }
 )  # fmt: skip
 """Negation cues (``denies``, ``nil``, ``free of`` and ``apyrexial`` are expanded to one by
