@@ -116,10 +116,12 @@ _PLACEHOLDERS = frozenset(term(w) for w in PLACEHOLDER_TERMS)
 _STOPPED = re.compile(
     r"\b(?:was|were|has been|had been)\s+(?:stopped|discontinued|withdrawn|replaced|switched)\b"
 )
-_SWITCHED_FROM = re.compile(r"\b(?:switched|changed|converted)\s+(?:over\s+)?from\s+([\w-]+)")
+_SWITCHED_FROM = re.compile(
+    r"\b(?:switched|changed|converted|stepped\s+(?:down|up))\s+(?:over\s+)?from\s+([\w-]+)"
+)
 #: Words by which a claim states a treatment as current ("takes", "currently on").
 _CURRENT_USE = re.compile(
-    r"\b(takes?|taking|uses?|using|current(?:ly)?|still|continues?|continuing|"
+    r"\b(takes?|taking|uses?|using|current(?:ly)?|still|continues?|continuing|restart\w*|resum\w*|"
     r"(?:is|are|remains?|stays?)\s+on)\b",
     re.I,
 )
@@ -441,17 +443,48 @@ def conflict(claim_text: str, evidence_text: str) -> str | None:
             about.append((raw, sentence))
     if any(_anchored_conflict(claim, analyze(raw), evidence) for raw in sentences):
         return "another value beside a held one"
-    agree = any(side in evidence.sides for side in claim.sides)
+    about += [
+        (raw, sentence)
+        for raw in sentences
+        if _holds_measure(claim, sentence := analyze(raw)) and raw not in {r for r, _ in about}
+    ]  # a sentence holding one of the claim's measured values is about it ("2.5 mg")
     for raw, sentence in about:
         if _denied(claim, raw, evidence, stated, topic):
             return "a finding negated"
         if _value_conflict(claim, sentence, evidence):
             return "another value"
-        for group, side in claim.sides:
-            others = {s for g, s in sentence.sides if g == group and s != side}
-            if others and (group, side) not in sentence.sides and not agree:
-                return "another side"
+    statements = _statements(claim_text)
+    for part in statements:
+        own = _topic(part)
+        for raw, sentence in about:
+            if len(statements) > 1 and own and not any(_found(t, sentence.terms) for t in own):
+                continue  # a sentence about another of the claim's statements
+            for group, side in part.sides:
+                others = {s for g, s in sentence.sides if g == group and s != side}
+                if others and (group, side) not in sentence.sides | evidence.sides:
+                    return "another side"
     return None
+
+
+def _holds_measure(claim: Analysis, sentence: Analysis) -> bool:
+    """Whether ``sentence`` holds one of the claim's measured values (a unit, not a count)."""
+    return any(
+        q.unit and q.unit[0] != "#" and any(_same_value(q, e) for e in sentence.quantities)
+        for q in claim.quantities
+    )
+
+
+_STATEMENT = re.compile(r"[;:\n]|(?<=[.!?])\s+|,\s+")
+
+
+def _statements(claim_text: str) -> list[Analysis]:
+    """The claim's statements: its clauses between commas, semicolons, colons and sentence ends.
+
+    Each is checked for an exclusive side on its own ("RhD positive, antibody screen negative":
+    the second clause's "negative" does not excuse the first's "positive").
+    """
+    parts = [analyze(p) for p in _STATEMENT.split(strip_injections(claim_text)) if p.strip()]
+    return [p for p in parts if p.terms] or [analyze(strip_injections(claim_text))]
 
 
 MENTION = 0.4
