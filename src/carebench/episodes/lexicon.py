@@ -207,6 +207,24 @@ NEGATIONS = frozenset(
 """Negation cues (``denies``, ``nil``, ``free of`` and ``apyrexial`` are expanded to one by
 SHORTHAND; *free* alone is not one: "free T4")."""
 
+HEDGES = (
+    "possible", "possibly", "maybe", "perhaps", "might", "may", "could be", "probable",
+    "probably", "likely", "unlikely", "suspected", "query", "queried", "not confirmed",
+    "unconfirmed", "to be confirmed", "tbc", "ruled out", "rule out", "not sure", "uncertain",
+    "unclear",
+)  # fmt: skip
+"""Hedges: words that present a statement as uncertain, queried or excluded rather than stated.
+Both readers of modality use this one list (claims: :mod:`carebench.episodes.support`; handoff
+values: :mod:`carebench.protocol.handoff_reading`), each also reading a queried term ("?PE")."""
+
+GENERALISATIONS = (
+    "common", "commonly", "usual", "usually", "typical", "typically", "often", "can happen",
+    "tend to", "tends to",
+)  # fmt: skip
+"""Words that present a statement as a generalisation ("is common", "usually passes") rather than
+a fact about this patient: a claim that generalises is not stated by a line about the patient.
+Claims only: a handoff value's "usual" names a baseline ("mobilising as usual")."""
+
 PLACEHOLDER_TERMS = frozenset(
     {
         "see", "record", "records", "noted", "note", "notes", "above", "below", "ok", "okay",

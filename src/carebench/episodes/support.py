@@ -46,7 +46,7 @@ import re
 from enum import StrEnum
 
 from carebench.episodes.claimtext import POLAR, Analysis, Quantity, analyze, term, tokens
-from carebench.episodes.lexicon import GENERIC_WORDS, PLACEHOLDER_TERMS
+from carebench.episodes.lexicon import GENERALISATIONS, GENERIC_WORDS, HEDGES, PLACEHOLDER_TERMS
 
 __all__ = [
     "ALLOWED",
@@ -58,6 +58,7 @@ __all__ = [
     "contradicts",
     "contributes",
     "explain",
+    "hedge_pattern",
     "mentions",
     "quantity_supported",
     "strip_injections",
@@ -98,14 +99,6 @@ _PUNCTUATION = re.compile(r"[,.;:!?)](?:\s|$)|\(")
 KEYWORDS = 12
 """A claim of this many words or more with no punctuation and almost no function words is a list
 of keywords, not a statement."""
-#: Modality: words that present a statement as uncertain, queried or excluded ("?PE" included),
-#: or as a generalisation ("is common", "usually passes") rather than a fact about this patient.
-_UNCERTAIN = re.compile(
-    r"\b(possibl[ey]|maybe|perhaps|might|could be|may|(?:un)?likely|probabl[ey]|suspected|"
-    r"quer(?:y|ied)|not confirmed|unconfirmed|ruled? out|not sure|uncertain|"
-    r"common(?:ly)?|usual(?:ly)?|typical(?:ly)?|often|can happen|tends? to)\b|\?\s?[A-Za-z]",
-    re.I,
-)
 _EVIDENCE_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 _GENERAL = re.compile(
     r"\?|\b(if|unless|who|whose|should|avoid\w*|consider|whether|needs?|requires?|recommend\w*)\b",
@@ -159,6 +152,21 @@ _ASKED = re.compile(
     r"\?|\b(whether|wonder\w*|ask(?:s|ed|ing)?\s+(?:if|about|for|to)|(?:check|know|see)\s+(?:that|if))\b",
     re.I,
 )
+
+
+def hedge_pattern(extra: tuple[str, ...] = ()) -> re.Pattern[str]:
+    """A pattern for the hedges of :data:`~carebench.episodes.lexicon.HEDGES` and ``extra`` words.
+
+    Whole words, any case, with a queried term ("?PE": a question mark before a letter) and a
+    value that ends in a question mark ("sepsis?").
+    """
+    words = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in (*HEDGES, *extra))
+    return re.compile(rf"\b(?:{words})\b|\?\s?[A-Za-z]|\?\s*$", re.IGNORECASE)
+
+
+_UNCERTAIN = hedge_pattern(GENERALISATIONS)
+"""Modality of a claim: a hedge (:data:`~carebench.episodes.lexicon.HEDGES`, "?PE" included) or
+a generalisation (:data:`~carebench.episodes.lexicon.GENERALISATIONS`)."""
 
 
 class Verdict(StrEnum):

@@ -45,6 +45,7 @@ from carebench.episodes.support import (
     analyze,
     contradicts,
     contributes,
+    hedge_pattern,
     mentions,
     quantity_supported,
     strip_injections,
@@ -69,12 +70,8 @@ __all__ = [
     "states_enough",
 ]
 
-_HEDGE = re.compile(
-    r"\b(possibl[ey]|maybe|perhaps|might|may|could be|probabl[ey]|query|queried|suspected"
-    r"|not confirmed|unconfirmed|to be confirmed|tbc|uncertain|not sure|unclear)\b"
-    r"|\?\s?[A-Za-z]|\?\s*$",
-    re.IGNORECASE,
-)
+_HEDGE = hedge_pattern()
+"""Hedges in a handoff value (the one list, :data:`~carebench.episodes.lexicon.HEDGES`)."""
 _SCOPE = re.compile(r"(?<=[.!?:])\s+|\n+")
 
 GENERIC = frozenset(
