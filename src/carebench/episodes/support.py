@@ -464,10 +464,12 @@ def conflict(claim_text: str, evidence_text: str) -> str | None:
     statements = _statements(claim_text)
     for part in statements:
         own = _topic(part)
-        for raw, sentence in about:
+        for _raw, sentence in about:
             if len(statements) > 1 and own and not any(_found(t, sentence.terms) for t in own):
                 continue  # a sentence about another of the claim's statements
             for group, side in part.sides:
+                if any(g == group and s != side for g, s in part.sides):
+                    continue  # both sides in one statement: a hedge, read elsewhere
                 others = {s for g, s in sentence.sides if g == group and s != side}
                 if others and (group, side) not in sentence.sides | evidence.sides:
                     return "another side"
