@@ -90,6 +90,10 @@ GENERIC = frozenset(
         "emergency", "care", "clinical", "medical", "case", "situation", "condition", "history",
         "criteria", "met", "applicable", "level", "score", "scored", "check", "value", "values",
         "please", "kindly", "thanks",
+        # what a grader is asked to accept, and choices named without the choice
+        "flagged", "priority", "maximum", "highest", "set", "chosen", "selected", "disposition",
+        "everything", "all", "action", "actions", "appropriately", "identified", "captured",
+        "accept", "accepted", "marks", "full", "confirm", "confirmed",
     }
 )  # fmt: skip
 """Process and category words that name what a field is about without giving a value."""
