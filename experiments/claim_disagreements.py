@@ -69,7 +69,9 @@ def main(argv: list[str]) -> None:
         for (label, verdict), n in confusion.most_common():
             print(f"#   {label} -> {verdict}: {n}")
         writers = sorted(kinds)
-        print("#   error kind by writer kind: " + " | ".join(f"{w} (n={kinds[w]})" for w in writers))
+        print(
+            "#   error kind by writer kind: " + " | ".join(f"{w} (n={kinds[w]})" for w in writers)
+        )
         for kind in ("too lenient", "too strict", "contradiction missed", "false contradiction"):
             counts = [errors[(kind, w)] for w in writers]
             print(f"#     {kind}: {sum(counts)} = " + " + ".join(map(str, counts)))

@@ -243,7 +243,11 @@ def test_explain_names_the_rule_behind_the_verdict() -> None:
         ),
         # a side the evidence agrees with in one group excuses no other group ("reduce", then
         # another frequency), and a sentence holding the claim's dose is about the claim
-        ("Lower to 5 mg once daily.", "Lower to 5 mg three times daily if frail.", Verdict.CONTRADICTS),
+        (
+            "Lower to 5 mg once daily.",
+            "Lower to 5 mg three times daily if frail.",
+            Verdict.CONTRADICTS,
+        ),
         ("Lower to 5 mg three times daily.", "Lower to 5 mg three times daily.", Verdict.SUPPORTED),
         # a treatment stepped down from, proposed again as current
         (
@@ -255,7 +259,11 @@ def test_explain_names_the_rule_behind_the_verdict() -> None:
         ("She hasn't changed her soap.", "No change of soap since March.", Verdict.SUPPORTED),
         # frequencies and "N months back" written in other words
         ("Emollient two times every day.", "Emollient twice daily.", Verdict.SUPPORTED),
-        ("Seen by the podiatrist four months back.", "Podiatry review 4 months ago.", Verdict.SUPPORTED),
+        (
+            "Seen by the podiatrist four months back.",
+            "Podiatry review 4 months ago.",
+            Verdict.SUPPORTED,
+        ),
         ("Methotrexate 10 mg/wk.", "Methotrexate 10 mg per week.", Verdict.SUPPORTED),
     ],
 )

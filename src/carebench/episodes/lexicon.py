@@ -243,6 +243,29 @@ PLACEHOLDER_TERMS = frozenset(
 """Words that carry no clinical content on their own (a claim of only these is not substantive:
 "Normal.", "Reviewed, stable.")."""
 
+ASSERTIVE_PLACEHOLDERS = frozenset(
+    {
+        "normal",
+        "stable",
+        "good",
+        "well",
+        "new",
+        "change",
+        "confirmed",
+        "nothing",
+        "usual",
+        "needed",
+        "necessary",
+        "appropriate",
+        "complete",
+        "completed",
+        "available",
+        "done",
+    }
+)
+"""Placeholder words that still assert something when a claim has other content ("X-ray
+normal"): they stay among a claim's content terms."""
+
 UNITS: dict[str, str] = {
     "mg": "mg", "milligram": "mg", "milligrams": "mg", "g": "g", "gram": "g", "grams": "g",
     "mcg": "mcg", "µg": "mcg", "ug": "mcg", "microgram": "mcg", "micrograms": "mcg",

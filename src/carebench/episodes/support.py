@@ -46,7 +46,13 @@ import re
 from enum import StrEnum
 
 from carebench.episodes.claimtext import POLAR, Analysis, Quantity, analyze, term, tokens
-from carebench.episodes.lexicon import GENERALISATIONS, GENERIC_WORDS, HEDGES, PLACEHOLDER_TERMS
+from carebench.episodes.lexicon import (
+    ASSERTIVE_PLACEHOLDERS,
+    GENERALISATIONS,
+    GENERIC_WORDS,
+    HEDGES,
+    PLACEHOLDER_TERMS,
+)
 
 __all__ = [
     "ALLOWED",
@@ -124,28 +130,7 @@ _PAST = re.compile(
     r"replaced|no longer|ago|until|history of)\b",
     re.I,
 )
-#: Placeholder words that still assert something when a claim has other content ("X-ray normal").
-_ASSERTIVE = frozenset(
-    term(w)
-    for w in (
-        "normal",
-        "stable",
-        "good",
-        "well",
-        "new",
-        "change",
-        "confirmed",
-        "nothing",
-        "usual",
-        "needed",
-        "necessary",
-        "appropriate",
-        "complete",
-        "completed",
-        "available",
-        "done",
-    )
-)
+_ASSERTIVE = frozenset(term(w) for w in ASSERTIVE_PLACEHOLDERS)
 _GENERIC = frozenset(term(w) for w in GENERIC_WORDS) | (_PLACEHOLDERS - _ASSERTIVE)
 #: A question, or a clause reporting one: it asks, it does not state ("asks whether X").
 _ASKED = re.compile(
