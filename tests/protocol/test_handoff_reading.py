@@ -11,6 +11,7 @@ from carebench.protocol.handoff_reading import (
     content_free,
     defers_as_reference,
     destination_matches,
+    field_value_correct,
     misfiled,
     other_member,
     plain,
@@ -168,3 +169,13 @@ def test_a_destination_is_read_by_its_role() -> None:
     assert not destination_matches("emergency_services", ("on_call_doctor",), emergency=False)
     assert not destination_matches("pharmacist", ("on_call_doctor",), emergency=True)
     assert not destination_matches("routine_gp", ("on_call_clinician",), emergency=True)
+
+
+def test_a_value_holding_the_reference_values_with_their_history_is_correct() -> None:
+    """The reference's value with an earlier one beside it is not a contradiction of it; another
+    value without the reference's still is."""
+    refs = ["SpO2 87 % in air"]
+    assert field_value_correct("SpO2 87 % in air at 10:30 (SpO2 96 % at 08:00)", refs, "")
+    assert not field_value_correct("SpO2 96 % in air", refs, "")
+    fever = ["38.3 C with rigors"]
+    assert field_value_correct("Temperature 38.3 C with rigors; earlier 36.8 C", fever, "")

@@ -62,6 +62,7 @@ __all__ = [
     "field_value_correct",
     "finding_stated",
     "holds_others",
+    "holds_values",
     "misfiled",
     "other_amount",
     "other_member",
@@ -379,7 +380,8 @@ def field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:
 
     A value the reference values contradict (:func:`~carebench.episodes.support.contradicts`:
     "SpO2 96 %" where the reference says "SpO2 87 %"; "5 mg BD" where it says "5 mg daily") is
-    wrong. Otherwise it is correct when it states a reference value or they support it (so
+    wrong, unless it also holds every value of its references (:func:`holds_values`: "SpO2 87 %
+    now, 96 % at 08:00" gives the reference's value with its history). Otherwise it is correct when it states a reference value or they support it (so
     shorthand, synonyms and units count; :func:`~carebench.episodes.support.mentions`), or, failing both, when the admissible evidence with the
     urgent findings supports it, it gives no amount in a reference's unit that no reference gives
     (:func:`other_amount`) and it shares a term
@@ -387,12 +389,19 @@ def field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:
     "clopidogrel 75 mg daily").
     """
     references = "\n".join(wanted)
-    if contradicts(value, references):
-        return False
+    if contradicts(value, references) and not holds_values(value, references):
+        return False  # "38.3 C; earlier 36.8 C": the reference's values, with their history
     if mentions(value, references) or any(states(value, ref) for ref in wanted):
         return True
     wider = mentions(value, f"{record}\n{references}")
     return wider and not other_amount(value, references) and contributes(value, references)
+
+
+def holds_values(value: str, references: str) -> bool:
+    """Whether ``value`` holds every quantity of ``references`` (and they have one at least)."""
+    wanted = analyze(references).quantities
+    written = analyze(value)
+    return bool(wanted) and all(quantity_supported(q, written) for q in wanted)
 
 
 def other_amount(value: str, references: str) -> bool:
