@@ -177,5 +177,6 @@ def test_a_value_holding_the_reference_values_with_their_history_is_correct() ->
     refs = ["SpO2 87 % in air"]
     assert field_value_correct("SpO2 87 % in air at 10:30 (SpO2 96 % at 08:00)", refs, "")
     assert not field_value_correct("SpO2 96 % in air", refs, "")
+    assert not field_value_correct("amlodipine 5 mg BD", ["amlodipine 5 mg daily"], "")  # a side
     fever = ["38.3 C with rigors"]
     assert field_value_correct("Temperature 38.3 C with rigors; earlier 36.8 C", fever, "")

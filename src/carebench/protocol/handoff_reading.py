@@ -43,7 +43,7 @@ from carebench.episodes.lexicon import PLACEHOLDER_TERMS
 from carebench.episodes.matching import states, tokens
 from carebench.episodes.support import (
     analyze,
-    contradicts,
+    conflict,
     contributes,
     hedge_pattern,
     mentions,
@@ -380,8 +380,9 @@ def field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:
 
     A value the reference values contradict (:func:`~carebench.episodes.support.contradicts`:
     "SpO2 96 %" where the reference says "SpO2 87 %"; "5 mg BD" where it says "5 mg daily") is
-    wrong, unless it also holds every value of its references (:func:`holds_values`: "SpO2 87 %
-    now, 96 % at 08:00" gives the reference's value with its history). Otherwise it is correct when it states a reference value or they support it (so
+    wrong, unless the conflict is one of values and it also holds every value of its references
+    (:func:`holds_values`: "SpO2 87 % now, 96 % at 08:00" gives the reference's value with its
+    history; "5 mg BD" for "5 mg daily" is another side and stays wrong). Otherwise it is correct when it states a reference value or they support it (so
     shorthand, synonyms and units count; :func:`~carebench.episodes.support.mentions`), or, failing both, when the admissible evidence with the
     urgent findings supports it, it gives no amount in a reference's unit that no reference gives
     (:func:`other_amount`) and it shares a term
@@ -389,12 +390,19 @@ def field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:
     "clopidogrel 75 mg daily").
     """
     references = "\n".join(wanted)
-    if contradicts(value, references) and not holds_values(value, references):
+    rule = conflict(value, references)
+    if rule is not None and not (rule in _VALUE_RULES and holds_values(value, references)):
         return False  # "38.3 C; earlier 36.8 C": the reference's values, with their history
     if mentions(value, references) or any(states(value, ref) for ref in wanted):
         return True
     wider = mentions(value, f"{record}\n{references}")
     return wider and not other_amount(value, references) and contributes(value, references)
+
+
+_VALUE_RULES = frozenset({"another value", "another value beside a held one"})
+"""The contradiction rules (:func:`~carebench.episodes.support.conflict`) that a value holding
+every reference value beside others meets by its history; another side or a negated finding
+still contradicts ("5 mg BD" for "5 mg daily")."""
 
 
 def holds_values(value: str, references: str) -> bool:
