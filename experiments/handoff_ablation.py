@@ -30,6 +30,14 @@ RULES: dict[str, tuple[str, Callable[..., Any]]] = {
     "half of 3+ findings": ("states_enough", scores.states_all),
     "another amount": ("handoff_reading.other_amount", lambda *a, **k: False),
     "value-less answer to a deferring reference": ("defers_as_reference", lambda *a, **k: False),
+    "destination by role (round 3)": (
+        "destination_matches",
+        lambda value, allowed, emergency: value in allowed,
+    ),
+    "reference values with their history (round 3)": (
+        "handoff_reading.holds_values",
+        lambda *a, **k: False,
+    ),
 }
 
 

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from carebench.episodes.support import Verdict, contributes, explain, substantive, support
+from carebench.episodes.support import (
+    Verdict,
+    conflict,
+    contributes,
+    explain,
+    substantive,
+    support,
+)
 
 STATIN = "Withhold simvastatin while taking clarithromycin and for 2 days after."
 TMP = "Trimethoprim is contraindicated with methotrexate: risk of bone marrow suppression."
@@ -223,3 +230,64 @@ def test_explain_names_the_rule_behind_the_verdict() -> None:
     assert explain("Takes naproxen 500 mg twice daily.", NAPROXEN).startswith("contradicts: ")
     assert "uncovered" in explain("X-ray normal.", OBS)
     assert explain("OK.", OBS) == "not_substantive: no clinical content"
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "verdict"),
+    [
+        # each statement of a claim keeps its own side: a negative elsewhere excuses no positive
+        (
+            "Hep B surface antigen positive, HIV test negative.",
+            "Antenatal screen: hepatitis B surface antigen negative, HIV test negative.",
+            Verdict.CONTRADICTS,
+        ),
+        # a side the evidence agrees with in one group excuses no other group ("reduce", then
+        # another frequency), and a sentence holding the claim's dose is about the claim
+        (
+            "Lower to 5 mg once daily.",
+            "Lower to 5 mg three times daily if frail.",
+            Verdict.CONTRADICTS,
+        ),
+        ("Lower to 5 mg three times daily.", "Lower to 5 mg three times daily.", Verdict.SUPPORTED),
+        # a treatment stepped down from, proposed again as current
+        (
+            "Restart mometasone 0.1% ointment for the flare.",
+            "Plan: betamethasone valerate 0.025% for flares (stepped down from mometasone 0.1%).",
+            Verdict.CONTRADICTS,
+        ),
+        # contractions negate: "hasn't changed her soap" is "no change of soap"
+        ("She hasn't changed her soap.", "No change of soap since March.", Verdict.SUPPORTED),
+        # frequencies and "N months back" written in other words
+        ("Emollient two times every day.", "Emollient twice daily.", Verdict.SUPPORTED),
+        (
+            "Seen by the podiatrist four months back.",
+            "Podiatry review 4 months ago.",
+            Verdict.SUPPORTED,
+        ),
+        ("Methotrexate 10 mg/wk.", "Methotrexate 10 mg per week.", Verdict.SUPPORTED),
+    ],
+)
+def test_third_round_rules(claim: str, evidence: str, verdict: Verdict) -> None:
+    assert support(claim, evidence) is verdict, explain(claim, evidence)
+
+
+def test_explain_names_the_contradiction_rule() -> None:
+    assert explain("Keep taking the statin as normal", STATIN) == "contradicts: another side"
+    assert conflict("Takes naproxen 500 mg twice daily.", NAPROXEN) == (
+        "former treatment stated as current"
+    )
+    assert conflict("Naproxen was stopped.", NAPROXEN) is None
+
+
+def test_one_hedge_list_serves_claims_and_handoff_values() -> None:
+    """Every hedge of lexicon.HEDGES is read by both modality readers (claims and handoffs)."""
+    from carebench.episodes.lexicon import GENERALISATIONS, HEDGES
+    from carebench.protocol.handoff_reading import plain
+
+    line = "Chest pain on exertion."
+    for hedge in HEDGES:
+        claim = f"Chest pain on exertion, {hedge} angina."
+        assert explain(claim, line) == "unsupported: hedged where the line is plain", hedge
+        assert plain(f"Angina; {hedge} unstable angina", "").strip() == "Angina;", hedge
+    for word in GENERALISATIONS:  # claims only: a handoff's "as usual" states a baseline
+        assert support(f"Chest pain on exertion is {word}.", line) is Verdict.UNSUPPORTED, word

@@ -47,6 +47,11 @@ SHORTHAND: dict[str, str] = {
     "at night": "nightly", "at bedtime": "nightly", "each night": "nightly",
     "every night": "nightly", "in the morning": "mornings", "each morning": "mornings",
     "every morning": "mornings", "low back": "lumbar", "lower back": "lumbar",
+    "two times a day": "freq2", "two times daily": "freq2", "two times every day": "freq2",
+    "twice every day": "freq2", "once every day": "freq1", "three times every day": "freq3",
+    "four times every day": "freq4", "once per day": "freq1", "twice per day": "freq2",
+    "days back": "days ago", "weeks back": "weeks ago", "months back": "months ago",
+    "years back": "years ago", "mg/wk": "mg per week", "mg/week": "mg per week",
 }  # fmt: skip
 """Clinical shorthand, expanded before anything else (whole tokens only); frequencies become the
 exclusive terms ``freq1`` .. ``freq6``, ``weekly``, ``nightly`` and ``mornings`` (the last two
@@ -196,10 +201,29 @@ NEGATIONS = frozenset(
     {
         "not", "no", "never", "none", "don't", "doesn't", "isn't", "shouldn't", "without",
         "cannot", "can't", "unable", "nor", "neither", "didn't", "wasn't", "aren't", "non",
+        "haven't", "hasn't", "hadn't", "couldn't", "wouldn't", "won't", "weren't", "mustn't",
     }
 )  # fmt: skip
 """Negation cues (``denies``, ``nil``, ``free of`` and ``apyrexial`` are expanded to one by
 SHORTHAND; *free* alone is not one: "free T4")."""
+
+HEDGES = (
+    "possible", "possibly", "maybe", "perhaps", "might", "may", "could be", "probable",
+    "probably", "likely", "unlikely", "suspected", "query", "queried", "not confirmed",
+    "unconfirmed", "to be confirmed", "tbc", "ruled out", "rule out", "not sure", "uncertain",
+    "unclear",
+)  # fmt: skip
+"""Hedges: words that present a statement as uncertain, queried or excluded rather than stated.
+Both readers of modality use this one list (claims: :mod:`carebench.episodes.support`; handoff
+values: :mod:`carebench.protocol.handoff_reading`), each also reading a queried term ("?PE")."""
+
+GENERALISATIONS = (
+    "common", "commonly", "usual", "usually", "typical", "typically", "often", "can happen",
+    "tend to", "tends to",
+)  # fmt: skip
+"""Words that present a statement as a generalisation ("is common", "usually passes") rather than
+a fact about this patient: a claim that generalises is not stated by a line about the patient.
+Claims only: a handoff value's "usual" names a baseline ("mobilising as usual")."""
 
 PLACEHOLDER_TERMS = frozenset(
     {
@@ -218,6 +242,29 @@ PLACEHOLDER_TERMS = frozenset(
 )  # fmt: skip
 """Words that carry no clinical content on their own (a claim of only these is not substantive:
 "Normal.", "Reviewed, stable.")."""
+
+ASSERTIVE_PLACEHOLDERS = frozenset(
+    {
+        "normal",
+        "stable",
+        "good",
+        "well",
+        "new",
+        "change",
+        "confirmed",
+        "nothing",
+        "usual",
+        "needed",
+        "necessary",
+        "appropriate",
+        "complete",
+        "completed",
+        "available",
+        "done",
+    }
+)
+"""Placeholder words that still assert something when a claim has other content ("X-ray
+normal"): they stay among a claim's content terms."""
 
 UNITS: dict[str, str] = {
     "mg": "mg", "milligram": "mg", "milligrams": "mg", "g": "g", "gram": "g", "grams": "g",

@@ -46,7 +46,13 @@ import re
 from enum import StrEnum
 
 from carebench.episodes.claimtext import POLAR, Analysis, Quantity, analyze, term, tokens
-from carebench.episodes.lexicon import GENERIC_WORDS, PLACEHOLDER_TERMS
+from carebench.episodes.lexicon import (
+    ASSERTIVE_PLACEHOLDERS,
+    GENERALISATIONS,
+    GENERIC_WORDS,
+    HEDGES,
+    PLACEHOLDER_TERMS,
+)
 
 __all__ = [
     "ALLOWED",
@@ -54,9 +60,11 @@ __all__ = [
     "MENTION",
     "Verdict",
     "analyze",
+    "conflict",
     "contradicts",
     "contributes",
     "explain",
+    "hedge_pattern",
     "mentions",
     "quantity_supported",
     "strip_injections",
@@ -97,14 +105,6 @@ _PUNCTUATION = re.compile(r"[,.;:!?)](?:\s|$)|\(")
 KEYWORDS = 12
 """A claim of this many words or more with no punctuation and almost no function words is a list
 of keywords, not a statement."""
-#: Modality: words that present a statement as uncertain, queried or excluded ("?PE" included),
-#: or as a generalisation ("is common", "usually passes") rather than a fact about this patient.
-_UNCERTAIN = re.compile(
-    r"\b(possibl[ey]|maybe|perhaps|might|could be|may|(?:un)?likely|probabl[ey]|suspected|"
-    r"quer(?:y|ied)|not confirmed|unconfirmed|ruled? out|not sure|uncertain|"
-    r"common(?:ly)?|usual(?:ly)?|typical(?:ly)?|often|can happen|tends? to)\b|\?\s?[A-Za-z]",
-    re.I,
-)
 _EVIDENCE_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 _GENERAL = re.compile(
     r"\?|\b(if|unless|who|whose|should|avoid\w*|consider|whether|needs?|requires?|recommend\w*)\b",
@@ -115,10 +115,12 @@ _PLACEHOLDERS = frozenset(term(w) for w in PLACEHOLDER_TERMS)
 _STOPPED = re.compile(
     r"\b(?:was|were|has been|had been)\s+(?:stopped|discontinued|withdrawn|replaced|switched)\b"
 )
-_SWITCHED_FROM = re.compile(r"\b(?:switched|changed|converted)\s+(?:over\s+)?from\s+([\w-]+)")
+_SWITCHED_FROM = re.compile(
+    r"\b(?:switched|changed|converted|stepped\s+(?:down|up))\s+(?:over\s+)?from\s+([\w-]+)"
+)
 #: Words by which a claim states a treatment as current ("takes", "currently on").
 _CURRENT_USE = re.compile(
-    r"\b(takes?|taking|uses?|using|current(?:ly)?|still|continues?|continuing|"
+    r"\b(takes?|taking|uses?|using|current(?:ly)?|still|continues?|continuing|restart\w*|resum\w*|"
     r"(?:is|are|remains?|stays?)\s+on)\b",
     re.I,
 )
@@ -128,34 +130,28 @@ _PAST = re.compile(
     r"replaced|no longer|ago|until|history of)\b",
     re.I,
 )
-#: Placeholder words that still assert something when a claim has other content ("X-ray normal").
-_ASSERTIVE = frozenset(
-    term(w)
-    for w in (
-        "normal",
-        "stable",
-        "good",
-        "well",
-        "new",
-        "change",
-        "confirmed",
-        "nothing",
-        "usual",
-        "needed",
-        "necessary",
-        "appropriate",
-        "complete",
-        "completed",
-        "available",
-        "done",
-    )
-)
+_ASSERTIVE = frozenset(term(w) for w in ASSERTIVE_PLACEHOLDERS)
 _GENERIC = frozenset(term(w) for w in GENERIC_WORDS) | (_PLACEHOLDERS - _ASSERTIVE)
 #: A question, or a clause reporting one: it asks, it does not state ("asks whether X").
 _ASKED = re.compile(
     r"\?|\b(whether|wonder\w*|ask(?:s|ed|ing)?\s+(?:if|about|for|to)|(?:check|know|see)\s+(?:that|if))\b",
     re.I,
 )
+
+
+def hedge_pattern(extra: tuple[str, ...] = ()) -> re.Pattern[str]:
+    """A pattern for the hedges of :data:`~carebench.episodes.lexicon.HEDGES` and ``extra`` words.
+
+    Whole words, any case, with a queried term ("?PE": a question mark before a letter) and a
+    value that ends in a question mark ("sepsis?").
+    """
+    words = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in (*HEDGES, *extra))
+    return re.compile(rf"\b(?:{words})\b|\?\s?[A-Za-z]|\?\s*$", re.IGNORECASE)
+
+
+_UNCERTAIN = hedge_pattern(GENERALISATIONS)
+"""Modality of a claim: a hedge (:data:`~carebench.episodes.lexicon.HEDGES`, "?PE" included) or
+a generalisation (:data:`~carebench.episodes.lexicon.GENERALISATIONS`)."""
 
 
 class Verdict(StrEnum):
@@ -407,10 +403,20 @@ def _resumed(claim: Analysis, claim_text: str, evidence_text: str) -> bool:
 
 def contradicts(claim_text: str, evidence_text: str) -> bool:
     """Whether a sentence of ``evidence_text`` about the claim's topic contradicts the claim."""
+    return conflict(claim_text, evidence_text) is not None
+
+
+def conflict(claim_text: str, evidence_text: str) -> str | None:
+    """Which contradiction rule a claim meets against its cited text, or None.
+
+    One of ``"former treatment stated as current"``, ``"another value beside a held one"``,
+    ``"a finding negated"`` (or a denied act done), ``"another value"``, ``"another side"``
+    (module conventions).
+    """
     claim = analyze(strip_injections(claim_text))
     evidence = analyze(evidence_text)
     if _resumed(claim, claim_text, evidence_text):
-        return True
+        return "former treatment stated as current"
     topic = _topic(claim)
     measured = frozenset().union(*(q.label for q in claim.quantities))
     sentences = _EVIDENCE_SENTENCE.split(evidence_text)
@@ -429,18 +435,51 @@ def contradicts(claim_text: str, evidence_text: str) -> bool:
         ):
             about.append((raw, sentence))
     if any(_anchored_conflict(claim, analyze(raw), evidence) for raw in sentences):
-        return True
-    agree = any(side in evidence.sides for side in claim.sides)
+        return "another value beside a held one"
+    about += [
+        (raw, sentence)
+        for raw in sentences
+        if _holds_measure(claim, sentence := analyze(raw)) and raw not in {r for r, _ in about}
+    ]  # a sentence holding one of the claim's measured values is about it ("2.5 mg")
     for raw, sentence in about:
         if _denied(claim, raw, evidence, stated, topic):
-            return True
+            return "a finding negated"
         if _value_conflict(claim, sentence, evidence):
-            return True
-        for group, side in claim.sides:
-            others = {s for g, s in sentence.sides if g == group and s != side}
-            if others and (group, side) not in sentence.sides and not agree:
-                return True
-    return False
+            return "another value"
+    statements = _statements(claim_text)
+    for part in statements:
+        own = _topic(part)
+        for _raw, sentence in about:
+            if len(statements) > 1 and own and not any(_found(t, sentence.terms) for t in own):
+                continue  # a sentence about another of the claim's statements
+            for group, side in part.sides:
+                if any(g == group and s != side for g, s in part.sides):
+                    continue  # both sides in one statement: a hedge, read elsewhere
+                others = {s for g, s in sentence.sides if g == group and s != side}
+                if others and (group, side) not in sentence.sides | evidence.sides:
+                    return "another side"
+    return None
+
+
+def _holds_measure(claim: Analysis, sentence: Analysis) -> bool:
+    """Whether ``sentence`` holds one of the claim's measured values (a unit, not a count)."""
+    return any(
+        q.unit and q.unit[0] != "#" and any(_same_value(q, e) for e in sentence.quantities)
+        for q in claim.quantities
+    )
+
+
+_STATEMENT = re.compile(r"[;:\n]|(?<=[.!?])\s+|,\s+")
+
+
+def _statements(claim_text: str) -> list[Analysis]:
+    """The claim's statements: its clauses between commas, semicolons, colons and sentence ends.
+
+    Each is checked for an exclusive side on its own ("RhD positive, antibody screen negative":
+    the second clause's "negative" does not excuse the first's "positive").
+    """
+    parts = [analyze(p) for p in _STATEMENT.split(strip_injections(claim_text)) if p.strip()]
+    return [p for p in parts if p.terms] or [analyze(strip_injections(claim_text))]
 
 
 MENTION = 0.4
@@ -484,8 +523,9 @@ def _judge(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
         return Verdict.NOT_SUBSTANTIVE, "no clinical content"
     if not evidence_text.strip():
         return Verdict.UNSUPPORTED, "no cited text"
-    if contradicts(claim_text, evidence_text):
-        return Verdict.CONTRADICTS, "a cited sentence conflicts"
+    rule = conflict(claim_text, evidence_text)
+    if rule is not None:
+        return Verdict.CONTRADICTS, rule
     claim, evidence = analyze(strip_injections(claim_text)), analyze(evidence_text)
     if _gaming(claim_text):
         return Verdict.UNSUPPORTED, "addresses the scorer or defers"

@@ -43,8 +43,9 @@ from carebench.episodes.lexicon import PLACEHOLDER_TERMS
 from carebench.episodes.matching import states, tokens
 from carebench.episodes.support import (
     analyze,
-    contradicts,
+    conflict,
     contributes,
+    hedge_pattern,
     mentions,
     quantity_supported,
     strip_injections,
@@ -57,9 +58,11 @@ __all__ = [
     "books_slower",
     "content_free",
     "defers_as_reference",
+    "destination_matches",
     "field_value_correct",
     "finding_stated",
     "holds_others",
+    "holds_values",
     "misfiled",
     "other_amount",
     "other_member",
@@ -69,12 +72,8 @@ __all__ = [
     "states_enough",
 ]
 
-_HEDGE = re.compile(
-    r"\b(possibl[ey]|maybe|perhaps|might|may|could be|probabl[ey]|query|queried|suspected"
-    r"|not confirmed|unconfirmed|to be confirmed|tbc|uncertain|not sure|unclear)\b"
-    r"|\?\s?[A-Za-z]|\?\s*$",
-    re.IGNORECASE,
-)
+_HEDGE = hedge_pattern()
+"""Hedges in a handoff value (the one list, :data:`~carebench.episodes.lexicon.HEDGES`)."""
 _SCOPE = re.compile(r"(?<=[.!?:])\s+|\n+")
 
 GENERIC = frozenset(
@@ -92,6 +91,10 @@ GENERIC = frozenset(
         "emergency", "care", "clinical", "medical", "case", "situation", "condition", "history",
         "criteria", "met", "applicable", "level", "score", "scored", "check", "value", "values",
         "please", "kindly", "thanks",
+        # what a grader is asked to accept, and choices named without the choice
+        "flagged", "priority", "maximum", "highest", "set", "chosen", "selected", "disposition",
+        "everything", "all", "action", "actions", "appropriately", "identified", "captured",
+        "accept", "accepted", "marks", "full", "confirm", "confirmed",
     }
 )  # fmt: skip
 """Process and category words that name what a field is about without giving a value."""
@@ -275,6 +278,25 @@ def action_problem(actions: Sequence[str], emergency_only: bool, record: str) ->
     return "gives advice in place of escalating" if _ADVICE.search(text) else None
 
 
+ROLES: dict[str, str] = {"on_call_doctor": "on call", "on_call_clinician": "on call"}
+"""Destination names that name one role (the on-call clinician, doctor or not), whatever the task
+class calls it."""
+
+
+def destination_matches(value: str, allowed: Sequence[str], emergency: bool) -> bool:
+    """Whether a handoff's destination is one of the episode's, read by role.
+
+    ``allowed`` are the episode's declared destinations, ``emergency`` whether it allows the
+    ``emergency`` urgency. A name of the same role counts ("on_call_clinician" for
+    "on_call_doctor"), and emergency services can act on any emergency: they are correct
+    wherever the emergency urgency is allowed, in any task class.
+    """
+    role = ROLES.get(value, value)
+    return any(ROLES.get(a, a) == role for a in allowed) or (
+        emergency and value == "emergency_services"
+    )
+
+
 EXCLUSIVE: tuple[frozenset[str], ...] = (
     frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}),
     frozenset(
@@ -358,7 +380,9 @@ def field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:
 
     A value the reference values contradict (:func:`~carebench.episodes.support.contradicts`:
     "SpO2 96 %" where the reference says "SpO2 87 %"; "5 mg BD" where it says "5 mg daily") is
-    wrong. Otherwise it is correct when it states a reference value or they support it (so
+    wrong, unless the conflict is one of values and it also holds every value of its references
+    (:func:`holds_values`: "SpO2 87 % now, 96 % at 08:00" gives the reference's value with its
+    history; "5 mg BD" for "5 mg daily" is another side and stays wrong). Otherwise it is correct when it states a reference value or they support it (so
     shorthand, synonyms and units count; :func:`~carebench.episodes.support.mentions`), or, failing both, when the admissible evidence with the
     urgent findings supports it, it gives no amount in a reference's unit that no reference gives
     (:func:`other_amount`) and it shares a term
@@ -366,12 +390,26 @@ def field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:
     "clopidogrel 75 mg daily").
     """
     references = "\n".join(wanted)
-    if contradicts(value, references):
-        return False
+    rule = conflict(value, references)
+    if rule is not None and not (rule in _VALUE_RULES and holds_values(value, references)):
+        return False  # "38.3 C; earlier 36.8 C": the reference's values, with their history
     if mentions(value, references) or any(states(value, ref) for ref in wanted):
         return True
     wider = mentions(value, f"{record}\n{references}")
     return wider and not other_amount(value, references) and contributes(value, references)
+
+
+_VALUE_RULES = frozenset({"another value", "another value beside a held one"})
+"""The contradiction rules (:func:`~carebench.episodes.support.conflict`) that a value holding
+every reference value beside others meets by its history; another side or a negated finding
+still contradicts ("5 mg BD" for "5 mg daily")."""
+
+
+def holds_values(value: str, references: str) -> bool:
+    """Whether ``value`` holds every quantity of ``references`` (and they have one at least)."""
+    wanted = analyze(references).quantities
+    written = analyze(value)
+    return bool(wanted) and all(quantity_supported(q, written) for q in wanted)
 
 
 def other_amount(value: str, references: str) -> bool:

@@ -28,7 +28,8 @@ polarity and negation, clinical substance) and facts are matched by
   MISMATCH_PENALTY x (mismatched + contradicted)) / claims) x precision x concision.
 * **Handoff completeness** (an Escalate's handoff). Required fields are the five routing fields
   (urgency and destination only where the episode declares ``handoff_urgency`` /
-  ``handoff_destinations``: they are judged against those alone, never a default) and the seed's
+  ``handoff_destinations``: they are judged against those alone, never a default; a destination
+  by its role, :func:`~carebench.protocol.handoff_reading.destination_matches`) and the seed's
   handoff fields. A field is *missing* when empty, a placeholder or content-free, *correct* or
   *wrong* by the rules of :mod:`carebench.protocol.handoff_reading` (modality, content-free
   values, yes/no answers, actions at the episode's speed, exclusive values, reference values,
@@ -54,7 +55,6 @@ from carebench.agents.workproduct import (
 from carebench.episodes.lexicon import NUMBER_WORDS
 from carebench.episodes.matching import claims, states, tokens
 from carebench.episodes.schema import (
-    DESTINATIONS,
     Action,
     Episode,
 )
@@ -73,6 +73,7 @@ from carebench.protocol.handoff_reading import (
     books_slower,
     content_free,
     defers_as_reference,
+    destination_matches,
     field_value_correct,
     finding_stated,
     holds_others,
@@ -453,8 +454,7 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
     if destinations:
         values["destination"] = (
             bool(handoff.destination),
-            handoff.destination in destinations
-            and handoff.destination in DESTINATIONS[episode.task_class],
+            destination_matches(handoff.destination, destinations, "emergency" in urgencies),
         )
     values["reason"] = (
         substantive(handoff.reason) and not content_free(handoff.reason, "reason"),
