@@ -171,6 +171,23 @@ def work_product_tests(
     return rows, problems
 
 
+def unscored_tests(plan: AnalysisPlan, label: str, output: str) -> list[str]:
+    """The plan's work-product tests that name a run labelled ``label`` made with ``output``.
+
+    Empty for an extended-output run; for a decision-only run, each planned work-product test
+    ``comparison (metric)`` whose side names the run (:func:`resolve_side` on the label alone):
+    tests that will not be computed, because a decision-only run has no work product.
+    """
+    if output == "extended":
+        return []
+    labels, manifests = {"new": label}, {"new": {"label": label}}
+    return [
+        f"{comparison.name} ({metric})"
+        for comparison, metric in plan.work_product_family()
+        if any(resolve_side(n, labels, manifests).run_id for n in (comparison.a, comparison.b))
+    ]
+
+
 def weights_text(plan: AnalysisPlan) -> str:
     """How the plan's overall work-product score is made, in one line."""
     if not plan.work_product_weights:
