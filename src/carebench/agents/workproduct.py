@@ -31,6 +31,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 from carebench.agents.contract import decision_json_schema, first_object
 from carebench.episodes.schema import DESTINATIONS, Action, Episode
 from carebench.episodes.sources import episode_sources
+from carebench.errors import first_error
 
 MAX_CLAIMS = 12
 MAX_CLAIM_CHARS = 400
@@ -178,10 +179,8 @@ def parse_work_product(raw: str, action: Action | None) -> WorkProductResult:
             {key: data.get(key) for key in ("draft", "handoff") if data.get(key) is not None}
         )
     except ValidationError as exc:
-        first = exc.errors()[0]
-        field = ".".join(_visible(str(p)) for p in first["loc"]) or "output"
-        message = str(first["msg"]).removeprefix("Value error, ")
-        return WorkProductResult(None, f"{field}: {message}")
+        where, message = first_error(exc, "output")
+        return WorkProductResult(None, f"{_visible(where)}: {message}")
     if action is Action.ANSWER and not product.draft:
         return WorkProductResult(None, "an Answer must carry a non-empty draft")
     if action is Action.ESCALATE and product.handoff is None:

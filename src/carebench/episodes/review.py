@@ -50,7 +50,7 @@ from carebench.episodes.formats import REVIEW_FORMAT, version_problem
 from carebench.episodes.loading import compose_yaml
 from carebench.episodes.schema import Action, Variant
 from carebench.episodes.seed import Seed
-from carebench.errors import CarebenchError
+from carebench.errors import CarebenchError, first_error
 
 
 class DisagreementType(StrEnum):
@@ -227,9 +227,8 @@ def load_reviews(folder: Path | None = None) -> list[SeedReview]:
         try:
             review = SeedReview.model_validate(data)
         except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "(top level)"
-            raise CarebenchError(f"{path}: {where}: {first['msg']}") from exc
+            where, message = first_error(exc, "(top level)")
+            raise CarebenchError(f"{path}: {where}: {message}") from exc
         if review.seed in first_file:
             raise CarebenchError(
                 f"{path}: seed {review.seed!r} is reviewed in {first_file[review.seed].name} too; "

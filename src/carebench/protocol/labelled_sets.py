@@ -40,7 +40,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from carebench.agents.workproduct import ROUTING_FIELDS, handoff_fields
 from carebench.episodes.schema import Episode
-from carebench.errors import CarebenchError
+from carebench.errors import CarebenchError, first_error
 
 FORMAT = "carebench-scorer-labels/1"
 SETS_FORMAT = "carebench-scorer-sets/1"
@@ -148,18 +148,18 @@ def packaged_folder() -> Traversable:
 def _problem(exc: ValidationError) -> str:
     """The first pydantic error as ``field: what was wrong; what was expected``."""
     first = exc.errors()[0]
-    where = ".".join(str(p) for p in first["loc"]) or "(top level)"
+    where, message = first_error(exc, "(top level)")
     kind = first["type"]
-    if kind == "value_error" and not first["loc"]:
-        return str(first["msg"]).removeprefix("Value error, ")
+    if kind == "value_error":
+        return message if not first["loc"] else f"{where}: {message}"
     if kind == "missing":
         return f"{where}: required field is missing"
-    if kind == "extra_forbidden":
-        return f"{where}: unknown field"
-    message = str(first["msg"]).removeprefix("Value error, ")
     if kind == "string_pattern_mismatch":
-        message = "expected a plain name: letters, digits, '.', '_' and '-', starting with a letter or digit"
-    if "input" in first and kind != "value_error":
+        message = (
+            "expected a plain name: letters, digits, '.', '_' and '-', starting with a letter "
+            "or digit"
+        )
+    if "input" in first:
         shown = repr(first["input"])
         shown = shown if len(shown) <= 80 else shown[:77] + "..."
         return f"{where}: got {shown}; {message[:1].lower()}{message[1:]}"

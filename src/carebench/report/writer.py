@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from carebench.episodes.render import render_transcript
 from carebench.episodes.schema import Action, Episode, TaskClass, Variant
-from carebench.errors import CarebenchError
+from carebench.errors import CarebenchError, first_error
 from carebench.protocol.spreadsheet import write_csv
 from carebench.report.analysis import Settings, analyze
 from carebench.report.banks import bank_line, describe_banks
@@ -82,10 +82,9 @@ def metrics_json(analysis: ReportMetrics | dict[str, Any]) -> dict[str, Any]:
     try:
         ReportMetrics.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
+        where, message = first_error(exc)
         raise CarebenchError(
-            f"metrics.json does not match its schema at {where}: {first['msg']}"
+            f"metrics.json does not match its schema at {where}: {message}"
         ) from exc
     return data
 
