@@ -12,7 +12,7 @@ import csv
 import json
 import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pandas as pd
 import pytest
@@ -52,7 +52,7 @@ CASES: list[tuple[str, dict[str, Any], str]] = [
 class Hostile(FixedBackend):
     """Answers the i-th episode (by id) with CASES[i % len(CASES)]."""
 
-    order: list[str] = []
+    order: ClassVar[list[str]] = []
 
     async def generate(self, request: GenerationRequest) -> Generation:
         assert request.episode is not None
@@ -90,7 +90,7 @@ def _snapshot(workspace: Path) -> list[tuple[Any, ...]]:
         return [
             (table, *row)
             for table in sorted(tables)
-            for row in db.execute(f"SELECT * FROM {table} ORDER BY 1")  # noqa: S608
+            for row in db.execute(f"SELECT * FROM {table} ORDER BY 1")
         ]
 
 

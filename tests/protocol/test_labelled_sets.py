@@ -128,15 +128,6 @@ LINES = [
 ]
 
 
-@pytest.mark.parametrize(("line", "message"), LINES)
-def test_a_bad_claims_line_is_one_error_naming_file_line_and_field(
-    tmp_path: Path, episodes: dict[str, Any], line: Any, message: str
-) -> None:
-    folder = _folder(tmp_path, claims=[line])
-    with pytest.raises(CarebenchError, match=message):
-        load_labels("claims.jsonl", folder, episodes)
-
-
 HANDOFFS = [
     (_handoff(lambda r: r.pop("final")), r"handoffs\.jsonl:1: final: required field is missing"),
     (_handoff(_relabel), r"handoffs\.jsonl:1: final\.urgency: got 'meh'; input should be"),
@@ -151,13 +142,17 @@ HANDOFFS = [
 ]
 
 
-@pytest.mark.parametrize(("line", "message"), HANDOFFS)
-def test_a_bad_handoffs_line_is_one_error_naming_file_line_and_field(
-    tmp_path: Path, episodes: dict[str, Any], line: Any, message: str
+@pytest.mark.parametrize(
+    ("file", "line", "message"),
+    [("claims.jsonl", *case) for case in LINES] + [("handoffs.jsonl", *case) for case in HANDOFFS],
+)
+def test_a_bad_labels_line_is_one_error_naming_file_line_and_field(
+    tmp_path: Path, episodes: dict[str, Any], file: str, line: Any, message: str
 ) -> None:
-    folder = _folder(tmp_path, handoffs=[line])
+    rows = {"claims": [line]} if file == "claims.jsonl" else {"handoffs": [line]}
+    folder = _folder(tmp_path, **rows)
     with pytest.raises(CarebenchError, match=message):
-        load_labels("handoffs.jsonl", folder, episodes)
+        load_labels(file, folder, episodes)
 
 
 def test_empty_files_repeated_ids_and_mixed_kinds_are_refused(tmp_path: Path) -> None:

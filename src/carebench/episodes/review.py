@@ -47,7 +47,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from carebench.episodes.formats import REVIEW_FORMAT, version_problem
-from carebench.episodes.loading import compose_yaml
+from carebench.episodes.loading import read_yaml_mapping
 from carebench.episodes.schema import Action, Variant
 from carebench.episodes.seed import Seed
 from carebench.errors import CarebenchError, first_error
@@ -207,20 +207,7 @@ def load_reviews(folder: Path | None = None) -> list[SeedReview]:
     reviews: list[SeedReview] = []
     first_file: dict[str, Path] = {}
     for path in sorted(p for p in root.glob("*.yaml") if p.is_file()):
-        try:
-            text = path.read_text("utf-8")
-        except UnicodeDecodeError as exc:
-            raise CarebenchError(
-                f"{path}: not UTF-8 text (byte {exc.start}); expected YAML"
-            ) from exc
-        except OSError as exc:
-            raise CarebenchError(f"{path}: cannot read the review file ({exc})") from exc
-        _, data, issues = compose_yaml(text, str(path))
-        if issues:
-            raise CarebenchError(str(issues[0]))
-        if not isinstance(data, dict):
-            got = "an empty file" if data is None else f"a {type(data).__name__}"
-            raise CarebenchError(f"{path}: got {got}; expected a mapping (seed, review, ...)")
+        _, data = read_yaml_mapping(path, "the review file", "seed, review, ...")
         problem = version_problem(data, "review")
         if problem is not None:
             raise CarebenchError(f"{path}: format: {problem}")

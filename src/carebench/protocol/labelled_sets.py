@@ -173,25 +173,12 @@ def load_sets(folder: Traversable | None = None) -> tuple[LabelledSet, ...]:
         CarebenchError: the manifest is unreadable or invalid, or names a file that is not there
             (module conventions); the message names the file, line and field.
     """
-    from carebench.episodes.loading import _duplicate_keys, _line_of, compose_yaml
+    from carebench.episodes.loading import _duplicate_keys, _line_of, read_yaml_mapping
 
     folder = folder or packaged_folder()
     path = folder / "sets.yaml"
-    try:
-        text = path.read_text("utf-8")
-    except UnicodeDecodeError as exc:
-        raise CarebenchError(f"{path}: not UTF-8 text (byte {exc.start}); expected YAML") from exc
-    except OSError as exc:
-        raise CarebenchError(f"{path}: cannot read the manifest ({exc})") from exc
-    root, data, issues = compose_yaml(text, str(path))
-    if issues:
-        raise CarebenchError(str(issues[0]))
-    if not isinstance(data, dict):
-        got = "an empty file" if data is None else f"a {type(data).__name__}"
-        raise CarebenchError(
-            f"{path}: got {got}; expected a mapping with format: {SETS_FORMAT} and sets"
-        )
-    twice = _duplicate_keys(root) if root is not None else []
+    root, data = read_yaml_mapping(path, "the manifest", f"format: {SETS_FORMAT} and sets")
+    twice = _duplicate_keys(root)
     if twice:
         where, at, key = twice[0]
         raise CarebenchError(f"{path}:{at}: {where or '(top level)'}: key {key!r} given twice")

@@ -113,6 +113,19 @@ def kept_in_family(name: str, test: PairedTest | None = None) -> PairedTest:
     return replace(test, p_value=1.0)
 
 
+def figures_of(test: PairedTest) -> dict[str, Any]:
+    """A paired test's figures as report rows name them (its comparison's name left out)."""
+    return {
+        "n_seeds": test.n_pairs,
+        "mean_a": test.mean_a,
+        "mean_b": test.mean_b,
+        "wilcoxon_statistic": test.statistic,
+        "p_value": test.p_value,
+        "p_holm": test.p_holm,
+        "method": test.method,
+    }
+
+
 def report_plan(
     asked: RegisteredPlan | None,
     manifests: Mapping[str, Mapping[str, Any]],

@@ -34,7 +34,12 @@ import numpy as np
 
 from carebench.metrics.stats import PairedTest, holm, wilcoxon_paired
 from carebench.protocol.levels import EvidenceLevel
-from carebench.protocol.planned import kept_in_family, resolve_comparison, resolve_side
+from carebench.protocol.planned import (
+    figures_of,
+    kept_in_family,
+    resolve_comparison,
+    resolve_side,
+)
 from carebench.protocol.plans import AnalysisPlan
 
 if TYPE_CHECKING:
@@ -150,16 +155,7 @@ def work_product_tests(
             }
         )
     for row, test in zip(rows, holm(tests), strict=True):
-        row.update(
-            n_seeds=test.n_pairs,
-            mean_a=test.mean_a,
-            mean_b=test.mean_b,
-            wilcoxon_statistic=test.statistic,
-            p_value=test.p_value,
-            p_holm=test.p_holm,
-            method=test.method,
-            evidence_level=EvidenceLevel.AGENT.value,
-        )
+        row.update(**figures_of(test), evidence_level=EvidenceLevel.AGENT.value)
     return rows, problems
 
 

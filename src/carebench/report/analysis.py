@@ -231,16 +231,9 @@ def planned_tests(
 
 def test_dict(test: PairedTest) -> dict[str, Any]:
     """JSON-ready form of a paired test."""
-    return {
-        "comparison": test.name,
-        "n_seeds": test.n_pairs,
-        "mean_a": test.mean_a,
-        "mean_b": test.mean_b,
-        "wilcoxon_statistic": test.statistic,
-        "p_value": test.p_value,
-        "p_holm": test.p_holm,
-        "method": test.method,
-    }
+    from carebench.protocol.planned import figures_of
+
+    return {"comparison": test.name, **figures_of(test)}
 
 
 def evidence(level: EvidenceLevel) -> EvidenceCard:
