@@ -64,7 +64,7 @@ def _claim(number: int, text: str, line: str, final: str) -> dict[str, Any]:
     return {
         "format": "carebench-scorer-labels/1",
         "claim_id": f"WXC{number:03d}",
-        "episode_id": "x.s1.clean",
+        "episode_id": "antenatal-booking-note.s2.stale",  # a real episode: ids are checked
         "text": text,
         "cited": [{"id": "N1", "text": line}],
         "label_a": final,
