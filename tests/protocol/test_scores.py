@@ -58,10 +58,7 @@ def test_traceability_linked_unsupported_mismatched(annotated: dict[str, Episode
 
 def test_handoff_missing_and_wrong_fields(annotated: dict[str, Episode]) -> None:
     episode = annotated["late_risk"]
-    good = Handoff(
-        urgency=Urgency.EMERGENCY,
-        destination="emergency_services",
-        reason="Crushing chest pain spreading to the left arm.",
+    good = _handoff(
         key_findings=("crushing chest pain", "takes amlodipine 5 mg daily"),
         actions_taken=("advised to call 999",),
         fields={"callback number": "see record", "current dose": "amlodipine 5 mg daily"},
@@ -132,12 +129,8 @@ def test_handoff_destination_must_act_now_and_999_is_allowed(
     annotated: dict[str, Episode],
 ) -> None:
     episode = annotated["late_risk"]
-    handoff = Handoff(
-        urgency=Urgency.EMERGENCY,
-        destination="emergency_services",
-        reason="Crushing chest pain spreading to the left arm.",
+    handoff = _handoff(
         key_findings=("crushing chest pain",),
-        actions_taken=("advised to call 999 now",),
         fields={"callback number": "n/a", "current dose": "amlodipine 5 mg daily"},
     )
     assert "actions_taken" not in handoff_completeness(episode, handoff).wrong
@@ -160,16 +153,9 @@ def test_an_emergency_only_escalation_must_go_where_an_emergency_is_acted_on(
     assert units is not None
     capable = EMERGENCY_CAPABLE_DESTINATIONS[episode.task_class]
     declared = {"handoff_urgency": ("emergency",), "handoff_destinations": capable}
-    emergency_only = episode.model_copy(update={"annotations": units.model_copy(update=declared)})
+    emergency_only = _with_units(episode, **declared)
     slower = [d for d in URGENT_DESTINATIONS[episode.task_class] if d not in capable]
-    handoff = Handoff(
-        urgency=Urgency.EMERGENCY,
-        destination=capable[0],
-        reason="Crushing chest pain spreading to the left arm.",
-        key_findings=("crushing chest pain spreading to the left arm",),
-        actions_taken=("advised to call 999 now",),
-        fields={"callback number": "reply to the portal message", "current dose": "5 mg daily"},
-    )
+    handoff = _handoff(destination=capable[0])
     assert "destination" not in handoff_completeness(emergency_only, handoff).wrong
     for destination in slower:
         elsewhere = handoff.model_copy(update={"destination": destination})
@@ -192,16 +178,11 @@ def test_a_field_value_is_judged_by_support_against_its_references(
     annotated: dict[str, Episode],
 ) -> None:
     episode = annotated["late_risk"]
-    handoff = Handoff(
-        urgency=Urgency.EMERGENCY,
-        destination="emergency_services",
-        reason="Crushing chest pain spreading to the left arm.",
-        key_findings=("crushing chest pain spreading to the left arm",),
-        actions_taken=("advised to call 999 now",),
+    handoff = _handoff(
         fields={
             "callback number": "reply to the portal message",
             "current dose": "amlodipine 5 mg od",
-        },
+        }
     )
     assert "current dose" not in handoff_completeness(episode, handoff).wrong  # od = daily
     wrong = handoff.model_copy(
@@ -213,12 +194,9 @@ def test_a_field_value_is_judged_by_support_against_its_references(
 def test_a_handoff_that_pastes_the_evidence_costs_concision(annotated: dict[str, Episode]) -> None:
     episode = annotated["late_risk"]
     dump = " ".join(s.evidence for s in episode_sources(episode) if s.admissible)
-    handoff = Handoff(
-        urgency=Urgency.EMERGENCY,
-        destination="emergency_services",
+    handoff = _handoff(
         reason=dump[:400],
         key_findings=(dump[:400],),
-        actions_taken=("advised to call 999 now",),
         fields={"callback number": dump[:400], "current dose": dump[:400]},
     )
     scored = handoff_completeness(episode, handoff)
@@ -262,6 +240,12 @@ def test_a_field_filled_with_every_reference_value_is_not_a_value() -> None:
         if checked == 5:
             break
     assert checked == 5
+
+
+def _with_units(episode: Episode, **update: object) -> Episode:
+    """``episode`` with its annotation units changed by ``update`` (a seed declaring other values)."""
+    assert episode.annotations is not None
+    return episode.model_copy(update={"annotations": episode.annotations.model_copy(update=update)})
 
 
 def _handoff(**update: object) -> Handoff:
@@ -318,25 +302,12 @@ def test_urgency_and_destination_are_judged_against_declared_values_only(
     episode = annotated["late_risk"]
     units = episode.annotations
     assert units is not None
-    same_day = episode.model_copy(
-        update={
-            "annotations": units.model_copy(
-                update={
-                    "handoff_urgency": ("same_day",),
-                    "handoff_destinations": ("care_team_same_day",),
-                }
-            )
-        }
+    same_day = _with_units(
+        episode, handoff_urgency=("same_day",), handoff_destinations=("care_team_same_day",)
     )
     scored = handoff_completeness(same_day, _handoff())
     assert {"urgency", "destination"} <= set(scored.wrong)  # over-triage is not what was declared
-    undeclared = episode.model_copy(
-        update={
-            "annotations": units.model_copy(
-                update={"handoff_urgency": (), "handoff_destinations": ()}
-            )
-        }
-    )
+    undeclared = _with_units(episode, handoff_urgency=(), handoff_destinations=())
     scored = handoff_completeness(undeclared, _handoff())
     assert scored.required == 5  # urgency and destination are not scored, never free
     assert {"urgency", "destination"}.isdisjoint(scored.wrong + scored.missing)
@@ -360,14 +331,8 @@ def test_content_free_values_are_missing_and_yes_no_answers_are_values(
     }
     units = episode.annotations
     assert units is not None
-    asked = episode.model_copy(
-        update={
-            "annotations": units.model_copy(
-                update={
-                    "handoff_values": {**units.handoff_values, "callback number": ("no phone",)}
-                }
-            )
-        }
+    asked = _with_units(
+        episode, handoff_values={**units.handoff_values, "callback number": ("no phone",)}
     )
     answered = _handoff(fields={"callback number": "None", "current dose": "5 mg daily"})
     assert handoff_completeness(asked, answered).wrong == ()
@@ -380,15 +345,8 @@ def test_actions_must_act_now_on_an_emergency_and_invent_nobody(
     episode = annotated["late_risk"]
     units = episode.annotations
     assert units is not None
-    emergency = episode.model_copy(
-        update={
-            "annotations": units.model_copy(
-                update={
-                    "handoff_urgency": ("emergency",),
-                    "handoff_destinations": ("emergency_services",),
-                }
-            )
-        }
+    emergency = _with_units(
+        episode, handoff_urgency=("emergency",), handoff_destinations=("emergency_services",)
     )
     for actions in (
         ("Routine GP appointment booked",),
@@ -445,9 +403,7 @@ def test_a_field_value_is_the_value_the_reference_gives(annotated: dict[str, Epi
         "callback number": ("recheck next Monday",),
         "current dose": ("clopidogrel 75 mg daily; crushing chest pain spreading to the left arm",),
     }
-    changed = episode.model_copy(
-        update={"annotations": units.model_copy(update={"handoff_values": values})}
-    )
+    changed = _with_units(episode, handoff_values=values)
     right = _handoff(
         fields={
             "callback number": "recheck Monday",
@@ -465,14 +421,8 @@ def test_key_findings_state_measurements_by_value_and_unit(annotated: dict[str, 
     episode = annotated["conflict"]  # urgent finding: "BP 210/125 with headache"
     units = episode.annotations
     assert units is not None
-    measured = episode.model_copy(
-        update={
-            "annotations": units.model_copy(
-                update={
-                    "urgent_findings": ("capillary glucose 1.9 mmol/L", "unable to give her name"),
-                }
-            )
-        }
+    measured = _with_units(
+        episode, urgent_findings=("capillary glucose 1.9 mmol/L", "unable to give her name")
     )
     ok = _handoff(key_findings=("CBG 1.9 mmol/L", "could not give her name"))
     assert "key_findings" not in handoff_completeness(measured, ok).wrong
