@@ -47,6 +47,7 @@ from enum import StrEnum
 
 from carebench.episodes.claimtext import POLAR, Analysis, Quantity, analyze, term, tokens
 from carebench.episodes.lexicon import GENERIC_WORDS, PLACEHOLDER_TERMS
+from carebench.episodes.readable import compatible, frame, readable
 
 __all__ = [
     "ALLOWED",
@@ -480,6 +481,17 @@ def explain(claim_text: str, evidence_text: str) -> str:
 
 
 def _judge(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
+    claim_text, evidence_text = readable(claim_text), readable(evidence_text)
+    verdict, reason = _judge_read(claim_text, evidence_text)
+    if verdict is Verdict.SUPPORTED and not compatible(claim_text, evidence_text):
+        kind = frame(claim_text)
+        if kind in ("conditional", "queried"):
+            return Verdict.UNSUPPORTED, f"{kind} where the line states it plainly"
+        return Verdict.CONTRADICTS, f"framed as {kind} where the line states it as current"
+    return verdict, reason
+
+
+def _judge_read(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
     if not substantive(claim_text):
         return Verdict.NOT_SUBSTANTIVE, "no clinical content"
     if not evidence_text.strip():
