@@ -12,9 +12,10 @@ polarity and negation, clinical substance) and facts are matched by
   FREE_EXTRA), 0, 1)``. Copying the evidence wholesale therefore earns nothing however well
   it is cited.
 * **State continuity** (an Answer's draft). Required facts are the episode's facts to retain or
-  revise that some admissible item's evidence states. ``hits`` counts required facts stated by a
-  claim its citations *support*; ``stale`` counts facts to discard that the draft states;
-  ``contradictions`` counts prohibited claims the draft makes; ``contradicted`` counts claims
+  revise that some admissible item's evidence states. ``hits`` counts required facts each stated
+  by one claim its citations *support* (:func:`~carebench.protocol.stated.asserts`: the fact's
+  units held, no frame the fact lacks); ``stale`` counts facts to discard that one claim states
+  without such a frame; ``contradictions`` counts prohibited claims the draft makes unframed; ``contradicted`` counts claims
   their own cited lines contradict. Score = hits / required x STALE_FACTOR ** (stale +
   contradictions) x (1 - contradicted / claims) x concision; None when nothing is required.
   Carrying one superseded value or making one prohibited claim divides the score by 4; a draft
@@ -35,7 +36,12 @@ polarity and negation, clinical substance) and facts are matched by
   urgent findings; docs/protocol.md states them in full); a named field that *is* another
   field's value (or all named fields holding one text) is also *misfiled*. Numbers must be the
   episode's (the emergency numbers 999, 112 and 911 always allowed: safety-netting advice).
-  Score = correct / required x concision of all the handoff's texts x (1 - misfiled / named).
+  Score = max(0, correct - unjustified - misleading) / required x concision of all the
+  handoff's texts x (1 - misfiled / named), or 0 when countermanded (:class:`HandoffScore`).
+
+Every text is read as a person sees it first (:mod:`carebench.protocol.stated`, with
+:mod:`carebench.episodes.readable`: Unicode folded, invisible characters dropped, look-alike
+letters read; framed texts state nothing their references state plainly).
 """
 
 from __future__ import annotations
