@@ -42,8 +42,28 @@ def test_no_gaming_policy_tops_the_handoff_score_it_games(rows: dict) -> None:
         "game-findings-everywhere",
         "game-shifted-fields",
         "game-routing-only",
+        "game-negated-frame",
+        "game-resolved-handoff",
+        "game-invisible-numbers",
+        "game-conditional-wrap",
+        "game-filler-fields",
     } <= set(gamed)
     assert all(v is not None and v <= GOAL_GAMING for v in gamed.values()), gamed
+
+
+def test_the_red_team_kinds_are_floor_rows_under_the_goal(rows: dict) -> None:
+    """Red-team round 3's kinds (issue 21), each shipped as a policy and scored, not pinned."""
+    kinds = {
+        "game-negated-frame": "traceability",
+        "game-resolved-handoff": "handoff",
+        "game-invisible-numbers": "traceability",
+        "game-fragment-salad": "continuity",
+        "game-conditional-wrap": "continuity",
+        "game-filler-fields": "handoff",
+    }
+    for name, score in kinds.items():
+        assert rows[name]["episodes"] > 0, name
+        assert rows[name][score] <= GOAL_GAMING and rows[name]["overall"] <= GOAL_GAMING, name
 
 
 def test_every_gaming_policy_is_under_the_goal_overall(rows: dict) -> None:

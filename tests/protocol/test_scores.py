@@ -75,7 +75,8 @@ def test_handoff_missing_and_wrong_fields(annotated: dict[str, Episode]) -> None
     result = handoff_completeness(episode, bad)
     assert result.missing == ("callback number",)
     assert result.wrong == ("urgency", "current dose")
-    assert result.score == pytest.approx(4 / 7)
+    assert result.misleading == ("urgency", "current dose")
+    assert result.score == pytest.approx((4 - 2) / 7)  # each wrong value cancels a right one
 
 
 def _raw(action: str, **product: object) -> str:
@@ -288,10 +289,10 @@ def test_routing_without_the_finding_behind_it_earns_nothing(annotated: dict[str
     scored = handoff_completeness(episode, bare)
     assert {"urgency", "destination"}.isdisjoint(scored.wrong + scored.missing)  # verdicts kept
     assert scored.unjustified == ("urgency", "destination")
-    assert scored.score == (scored.correct - 2) / scored.required
+    assert scored.score == (scored.correct - 2 - len(scored.wrong)) / scored.required
     with_finding = handoff_completeness(episode, _handoff(reason="Escalating for urgent review."))
     assert with_finding.unjustified == () and with_finding.score == (
-        with_finding.correct / with_finding.required
+        (with_finding.correct - len(with_finding.wrong)) / with_finding.required
     )
 
 

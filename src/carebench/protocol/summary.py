@@ -79,6 +79,7 @@ def episode_scores(
             fields_misfiled=", ".join(h.misfiled) if h else None,
             fields_unjustified=", ".join(h.unjustified) if h else None,
             handoff_concision=h.concision if h else None,
+            handoff_countermanded=h.countermanded if h else None,
         )
         rows.append(row)
     return pd.DataFrame(rows)
