@@ -132,3 +132,27 @@ def test_correct_drafts_written_independently_score_at_least_0_8() -> None:
     scores = [traceability(episodes[k], draft).score for k, draft in drafts.items()]
     assert len(scores) >= 20
     assert fmean(s for s in scores if s is not None) >= 0.8
+
+
+def test_bank_floor_rows_are_computed_once_per_bank_and_kept_in_the_cache(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from carebench.protocol import floors as module
+
+    episodes = [e for e in load_bank() if e.seed_id == load_bank()[0].seed_id]
+    calls: list[int] = []
+
+    def counted(eps: object) -> list[dict[str, object]]:
+        calls.append(1)
+        return floor_rows(eps)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module, "floor_rows", counted)
+    monkeypatch.setattr(module, "_COMPUTED", {})
+    first = module.bank_floor_rows("sha-a", episodes, tmp_path)
+    assert module.bank_floor_rows("sha-a", episodes, tmp_path) == first
+    assert len(calls) == 1
+    monkeypatch.setattr(module, "_COMPUTED", {})  # a new process: the cache folder answers
+    assert module.bank_floor_rows("sha-a", episodes, tmp_path) == first
+    assert len(calls) == 1
+    assert len(list(tmp_path.glob("floors-*.json"))) == 1
+    assert first == json.loads(json.dumps(floor_rows(episodes)))
