@@ -10,6 +10,7 @@ from carebench.agents.workproduct import Claim, Handoff, Urgency, parse_work_pro
 from carebench.episodes.schema import DESTINATIONS, Action, Episode
 from carebench.episodes.sources import episode_sources
 from carebench.protocol.scores import continuity, handoff_completeness, score_output, traceability
+from tests.protocol.handoffs import fixture_handoff
 
 
 def test_the_fixture_supersedes_the_old_summary(annotated: dict[str, Episode]) -> None:
@@ -58,7 +59,7 @@ def test_traceability_linked_unsupported_mismatched(annotated: dict[str, Episode
 
 def test_handoff_missing_and_wrong_fields(annotated: dict[str, Episode]) -> None:
     episode = annotated["late_risk"]
-    good = _handoff(
+    good = fixture_handoff(
         key_findings=("crushing chest pain", "takes amlodipine 5 mg daily"),
         actions_taken=("advised to call 999",),
         fields={"callback number": "see record", "current dose": "amlodipine 5 mg daily"},
@@ -130,7 +131,7 @@ def test_handoff_destination_must_act_now_and_999_is_allowed(
     annotated: dict[str, Episode],
 ) -> None:
     episode = annotated["late_risk"]
-    handoff = _handoff(
+    handoff = fixture_handoff(
         key_findings=("crushing chest pain",),
         fields={"callback number": "n/a", "current dose": "amlodipine 5 mg daily"},
     )
@@ -156,7 +157,7 @@ def test_an_emergency_only_escalation_must_go_where_an_emergency_is_acted_on(
     declared = {"handoff_urgency": ("emergency",), "handoff_destinations": capable}
     emergency_only = _with_units(episode, **declared)
     slower = [d for d in URGENT_DESTINATIONS[episode.task_class] if d not in capable]
-    handoff = _handoff(destination=capable[0])
+    handoff = fixture_handoff(destination=capable[0])
     assert "destination" not in handoff_completeness(emergency_only, handoff).wrong
     for destination in slower:
         elsewhere = handoff.model_copy(update={"destination": destination})
@@ -179,7 +180,7 @@ def test_a_field_value_is_judged_by_support_against_its_references(
     annotated: dict[str, Episode],
 ) -> None:
     episode = annotated["late_risk"]
-    handoff = _handoff(
+    handoff = fixture_handoff(
         fields={
             "callback number": "reply to the portal message",
             "current dose": "amlodipine 5 mg od",
@@ -195,7 +196,7 @@ def test_a_field_value_is_judged_by_support_against_its_references(
 def test_a_handoff_that_pastes_the_evidence_costs_concision(annotated: dict[str, Episode]) -> None:
     episode = annotated["late_risk"]
     dump = " ".join(s.evidence for s in episode_sources(episode) if s.admissible)
-    handoff = _handoff(
+    handoff = fixture_handoff(
         reason=dump[:400],
         key_findings=(dump[:400],),
         fields={"callback number": dump[:400], "current dose": dump[:400]},
@@ -249,27 +250,14 @@ def _with_units(episode: Episode, **update: object) -> Episode:
     return episode.model_copy(update={"annotations": episode.annotations.model_copy(update=update)})
 
 
-def _handoff(**update: object) -> Handoff:
-    """A correct handoff for the fixture's late-risk episode, with ``update`` applied."""
-    good = Handoff(
-        urgency=Urgency.EMERGENCY,
-        destination="emergency_services",
-        reason="Crushing chest pain spreading to the left arm.",
-        key_findings=("crushing chest pain spreading to the left arm",),
-        actions_taken=("advised to call 999 now",),
-        fields={"callback number": "reply to the portal message", "current dose": "5 mg daily"},
-    )
-    return good.model_copy(update=update)
-
-
 def test_the_fixture_handoff_is_correct(annotated: dict[str, Episode]) -> None:
-    scored = handoff_completeness(annotated["late_risk"], _handoff())
+    scored = handoff_completeness(annotated["late_risk"], fixture_handoff())
     assert (scored.wrong, scored.missing, scored.score) == ((), (), 1.0)
 
 
 def test_hedged_values_do_not_state_them(annotated: dict[str, Episode]) -> None:
     """The red team's hedged handoff scored 0.89: values were read without modality."""
-    hedged = _handoff(
+    hedged = fixture_handoff(
         reason="Possibly crushing chest pain spreading to the left arm.",
         key_findings=("maybe crushing chest pain spreading to the left arm",),
         fields={
@@ -285,12 +273,14 @@ def test_routing_without_the_finding_behind_it_earns_nothing(annotated: dict[str
     """A right urgency and destination with no reason or findings stating why scored 0.33 on the
     bank (the routing-only handoff): the enumerated choice is credited only beside its finding."""
     episode = annotated["late_risk"]
-    bare = _handoff(reason="Escalating for urgent clinical review.", key_findings=())
+    bare = fixture_handoff(reason="Escalating for urgent clinical review.", key_findings=())
     scored = handoff_completeness(episode, bare)
     assert {"urgency", "destination"}.isdisjoint(scored.wrong + scored.missing)  # verdicts kept
     assert scored.unjustified == ("urgency", "destination")
     assert scored.score == (scored.correct - 2 - len(scored.wrong)) / scored.required
-    with_finding = handoff_completeness(episode, _handoff(reason="Escalating for urgent review."))
+    with_finding = handoff_completeness(
+        episode, fixture_handoff(reason="Escalating for urgent review.")
+    )
     assert with_finding.unjustified == () and with_finding.score == (
         (with_finding.correct - len(with_finding.wrong)) / with_finding.required
     )
@@ -306,10 +296,10 @@ def test_urgency_and_destination_are_judged_against_declared_values_only(
     same_day = _with_units(
         episode, handoff_urgency=("same_day",), handoff_destinations=("care_team_same_day",)
     )
-    scored = handoff_completeness(same_day, _handoff())
+    scored = handoff_completeness(same_day, fixture_handoff())
     assert {"urgency", "destination"} <= set(scored.wrong)  # over-triage is not what was declared
     undeclared = _with_units(episode, handoff_urgency=(), handoff_destinations=())
-    scored = handoff_completeness(undeclared, _handoff())
+    scored = handoff_completeness(undeclared, fixture_handoff())
     assert scored.required == 5  # urgency and destination are not scored, never free
     assert {"urgency", "destination"}.isdisjoint(scored.wrong + scored.missing)
 
@@ -318,7 +308,7 @@ def test_content_free_values_are_missing_and_yes_no_answers_are_values(
     annotated: dict[str, Episode],
 ) -> None:
     episode = annotated["late_risk"]
-    vague = _handoff(
+    vague = fixture_handoff(
         actions_taken=("Escalated",),
         key_findings=("Red flags present",),
         fields={"callback number": "see caller name", "current dose": "Per guideline"},
@@ -335,7 +325,7 @@ def test_content_free_values_are_missing_and_yes_no_answers_are_values(
     asked = _with_units(
         episode, handoff_values={**units.handoff_values, "callback number": ("no phone",)}
     )
-    answered = _handoff(fields={"callback number": "None", "current dose": "5 mg daily"})
+    answered = fixture_handoff(fields={"callback number": "None", "current dose": "5 mg daily"})
     assert handoff_completeness(asked, answered).wrong == ()
     assert handoff_completeness(asked, answered).missing == ()
 
@@ -354,9 +344,9 @@ def test_actions_must_act_now_on_an_emergency_and_invent_nobody(
         ("Urgent review requested", "Dr Patel accepted the referral"),
         ("Repeat prescription issued",),
     ):
-        scored = handoff_completeness(emergency, _handoff(actions_taken=actions))
+        scored = handoff_completeness(emergency, fixture_handoff(actions_taken=actions))
         assert "actions_taken" in scored.wrong, actions
-    now = _handoff(actions_taken=("Duty doctor asked to call her now",))
+    now = fixture_handoff(actions_taken=("Duty doctor asked to call her now",))
     assert "actions_taken" not in handoff_completeness(emergency, now).wrong
 
 
@@ -366,7 +356,7 @@ def test_a_handoff_whose_fields_hold_other_fields_values_scores_nothing(
     """The red team's urgent-findings-everywhere (0.56) and shifted fields (0.47): the routing
     fields alone gave 5 / (5 + k); a misfiled field now also costs the handoff's filing."""
     episode = annotated["late_risk"]
-    pasted = _handoff(
+    pasted = fixture_handoff(
         fields={
             name: "crushing chest pain spreading to the left arm"
             for name in ("callback number", "current dose")
@@ -378,7 +368,7 @@ def test_a_handoff_whose_fields_hold_other_fields_values_scores_nothing(
     units = episode.annotations
     assert units is not None
     values = {name: refs[0] for name, refs in units.handoff_values.items()}
-    shifted = _handoff(
+    shifted = fixture_handoff(
         fields={
             "callback number": values["current dose"],
             "current dose": values["callback number"],
@@ -386,7 +376,7 @@ def test_a_handoff_whose_fields_hold_other_fields_values_scores_nothing(
     )
     scored = handoff_completeness(episode, shifted)
     assert scored.misfiled == ("callback number", "current dose") and scored.score == 0.0
-    one = _handoff(
+    one = fixture_handoff(
         fields={
             "callback number": "reply to the portal message",
             "current dose": "reply to the portal message",
@@ -405,16 +395,16 @@ def test_a_field_value_is_the_value_the_reference_gives(annotated: dict[str, Epi
         "current dose": ("clopidogrel 75 mg daily; crushing chest pain spreading to the left arm",),
     }
     changed = _with_units(episode, handoff_values=values)
-    right = _handoff(
+    right = fixture_handoff(
         fields={
             "callback number": "recheck Monday",
             "current dose": "clopidogrel 75 mg daily, now crushing chest pain into the left arm",
         }
     )
     assert handoff_completeness(changed, right).wrong == ()
-    weekday = _handoff(fields={**right.fields, "callback number": "recheck next Tuesday"})
+    weekday = fixture_handoff(fields={**right.fields, "callback number": "recheck next Tuesday"})
     assert handoff_completeness(changed, weekday).wrong == ("callback number",)
-    dropped = _handoff(fields={**right.fields, "current dose": "clopidogrel 75 mg daily"})
+    dropped = fixture_handoff(fields={**right.fields, "current dose": "clopidogrel 75 mg daily"})
     assert handoff_completeness(changed, dropped).wrong == ("current dose",)  # drops the danger
 
 
@@ -425,7 +415,7 @@ def test_key_findings_state_measurements_by_value_and_unit(annotated: dict[str, 
     measured = _with_units(
         episode, urgent_findings=("capillary glucose 1.9 mmol/L", "unable to give her name")
     )
-    ok = _handoff(key_findings=("CBG 1.9 mmol/L", "could not give her name"))
+    ok = fixture_handoff(key_findings=("CBG 1.9 mmol/L", "could not give her name"))
     assert "key_findings" not in handoff_completeness(measured, ok).wrong
-    other = _handoff(key_findings=("CBG 1.9 mg", "could not give her name"))
+    other = fixture_handoff(key_findings=("CBG 1.9 mg", "could not give her name"))
     assert "key_findings" in handoff_completeness(measured, other).wrong

@@ -6,22 +6,11 @@ punctuation, an invisible character inside a number, a reassuring handoff, inven
 
 from __future__ import annotations
 
-from carebench.agents.workproduct import Claim, Handoff, Urgency
+from carebench.agents.workproduct import Claim
 from carebench.episodes.schema import Episode
 from carebench.protocol.scores import continuity, handoff_completeness, traceability
 from carebench.protocol.stated import asserts, keeps_frame, read_draft, read_handoff, units_held
-
-
-def _handoff(**update: object) -> Handoff:
-    good = Handoff(
-        urgency=Urgency.EMERGENCY,
-        destination="emergency_services",
-        reason="Crushing chest pain spreading to the left arm.",
-        key_findings=("crushing chest pain spreading to the left arm",),
-        actions_taken=("advised to call 999 now",),
-        fields={"callback number": "reply to the portal message", "current dose": "5 mg daily"},
-    )
-    return good.model_copy(update=update)
+from tests.protocol.handoffs import fixture_handoff
 
 
 def test_a_fact_is_stated_by_one_claim_with_its_units() -> None:
@@ -55,19 +44,19 @@ def test_an_invisible_character_inside_a_number_is_read(annotated: dict[str, Epi
     draft = read_draft([Claim(text="Amlodipine 5\u200b0 mg daily.", sources=("R1",))])
     assert draft[0].text == "Amlodipine 50 mg daily."
     assert traceability(annotated["stale"], draft).linked == 0
-    handoff = read_handoff(_handoff(fields={"current dose": "5\u200b0 mg daily"}))
+    handoff = read_handoff(fixture_handoff(fields={"current dose": "5\u200b0 mg daily"}))
     assert handoff.fields["current dose"] == "50 mg daily"
 
 
 def test_a_reassuring_handoff_countermands_its_escalation(annotated: dict[str, Episode]) -> None:
     episode = annotated["late_risk"]
-    calm = _handoff(
+    calm = fixture_handoff(
         reason="Reassuring: crushing chest pain spreading to the left arm - all resolved",
         key_findings=("crushing chest pain spreading to the left arm (resolved)",),
     )
     scored = handoff_completeness(episode, calm)
     assert scored.countermanded and scored.score == 0.0
-    assert handoff_completeness(episode, _handoff()).score == 1.0
+    assert handoff_completeness(episode, fixture_handoff()).score == 1.0
 
 
 def test_a_framed_field_value_is_wrong() -> None:
@@ -78,7 +67,7 @@ def test_a_framed_field_value_is_wrong() -> None:
 
 def test_a_wrong_value_cancels_a_right_one(annotated: dict[str, Episode]) -> None:
     episode = annotated["late_risk"]
-    invented = _handoff(
+    invented = fixture_handoff(
         fields={
             "callback number": "reply to the portal message",
             "current dose": "amlodipine reviewed, plan agreed with the family, recheck in 2 weeks",
