@@ -9,7 +9,13 @@ import pytest
 from carebench.agents.workproduct import Claim, Handoff, Urgency, parse_work_product
 from carebench.episodes.schema import DESTINATIONS, Action, Episode
 from carebench.episodes.sources import episode_sources
-from carebench.protocol.scores import continuity, handoff_completeness, score_output, traceability
+from carebench.protocol.handoff_truth import VETO_FACTOR
+from carebench.protocol.scores import (
+    continuity,
+    handoff_completeness,
+    score_output,
+    traceability,
+)
 
 
 def test_the_fixture_supersedes_the_old_summary(annotated: dict[str, Episode]) -> None:
@@ -78,7 +84,8 @@ def test_handoff_missing_and_wrong_fields(annotated: dict[str, Episode]) -> None
     result = handoff_completeness(episode, bad)
     assert result.missing == ("callback number",)
     assert result.wrong == ("urgency", "current dose")
-    assert result.score == pytest.approx(4 / 7)
+    assert result.under_triage == 1  # routine, one level slower than same day
+    assert result.score == pytest.approx(4 / 7 * VETO_FACTOR)
 
 
 def _raw(action: str, **product: object) -> str:

@@ -67,6 +67,7 @@ from carebench.episodes.support import (
     substantive,
     support,
 )
+from carebench.protocol import handoff_truth as truth
 from carebench.protocol.handoff_reading import (
     action_problem,
     answer_matches,
@@ -170,6 +171,8 @@ class HandoffScore:
     misfiled: tuple[str, ...] = ()
     named: int = 0
     unjustified: tuple[str, ...] = ()
+    under_triage: int = 0
+    unsafe: tuple[str, ...] = ()
 
     @property
     def score(self) -> float | None:
@@ -186,7 +189,8 @@ class HandoffScore:
             return None
         filing = 1 - len(self.misfiled) / self.named if self.named else 1.0
         credited = self.correct - len(self.unjustified)
-        return credited / self.required * self.concision * filing
+        vetoed = truth.VETO_FACTOR ** (self.under_triage + len(self.unsafe))
+        return credited / self.required * self.concision * filing * vetoed
 
 
 @dataclass(frozen=True)
@@ -374,7 +378,7 @@ def _field(
         and context.tidy(value)
         and not holds_others(value, wanted, flat)
     )
-    return True, correct, False
+    return True, correct and truth.untrue(value, context.truth, wanted) is None, False
 
 
 @dataclass(frozen=True)
@@ -393,6 +397,11 @@ class _Context:
     def grounded(self, *texts: str) -> bool:
         """Every number is the episode's (clinical day / week notation, "2/7", "33/40", aside)."""
         return all(tokens(_NOTATION.sub(" ", t)).numbers <= self.numbers for t in texts)
+
+    @property
+    def truth(self) -> str:
+        """What statements are checked against (:func:`~.handoff_truth.truth_record`)."""
+        return truth.truth_record(self.transcript, self.urgent, self.references)
 
     def tidy(self, *texts: str, limit: int = FIELD_EXTRA_TERMS) -> bool:
         """Grounded and not a dump."""
@@ -460,7 +469,8 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
         substantive(handoff.reason) and not content_free(handoff.reason, "reason"),
         context.tidy(handoff.reason)
         and (not urgent or any(states_all(reason, [f]) for f in urgent))
-        and not (emergency_only and books_slower(handoff.reason)),
+        and not (emergency_only and books_slower(handoff.reason))
+        and truth.untrue(handoff.reason, context.truth) is None,
     )
     values["key_findings"] = (
         any(
@@ -468,7 +478,8 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
             for f in handoff.key_findings
         ),
         context.tidy(*handoff.key_findings, limit=2 * FIELD_EXTRA_TERMS)
-        and states_enough("\n".join(findings), urgent),
+        and states_enough("\n".join(findings), urgent)
+        and not truth.false_finding(handoff.key_findings, context.truth),
     )
     values["actions_taken"] = (
         any(
@@ -522,6 +533,12 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
         misfiled=tuple(misfiled_fields),
         named=len(names),
         unjustified=unjustified,
+        under_triage=truth.triage_steps(
+            handoff.urgency.value, handoff.destination, *_allowed(episode)
+        ),
+        unsafe=truth.countermanding(
+            handoff, context.truth, context.references, context.emergency_only
+        ),
     )
 
 
