@@ -80,7 +80,9 @@ _REJECTS = re.compile(
     r"|at odds)\b",
     re.IGNORECASE,
 )
-_NEGATION = re.compile(r"\b(not|no|never|nor|without|isn't|aren't|wasn't|n't|cannot|don't)\b", re.I)
+_NEGATION = re.compile(
+    r"\b(not|no|never|nor|without|isn't|aren't|wasn't|n't|cannot|don't|falsely|wrongly)\b", re.I
+)
 
 DISMISSALS = re.compile(
     r"\b(artefact\w*|artifact\w*|spurious|faulty|erroneous|misread\w*|false (alarm|reading|positive)"
@@ -94,7 +96,7 @@ DISMISSALS = re.compile(
     r"|no (cause for |real |acute |immediate )?concern|no cause for alarm|not worried"
     r"|(is|are|was|were|seems|looks) (her|his|their) (usual|normal)( self| level| state)?"
     r"(?=\s*([.,;:)\-–]|$))|(chronic|long-?standing|known) and stable|stable for (months|years)"
-    r"|reassur\w*|explained (away )?by"
+    r"|reassur\w*(?! only)|explained (away )?by"
     r"|accounted for|harmless|self-limiting|trivial|insignificant|can (safely )?be ignored"
     r"|(safe|fine) to ignore)\b",
     re.IGNORECASE,
