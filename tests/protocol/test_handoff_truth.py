@@ -42,6 +42,8 @@ RECORD = (
         "Chest pain radiating to the arm; nothing acute, reassured",
         "Grey and sweaty, normal for him",
         "Chest pain: this is his usual.",
+        "Chest pain, put down to anxiety",
+        "Grey and sweaty due to cold fingers",
     ],
 )
 def test_a_finding_explained_away_is_untrue(text: str) -> None:
@@ -67,6 +69,7 @@ def test_a_reported_or_negated_dismissal_is_not_one(text: str) -> None:
         "Chest pain 20 min. Safe to stay at home; no further follow-up needed.",
         "DNACPR in place: comfort care only",
         "Discharged home tonight",
+        "Chest pain; for symptom control only, no hospital transfer",
     ],
 )
 def test_ending_care_in_an_escalation_is_untrue(text: str) -> None:
@@ -89,7 +92,12 @@ def test_time_keys_are_normalised() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["Crushing chest pain spreading to the left arm, two years ago", "Chest pain in 2016"]
+    "text",
+    [
+        "Crushing chest pain spreading to the left arm, two years ago",
+        "Chest pain in 2016",
+        "Crushing chest pain, as a child",
+    ],
 )
 def test_a_finding_moved_in_time_is_untrue(text: str) -> None:
     assert untrue(text, RECORD) == "places it at a time the record does not"
@@ -165,6 +173,8 @@ def test_statements_leave_quotes_out() -> None:
         (["Escalated now; discharged home, no follow-up needed"], "ends care"),
         (["Ambulance called, then stood down by the family"], "advises against"),
         (["Escalated now and asked him to drive himself to A&E"], "drive"),
+        (["On-call informed now; said 999 would be an overreaction"], "advises against"),
+        (["Escalated now; suggested he sleeps on it"], "delays"),
     ],
 )
 def test_each_action_clause_is_judged_on_its_own(actions: list[str], problem: str) -> None:
@@ -204,6 +214,17 @@ def test_unsafe_fields_names_the_fields_that_countermand() -> None:
         "callback": ["07700 900123"],
     }
     assert unsafe_fields(texts, RECORD, {}, emergency_only=True) == ("reason", "actions_taken")
+
+
+def test_an_urgent_finding_moved_in_time_or_to_someone_else_countermands() -> None:
+    urgent = ["crushing chest pain spreading to the left arm"]
+    texts = {
+        "reason": ["Crushing chest pain spreading to the left arm, in 2016"],
+        "key_findings": ["His brother has crushing chest pain spreading to the left arm"],
+        "history": ["Appendicectomy in 2016"],  # untrue of the record, but not the red flag
+    }
+    found = unsafe_fields(texts, RECORD, {}, emergency_only=True, urgent=urgent)
+    assert found == ("reason", "key_findings")
 
 
 @pytest.fixture(scope="module")

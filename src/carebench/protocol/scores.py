@@ -537,7 +537,7 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
             handoff.urgency.value, handoff.destination, *_allowed(episode)
         ),
         unsafe=truth.countermanding(
-            handoff, context.truth, context.references, context.emergency_only
+            handoff, context.truth, context.references, context.emergency_only, context.urgent
         ),
     )
 
