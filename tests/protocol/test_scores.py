@@ -9,7 +9,7 @@ import pytest
 from carebench.agents.workproduct import Claim, Handoff, Urgency, parse_work_product
 from carebench.episodes.schema import DESTINATIONS, Action, Episode
 from carebench.episodes.sources import episode_sources
-from carebench.protocol.handoff_truth import VETO_FACTOR
+from carebench.protocol.handoff_safety import VETO_FACTOR
 from carebench.protocol.scores import (
     continuity,
     handoff_completeness,

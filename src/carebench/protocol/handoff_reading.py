@@ -50,7 +50,7 @@ from carebench.episodes.support import (
     quantity_supported,
     strip_injections,
 )
-from carebench.protocol.handoff_truth import unsafe_action
+from carebench.protocol.handoff_safety import unsafe_action
 
 __all__ = [
     "GENERIC",

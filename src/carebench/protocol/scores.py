@@ -67,6 +67,7 @@ from carebench.episodes.support import (
     substantive,
     support,
 )
+from carebench.protocol import handoff_safety as safety
 from carebench.protocol import handoff_truth as truth
 from carebench.protocol.handoff_reading import (
     action_problem,
@@ -189,7 +190,7 @@ class HandoffScore:
             return None
         filing = 1 - len(self.misfiled) / self.named if self.named else 1.0
         credited = self.correct - len(self.unjustified)
-        vetoed = truth.VETO_FACTOR ** (self.under_triage + len(self.unsafe))
+        vetoed = safety.VETO_FACTOR ** (self.under_triage + len(self.unsafe))
         return credited / self.required * self.concision * filing * vetoed
 
 
@@ -533,10 +534,10 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
         misfiled=tuple(misfiled_fields),
         named=len(names),
         unjustified=unjustified,
-        under_triage=truth.triage_steps(
+        under_triage=safety.triage_steps(
             handoff.urgency.value, handoff.destination, *_allowed(episode)
         ),
-        unsafe=truth.countermanding(
+        unsafe=safety.countermanding(
             handoff, context.truth, context.references, context.emergency_only, context.urgent
         ),
     )
