@@ -40,6 +40,7 @@ RECORD = (
         (["Escalated now and asked him to drive himself to A&E"], "drive"),
         (["On-call informed now; said 999 would be an overreaction"], "advises against"),
         (["Escalated now; suggested he sleeps on it"], "delays"),
+        (["Escalated now", "Review booked in 3 days"], "delays"),
     ],
 )
 def test_each_action_clause_is_judged_on_its_own(actions: list[str], problem: str) -> None:

@@ -37,6 +37,8 @@ RECORD = (
         "Chest pain: this is his usual.",
         "Chest pain, put down to anxiety",
         "Grey and sweaty due to cold fingers",
+        "Chest pain - non-urgent, can wait",
+        "Sweaty because he had just climbed the stairs",
     ],
 )
 def test_a_finding_explained_away_is_untrue(text: str) -> None:
@@ -122,6 +124,7 @@ def test_person_keys_read_relations_as_groups() -> None:
         "Her neighbour, not the patient, has crushing chest pain",
         "Crushing chest pain (the caller's husband)",
         "His brother has chest pain",
+        "Mrs Hartley in bed 4: crushing chest pain",
     ],
 )
 def test_a_finding_about_someone_else_is_untrue(text: str) -> None:

@@ -73,6 +73,7 @@ _DELAY = re.compile(
     r"\b(sleep\w* on it|see how (it|she|he|they) goes?|wait and see|watch and wait|rest and see"
     r"|tomorrow|overnight|in the morning|until (the )?morning|till (the )?morning"
     r"|next (week|month|available)|after the weekend|later this week"
+    r"|in (\d+|a|one|two|three|four|five|six|a few|several) (days?|weeks?|months?)"
     r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
     re.IGNORECASE,
 )

@@ -94,7 +94,7 @@ DISMISSALS = re.compile(
     r"(?=\s*([.,;:)\-–]|$))|(chronic|long-?standing|known) and stable|stable for (months|years)"
     r"|reassur\w*(?! only)|explained (away )?by"
     r"|accounted for|harmless|self-limiting|trivial|insignificant|can (safely )?be ignored"
-    r"|(safe|fine) to ignore)\b",
+    r"|(safe|fine) to ignore|non-?urgent|no (rush|hurry)|(can|could) wait)\b",
     re.IGNORECASE,
 )
 """What explains a finding away: an artefact, a baseline, nothing acute, reassurance."""
@@ -103,7 +103,10 @@ BENIGN = re.compile(
     r"\b(just|only|simply|merely|probably|likely|put down to|due to|because of|caused by"
     r"|secondary to|attributed to|from)\s+(\w+\s+){0,2}?(anxiety|anxious|panic|stress|nerves"
     r"|white[- ]coat|cold (hands|fingers)|nail varnish|indigestion|heartburn|wind|teething"
-    r"|a virus|viral|a cold|muscular|musculoskeletal|a pulled muscle|tiredness|a bad night)\b",
+    r"|a virus|viral|a cold|muscular|musculoskeletal|a pulled muscle|tiredness|a bad night"
+    r"|exertion|exercise|the stairs)\b"
+    r"|\b(had just|just|because (s?he|they) (had )?(just )?)\s*(climbed|run|ran|walked|rushed"
+    r"|exercised|been running|come up the stairs)\b",
     re.IGNORECASE,
 )
 """A benign explanation given for a finding ("put down to anxiety", "due to cold fingers"); one the
@@ -224,17 +227,23 @@ _OTHER_PERSON = re.compile(
     r"|other patient|previous patient|not the patient)\b",
     re.IGNORECASE,
 )
+_CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")
+_TITLED = re.compile(r"\b(?:Dr|Doctor|Nurse|Sister|Mr|Mrs|Ms|Miss|Mx)\.?\s+([A-Z][a-z]+)")
 
 
 @lru_cache(maxsize=65536)
 def person_keys(text: str) -> frozenset[str]:
-    """The people other than the patient that ``text`` names ("wife", "caller's:wife", ...)."""
+    """The people other than the patient that ``text`` names ("wife", "caller's:wife", ...).
+
+    A titled name ("Mrs Okafor", "Dr Patel") is a person by its surname ("name:Okafor").
+    """
     keys = {
         (f"caller's:{_RELATIONS[m.group(2).lower()]}" if m.group(1) else "")
         or _RELATIONS[m.group(2).lower()]
         for m in _RELATION.finditer(text.replace("’", "'"))
     }
     keys.update(m.group(1).lower() for m in _OTHER_PERSON.finditer(text))
+    keys.update(f"name:{m.group(1)}" for m in _TITLED.finditer(text))
     return frozenset(keys)
 
 
@@ -332,9 +341,11 @@ def _misattributed(statement: str, record_text: str) -> bool:
 
     Relations are read as groups ("mum" is "mother"); "the caller's wife" is a person of its own
     (the caller's relation, not the patient's), and so are "a different person", "someone else",
-    "another patient".
+    "another patient"; a titled name is checked against every capitalised word of the record.
     """
-    return bool(person_keys(statement) - person_keys(record_text))
+    named = set(_CAPITALISED.findall(record_text))
+    keys = {k for k in person_keys(statement) if not (k.startswith("name:") and k[5:] in named)}
+    return bool(keys - person_keys(record_text))
 
 
 @lru_cache(maxsize=1024)
@@ -366,7 +377,7 @@ def _in_record(cue: str, statement: str, record: Sequence[str]) -> bool:
 
 def _benign_in_record(cue: str, statement: str, record: Sequence[str]) -> bool:
     """Whether a record sentence about the statement's content gives the same explanation."""
-    word = cue.split()[-1].lower()
+    word = cue.split()[-1].lower()[:5]
     content = _content(statement.replace(cue, " "))
     return any(word in s.lower() and _shares(content, s) for s in record)
 
