@@ -41,6 +41,7 @@ RECORD = (
         (["On-call informed now; said 999 would be an overreaction"], "advises against"),
         (["Escalated now; suggested he sleeps on it"], "delays"),
         (["Escalated now", "Review booked in 3 days"], "delays"),
+        (["Paged the on-call doctor now; no ambulance"], "advises against"),
     ],
 )
 def test_each_action_clause_is_judged_on_its_own(actions: list[str], problem: str) -> None:
@@ -56,6 +57,9 @@ def test_each_action_clause_is_judged_on_its_own(actions: list[str], problem: st
         ["Advised not to drive; ambulance called now"],
         ["Partner to stay with her while waiting for the ambulance"],
         ["Advised not to wait alone"],
+        ["Advised not to eat before the hospital assessment"],
+        ["Do not delay calling 999"],
+        ["Reassured: no emergency contraception needed"],
     ],
 )
 def test_safe_interim_actions_pass(actions: list[str]) -> None:

@@ -56,12 +56,19 @@ countermands the escalation (:func:`unsafe_fields`)."""
 _CLAUSE = re.compile(r"[;,.\n]|\s+(?:and|then|but)\s+", re.IGNORECASE)
 _EMERGENCY_CARE = re.compile(
     r"\b(999|112|911|ambulance|paramedics?|a&e|a and e|emergency (department|services)|ed"
-    r"|hospital|emergency)\b",
+    r"|hospital)\b",
     re.IGNORECASE,
 )
 _AGAINST = re.compile(
-    r"\b(not|n't|never|no need|needn't|without|avoid|against|instead of)\b", re.IGNORECASE
+    r"\b(not|n't|never|no|no need|needn't|without|avoid|against|instead of)\b", re.IGNORECASE
 )
+_SEEK = re.compile(
+    r"\b(call\w*|ring\w*|phon\w*|dial\w*|go|going|goes|attend\w*|come|coming|take|taking|send"
+    r"|sending|use|using|need\w*|wait\w* for|bother\w*|contact\w*|for)\b",
+    re.IGNORECASE,
+)
+"""What seeking emergency care is: the verb a negation before it must govern ("not to call 999",
+"no need for an ambulance"); "not to eat before hospital assessment" advises nothing against it."""
 _SELF_MOVE = re.compile(r"\b(drive|driving|walk|walking|cycle|go alone)\b", re.IGNORECASE)
 _CARE_REFUSED = re.compile(
     r"\b(999|ambulance|paramedics?|a&e|emergency department|admission)\b[^.;]*?"
@@ -96,7 +103,10 @@ def _unsafe_clause(clause: str, emergency_only: bool) -> str | None:
     target = _EMERGENCY_CARE.search(clause)
     if target:
         against = _AGAINST.search(clause[: target.start()])
-        if against and not _SELF_MOVE.search(clause[against.end() : target.start()]):
+        between = clause[against.end() : target.start()] if against else ""
+        seeking = _SEEK.search(between) or not between.strip(" ,a-z").strip()
+        delaying = re.search(r"\b(delay\w*|wait\w*|hesitat\w*)\b", between, re.IGNORECASE)
+        if against and seeking and not delaying and not _SELF_MOVE.search(between):
             return "advises against emergency care"
     delay = _DELAY.search(clause)
     if delay and not _negated_before(clause, delay.start()) and not NEGATION.match(clause):
