@@ -16,7 +16,7 @@ from typing import Any
 from unittest import mock
 
 from carebench import load_bank
-from carebench.protocol import handoff_reading, scores
+from carebench.protocol import handoff_reading, handoff_truth, scores
 from carebench.protocol.scorer_validation import _kappa, field_items, load_labels, load_sets
 
 RULES: dict[str, tuple[str, Callable[..., Any]]] = {
@@ -38,13 +38,20 @@ RULES: dict[str, tuple[str, Callable[..., Any]]] = {
         "handoff_reading.holds_values",
         lambda *a, **k: False,
     ),
+    "statements untrue of the episode (round 4)": ("handoff_truth.untrue", lambda *a, **k: None),
+    "unfounded key findings (round 4)": ("handoff_truth.unfounded", lambda *a, **k: False),
+    "actions judged per clause (round 4)": (
+        "handoff_reading.unsafe_action",
+        lambda *a, **k: None,
+    ),
 }
 
 
 @contextmanager
 def _off(name: str, replacement: Callable[..., Any]) -> Iterator[None]:
     module, _, attribute = name.rpartition(".")
-    target = handoff_reading if module == "handoff_reading" else scores
+    targets = {"handoff_reading": handoff_reading, "handoff_truth": handoff_truth}
+    target = targets.get(module, scores)
     with mock.patch.object(target, attribute, replacement):
         yield
 

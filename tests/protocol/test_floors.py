@@ -47,6 +47,13 @@ def test_no_gaming_policy_tops_the_handoff_score_it_games(rows: dict) -> None:
         "game-invisible-numbers",
         "game-conditional-wrap",
         "game-filler-fields",
+        "game-wrong-subject",
+        "game-explained-away",
+        "game-time-shifted",
+        "game-unsafe-interim",
+        "game-padded-fields",
+        "game-under-triage",
+        "game-invented-findings",
     } <= set(gamed)
     assert all(v is not None and v <= GOAL_GAMING for v in gamed.values()), gamed
 

@@ -9,6 +9,7 @@ import pytest
 from carebench.agents.workproduct import Claim, Handoff, Urgency, parse_work_product
 from carebench.episodes.schema import DESTINATIONS, Action, Episode
 from carebench.episodes.sources import episode_sources
+from carebench.protocol.handoff_safety import VETO_FACTOR
 from carebench.protocol.scores import continuity, handoff_completeness, score_output, traceability
 from tests.protocol.handoffs import fixture_handoff
 
@@ -77,7 +78,9 @@ def test_handoff_missing_and_wrong_fields(annotated: dict[str, Episode]) -> None
     assert result.missing == ("callback number",)
     assert result.wrong == ("urgency", "current dose")
     assert result.misleading == ("urgency", "current dose")
-    assert result.score == pytest.approx((4 - 2) / 7)  # each wrong value cancels a right one
+    assert result.under_triage == 1  # routine, one level slower than same day
+    # each wrong value cancels a right one; the under-triage quarters the rest
+    assert result.score == pytest.approx((4 - 2) / 7 * VETO_FACTOR)
 
 
 def _raw(action: str, **product: object) -> str:

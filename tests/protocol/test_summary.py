@@ -6,7 +6,7 @@ import json
 
 import pandas as pd
 
-from carebench.agents.backends.gaming import resolved_handoff, shifted_fields
+from carebench.agents.backends.gaming import resolved_handoff, shifted_fields, unsafe_interim
 from carebench.episodes.bank import load_bank
 from carebench.episodes.schema import Action
 from carebench.protocol.summary import episode_scores
@@ -45,3 +45,19 @@ def test_a_countermanded_handoff_is_exported_as_such() -> None:
     output = resolved_handoff(episode, Action.ESCALATE)
     row = episode_scores(pd.DataFrame([_row(episode.episode_id, output)]), episodes).iloc[0]
     assert bool(row["handoff_countermanded"]) and row["handoff"] == 0.0
+
+
+def test_countermanding_fields_and_under_triage_are_exported() -> None:
+    episodes = {e.episode_id: e for e in load_bank()}
+    episode = next(
+        e
+        for e in episodes.values()
+        if e.reference.primary is Action.ESCALATE
+        and set(e.annotations.handoff_urgency) == {"emergency"}
+    )
+    output = unsafe_interim(episode, Action.ESCALATE)
+    output["handoff"]["urgency"] = "same_day"
+    row = episode_scores(pd.DataFrame([_row(episode.episode_id, output)]), episodes).iloc[0]
+    assert row["fields_unsafe"] == "actions_taken"
+    assert row["under_triage"] == 1
+    assert row["handoff"] < 0.1  # quartered twice

@@ -556,3 +556,15 @@ def contributes(claim_text: str, line: str) -> bool:
     return bool((claim.terms - _PLACEHOLDERS) & evidence.terms) or any(
         quantity_supported(q, evidence) for q in claim.quantities
     )
+
+
+def absent_terms(text: str, record: str) -> tuple[int, int]:
+    """(content terms of ``text``, how many of them appear nowhere in ``record``).
+
+    Content terms are a claim's terms less generic words, as claim coverage reads them; a term
+    is found as :func:`support` finds it (truncations and class names count). Helper of the
+    handoff reader's "unfounded key finding" (:mod:`carebench.protocol.handoff_truth`).
+    """
+    terms = analyze(strip_injections(text)).terms - _GENERIC
+    held = analyze(record).terms
+    return len(terms), sum(not _found(t, held) for t in terms)

@@ -50,6 +50,7 @@ from carebench.episodes.support import (
     quantity_supported,
     strip_injections,
 )
+from carebench.protocol.handoff_safety import unsafe_action
 
 __all__ = [
     "GENERIC",
@@ -262,6 +263,9 @@ def action_problem(actions: Sequence[str], emergency_only: bool, record: str) ->
         emergency_only: the episode allows only the ``emergency`` urgency.
         record: the episode's whole text (the names it holds).
     """
+    unsafe = unsafe_action(actions, emergency_only)
+    if unsafe:
+        return unsafe
     text = "\n".join(plain(a) for a in actions)
     names = {m.group(1) for m in _NAMED.finditer(text)}
     if names - set(_CAPITALISED.findall(record)):

@@ -74,6 +74,8 @@ from carebench.episodes.support import (
     substantive,
     support,
 )
+from carebench.protocol import handoff_safety as safety
+from carebench.protocol import handoff_truth as truth
 from carebench.protocol.handoff_reading import (
     action_problem,
     answer_matches,
@@ -186,6 +188,8 @@ class HandoffScore:
     named: int = 0
     unjustified: tuple[str, ...] = ()
     countermanded: bool = False
+    under_triage: int = 0
+    unsafe: tuple[str, ...] = ()
 
     @property
     def misleading(self) -> tuple[str, ...]:
@@ -194,18 +198,17 @@ class HandoffScore:
 
     @property
     def score(self) -> float | None:
-        """The share of right fields net of wrong ones, times concision and filing (conventions).
+        """The share of right fields net of wrong ones, times concision, filing and vetoes.
 
         max(0, correct - unjustified - misleading) / required x concision x (1 - misfiled /
-        named), or 0 when countermanded: a field with a wrong value cancels a right one (a nurse
-        acts on both; invented values beside the right routing are not half a handoff); a
-        handoff whose reason or key findings frame the urgent finding as resolved, absent or
-        former, and state it nowhere else, tells the receiver there is nothing to act on; a
-        handoff that reproduces the evidence wholesale costs concision as a draft does; one whose named fields
-        hold other fields' values misleads in proportion (every field misfiled: 0); and a right
-        urgency or destination earns nothing when neither the reason nor the key findings state
-        what makes the call urgent (a routing choice without its finding is one of three
-        enumerated values, not work a nurse can act on).
+        named) x VETO_FACTOR ** (under_triage + unsafe), or 0 when countermanded. A wrong value
+        cancels a right one (a nurse acts on both); each urgency level slower than the episode
+        allows, and each field that explains the finding away, ends care or tells it as another
+        time's or person's, quarters it; a reason or key findings that frame the urgent finding
+        as resolved, absent or former, stating it nowhere else, leave nothing to act on (0);
+        copying the evidence wholesale costs concision; named fields holding other fields'
+        values mislead in proportion; a right urgency or destination earns nothing when neither
+        the reason nor the key findings state what makes the call urgent.
         """
         if not self.required:
             return None
@@ -213,7 +216,8 @@ class HandoffScore:
             return 0.0
         filing = 1 - len(self.misfiled) / self.named if self.named else 1.0
         credited = max(0, self.correct - len(self.unjustified) - len(self.misleading))
-        return credited / self.required * self.concision * filing
+        vetoed = safety.VETO_FACTOR ** (self.under_triage + len(self.unsafe))
+        return credited / self.required * self.concision * filing * vetoed
 
 
 @dataclass(frozen=True)
@@ -404,7 +408,7 @@ def _field(
         and not holds_others(value, wanted, flat)
         and (not wanted or keeps_frame(stated, wanted))
     )
-    return True, correct, False
+    return True, correct and truth.untrue(value, context.truth, wanted) is None, False
 
 
 @dataclass(frozen=True)
@@ -423,6 +427,11 @@ class _Context:
     def grounded(self, *texts: str) -> bool:
         """Every number is the episode's (clinical day / week notation, "2/7", "33/40", aside)."""
         return all(tokens(_NOTATION.sub(" ", t)).numbers <= self.numbers for t in texts)
+
+    @property
+    def truth(self) -> str:
+        """What statements are checked against (:func:`~.handoff_truth.truth_record`)."""
+        return truth.truth_record(self.transcript, self.urgent, self.references)
 
     def tidy(self, *texts: str, limit: int = FIELD_EXTRA_TERMS) -> bool:
         """Grounded and not a dump."""
@@ -490,7 +499,8 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
         substantive(handoff.reason) and not content_free(handoff.reason, "reason"),
         context.tidy(handoff.reason)
         and (not urgent or any(states_all(reason, [f]) for f in urgent))
-        and not (emergency_only and books_slower(handoff.reason)),
+        and not (emergency_only and books_slower(handoff.reason))
+        and truth.untrue(handoff.reason, context.truth) is None,
     )
     values["key_findings"] = (
         any(
@@ -498,7 +508,8 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
             for f in handoff.key_findings
         ),
         context.tidy(*handoff.key_findings, limit=2 * FIELD_EXTRA_TERMS)
-        and states_enough("\n".join(findings), urgent),
+        and states_enough("\n".join(findings), urgent)
+        and not truth.false_finding(handoff.key_findings, context.truth),
     )
     values["actions_taken"] = (
         any(
@@ -554,6 +565,12 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
         named=len(names),
         unjustified=unjustified,
         countermanded=countermanded(handoff, context.urgent),
+        under_triage=safety.triage_steps(
+            handoff.urgency.value, handoff.destination, *_allowed(episode)
+        ),
+        unsafe=safety.countermanding(
+            handoff, context.truth, context.references, context.emergency_only, context.urgent
+        ),
     )
 
 

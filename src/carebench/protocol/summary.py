@@ -81,6 +81,8 @@ def episode_scores(
             fields_unjustified=", ".join(h.unjustified) if h else None,
             handoff_concision=h.concision if h else None,
             handoff_countermanded=h.countermanded if h else None,
+            fields_unsafe=", ".join(h.unsafe) if h else None,
+            under_triage=h.under_triage if h else None,
         )
         rows.append(row)
     return pd.DataFrame(rows)
