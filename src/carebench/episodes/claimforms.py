@@ -169,18 +169,20 @@ def forgivable(found: str, text: str, covered: frozenset[str], evidence_text: st
     """Whether the term ``found`` of a claim ``text`` may be missing from its lines.
 
     Every word of ``text`` whose term is ``found`` must be a common English word outside every
-    meaning-carrying class, or an abbreviation; a word English does not know only inside a clause
-    that states something else its lines state (``covered``: the claim's covered terms), and
-    never a misspelling of a word of ``evidence_text`` (module conventions).
+    meaning-carrying class, or an abbreviation; a word English does not know only where the claim
+    denies it ("no trismus") or inside a clause that states something else its lines state
+    (``covered``: the claim's covered terms), and never a misspelling of a word of
+    ``evidence_text`` (module conventions).
     """
-    written = text.lower()
+    written, negated = text.lower(), analyze(text).negated
     for word in (w for w in tokens(text) if term(w) == found):
         word = word if word in written else _abbreviation(word, text)
         if _english(word):
             if _meaningful(word):
                 return False
         elif _unknown(word) and (
-            _misspelt(word, evidence_text) or not _beside_covered(word, text, covered)
+            _misspelt(word, evidence_text)
+            or (found not in negated and not _beside_covered(word, text, covered))
         ):
             return False
     return True

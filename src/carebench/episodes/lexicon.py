@@ -391,7 +391,7 @@ MODALS = frozenset(
 STATUSES = frozenset(
     {
         "stopped", "discontinued", "held", "withheld", "ceased", "suspended", "paused",
-        "cancelled", "canceled", "resolved", "resolving", "settled", "cleared", "recovered",
+        "cancelled", "canceled", "resolved", "resolving", "cleared", "recovered",
         "gone", "ended", "finished", "declined", "refused", "excluded", "exclusion", "denied",
         "negative", "positive", "absent", "present", "false", "true", "null", "none", "nil",
         "yes", "active", "inactive", "allergy", "allergies", "allergic", "intolerant",

@@ -91,7 +91,8 @@ APPROXIMATE = 0.1
 """How far (relative) an approximate value ("about 7.6 mg/kg") may be from the value of the same
 quantity, or one worked out from the cited values, that holds it."""
 DOSE_UNITS = frozenset({"mg", "mcg", "g", "ml", "unit", "iu", "mmol", "#tablet", "#puff", "#dose"})
-"""Units of a dose: an approximate dose ("about 27 units") is held only by the same value."""
+"""Units of a dose: an approximate dose ("about 27 units") is held only by the same value or one
+worked out exactly ("about 2800 micrograms a week" of 400 micrograms daily)."""
 SPECIFIC = 8
 """A term this long (a drug or condition name: "trimethoprim") alone makes a sentence about the
 claim's topic; shorter terms need a second one, or the label of one of the claim's quantities."""
@@ -258,7 +259,7 @@ def quantity_supported(q: Quantity, evidence: Analysis) -> bool:
     quantity with the claim's label gives that quantity another value. An approximate value that
     is not a dose is held as :func:`approximately_held` says; an approximate dose only exactly.
     """
-    if q.approximate and q.unit not in DOSE_UNITS:  # a value the writer worked out
+    if q.approximate:  # a value the writer worked out
         return approximately_held(q, evidence.quantities)
     same = [e for e in evidence.quantities if _same_value(q, e) and not _borrowed(q, e)]
     if any(not q.label or not e.label or _labelled(q, e) for e in same):
@@ -283,7 +284,10 @@ def approximately_held(q: Quantity, evidence: tuple[Quantity, ...]) -> bool:
         for e in evidence
         if _comparable(q, e) and (_labelled(q, e) if q.label else not e.label) and not e.former
     ]
-    if any(_near(q, e) for e in same):
+    if q.unit and any(_same_value(q, e) and not e.former for e in evidence):
+        return True  # "~5 cm" beside "5 cm": the value itself, whatever its label
+    tolerance = 0.0 if q.unit in DOSE_UNITS else APPROXIMATE  # a dose is exact or worked out
+    if any(_near(q, e) if tolerance else _same_value(q, e) for e in same):
         return True
     values = [e for e in evidence if not e.former and e.unit][:30]
     worked = {e.value * k for e in values if e.unit == q.unit for k in (2, 3, 4, 7)}
@@ -298,7 +302,7 @@ def approximately_held(q: Quantity, evidence: tuple[Quantity, ...]) -> bool:
             if q.unit and a.unit.startswith(f"{q.unit}/") and b.unit == a.unit.split("/")[1]:
                 worked.add(a.value * b.value)  # 30 mg/kg x 12.6 kg
     return bool(q.unit) and any(
-        abs(q.value - w) <= APPROXIMATE * max(abs(q.value), abs(w)) for w in worked
+        abs(q.value - w) <= tolerance * max(abs(q.value), abs(w)) + 1e-9 for w in worked
     )
 
 
@@ -537,20 +541,16 @@ def _judge(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
             return Verdict.SUPPORTED, "only quantities, all held"
         return Verdict.UNSUPPORTED, "no terms"
     stated = evidence.terms if reports_question(claim_text) else stated_terms(evidence_text)
-    uncovered = sorted(t for t in terms if not _found(t, stated))
+    held = held_units(claim_text)  # a unit beside a held number ("72-year-old") is held with it
+    uncovered = sorted(t for t in terms if not _found(t, stated) and t not in held)
     if framing and not _beside(framing, terms - framing, evidence_text):
         return Verdict.UNSUPPORTED, f"heading {sorted(framing)} not stated beside the claim"
-    held = held_units(claim_text)  # a unit beside a held number ("72-year-old") is held with it
     covered = terms - frozenset(uncovered)
     framed = _framing_terms(claim_text, terms) - frozenset(uncovered) - held
     alone = sorted(t for t in framed if not _beside(frozenset({t}), terms - framed, evidence_text))
     if alone:
         return Verdict.UNSUPPORTED, f"{alone} not stated beside the rest of the claim"
-    meaning = [
-        t
-        for t in uncovered
-        if t not in held and not forgivable(t, claim_text, covered, evidence_text)
-    ]
+    meaning = [t for t in uncovered if not forgivable(t, claim_text, covered, evidence_text)]
     if meaning:
         return Verdict.UNSUPPORTED, f"uncovered term with meaning {meaning}"
     if len(uncovered) < ALLOWED * len(terms):
