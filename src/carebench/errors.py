@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
 
 
 @dataclass(frozen=True, order=True)
@@ -50,3 +54,19 @@ class BankValidationError(CarebenchError):
         self.issues = sorted(issues, key=lambda i: (i.file, i.line or 0, i.path, i.message))
         lines = "\n".join(f"  {issue}" for issue in self.issues)
         super().__init__(f"the scenario bank has {len(self.issues)} validation error(s):\n{lines}")
+
+
+def first_error(exc: ValidationError, top: str = "") -> tuple[str, str]:
+    """Where pydantic's first error is and what it says, for a one-line message.
+
+    Args:
+        exc: the validation error.
+        top: the name to use when the error is about the whole object (an empty path).
+
+    Returns:
+        The dotted field path (``sets.0.role``) and the message, without pydantic's
+        ``Value error, `` prefix (a validator's own words follow it).
+    """
+    first = exc.errors()[0]
+    where = ".".join(str(p) for p in first["loc"]) or top
+    return where, str(first["msg"]).removeprefix("Value error, ")

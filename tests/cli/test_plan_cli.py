@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from carebench.protocol.levels import EvidenceLevel, wording_problems
 from tests.conftest import run_cli
 
@@ -106,3 +108,75 @@ def test_plan_migrate_rewrites_the_format_line_and_keeps_the_identity(tmp_path: 
     registered = run_cli("plan", "register", str(new), "--workspace", ws)
     assert registered.returncode == 0, registered.stderr
     assert "work-product family (its own Holm correction): 1 planned test" in registered.stdout
+
+
+WP = "format: carebench-plan/2\nname: wp\n"
+OVERALL = "comparisons:\n  - {a: oracle, b: rule, metrics: [overall]}\n"
+HOSTILE_PLANS = {
+    "an unknown work-product metric": (
+        WP + "comparisons:\n  - {a: oracle, b: rule, metrics: [continuity, concision]}\n",
+        "plan.yaml:4: comparisons.0.metrics.1: got 'concision'",
+    ),
+    "a weight for an unknown task class": (
+        WP + OVERALL + "work_product_weights:\n  surgery: {handoff: 1}\n",
+        "plan.yaml:6: work_product_weights: names 'surgery'; expected task classes or default",
+    ),
+    "a negative weight": (
+        WP + OVERALL + "work_product_weights:\n  default: {handoff: -1}\n",
+        "plan.yaml:6: work_product_weights.default.handoff: Input should be greater than or equal",
+    ),
+    "a NaN weight": (
+        WP + OVERALL + "work_product_weights:\n  default: {continuity: .nan}\n",
+        "plan.yaml:6: work_product_weights.default.continuity: Input should be a finite number",
+    ),
+    "a boolean weight": (
+        WP + OVERALL + "work_product_weights:\n  default: {handoff: yes}\n",
+        "plan.yaml:6: work_product_weights.default.handoff: got True; expected a number",
+    ),
+    "a quoted weight": (
+        WP + OVERALL + "work_product_weights:\n  default: {handoff: '2'}\n",
+        "plan.yaml:6: work_product_weights.default.handoff: got '2'; expected a number",
+    ),
+    "weights no comparison uses": (
+        WP + "work_product_weights:\n  default: {handoff: 2}\n",
+        "plan.yaml:4: work_product_weights: weights the overall work-product score, which no "
+        "comparison tests",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE_PLANS))
+def test_a_hostile_work_product_plan_is_refused_naming_line_and_field(
+    tmp_path: Path, case: str
+) -> None:
+    text, message = HOSTILE_PLANS[case]
+    plan = tmp_path / "plan.yaml"
+    plan.write_text(text)
+    result = run_cli("plan", "register", str(plan), "--workspace", str(tmp_path / "ws"))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert lines[0] == "error: the analysis plan has 1 error(s):" and len(lines) == 2
+    assert lines[1].startswith(f"  {plan.parent}/{message}"), result.stderr
+    listed = run_cli("plan", "list", "--workspace", str(tmp_path / "ws"))
+    assert "wp" not in listed.stdout  # nothing registered
+
+
+def test_a_decision_run_named_by_a_work_product_test_is_told_it_will_not_be_scored(
+    tmp_path: Path, custom_bank: Path
+) -> None:
+    ws, plan = str(tmp_path / "ws"), tmp_path / "plan.yaml"
+    plan.write_text(WP + "comparisons:\n  - {a: oracle, b: rule, metrics: [accuracy, handoff]}\n")
+    assert run_cli("plan", "register", str(plan), "--workspace", ws).returncode == 0
+    scripted = ["--backend", "scripted", "--bank", str(custom_bank), "--workspace", ws, "--quiet"]
+    decision = run_cli("run", *scripted, "--model", "oracle", "--plan", "wp")
+    assert decision.returncode == 0, decision.stderr
+    assert (
+        "note: the plan's work-product tests oracle vs rule (handoff) name this run, which is "
+        "--output decision" in decision.stderr
+    )
+    extended = run_cli(
+        "run", *scripted, "--model", "oracle", "--plan", "wp", "--output", "extended"
+    )
+    assert extended.returncode == 0 and "note:" not in extended.stderr
+    unnamed = run_cli("run", *scripted, "--model", "always-ask", "--plan", "wp")
+    assert unnamed.returncode == 0 and "note:" not in unnamed.stderr

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -63,7 +64,7 @@ def _claim(number: int, text: str, line: str, final: str) -> dict[str, Any]:
     return {
         "format": "carebench-scorer-labels/1",
         "claim_id": f"WXC{number:03d}",
-        "episode_id": "x.s1.clean",
+        "episode_id": "antenatal-booking-note.s2.stale",  # a real episode: ids are checked
         "text": text,
         "cited": [{"id": "N1", "text": line}],
         "label_a": final,
@@ -108,3 +109,68 @@ def test_an_added_set_is_read_from_the_manifest_and_its_role_sets_the_exit_code(
     assert result.returncode == (1 if held_out_short else 0), result.stderr
     if held_out_short:
         assert "claim support on set-extra" in result.stderr
+
+
+def _one_set(folder: Path, claims: str, handoffs: str, manifest: str | None = None) -> Path:
+    """A folder with one held-out set whose files hold the given text."""
+    folder.mkdir()
+    (folder / "claims.jsonl").write_text(claims, "utf-8")
+    (folder / "handoffs.jsonl").write_text(handoffs, "utf-8")
+    (folder / "P.md").write_text("A test set.\n", "utf-8")
+    (folder / "sets.yaml").write_text(
+        manifest
+        if manifest is not None
+        else "format: carebench-scorer-sets/1\nsets:\n  - {name: x, role: held-out, "
+        "claims: claims.jsonl, handoffs: handoffs.jsonl, provenance: P.md}\n",
+        "utf-8",
+    )
+    return folder
+
+
+def _packaged_line(name: str, **change: Any) -> str:
+    packaged = files("carebench") / "scenarios" / "validation" / "workproduct" / name
+    row = {**json.loads(packaged.read_text("utf-8").splitlines()[0]), **change}
+    return json.dumps({k: v for k, v in row.items() if v is not None}) + "\n"
+
+
+CLAIM, HANDOFF = _packaged_line("claims.jsonl"), _packaged_line("handoffs.jsonl")
+TWICE = "format: carebench-scorer-sets/1\nsets:\n" + (
+    "  - {name: x, role: dev, claims: claims.jsonl, handoffs: handoffs.jsonl, provenance: P.md}\n"
+    * 2
+)
+HOSTILE_SETS: dict[str, tuple[str | None, str, str, str]] = {  # manifest, claims, handoffs, error
+    "no manifest": ("", CLAIM, HANDOFF, r"sets\.yaml: cannot read the manifest"),
+    "two sets named x": (TWICE, CLAIM, HANDOFF, r"sets\.yaml:1: set name\(s\) x given twice"),
+    "a claim without final": (
+        None,
+        _packaged_line("claims.jsonl", final=None),
+        HANDOFF,
+        r"claims\.jsonl:1: final: required field is missing",
+    ),
+    "a claim with an unknown label": (
+        None,
+        _packaged_line("claims.jsonl", final="true"),
+        HANDOFF,
+        r"claims\.jsonl:1: final: got 'true'; input should be 'supported'",
+    ),
+    "an episode not in the bank": (
+        None,
+        CLAIM,
+        _packaged_line("handoffs.jsonl", episode_id="nope.s1.clean"),
+        r"handoffs\.jsonl:1: episode_id: 'nope\.s1\.clean' is not an episode of the bank",
+    ),
+    "an empty claims file": (None, "", HANDOFF, r"claims\.jsonl: no labelled items"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE_SETS))
+def test_a_hostile_sets_folder_is_one_clear_error_and_exit_2(tmp_path: Path, case: str) -> None:
+    manifest, claims, handoffs, message = HOSTILE_SETS[case]
+    folder = _one_set(tmp_path / "sets", claims, handoffs, manifest)
+    if manifest == "":
+        (folder / "sets.yaml").unlink()
+    result = run_cli("scorer", "agreement", "--sets", str(folder))
+    assert result.returncode == 2, result.stderr
+    assert result.stdout == "" and len(result.stderr.splitlines()) == 1, result.stderr
+    assert result.stderr.startswith("error: ") and "Traceback" not in result.stderr
+    assert re.search(message, result.stderr), result.stderr

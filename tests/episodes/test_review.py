@@ -102,3 +102,43 @@ def test_a_partial_review_folder_is_counted_against_the_bank(tmp_path: Path) -> 
     assert result.exit_code == 1
     assert result.stdout.startswith("Reviewed seeds: 2 of 40 seeds in the bank; units")
     assert result.stderr.count(": no independent review") == 38
+
+
+def _packaged_review(name: str = "adult-asthma-attack.yaml") -> str:
+    import carebench
+
+    return (Path(carebench.__file__).parent / "scenarios" / "review" / name).read_text("utf-8")
+
+
+@pytest.mark.parametrize(
+    ("files", "message"),
+    [
+        ({"x.yaml": b"seed: \xff\n"}, r"x\.yaml: not UTF-8 text \(byte 6\); expected YAML"),
+        ({"x.yaml": b""}, r"x\.yaml: got an empty file; expected a mapping"),
+        ({"x.yaml": b"- 1\n"}, r"x\.yaml: got a list; expected a mapping"),
+        (
+            {"a.yaml": _packaged_review().encode(), "b.yaml": _packaged_review().encode()},
+            r"b\.yaml: seed 'adult-asthma-attack' is reviewed in a\.yaml too",
+        ),
+    ],
+)
+def test_a_hostile_review_folder_is_one_clear_error(
+    tmp_path: Path, files: dict[str, bytes], message: str
+) -> None:
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+    with pytest.raises(CarebenchError, match=message):
+        load_reviews(tmp_path)
+
+
+def test_a_folder_named_like_a_review_file_is_passed_over(tmp_path: Path) -> None:
+    (tmp_path / "d.yaml").mkdir()
+    (tmp_path / "adult-asthma-attack.yaml").write_text(_packaged_review())
+    assert [r.seed for r in load_reviews(tmp_path)] == ["adult-asthma-attack"]
+
+
+def test_a_review_of_a_seed_not_in_the_bank_is_a_problem(tmp_path: Path) -> None:
+    text = _packaged_review().replace("seed: adult-asthma-attack", "seed: no-such-seed")
+    (tmp_path / "no-such-seed.yaml").write_text(text)
+    problems = check_against_bank(load_reviews(tmp_path), load_seeds())
+    assert "no-such-seed: a review of a seed that is not in the bank" in problems

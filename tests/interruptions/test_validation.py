@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from carebench.cli import cli
 from carebench.errors import CarebenchError
 from carebench.interruptions.roles import parse_role
 from carebench.interruptions.study import StudyConfig, run_study
-from carebench.interruptions.validation import export_pack
+from carebench.interruptions.validation import agreement, export_pack
 
 
 def test_item_ids_cannot_be_recomputed_from_the_study_id(tmp_path: Path) -> None:
@@ -45,3 +47,46 @@ def test_empty_cells_or_arms_are_refused(tmp_path: Path) -> None:
         # the CLI's main turns a CarebenchError into its one-line message and exit 2
         assert isinstance(result.exception, CarebenchError), result.output
         assert option in str(result.exception) and "empty" in str(result.exception)
+
+
+KEY = [
+    {"item_id": "i1", "study_id": "s", "cell": "gathering-competitive", "judge_label": "pass",
+     "judge": "j"},
+    {"item_id": "i2", "study_id": "s", "cell": "gathering-competitive", "judge_label": "fail",
+     "judge": "j"},
+]  # fmt: skip
+HEADER = "item_id,annotator_a,annotator_b,resolved\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (HEADER + "i1,pass\n", r"labels\.csv:2: no cell for annotator_b, resolved"),
+        (HEADER + "i1,pass,pass,pass,extra\n", r"labels\.csv:2: more cells than the header"),
+        (HEADER + "i1,pass,pass,pass\ni1,fail,fail,fail\n", r":3: item_id 'i1' given twice"),
+        (HEADER, r"labels\.csv: no labelled items under the header"),
+        ("", r"labels\.csv: expected a CSV with columns .*; its header has nothing"),
+        ("id,a,b\ni1,pass,pass\n", r"its header has \['id', 'a', 'b'\]"),
+    ],
+)
+def test_a_malformed_labels_csv_is_one_clear_error(tmp_path: Path, text: str, message: str) -> None:
+    (tmp_path / "key.json").write_text(json.dumps(KEY))
+    (tmp_path / "labels.csv").write_text(text)
+    result = CliRunner().invoke(
+        cli,
+        ["interrupt", "validate-judge", "--labels", str(tmp_path / "labels.csv"), "--key",
+         str(tmp_path / "key.json"), "--workspace", str(tmp_path)],
+    )  # fmt: skip
+    assert result.exit_code != 0 and isinstance(result.exception, CarebenchError), result.output
+    assert re.search(message, str(result.exception)), result.exception
+
+
+def test_a_labels_csv_saved_by_a_spreadsheet_with_a_byte_order_mark_is_read(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "key.json").write_text(json.dumps(KEY))
+    (tmp_path / "labels.csv").write_bytes(
+        ("\ufeff" + HEADER + "i1,pass,pass,pass\ni2,fail,fail,fail\n").encode("utf-8")
+    )
+    result = agreement(tmp_path / "labels.csv", tmp_path / "key.json")
+    assert result["judge_vs_resolved"]["kappa"] == 1.0

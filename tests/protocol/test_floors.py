@@ -42,8 +42,28 @@ def test_no_gaming_policy_tops_the_handoff_score_it_games(rows: dict) -> None:
         "game-findings-everywhere",
         "game-shifted-fields",
         "game-routing-only",
+        "game-negated-frame",
+        "game-resolved-handoff",
+        "game-invisible-numbers",
+        "game-conditional-wrap",
+        "game-filler-fields",
     } <= set(gamed)
     assert all(v is not None and v <= GOAL_GAMING for v in gamed.values()), gamed
+
+
+def test_the_red_team_kinds_are_floor_rows_under_the_goal(rows: dict) -> None:
+    """Red-team round 3's kinds (issue 21), each shipped as a policy and scored, not pinned."""
+    kinds = {
+        "game-negated-frame": "traceability",
+        "game-resolved-handoff": "handoff",
+        "game-invisible-numbers": "traceability",
+        "game-fragment-salad": "continuity",
+        "game-conditional-wrap": "continuity",
+        "game-filler-fields": "handoff",
+    }
+    for name, score in kinds.items():
+        assert rows[name]["episodes"] > 0, name
+        assert rows[name][score] <= GOAL_GAMING and rows[name]["overall"] <= GOAL_GAMING, name
 
 
 def test_every_gaming_policy_is_under_the_goal_overall(rows: dict) -> None:
@@ -112,3 +132,27 @@ def test_correct_drafts_written_independently_score_at_least_0_8() -> None:
     scores = [traceability(episodes[k], draft).score for k, draft in drafts.items()]
     assert len(scores) >= 20
     assert fmean(s for s in scores if s is not None) >= 0.8
+
+
+def test_bank_floor_rows_are_computed_once_per_bank_and_kept_in_the_cache(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from carebench.protocol import floors as module
+
+    episodes = [e for e in load_bank() if e.seed_id == load_bank()[0].seed_id]
+    calls: list[int] = []
+
+    def counted(eps: object) -> list[dict[str, object]]:
+        calls.append(1)
+        return floor_rows(eps)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module, "floor_rows", counted)
+    monkeypatch.setattr(module, "_COMPUTED", {})
+    first = module.bank_floor_rows("sha-a", episodes, tmp_path)
+    assert module.bank_floor_rows("sha-a", episodes, tmp_path) == first
+    assert len(calls) == 1
+    monkeypatch.setattr(module, "_COMPUTED", {})  # a new process: the cache folder answers
+    assert module.bank_floor_rows("sha-a", episodes, tmp_path) == first
+    assert len(calls) == 1
+    assert len(list(tmp_path.glob("floors-*.json"))) == 1
+    assert first == json.loads(json.dumps(floor_rows(episodes)))

@@ -107,7 +107,7 @@ def test_a_manifest_with_a_bad_role_names_the_field(tmp_path: Path) -> None:
         "format: carebench-scorer-sets/1\nsets:\n  - {name: s2, role: test,"
         " claims: c.jsonl, handoffs: h.jsonl, provenance: P.md}\n",
     )
-    with pytest.raises(CarebenchError, match=r"sets\.yaml: sets\.0\.role: "):
+    with pytest.raises(CarebenchError, match=r"sets\.yaml:3: sets\.0\.role: got 'test'"):
         load_sets(folder)
 
 

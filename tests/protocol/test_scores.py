@@ -10,6 +10,7 @@ from carebench.agents.workproduct import Claim, Handoff, Urgency, parse_work_pro
 from carebench.episodes.schema import DESTINATIONS, Action, Episode
 from carebench.episodes.sources import episode_sources
 from carebench.protocol.scores import continuity, handoff_completeness, score_output, traceability
+from tests.protocol.handoffs import fixture_handoff
 
 
 def test_the_fixture_supersedes_the_old_summary(annotated: dict[str, Episode]) -> None:
@@ -58,10 +59,7 @@ def test_traceability_linked_unsupported_mismatched(annotated: dict[str, Episode
 
 def test_handoff_missing_and_wrong_fields(annotated: dict[str, Episode]) -> None:
     episode = annotated["late_risk"]
-    good = Handoff(
-        urgency=Urgency.EMERGENCY,
-        destination="emergency_services",
-        reason="Crushing chest pain spreading to the left arm.",
+    good = fixture_handoff(
         key_findings=("crushing chest pain", "takes amlodipine 5 mg daily"),
         actions_taken=("advised to call 999",),
         fields={"callback number": "see record", "current dose": "amlodipine 5 mg daily"},
@@ -78,7 +76,8 @@ def test_handoff_missing_and_wrong_fields(annotated: dict[str, Episode]) -> None
     result = handoff_completeness(episode, bad)
     assert result.missing == ("callback number",)
     assert result.wrong == ("urgency", "current dose")
-    assert result.score == pytest.approx(4 / 7)
+    assert result.misleading == ("urgency", "current dose")
+    assert result.score == pytest.approx((4 - 2) / 7)  # each wrong value cancels a right one
 
 
 def _raw(action: str, **product: object) -> str:
@@ -132,12 +131,8 @@ def test_handoff_destination_must_act_now_and_999_is_allowed(
     annotated: dict[str, Episode],
 ) -> None:
     episode = annotated["late_risk"]
-    handoff = Handoff(
-        urgency=Urgency.EMERGENCY,
-        destination="emergency_services",
-        reason="Crushing chest pain spreading to the left arm.",
+    handoff = fixture_handoff(
         key_findings=("crushing chest pain",),
-        actions_taken=("advised to call 999 now",),
         fields={"callback number": "n/a", "current dose": "amlodipine 5 mg daily"},
     )
     assert "actions_taken" not in handoff_completeness(episode, handoff).wrong
@@ -160,16 +155,9 @@ def test_an_emergency_only_escalation_must_go_where_an_emergency_is_acted_on(
     assert units is not None
     capable = EMERGENCY_CAPABLE_DESTINATIONS[episode.task_class]
     declared = {"handoff_urgency": ("emergency",), "handoff_destinations": capable}
-    emergency_only = episode.model_copy(update={"annotations": units.model_copy(update=declared)})
+    emergency_only = _with_units(episode, **declared)
     slower = [d for d in URGENT_DESTINATIONS[episode.task_class] if d not in capable]
-    handoff = Handoff(
-        urgency=Urgency.EMERGENCY,
-        destination=capable[0],
-        reason="Crushing chest pain spreading to the left arm.",
-        key_findings=("crushing chest pain spreading to the left arm",),
-        actions_taken=("advised to call 999 now",),
-        fields={"callback number": "reply to the portal message", "current dose": "5 mg daily"},
-    )
+    handoff = fixture_handoff(destination=capable[0])
     assert "destination" not in handoff_completeness(emergency_only, handoff).wrong
     for destination in slower:
         elsewhere = handoff.model_copy(update={"destination": destination})
@@ -192,16 +180,11 @@ def test_a_field_value_is_judged_by_support_against_its_references(
     annotated: dict[str, Episode],
 ) -> None:
     episode = annotated["late_risk"]
-    handoff = Handoff(
-        urgency=Urgency.EMERGENCY,
-        destination="emergency_services",
-        reason="Crushing chest pain spreading to the left arm.",
-        key_findings=("crushing chest pain spreading to the left arm",),
-        actions_taken=("advised to call 999 now",),
+    handoff = fixture_handoff(
         fields={
             "callback number": "reply to the portal message",
             "current dose": "amlodipine 5 mg od",
-        },
+        }
     )
     assert "current dose" not in handoff_completeness(episode, handoff).wrong  # od = daily
     wrong = handoff.model_copy(
@@ -213,12 +196,9 @@ def test_a_field_value_is_judged_by_support_against_its_references(
 def test_a_handoff_that_pastes_the_evidence_costs_concision(annotated: dict[str, Episode]) -> None:
     episode = annotated["late_risk"]
     dump = " ".join(s.evidence for s in episode_sources(episode) if s.admissible)
-    handoff = Handoff(
-        urgency=Urgency.EMERGENCY,
-        destination="emergency_services",
+    handoff = fixture_handoff(
         reason=dump[:400],
         key_findings=(dump[:400],),
-        actions_taken=("advised to call 999 now",),
         fields={"callback number": dump[:400], "current dose": dump[:400]},
     )
     scored = handoff_completeness(episode, handoff)
@@ -264,27 +244,20 @@ def test_a_field_filled_with_every_reference_value_is_not_a_value() -> None:
     assert checked == 5
 
 
-def _handoff(**update: object) -> Handoff:
-    """A correct handoff for the fixture's late-risk episode, with ``update`` applied."""
-    good = Handoff(
-        urgency=Urgency.EMERGENCY,
-        destination="emergency_services",
-        reason="Crushing chest pain spreading to the left arm.",
-        key_findings=("crushing chest pain spreading to the left arm",),
-        actions_taken=("advised to call 999 now",),
-        fields={"callback number": "reply to the portal message", "current dose": "5 mg daily"},
-    )
-    return good.model_copy(update=update)
+def _with_units(episode: Episode, **update: object) -> Episode:
+    """``episode`` with its annotation units changed by ``update`` (a seed declaring other values)."""
+    assert episode.annotations is not None
+    return episode.model_copy(update={"annotations": episode.annotations.model_copy(update=update)})
 
 
 def test_the_fixture_handoff_is_correct(annotated: dict[str, Episode]) -> None:
-    scored = handoff_completeness(annotated["late_risk"], _handoff())
+    scored = handoff_completeness(annotated["late_risk"], fixture_handoff())
     assert (scored.wrong, scored.missing, scored.score) == ((), (), 1.0)
 
 
 def test_hedged_values_do_not_state_them(annotated: dict[str, Episode]) -> None:
     """The red team's hedged handoff scored 0.89: values were read without modality."""
-    hedged = _handoff(
+    hedged = fixture_handoff(
         reason="Possibly crushing chest pain spreading to the left arm.",
         key_findings=("maybe crushing chest pain spreading to the left arm",),
         fields={
@@ -300,14 +273,16 @@ def test_routing_without_the_finding_behind_it_earns_nothing(annotated: dict[str
     """A right urgency and destination with no reason or findings stating why scored 0.33 on the
     bank (the routing-only handoff): the enumerated choice is credited only beside its finding."""
     episode = annotated["late_risk"]
-    bare = _handoff(reason="Escalating for urgent clinical review.", key_findings=())
+    bare = fixture_handoff(reason="Escalating for urgent clinical review.", key_findings=())
     scored = handoff_completeness(episode, bare)
     assert {"urgency", "destination"}.isdisjoint(scored.wrong + scored.missing)  # verdicts kept
     assert scored.unjustified == ("urgency", "destination")
-    assert scored.score == (scored.correct - 2) / scored.required
-    with_finding = handoff_completeness(episode, _handoff(reason="Escalating for urgent review."))
+    assert scored.score == (scored.correct - 2 - len(scored.wrong)) / scored.required
+    with_finding = handoff_completeness(
+        episode, fixture_handoff(reason="Escalating for urgent review.")
+    )
     assert with_finding.unjustified == () and with_finding.score == (
-        with_finding.correct / with_finding.required
+        (with_finding.correct - len(with_finding.wrong)) / with_finding.required
     )
 
 
@@ -318,26 +293,13 @@ def test_urgency_and_destination_are_judged_against_declared_values_only(
     episode = annotated["late_risk"]
     units = episode.annotations
     assert units is not None
-    same_day = episode.model_copy(
-        update={
-            "annotations": units.model_copy(
-                update={
-                    "handoff_urgency": ("same_day",),
-                    "handoff_destinations": ("care_team_same_day",),
-                }
-            )
-        }
+    same_day = _with_units(
+        episode, handoff_urgency=("same_day",), handoff_destinations=("care_team_same_day",)
     )
-    scored = handoff_completeness(same_day, _handoff())
+    scored = handoff_completeness(same_day, fixture_handoff())
     assert {"urgency", "destination"} <= set(scored.wrong)  # over-triage is not what was declared
-    undeclared = episode.model_copy(
-        update={
-            "annotations": units.model_copy(
-                update={"handoff_urgency": (), "handoff_destinations": ()}
-            )
-        }
-    )
-    scored = handoff_completeness(undeclared, _handoff())
+    undeclared = _with_units(episode, handoff_urgency=(), handoff_destinations=())
+    scored = handoff_completeness(undeclared, fixture_handoff())
     assert scored.required == 5  # urgency and destination are not scored, never free
     assert {"urgency", "destination"}.isdisjoint(scored.wrong + scored.missing)
 
@@ -346,7 +308,7 @@ def test_content_free_values_are_missing_and_yes_no_answers_are_values(
     annotated: dict[str, Episode],
 ) -> None:
     episode = annotated["late_risk"]
-    vague = _handoff(
+    vague = fixture_handoff(
         actions_taken=("Escalated",),
         key_findings=("Red flags present",),
         fields={"callback number": "see caller name", "current dose": "Per guideline"},
@@ -360,16 +322,10 @@ def test_content_free_values_are_missing_and_yes_no_answers_are_values(
     }
     units = episode.annotations
     assert units is not None
-    asked = episode.model_copy(
-        update={
-            "annotations": units.model_copy(
-                update={
-                    "handoff_values": {**units.handoff_values, "callback number": ("no phone",)}
-                }
-            )
-        }
+    asked = _with_units(
+        episode, handoff_values={**units.handoff_values, "callback number": ("no phone",)}
     )
-    answered = _handoff(fields={"callback number": "None", "current dose": "5 mg daily"})
+    answered = fixture_handoff(fields={"callback number": "None", "current dose": "5 mg daily"})
     assert handoff_completeness(asked, answered).wrong == ()
     assert handoff_completeness(asked, answered).missing == ()
 
@@ -380,24 +336,17 @@ def test_actions_must_act_now_on_an_emergency_and_invent_nobody(
     episode = annotated["late_risk"]
     units = episode.annotations
     assert units is not None
-    emergency = episode.model_copy(
-        update={
-            "annotations": units.model_copy(
-                update={
-                    "handoff_urgency": ("emergency",),
-                    "handoff_destinations": ("emergency_services",),
-                }
-            )
-        }
+    emergency = _with_units(
+        episode, handoff_urgency=("emergency",), handoff_destinations=("emergency_services",)
     )
     for actions in (
         ("Routine GP appointment booked",),
         ("Urgent review requested", "Dr Patel accepted the referral"),
         ("Repeat prescription issued",),
     ):
-        scored = handoff_completeness(emergency, _handoff(actions_taken=actions))
+        scored = handoff_completeness(emergency, fixture_handoff(actions_taken=actions))
         assert "actions_taken" in scored.wrong, actions
-    now = _handoff(actions_taken=("Duty doctor asked to call her now",))
+    now = fixture_handoff(actions_taken=("Duty doctor asked to call her now",))
     assert "actions_taken" not in handoff_completeness(emergency, now).wrong
 
 
@@ -407,7 +356,7 @@ def test_a_handoff_whose_fields_hold_other_fields_values_scores_nothing(
     """The red team's urgent-findings-everywhere (0.56) and shifted fields (0.47): the routing
     fields alone gave 5 / (5 + k); a misfiled field now also costs the handoff's filing."""
     episode = annotated["late_risk"]
-    pasted = _handoff(
+    pasted = fixture_handoff(
         fields={
             name: "crushing chest pain spreading to the left arm"
             for name in ("callback number", "current dose")
@@ -419,7 +368,7 @@ def test_a_handoff_whose_fields_hold_other_fields_values_scores_nothing(
     units = episode.annotations
     assert units is not None
     values = {name: refs[0] for name, refs in units.handoff_values.items()}
-    shifted = _handoff(
+    shifted = fixture_handoff(
         fields={
             "callback number": values["current dose"],
             "current dose": values["callback number"],
@@ -427,7 +376,7 @@ def test_a_handoff_whose_fields_hold_other_fields_values_scores_nothing(
     )
     scored = handoff_completeness(episode, shifted)
     assert scored.misfiled == ("callback number", "current dose") and scored.score == 0.0
-    one = _handoff(
+    one = fixture_handoff(
         fields={
             "callback number": "reply to the portal message",
             "current dose": "reply to the portal message",
@@ -445,19 +394,17 @@ def test_a_field_value_is_the_value_the_reference_gives(annotated: dict[str, Epi
         "callback number": ("recheck next Monday",),
         "current dose": ("clopidogrel 75 mg daily; crushing chest pain spreading to the left arm",),
     }
-    changed = episode.model_copy(
-        update={"annotations": units.model_copy(update={"handoff_values": values})}
-    )
-    right = _handoff(
+    changed = _with_units(episode, handoff_values=values)
+    right = fixture_handoff(
         fields={
             "callback number": "recheck Monday",
             "current dose": "clopidogrel 75 mg daily, now crushing chest pain into the left arm",
         }
     )
     assert handoff_completeness(changed, right).wrong == ()
-    weekday = _handoff(fields={**right.fields, "callback number": "recheck next Tuesday"})
+    weekday = fixture_handoff(fields={**right.fields, "callback number": "recheck next Tuesday"})
     assert handoff_completeness(changed, weekday).wrong == ("callback number",)
-    dropped = _handoff(fields={**right.fields, "current dose": "clopidogrel 75 mg daily"})
+    dropped = fixture_handoff(fields={**right.fields, "current dose": "clopidogrel 75 mg daily"})
     assert handoff_completeness(changed, dropped).wrong == ("current dose",)  # drops the danger
 
 
@@ -465,16 +412,10 @@ def test_key_findings_state_measurements_by_value_and_unit(annotated: dict[str, 
     episode = annotated["conflict"]  # urgent finding: "BP 210/125 with headache"
     units = episode.annotations
     assert units is not None
-    measured = episode.model_copy(
-        update={
-            "annotations": units.model_copy(
-                update={
-                    "urgent_findings": ("capillary glucose 1.9 mmol/L", "unable to give her name"),
-                }
-            )
-        }
+    measured = _with_units(
+        episode, urgent_findings=("capillary glucose 1.9 mmol/L", "unable to give her name")
     )
-    ok = _handoff(key_findings=("CBG 1.9 mmol/L", "could not give her name"))
+    ok = fixture_handoff(key_findings=("CBG 1.9 mmol/L", "could not give her name"))
     assert "key_findings" not in handoff_completeness(measured, ok).wrong
-    other = _handoff(key_findings=("CBG 1.9 mg", "could not give her name"))
+    other = fixture_handoff(key_findings=("CBG 1.9 mg", "could not give her name"))
     assert "key_findings" in handoff_completeness(measured, other).wrong

@@ -6,7 +6,7 @@ import json
 
 import pandas as pd
 
-from carebench.agents.backends.gaming import shifted_fields
+from carebench.agents.backends.gaming import resolved_handoff, shifted_fields
 from carebench.episodes.bank import load_bank
 from carebench.episodes.schema import Action
 from carebench.protocol.summary import episode_scores
@@ -37,3 +37,11 @@ def test_misfiled_fields_and_concision_are_exported_beside_missing_and_wrong() -
     assert misfiled and set(misfiled) <= set(episode.annotations.handoff_fields)
     assert 0 < row["handoff_concision"] <= 1
     assert row["handoff"] < 0.3  # the shifted-fields floor: misfiling costs the score
+
+
+def test_a_countermanded_handoff_is_exported_as_such() -> None:
+    episodes = {e.episode_id: e for e in load_bank()}
+    episode = next(e for e in episodes.values() if e.reference.primary is Action.ESCALATE)
+    output = resolved_handoff(episode, Action.ESCALATE)
+    row = episode_scores(pd.DataFrame([_row(episode.episode_id, output)]), episodes).iloc[0]
+    assert bool(row["handoff_countermanded"]) and row["handoff"] == 0.0

@@ -15,20 +15,23 @@ episode's item ids and ``fields`` has exactly the seed's handoff fields, so a ba
 decoding cannot cite an item that does not exist. Servers that ignore the schema can, and the scorer
 counts it. The decision is parsed exactly as in a plain run (extra keys are ignored), so decision
 metrics never depend on the work product; a work product that fails its own rules is recorded as
-invalid with the reason (:func:`parse_work_product`) and scores as absent.
+invalid with the reason (:func:`parse_work_product`) and scores as absent; so is one whose text holds
+a control character (NUL, an escape sequence: tab and line breaks are allowed).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from carebench.agents.contract import decision_json_schema, first_object
 from carebench.episodes.schema import DESTINATIONS, Action, Episode
 from carebench.episodes.sources import episode_sources
+from carebench.errors import first_error
 
 MAX_CLAIMS = 12
 MAX_CLAIM_CHARS = 400
@@ -45,6 +48,28 @@ class Urgency(StrEnum):
 
 ROUTING_FIELDS = ("urgency", "destination", "reason", "key_findings", "actions_taken")
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def _plain(text: str) -> str:
+    """``text`` unchanged; a control character (NUL, escape, ...) makes it invalid."""
+    found = _CONTROL.search(text)
+    if found:
+        raise ValueError(
+            f"control character U+{ord(found.group()):04X} at character {found.start()}; "
+            "expected plain text (tabs and line breaks are allowed)"
+        )
+    return text
+
+
+def _visible(text: str) -> str:
+    r"""``text`` with each control character written as ``\xNN`` (for messages)."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+Text = Annotated[str, AfterValidator(_plain)]
+"""Text of a work product: a control character other than tab and line breaks is invalid."""
+
 
 class _Frozen(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -53,7 +78,7 @@ class _Frozen(BaseModel):
 class Claim(_Frozen):
     """One statement of a draft and the evidence items it cites."""
 
-    text: str = Field(max_length=MAX_CLAIM_CHARS)
+    text: Text = Field(max_length=MAX_CLAIM_CHARS)
     sources: tuple[str, ...] = Field(default=(), max_length=MAX_ITEMS)
 
 
@@ -61,11 +86,11 @@ class Handoff(_Frozen):
     """The routing record of an escalation."""
 
     urgency: Urgency
-    destination: str
-    reason: str = Field(max_length=MAX_CLAIM_CHARS)
-    key_findings: tuple[str, ...] = Field(max_length=MAX_ITEMS)
-    actions_taken: tuple[str, ...] = Field(max_length=MAX_ITEMS)
-    fields: dict[str, str] = Field(default_factory=dict)
+    destination: Text
+    reason: Text = Field(max_length=MAX_CLAIM_CHARS)
+    key_findings: tuple[Text, ...] = Field(max_length=MAX_ITEMS)
+    actions_taken: tuple[Text, ...] = Field(max_length=MAX_ITEMS)
+    fields: dict[Text, Text] = Field(default_factory=dict)
 
 
 class WorkProduct(_Frozen):
@@ -154,9 +179,8 @@ def parse_work_product(raw: str, action: Action | None) -> WorkProductResult:
             {key: data.get(key) for key in ("draft", "handoff") if data.get(key) is not None}
         )
     except ValidationError as exc:
-        first = exc.errors()[0]
-        field = ".".join(str(p) for p in first["loc"]) or "output"
-        return WorkProductResult(None, f"{field}: {first['msg']}")
+        where, message = first_error(exc, "output")
+        return WorkProductResult(None, f"{_visible(where)}: {message}")
     if action is Action.ANSWER and not product.draft:
         return WorkProductResult(None, "an Answer must carry a non-empty draft")
     if action is Action.ESCALATE and product.handoff is None:

@@ -164,6 +164,21 @@ def _plan(ref: str, workspace: Path) -> RunPlan:
         return RunPlan.from_registered(PlanRegistry(store).resolve(ref))
 
 
+def _note_unscored(content: dict[str, Any], label: str, output: str) -> None:
+    """Warn when the plan's work-product tests name this decision-only run (never computed)."""
+    from carebench.protocol.planned_work import unscored_tests
+    from carebench.protocol.plans import AnalysisPlan
+
+    tests = unscored_tests(AnalysisPlan.model_validate(content), label, output)
+    if tests:
+        click.echo(
+            f"note: the plan's work-product tests {', '.join(tests)} name this run, which is "
+            f"--output {output}: it has no work product, so the report will list them as not "
+            "computed (p = 1); run with --output extended to score them",
+            err=True,
+        )
+
+
 class _BackendOption(click.Option):
     """``--backend``, whose help lists the installed backends only when help is shown.
 
@@ -365,6 +380,8 @@ def run_cmd(
         flag = _FLAGS.get(str(first["loc"][-1]), "--" + str(first["loc"][-1]).replace("_", "-"))
         message = str(first["msg"]).removeprefix("Value error, ")
         raise CarebenchError(f"invalid {flag}: {message}") from exc
+    if plan is not None and plan.content is not None:
+        _note_unscored(plan.content, config.label(), output)
     summary = execute(config, workspace, quiet)
     print_summary(summary, workspace)
     summary.check()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib.resources.abc import Traversable
 from typing import Any
 
 import yaml
@@ -312,3 +313,33 @@ def read_yaml(text: str, file: str) -> Any:
     if issues:
         raise CarebenchError(str(issues[0]))
     return data
+
+
+def read_yaml_mapping(
+    path: Traversable, what: str, expected: str
+) -> tuple[yaml.Node, dict[str, Any]]:
+    """The node tree and data of a YAML file that must hold one mapping (a manifest, a review).
+
+    Args:
+        path: the file (a path or a packaged resource).
+        what: what the file is, for the message when it cannot be read (``the manifest``).
+        expected: what the mapping holds, for the message when it is not one
+            (``format and sets``).
+
+    Raises:
+        CarebenchError: the file is unreadable, not UTF-8, malformed or over
+            :func:`compose_yaml`'s bounds, or not a mapping; one line naming the file.
+    """
+    try:
+        text = path.read_text("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CarebenchError(f"{path}: not UTF-8 text (byte {exc.start}); expected YAML") from exc
+    except OSError as exc:
+        raise CarebenchError(f"{path}: cannot read {what} ({exc})") from exc
+    root, data, issues = compose_yaml(text, str(path))
+    if issues:
+        raise CarebenchError(str(issues[0]))
+    if not isinstance(data, dict) or root is None:
+        got = "an empty file" if data is None else f"a {type(data).__name__}"
+        raise CarebenchError(f"{path}: got {got}; expected a mapping ({expected})")
+    return root, data

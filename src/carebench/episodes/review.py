@@ -47,10 +47,10 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from carebench.episodes.formats import REVIEW_FORMAT, version_problem
-from carebench.episodes.loading import compose_yaml
+from carebench.episodes.loading import read_yaml_mapping
 from carebench.episodes.schema import Action, Variant
 from carebench.episodes.seed import Seed
-from carebench.errors import CarebenchError
+from carebench.errors import CarebenchError, first_error
 
 
 class DisagreementType(StrEnum):
@@ -199,36 +199,50 @@ def load_reviews(folder: Path | None = None) -> list[SeedReview]:
     """Load every ``*.yaml`` review file in ``folder`` (the packaged reviews by default).
 
     Raises:
-        CarebenchError: a file is not valid YAML or does not match the review format (the message
-            names the file and the field).
+        CarebenchError: a file is unreadable, not UTF-8, not valid YAML, does not match the review
+            format (the message names the file and the field), or reviews a seed another file
+            reviews too.
     """
     root = folder or packaged_review_dir()
-    reviews = []
-    for path in sorted(root.glob("*.yaml")):
-        _, data, issues = compose_yaml(path.read_text("utf-8"), str(path))
-        if issues:
-            raise CarebenchError(str(issues[0]))
-        problem = version_problem(data, "review") if isinstance(data, dict) else None
+    reviews: list[SeedReview] = []
+    first_file: dict[str, Path] = {}
+    for path in sorted(p for p in root.glob("*.yaml") if p.is_file()):
+        _, data = read_yaml_mapping(path, "the review file", "seed, review, ...")
+        problem = version_problem(data, "review")
         if problem is not None:
             raise CarebenchError(f"{path}: format: {problem}")
         try:
-            reviews.append(SeedReview.model_validate(data))
+            review = SeedReview.model_validate(data)
         except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "(top level)"
-            raise CarebenchError(f"{path}: {where}: {first['msg']}") from exc
+            where, message = first_error(exc, "(top level)")
+            raise CarebenchError(f"{path}: {where}: {message}") from exc
+        if review.seed in first_file:
+            raise CarebenchError(
+                f"{path}: seed {review.seed!r} is reviewed in {first_file[review.seed].name} too; "
+                "expected one review file per seed"
+            )
+        first_file[review.seed] = path
+        reviews.append(review)
     return reviews
 
 
 def check_against_bank(reviews: Sequence[SeedReview], seeds: Iterable[Seed]) -> list[str]:
-    """Problems linking reviews to the bank: missing reviews, and adjudicated labels not in seeds.
+    """Problems linking reviews to the bank: unknown seeds, missing reviews, labels not in seeds.
+
+    A review of a seed the bank does not have is a problem too (a misnamed or stale file).
 
     Returns:
         One message per problem; empty when every seed has a complete review whose adjudicated
         labels are exactly the seed's reference decisions.
     """
     by_seed = {r.seed: r for r in reviews}
-    problems: list[str] = []
+    seeds = list(seeds)
+    known = {seed.id for seed in seeds}
+    problems: list[str] = [
+        f"{r.seed}: a review of a seed that is not in the bank"
+        for r in reviews
+        if r.seed not in known
+    ]
     for seed in seeds:
         review = by_seed.get(seed.id)
         if review is None or review.review is None:

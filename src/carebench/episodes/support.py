@@ -65,6 +65,8 @@ from carebench.episodes.lexicon import (
     HEDGES,
     PLACEHOLDER_TERMS,
 )
+from carebench.episodes.readable import compatible, frame, readable
+from carebench.episodes.unstated import KEYWORDS, games, strip_injections
 
 __all__ = [
     "ALLOWED",
@@ -97,29 +99,6 @@ SPECIFIC = 8
 """A term this long (a drug or condition name: "trimethoprim") alone makes a sentence about the
 claim's topic; shorter terms need a second one, or the label of one of the claim's quantities."""
 
-_INJECTION = re.compile(
-    r"(\b(scorer|judge|grader|evaluator|assessor|annotator|marker|reviewer|system|ai|model)\b"
-    r"\s*(note|instruction)?\s*[:,]|\binstructions?\s+(to|for)\s+(the\s+)?\w+\s*:"
-    r"|\bscoring\s+(note|instruction)|\b(mark|label|score|rate|treat|count|consider)(ed|s)?\b"
-    r"[^.]{0,40}\b(as\s+)?(supported|correct|fully|verified|valid|pass(ed)?)\b"
-    r"|\bground truth\b|\bignore (the )?(previous|above|prior)\b)",
-    re.IGNORECASE,
-)
-_PLACES = (
-    r"(record|notes?|chart|results?|panel|letter|above|below|evidence|items?|attached"
-    r"|documentation|form|report|summary|digest|list|message|file)"
-)
-_POINTER = re.compile(
-    rf"\b(see|refer to|as per|per)\s+(the\s+)?([\w-]+\s+){{0,2}}({_PLACES}|[rnem]\d{{1,2}})\b",
-    re.IGNORECASE,
-)
-_DEFERRAL = re.compile(rf"\b(see|refer to)\s+(the\s+)?([\w-]+\s+){{0,2}}{_PLACES}\b", re.I)
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
-_ASIDE = re.compile(r"\[[^\]]*\]")
-_PUNCTUATION = re.compile(r"[,.;:!?)](?:\s|$)|\(")
-KEYWORDS = 12
-"""A claim of this many words or more with no punctuation and almost no function words is a list
-of keywords, not a statement."""
 _EVIDENCE_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 _GENERAL = re.compile(
     r"\?|\b(if|unless|who|whose|should|avoid\w*|consider|whether|needs?|requires?|recommend\w*)\b",
@@ -152,37 +131,6 @@ class Verdict(StrEnum):
     UNSUPPORTED = "unsupported"
     CONTRADICTS = "contradicts"
     NOT_SUBSTANTIVE = "not_substantive"
-
-
-def strip_injections(text: str) -> str:
-    """``text`` less sentences addressed to a scorer, judge or grader, asides and pointers.
-
-    Asides are square-bracketed notes ("[draft checked]"); pointers are phrases such as "see
-    record" or "as per E2".
-    """
-    text = _ASIDE.sub(" ", text)
-    kept = " ".join(s for s in _SENTENCE.split(text) if s and not _INJECTION.search(s))
-    return _POINTER.sub(" ", kept)
-
-
-def _gaming(text: str) -> bool:
-    """Whether ``text`` addresses the scorer, defers to the record, pads or lists keywords.
-
-    "See the physio form" defers; "as per E2" only cites (it is stripped, not held against).
-    Padding repeats a sentence or a word three times in a row ("stable, stable, stable"); a
-    keyword list has :data:`KEYWORDS` words or more, no punctuation and fewer than one function
-    word in ten.
-    """
-    if _INJECTION.search(_ASIDE.sub(" ", text)) or _DEFERRAL.search(text):
-        return True
-    sentences = [" ".join(tokens(s)) for s in _SENTENCE.split(text) if tokens(s)]
-    if len(set(sentences)) < len(sentences):
-        return True
-    words = tokens(text)
-    if any(words[i] == words[i + 1] == words[i + 2] for i in range(len(words) - 2)):
-        return True
-    function = sum(w in GENERIC_WORDS or w in ("and", "the", "of", "to", "is") for w in words)
-    return len(words) >= KEYWORDS and not _PUNCTUATION.search(text) and function < 0.1 * len(words)
 
 
 def _uncertain(claim_text: str, evidence_text: str) -> bool:
@@ -490,7 +438,7 @@ def mentions(reference: str, text: str) -> bool:
     if not substantive(reference) or not text.strip() or contradicts(reference, text):
         return False
     found, evidence = analyze(strip_injections(reference)), analyze(text)
-    if _gaming(reference) or _hedges(reference) or _uncertain(reference, text):
+    if games(reference) or _hedges(reference) or _uncertain(reference, text):
         return False
     if not all(quantity_supported(q, evidence) for q in found.quantities):
         return False
@@ -512,7 +460,18 @@ def explain(claim_text: str, evidence_text: str) -> str:
 
 
 def _judge(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
+    claim_text, evidence_text = readable(claim_text), readable(evidence_text)
     claim_text = render(claim_text)  # struck-through, false-valued and tagged parts
+    verdict, reason = _judge_read(claim_text, evidence_text)
+    if verdict is Verdict.SUPPORTED and not compatible(claim_text, evidence_text):
+        kind = frame(claim_text)
+        if kind in ("conditional", "queried"):
+            return Verdict.UNSUPPORTED, f"{kind} where the line states it plainly"
+        return Verdict.CONTRADICTS, f"framed as {kind} where the line states it as current"
+    return verdict, reason
+
+
+def _judge_read(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
     if not substantive(claim_text):
         return Verdict.NOT_SUBSTANTIVE, "no clinical content"
     if not evidence_text.strip():
@@ -521,7 +480,7 @@ def _judge(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
     if rule is not None:
         return Verdict.CONTRADICTS, rule
     claim, evidence = analyze(strip_injections(claim_text)), analyze(evidence_text)
-    if _gaming(claim_text):
+    if games(claim_text):
         return Verdict.UNSUPPORTED, "addresses the scorer or defers"
     if _hedges(claim_text):
         return Verdict.UNSUPPORTED, "offers exclusive alternatives"

@@ -41,7 +41,7 @@ from carebench.agents.config import BackendConfig, SamplingParams
 from carebench.agents.prompts import Condition
 from carebench.episodes.bank import load_bank
 from carebench.episodes.canonical import bank_sha256
-from carebench.errors import CarebenchError
+from carebench.errors import CarebenchError, first_error
 from carebench.runs.config import RunConfig, Selection, build_manifest
 from carebench.runs.runner import build_record
 from carebench.runs.store import Record, RunStore
@@ -168,11 +168,10 @@ def log_metadata(log: Any, path: Path) -> LogMetadata:
     try:
         parsed = LogMetadata.model_validate(meta)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
+        where, message = first_error(exc)
+        got = str(exc.errors()[0].get("input"))[:60]
         raise CarebenchError(
-            f"{path}: task metadata carebench.{where}: {first['msg']} "
-            f"(got {str(first.get('input'))[:60]!r})"
+            f"{path}: task metadata carebench.{where}: {message} (got {got!r})"
         ) from None
     splits = [s for s in get_args(Selection)]
     if parsed.split not in splits:

@@ -38,7 +38,7 @@ from carebench.agents.backends.base import Backend, GenerationRequest
 from carebench.agents.config import BackendConfig, SamplingParams
 from carebench.agents.prompts import Message
 from carebench.agents.requests import RequestPolicy, cache_worthy
-from carebench.errors import CarebenchError
+from carebench.errors import CarebenchError, first_error
 from carebench.runs.store import RunStore
 
 ROLES = ("agent", "patient", "judge")
@@ -114,9 +114,7 @@ def parse_role(
             sampling=SamplingParams(temperature=temperature, max_tokens=max_tokens),
         )
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "spec"
-        message = str(first["msg"]).removeprefix("Value error, ")
+        where, message = first_error(exc, "spec")
         raise CarebenchError(
             f"--{role} {spec!r}: {where}: {message} (expected NAME[:MODEL][@BASE_URL])"
         ) from None

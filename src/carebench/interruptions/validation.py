@@ -239,18 +239,28 @@ def agreement(labels: str | Path, key: str | Path) -> dict[str, Any]:
     labels, key = Path(labels), Path(key)
     try:
         keys = {k["item_id"]: k for k in json.loads(key.read_text(encoding="utf-8"))}
-        with labels.open(newline="", encoding="utf-8") as handle:
-            rows = list(csv.DictReader(handle))
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+        # utf-8-sig: a spreadsheet's "CSV UTF-8" starts with a byte-order mark
+        with labels.open(newline="", encoding="utf-8-sig") as handle:
+            reader = csv.DictReader(handle)
+            rows = list(reader)
+            header = list(reader.fieldnames or [])
+    except (OSError, ValueError, KeyError, TypeError, csv.Error) as exc:
         raise CarebenchError(f"cannot read the labels or the key: {exc}") from exc
     needed = set(LABEL_COLUMNS)
-    if not rows or not needed <= set(rows[0]):
-        raise CarebenchError(f"{labels}: expected a CSV with columns {sorted(needed)}")
+    if not needed <= set(header):
+        raise CarebenchError(
+            f"{labels}: expected a CSV with columns {sorted(needed)}; its header has "
+            f"{header or 'nothing'}"
+        )
+    if not rows:
+        raise CarebenchError(f"{labels}: no labelled items under the header")
     a, b, resolved, judge = [], [], [], []
     phases: list[str] = []
     studies: set[str] = set()
+    seen: dict[str, int] = {}
     for line, row in enumerate(rows, start=2):
         where = f"{labels}:{line}"
+        _check_row(row, where, seen, line)
         item = keys.get(row["item_id"])
         if item is None:
             raise CarebenchError(f"{where}: item_id {row['item_id']!r} is not in the key {key}")
@@ -287,6 +297,22 @@ def agreement(labels: str | Path, key: str | Path) -> dict[str, Any]:
         "judges": per_phase,
         "judge_vs_resolved": kappa_and_agreement(judge, resolved),
     }
+
+
+def _check_row(row: dict[Any, Any], where: str, seen: dict[str, int], line: int) -> None:
+    """A labels row has exactly the header's cells and an item id not given before."""
+    if None in row:
+        raise CarebenchError(f"{where}: more cells than the header's columns")
+    short = [c for c in LABEL_COLUMNS if row.get(c) is None]
+    if short:
+        raise CarebenchError(f"{where}: no cell for {', '.join(short)}; expected every column")
+    item_id = str(row["item_id"])
+    if item_id in seen:
+        raise CarebenchError(
+            f"{where}: item_id {item_id!r} given twice (first on line {seen[item_id]}); "
+            "expected one row per item"
+        )
+    seen[item_id] = line
 
 
 def _status(kappa: float | None) -> str:

@@ -61,7 +61,7 @@ from carebench.episodes.support import (
     substantive,
     support,
 )
-from carebench.errors import CarebenchError
+from carebench.errors import CarebenchError, first_error
 from carebench.protocol.scores import ClaimSupport, rule_support
 
 T = TypeVar("T")
@@ -190,9 +190,7 @@ def parse_spec(spec: str, options: dict[str, str] | None = None) -> BackendConfi
             options=options or {},
         )
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "spec"
-        message = str(first["msg"]).removeprefix("Value error, ")
+        where, message = first_error(exc, "spec")
         raise CarebenchError(f"--claim-judge {spec!r}: {where}: {message}") from None
 
 

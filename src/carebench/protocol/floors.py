@@ -23,11 +23,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from pathlib import Path
 from statistics import fmean
 from typing import Any
 
 from carebench.agents.backends.gaming import GAMING
 from carebench.agents.workproduct import reference_work_product
+from carebench.derived import cached_json, key
 from carebench.episodes.schema import Action, Episode
 from carebench.protocol.scores import EpisodeScores, score_output
 
@@ -99,3 +101,23 @@ def floors(rows: Sequence[dict[str, Any]]) -> dict[str, float | None]:
         ]
         out[name] = max(values) if values else None
     return out
+
+
+_COMPUTED: dict[str, list[dict[str, Any]]] = {}
+
+
+def bank_floor_rows(
+    bank_sha256: str, episodes: Sequence[Episode], cache_dir: Path | None = None
+) -> list[dict[str, Any]]:
+    """:func:`floor_rows` of the bank with this SHA-256, computed once per process.
+
+    With ``cache_dir`` the rows are also kept there between reports, keyed by the bank and the
+    source of every module at or below this layer (the scorer and the gaming policies), so a
+    change to either recomputes them.
+    """
+    if bank_sha256 not in _COMPUTED:
+        entry = key("protocol", "floor-rows", bank_sha256)
+        _COMPUTED[bank_sha256] = cached_json(
+            cache_dir, "floors", entry, lambda: floor_rows(episodes)
+        )
+    return _COMPUTED[bank_sha256]

@@ -36,6 +36,7 @@ from carebench.episodes.review import DisagreementType
 from carebench.errors import CarebenchError
 from carebench.protocol.agreement import PairedAgreement, paired_agreement
 from carebench.protocol.annotation import AdjudicatedUnit, RatedUnit, check_text
+from carebench.protocol.spreadsheet import safe_cell
 
 Verdict = Literal["pass", "fail"]
 VERDICTS: tuple[Verdict, ...] = ("pass", "fail")
@@ -138,8 +139,7 @@ def pack_export_files(items: Sequence[AdjudicatedUnit[JudgeLabel]]) -> dict[str,
     )  # fmt: skip
     for i in ordered:
         (name_a, a), (name_b, b) = i.annotators
-        writer.writerow(
-            [i.unit_id, name_a, name_b, i.adjudicator, i.disagreements["verdict"].value,
-             a.note, b.note, i.final.note]
-        )  # fmt: skip
+        cells = (i.unit_id, name_a, name_b, i.adjudicator, i.disagreements["verdict"].value,
+                 a.note, b.note, i.final.note)  # fmt: skip
+        writer.writerow([safe_cell(c) for c in cells])  # typed by people: safe in a spreadsheet
     return {"labels.csv": labels, "adjudication.csv": buffer.getvalue()}

@@ -18,10 +18,11 @@ Conventions:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from carebench.protocol.plans import ROLES, changed_fields
+from carebench.metrics.stats import PairedTest
+from carebench.protocol.plans import ROLES, PlannedComparison, changed_fields
 from carebench.protocol.registry import RegisteredPlan
 
 EXPLORATORY = "no registered plan: exploratory"
@@ -80,6 +81,49 @@ def resolve_side(
         )
     shown = ", ".join(f"{labels[r]} ({r})" for r in matches)
     return Side(name, None, f"{name!r} matches {len(matches)} runs ({shown}); name a run id")
+
+
+def resolve_comparison(
+    comparison: PlannedComparison,
+    labels: Mapping[str, str],
+    manifests: Mapping[str, Mapping[str, Any]],
+    plan_name: str | None = None,
+) -> tuple[list[str | None], str | None]:
+    """The run ids a planned comparison's two sides name, and why it cannot be tested (or None).
+
+    Each side is resolved by :func:`resolve_side`; a side that names no run (or several), or two
+    sides naming one run, is the reason the test is not computed.
+    """
+    sides = [resolve_side(n, labels, manifests, plan_name) for n in (comparison.a, comparison.b)]
+    ids = [s.run_id for s in sides]
+    problem = "; ".join(s.problem for s in sides if s.problem) or None
+    if problem is None and ids[0] == ids[1]:
+        problem = f"both sides name run {ids[0]}"
+    return ids, problem
+
+
+def kept_in_family(name: str, test: PairedTest | None = None) -> PairedTest:
+    """A planned test that stays in its Holm family with p = 1 (not computed, or no paired seed).
+
+    Keeping it can only make the family's correction stricter; ``test`` keeps its counts and
+    means when it was computed on no paired seed.
+    """
+    if test is None:
+        return PairedTest(name, 0, float("nan"), float("nan"), float("nan"), 1.0)
+    return replace(test, p_value=1.0)
+
+
+def figures_of(test: PairedTest) -> dict[str, Any]:
+    """A paired test's figures as report rows name them (its comparison's name left out)."""
+    return {
+        "n_seeds": test.n_pairs,
+        "mean_a": test.mean_a,
+        "mean_b": test.mean_b,
+        "wilcoxon_statistic": test.statistic,
+        "p_value": test.p_value,
+        "p_holm": test.p_holm,
+        "method": test.method,
+    }
 
 
 def report_plan(

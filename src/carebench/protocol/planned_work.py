@@ -34,7 +34,12 @@ import numpy as np
 
 from carebench.metrics.stats import PairedTest, holm, wilcoxon_paired
 from carebench.protocol.levels import EvidenceLevel
-from carebench.protocol.planned import resolve_side
+from carebench.protocol.planned import (
+    figures_of,
+    kept_in_family,
+    resolve_comparison,
+    resolve_side,
+)
 from carebench.protocol.plans import AnalysisPlan
 
 if TYPE_CHECKING:
@@ -89,8 +94,6 @@ def per_seed_work_product(scores: pd.DataFrame, metric: str, plan: AnalysisPlan)
 def _problem(
     ids: list[str | None], scores: pd.DataFrame, manifests: Mapping[str, Mapping[str, Any]]
 ) -> str | None:
-    if ids[0] == ids[1]:
-        return f"both sides name run {ids[0]}"
     scored = {str(r) for r in scores["run_id"].unique()} if not scores.empty else set()
     missing = [str(i) for i in ids if i not in scored]
     if missing:
@@ -120,15 +123,10 @@ def work_product_tests(
     rows: list[dict[str, Any]] = []
     problems: list[str] = []
     for comparison, metric in plan.plan.work_product_family():
-        sides = [
-            resolve_side(n, labels, manifests, plan.name) for n in (comparison.a, comparison.b)
-        ]
-        ids = [s.run_id for s in sides]
-        problem = "; ".join(s.problem for s in sides if s.problem) or _problem(
-            ids, scores, manifests
-        )
+        ids, problem = resolve_comparison(comparison, labels, manifests, plan.name)
+        problem = problem or _problem(ids, scores, manifests)
         name = f"{comparison.name}: {metric}"
-        test = PairedTest(name, 0, math.nan, math.nan, math.nan, 1.0)
+        test = kept_in_family(name)
         if problem:
             problems.append(
                 f"planned work-product comparison {comparison.name} ({metric}) not computed: "
@@ -145,8 +143,7 @@ def work_product_tests(
                     f"planned work-product comparison {comparison.name} ({metric}): no seed has "
                     "the score under both runs; it stays in the work-product Holm family with p = 1"
                 )
-                test = PairedTest(name, test.n_pairs, test.mean_a, test.mean_b, test.statistic,
-                                  1.0, method=test.method)  # fmt: skip
+                test = kept_in_family(name, test)
         tests.append(test)
         rows.append(
             {
@@ -158,17 +155,25 @@ def work_product_tests(
             }
         )
     for row, test in zip(rows, holm(tests), strict=True):
-        row.update(
-            n_seeds=test.n_pairs,
-            mean_a=test.mean_a,
-            mean_b=test.mean_b,
-            wilcoxon_statistic=test.statistic,
-            p_value=test.p_value,
-            p_holm=test.p_holm,
-            method=test.method,
-            evidence_level=EvidenceLevel.AGENT.value,
-        )
+        row.update(**figures_of(test), evidence_level=EvidenceLevel.AGENT.value)
     return rows, problems
+
+
+def unscored_tests(plan: AnalysisPlan, label: str, output: str) -> list[str]:
+    """The plan's work-product tests that name a run labelled ``label`` made with ``output``.
+
+    Empty for an extended-output run; for a decision-only run, each planned work-product test
+    ``comparison (metric)`` whose side names the run (:func:`resolve_side` on the label alone):
+    tests that will not be computed, because a decision-only run has no work product.
+    """
+    if output == "extended":
+        return []
+    labels, manifests = {"new": label}, {"new": {"label": label}}
+    return [
+        f"{comparison.name} ({metric})"
+        for comparison, metric in plan.work_product_family()
+        if any(resolve_side(n, labels, manifests).run_id for n in (comparison.a, comparison.b))
+    ]
 
 
 def weights_text(plan: AnalysisPlan) -> str:

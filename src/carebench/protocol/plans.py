@@ -38,7 +38,15 @@ import math
 from pathlib import Path
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from carebench.episodes.formats import PLAN_FORMAT, PLAN_FORMAT_1, found_version, version_problem
 from carebench.episodes.schema import TaskClass
@@ -85,6 +93,17 @@ ROLES = (
 )
 
 
+def _number(value: Any) -> Any:
+    """A weight or difference as YAML wrote it: a number, never a boolean or a quoted string."""
+    if isinstance(value, bool | str):
+        raise ValueError(f"got {value!r}; expected a number (unquoted, like 0.5)")
+    return value
+
+
+#: A number a plan declares: YAML's true / false and quoted strings are refused, not coerced.
+Number = Annotated[float, BeforeValidator(_number)]
+
+
 class PlanValidationError(CarebenchError):
     """A plan file failed validation; ``issues`` lists every problem, with file and field."""
 
@@ -105,7 +124,7 @@ class PlannedComparison(BaseModel):
         default=("accuracy", "sensitivity", "utility"), min_length=1
     )
     expected_difference: dict[
-        ComparisonMetric, Annotated[float, Field(gt=0, le=10, allow_inf_nan=False)]
+        ComparisonMetric, Annotated[Number, Field(gt=0, le=10, allow_inf_nan=False)]
     ] = Field(default_factory=dict)
 
     @model_validator(mode="after")
@@ -143,9 +162,9 @@ class WorkProductWeights(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
-    continuity: float = Field(default=1.0, ge=0.0, le=1000.0)
-    traceability: float = Field(default=1.0, ge=0.0, le=1000.0)
-    handoff: float = Field(default=1.0, ge=0.0, le=1000.0)
+    continuity: Number = Field(default=1.0, ge=0.0, le=1000.0)
+    traceability: Number = Field(default=1.0, ge=0.0, le=1000.0)
+    handoff: Number = Field(default=1.0, ge=0.0, le=1000.0)
 
     @model_validator(mode="after")
     def _some_weight(self) -> WorkProductWeights:
@@ -170,6 +189,20 @@ class AnalysisPlan(BaseModel):
     comparisons: tuple[PlannedComparison, ...] = ()
     work_product_weights: dict[str, WorkProductWeights] = Field(default_factory=dict)
 
+    @field_validator("work_product_weights")
+    @classmethod
+    def _known_classes(
+        cls, weights: dict[str, WorkProductWeights]
+    ) -> dict[str, WorkProductWeights]:
+        classes = {"default", *(t.value for t in TaskClass)}
+        unknown = sorted(set(weights) - classes)
+        if unknown:
+            raise ValueError(
+                f"names {', '.join(map(repr, unknown))}; expected task classes or default: "
+                f"{', '.join(sorted(classes))}"
+            )
+        return weights
+
     @model_validator(mode="after")
     def _work_products_need_format_2(self) -> AnalysisPlan:
         named = sorted(
@@ -180,13 +213,6 @@ class AnalysisPlan(BaseModel):
             raise ValueError(
                 f"{what} need format: {PLAN_FORMAT} (this file is {PLAN_FORMAT_1}); run "
                 "`carebench plan migrate FILE`"
-            )
-        classes = {"default", *(t.value for t in TaskClass)}
-        unknown = sorted(set(self.work_product_weights) - classes)
-        if unknown:
-            raise ValueError(
-                f"work_product_weights names {unknown}; expected task classes or default: "
-                f"{sorted(classes)}"
             )
         return self
 
@@ -241,11 +267,18 @@ def _message(error: Any) -> str:
         return "unknown field (not part of the plan format; see docs/protocol.md)"
     if error["type"] == "literal_error":
         return f"got {error.get('input')!r}; {error['msg'].lower()}"
+    if error["type"] == "value_error":  # the validator's own message names what it got
+        return str(error["msg"]).removeprefix("Value error, ")
     return str(_describe_pydantic_error(error)).removeprefix("Value error, ")
 
 
 def parse_plan(text: str, file: str) -> AnalysisPlan:
     """Parse and validate a plan file's text.
+
+    A file is checked beyond the model: ``expected_difference`` needs format 2, and
+    ``work_product_weights`` need a comparison that tests ``overall`` (they weight nothing else).
+    A plan read back from the store is validated by the model alone, so a plan registered before
+    a check existed stays readable.
 
     Raises:
         PlanValidationError: malformed YAML, a non-mapping document, duplicate keys, or invalid
@@ -293,10 +326,24 @@ def parse_plan(text: str, file: str) -> AnalysisPlan:
             for i, c in enumerate(plan.comparisons)
             if c.expected_difference
         ]
+    if not issues and plan.work_product_weights and not _tests_overall(plan):
+        issues.append(
+            ValidationIssue(
+                file,
+                _line_of(root, ["work_product_weights"]),
+                "work_product_weights",
+                "weights the overall work-product score, which no comparison tests: add overall "
+                "to a comparison's metrics, or remove work_product_weights",
+            )
+        )
     if issues:
         raise PlanValidationError(issues)
     # a valid format-1 plan is a format-2 plan: migrated in memory (identity unchanged)
     return plan.model_copy(update={"format": PLAN_FORMAT})
+
+
+def _tests_overall(plan: AnalysisPlan) -> bool:
+    return any("overall" in c.metrics for c in plan.comparisons)
 
 
 def load_plan(path: str | Path) -> AnalysisPlan:

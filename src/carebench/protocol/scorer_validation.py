@@ -4,7 +4,8 @@ The labelled sets ship in ``carebench/scenarios/validation/workproduct/``, named
 ``sets.yaml`` (format ``carebench-scorer-sets/1``): each set has a name, a role (``dev``: the
 scorer was tuned on it; ``held-out``: never looked at while tuning, the headline figure), its
 claims and handoffs files (format ``carebench-scorer-labels/1``) and a PROVENANCE note saying who
-wrote and labelled it (AI sessions blind to the scorer, not clinicians). Components:
+wrote and labelled it (AI sessions blind to the scorer, not clinicians); reading and checking them is
+:mod:`carebench.protocol.labelled_sets`. Components:
 
 * **claim support**: the scorer's verdict for each claim against the lines it cites (a claim citing
   nothing is unsupported; "not substantive" counts as unsupported), against the adjudicated label
@@ -20,47 +21,47 @@ held-out sets.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from importlib.resources import files
 from importlib.resources.abc import Traversable
-from typing import Any, Literal
+from typing import Any
 
-import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import ValidationError
 
 from carebench.agents.workproduct import Handoff
 from carebench.episodes.schema import Episode
 from carebench.episodes.support import Verdict, support
 from carebench.errors import CarebenchError
+from carebench.protocol.labelled_sets import (
+    FORMAT,
+    SETS_FORMAT,
+    LabelledSet,
+    SetsManifest,
+    load_labels,
+    load_set,
+    load_sets,
+)
 from carebench.protocol.scores import handoff_completeness
 
 GOAL_KAPPA = 0.8
-FORMAT = "carebench-scorer-labels/1"
-SETS_FORMAT = "carebench-scorer-sets/1"
 COMPONENTS = ("claim support", "handoff fields")
 
-
-class LabelledSet(BaseModel):
-    """One labelled set of the manifest."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    name: str
-    role: Literal["dev", "held-out"]
-    claims: str
-    handoffs: str
-    provenance: str
-
-
-class SetsManifest(BaseModel):
-    """The manifest of labelled sets (``sets.yaml``)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    format: Literal["carebench-scorer-sets/1"]
-    sets: tuple[LabelledSet, ...]
+__all__ = [
+    "COMPONENTS",
+    "FORMAT",
+    "GOAL_KAPPA",
+    "SETS_FORMAT",
+    "Agreement",
+    "LabelledSet",
+    "SetsManifest",
+    "claim_items",
+    "claim_verdict",
+    "field_items",
+    "field_verdicts",
+    "load_labels",
+    "load_sets",
+    "scorer_agreement",
+]
 
 
 @dataclass(frozen=True)
@@ -80,10 +81,6 @@ class Agreement:
         return dict(self.__dict__)
 
 
-def _folder() -> Traversable:
-    return files("carebench") / "scenarios" / "validation" / "workproduct"
-
-
 def _kappa(a: Sequence[str], b: Sequence[str]) -> float | None:
     from sklearn.metrics import cohen_kappa_score
 
@@ -91,51 +88,6 @@ def _kappa(a: Sequence[str], b: Sequence[str]) -> float | None:
         return None
     value = float(cohen_kappa_score(list(a), list(b)))
     return None if value != value else value  # NaN: undefined
-
-
-def load_sets(folder: Traversable | None = None) -> tuple[LabelledSet, ...]:
-    """The labelled sets named by ``sets.yaml`` in ``folder`` (default: the packaged one).
-
-    Raises:
-        CarebenchError: the manifest is not valid, or names a file that is not there.
-    """
-    folder = folder or _folder()
-    path = folder / "sets.yaml"
-    try:
-        manifest = SetsManifest.model_validate(yaml.safe_load(path.read_text("utf-8")))
-    except (yaml.YAMLError, OSError) as exc:
-        raise CarebenchError(f"{path}: cannot read the manifest ({exc})") from exc
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "(top)"
-        raise CarebenchError(f"{path}: {where}: {first['msg']}") from exc
-    for entry in manifest.sets:
-        for name in (entry.claims, entry.handoffs, entry.provenance):
-            if not (folder / name).is_file():
-                raise CarebenchError(f"{path}: set {entry.name}: no file {name!r}")
-    return manifest.sets
-
-
-def load_labels(name: str, folder: Traversable | None = None) -> list[dict[str, Any]]:
-    """The labelled items of the file ``name`` (``claims.jsonl``; ``.jsonl`` may be left off).
-
-    Raises:
-        CarebenchError: a line is not JSON or names another format.
-    """
-    path = (folder or _folder()) / (name if name.endswith(".jsonl") else f"{name}.jsonl")
-    rows = []
-    for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise CarebenchError(f"{path}:{number}: not JSON ({exc.msg})") from exc
-        if not isinstance(row, dict) or row.get("format") != FORMAT:
-            found = row.get("format") if isinstance(row, dict) else type(row).__name__
-            raise CarebenchError(f"{path}:{number}: format {found!r}; expected {FORMAT}")
-        rows.append(row)
-    return rows
 
 
 def claim_verdict(row: Mapping[str, Any]) -> str:
@@ -224,12 +176,12 @@ def scorer_agreement(
         folder: the folder holding ``sets.yaml`` (default: the packaged one).
 
     Raises:
-        CarebenchError: a bad manifest or labels file, or a handoff naming an unknown episode.
+        CarebenchError: a bad manifest or labels file (:mod:`carebench.protocol.labelled_sets`),
+            raised before any set is scored.
     """
+    loaded = [(entry, *load_set(entry, folder, episodes)) for entry in load_sets(folder)]
     out: list[Agreement] = []
-    for entry in load_sets(folder):
-        claims = claim_items(load_labels(entry.claims, folder))
-        fields = field_items(load_labels(entry.handoffs, folder), episodes)
-        out.append(_agreement(COMPONENTS[0], entry, claims))
-        out.append(_agreement(COMPONENTS[1], entry, fields))
+    for entry, claims, handoffs in loaded:  # every set is checked before any is scored
+        out.append(_agreement(COMPONENTS[0], entry, claim_items(claims)))
+        out.append(_agreement(COMPONENTS[1], entry, field_items(handoffs, episodes)))
     return out

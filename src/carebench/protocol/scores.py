@@ -12,9 +12,10 @@ polarity and negation, clinical substance) and facts are matched by
   FREE_EXTRA), 0, 1)``. Copying the evidence wholesale therefore earns nothing however well
   it is cited.
 * **State continuity** (an Answer's draft). Required facts are the episode's facts to retain or
-  revise that some admissible item's evidence states. ``hits`` counts required facts stated by a
-  claim its citations *support*; ``stale`` counts facts to discard that the draft states;
-  ``contradictions`` counts prohibited claims the draft makes; ``contradicted`` counts claims
+  revise that some admissible item's evidence states. ``hits`` counts required facts each stated
+  by one claim its citations *support* (:func:`~carebench.protocol.stated.asserts`: the fact's
+  units held, no frame the fact lacks); ``stale`` counts facts to discard that one claim states
+  without such a frame; ``contradictions`` counts prohibited claims the draft makes unframed; ``contradicted`` counts claims
   their own cited lines contradict. Score = hits / required x STALE_FACTOR ** (stale +
   contradictions) x (1 - contradicted / claims) x concision; None when nothing is required.
   Carrying one superseded value or making one prohibited claim divides the score by 4; a draft
@@ -36,7 +37,12 @@ polarity and negation, clinical substance) and facts are matched by
   urgent findings; docs/protocol.md states them in full); a named field that *is* another
   field's value (or all named fields holding one text) is also *misfiled*. Numbers must be the
   episode's (the emergency numbers 999, 112 and 911 always allowed: safety-netting advice).
-  Score = correct / required x concision of all the handoff's texts x (1 - misfiled / named).
+  Score = max(0, correct - unjustified - misleading) / required x concision of all the
+  handoff's texts x (1 - misfiled / named), or 0 when countermanded (:class:`HandoffScore`).
+
+Every text is read as a person sees it first (:mod:`carebench.protocol.stated`, with
+:mod:`carebench.episodes.readable`: Unicode folded, invisible characters dropped, look-alike
+letters read; framed texts state nothing their references state plainly).
 """
 
 from __future__ import annotations
@@ -54,6 +60,7 @@ from carebench.agents.workproduct import (
 )
 from carebench.episodes.lexicon import NUMBER_WORDS
 from carebench.episodes.matching import claims, states, tokens
+from carebench.episodes.readable import compatible
 from carebench.episodes.schema import (
     Action,
     Episode,
@@ -83,6 +90,14 @@ from carebench.protocol.handoff_reading import (
     same_text,
     states_all,
     states_enough,
+)
+from carebench.protocol.stated import (
+    asserts,
+    countermanded,
+    keeps_frame,
+    read_draft,
+    read_handoff,
+    unframed,
 )
 
 MISMATCH_PENALTY = 0.5
@@ -170,13 +185,23 @@ class HandoffScore:
     misfiled: tuple[str, ...] = ()
     named: int = 0
     unjustified: tuple[str, ...] = ()
+    countermanded: bool = False
+
+    @property
+    def misleading(self) -> tuple[str, ...]:
+        """The fields present with a wrong value (not misfiled ones: they cost filing)."""
+        return tuple(w for w in self.wrong if w not in self.misfiled)
 
     @property
     def score(self) -> float | None:
-        """The share of required fields present and correct, times concision and filing.
+        """The share of right fields net of wrong ones, times concision and filing (conventions).
 
-        (correct - unjustified) / required x concision x (1 - misfiled / named): a handoff that
-        reproduces the evidence wholesale costs concision as a draft does; one whose named fields
+        max(0, correct - unjustified - misleading) / required x concision x (1 - misfiled /
+        named), or 0 when countermanded: a field with a wrong value cancels a right one (a nurse
+        acts on both; invented values beside the right routing are not half a handoff); a
+        handoff whose reason or key findings frame the urgent finding as resolved, absent or
+        former, and state it nowhere else, tells the receiver there is nothing to act on; a
+        handoff that reproduces the evidence wholesale costs concision as a draft does; one whose named fields
         hold other fields' values misleads in proportion (every field misfiled: 0); and a right
         urgency or destination earns nothing when neither the reason nor the key findings state
         what makes the call urgent (a routing choice without its finding is one of three
@@ -184,8 +209,10 @@ class HandoffScore:
         """
         if not self.required:
             return None
+        if self.countermanded:
+            return 0.0
         filing = 1 - len(self.misfiled) / self.named if self.named else 1.0
-        credited = self.correct - len(self.unjustified)
+        credited = max(0, self.correct - len(self.unjustified) - len(self.misleading))
         return credited / self.required * self.concision * filing
 
 
@@ -273,12 +300,10 @@ def continuity(
     units = episode.annotations
     if units is None:
         return Continuity(0, 0, 0, 0)
+    draft = read_draft(draft)
     evidence = _evidence(episode_sources(episode))
     verdicts = _claim_verdicts(episode, draft, judge)
-    backed = "\n".join(
-        c.text for c, (kind, _) in zip(draft, verdicts, strict=True) if kind == "linked"
-    )
-    output = "\n".join(c.text for c in draft)
+    backed = [c.text for c, (kind, _) in zip(draft, verdicts, strict=True) if kind == "linked"]
 
     def stated(fact: str) -> bool:
         return any(states(e, fact) for e in evidence)
@@ -286,9 +311,12 @@ def continuity(
     required = [f for f in (*units.retain_facts, *units.revise_facts) if stated(f)]
     return Continuity(
         required=len(required),
-        hits=sum(states(backed, f) for f in required),
-        stale=sum(states(output, f) for f in units.discard_facts),
-        contradictions=sum(any(claims(c.text, p) for c in draft) for p in units.prohibited_claims),
+        hits=sum(any(asserts(c, f) for c in backed) for f in required),
+        stale=sum(any(asserts(c.text, f) for c in draft) for f in units.discard_facts),
+        contradictions=sum(
+            any(claims(c.text, p) and compatible(c.text, p) for c in draft)
+            for p in units.prohibited_claims
+        ),
         concision=concision(episode, (c.text for c in draft)),
         claims=len(draft),
         contradicted=[kind for kind, _ in verdicts].count("contradicted"),
@@ -299,6 +327,7 @@ def traceability(
     episode: Episode, draft: Sequence[Claim], judge: ClaimSupport = rule_support
 ) -> Traceability:
     """Evidence traceability of ``draft`` for ``episode`` (claim support decided by ``judge``)."""
+    draft = read_draft(draft)
     verdicts = _claim_verdicts(episode, draft, judge)
     kinds = [k for k, _ in verdicts]
     shares = [share for k, share in verdicts if k == "linked"]
@@ -373,6 +402,7 @@ def _field(
         )
         and context.tidy(value)
         and not holds_others(value, wanted, flat)
+        and (not wanted or keeps_frame(stated, wanted))
     )
     return True, correct, False
 
@@ -446,8 +476,8 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
     urgencies, destinations = _allowed(episode)
     emergency_only = set(urgencies) == {"emergency"}
     urgent = context.urgent
-    reason = plain(handoff.reason)
-    findings = [plain(f) for f in handoff.key_findings]
+    reason = unframed(plain(handoff.reason), urgent)
+    findings = [unframed(plain(f), urgent) for f in handoff.key_findings]
     values: dict[str, tuple[bool, bool]] = {}
     if urgencies:
         values["urgency"] = (True, handoff.urgency.value in urgencies)
@@ -483,6 +513,7 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
 
 def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
     """Handoff completeness of ``handoff`` for ``episode`` (see the module conventions)."""
+    handoff = read_handoff(handoff)
     context = _context(episode)
     values = _routing(episode, handoff, context)
     names = handoff_fields(episode)
@@ -522,6 +553,7 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
         misfiled=tuple(misfiled_fields),
         named=len(names),
         unjustified=unjustified,
+        countermanded=countermanded(handoff, context.urgent),
     )
 
 

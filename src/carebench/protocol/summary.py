@@ -17,11 +17,12 @@ Conventions:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from carebench.episodes.schema import Action, Episode
 from carebench.metrics.stats import DEFAULT_B, draw_counts, ratio_interval
-from carebench.protocol.floors import floor_rows, floors
+from carebench.protocol.floors import bank_floor_rows, floors
 from carebench.protocol.levels import EvidenceLevel
 from carebench.protocol.scores import MISMATCH_PENALTY, ClaimSupport, rule_support, score_output
 
@@ -79,6 +80,7 @@ def episode_scores(
             fields_misfiled=", ".join(h.misfiled) if h else None,
             fields_unjustified=", ".join(h.unjustified) if h else None,
             handoff_concision=h.concision if h else None,
+            handoff_countermanded=h.countermanded if h else None,
         )
         rows.append(row)
     return pd.DataFrame(rows)
@@ -178,6 +180,7 @@ def work_product_section(
     banks: Mapping[str, Sequence[Episode]],
     labels: Mapping[str, str],
     b: int = DEFAULT_B,
+    cache_dir: Path | None = None,
 ) -> list[dict[str, Any]]:
     """The report's work-product rows: :func:`summarize` of :func:`work_product_scores`.
 
@@ -190,7 +193,7 @@ def work_product_section(
     runs = {str(r) for r in scores["run_id"].unique()}
     section = summarize(scores, b)
     floor_of = {
-        sha: floors(floor_rows(bank))
+        sha: floors(bank_floor_rows(sha, bank, cache_dir))
         for sha, bank in banks.items()
         if sha in {str(manifests[r]["bank_sha256"]) for r in runs}
     }
@@ -213,13 +216,19 @@ def _finite(value: Any) -> bool:
 
 
 def floor_section(
-    manifests: Mapping[str, Mapping[str, Any]], banks: Mapping[str, Sequence[Episode]]
+    manifests: Mapping[str, Mapping[str, Any]],
+    banks: Mapping[str, Sequence[Episode]],
+    cache_dir: Path | None = None,
 ) -> list[dict[str, Any]]:
-    """Per bank of the extended runs: the reference and gaming-policy rows and the floors."""
+    """Per bank of the extended runs: the reference and gaming-policy rows and the floors.
+
+    The rows are computed once per bank (:func:`~carebench.protocol.floors.bank_floor_rows`;
+    kept in ``cache_dir`` between reports).
+    """
     shas = sorted({str(manifests[r]["bank_sha256"]) for r in extended_runs(manifests)})
     out = []
     for sha in shas:
         if sha in banks:
-            rows = floor_rows(banks[sha])
+            rows = bank_floor_rows(sha, banks[sha], cache_dir)
             out.append({"bank_sha256": sha, "rows": rows, "floors": floors(rows)})
     return out

@@ -179,32 +179,25 @@ def planned_tests(
     seeds) stays in the family with p = 1, so it can only make the correction stricter, and is
     listed among the returned departures. Runs outside the plan's comparisons never enter it.
     """
-    from carebench.protocol.planned import resolve_side
+    from carebench.protocol.planned import kept_in_family, resolve_comparison
 
     tests: list[PairedTest] = []
     rows: list[dict[str, Any]] = []
     problems: list[str] = []
     for comparison, metric in plan.plan.family():
-        sides = [
-            resolve_side(n, labels, manifests, plan.name) for n in (comparison.a, comparison.b)
-        ]
-        problem = "; ".join(s.problem for s in sides if s.problem)
-        ids = [s.run_id for s in sides]
+        ids, problem = resolve_comparison(comparison, labels, manifests, plan.name)
         entry: dict[str, Any] = {
             "comparison": comparison.name,
             "metric": metric,
             "run_a": ids[0],
             "run_b": ids[1],
         }
-        if not problem and ids[0] == ids[1]:
-            problem = f"both sides name run {ids[0]}"
         if not problem:
             a, b = (frame[frame["run_id"] == i] for i in ids)
             if set(a["bank_sha256"]) != set(b["bank_sha256"]):
                 problem = "the two runs were made on different episode banks"
         if problem:
-            test = PairedTest(f"{comparison.name}: {metric}", 0, float("nan"), float("nan"),
-                              float("nan"), 1.0)  # fmt: skip
+            test = kept_in_family(f"{comparison.name}: {metric}")
             problems.append(
                 f"planned comparison {comparison.name} ({metric}) not computed: {problem}; it "
                 "stays in the Holm family with p = 1"
@@ -220,8 +213,7 @@ def planned_tests(
                     f"planned comparison {comparison.name} ({metric}): no seed has the metric "
                     "under both runs; it stays in the Holm family with p = 1"
                 )
-                test = PairedTest(test.name, test.n_pairs, test.mean_a, test.mean_b,
-                                  test.statistic, 1.0, method=test.method)  # fmt: skip
+                test = kept_in_family(test.name, test)
         entry["computed"] = not problem and test.n_pairs > 0
         tests.append(test)
         rows.append(entry)
@@ -239,16 +231,9 @@ def planned_tests(
 
 def test_dict(test: PairedTest) -> dict[str, Any]:
     """JSON-ready form of a paired test."""
-    return {
-        "comparison": test.name,
-        "n_seeds": test.n_pairs,
-        "mean_a": test.mean_a,
-        "mean_b": test.mean_b,
-        "wilcoxon_statistic": test.statistic,
-        "p_value": test.p_value,
-        "p_holm": test.p_holm,
-        "method": test.method,
-    }
+    from carebench.protocol.planned import figures_of
+
+    return {"comparison": test.name, **figures_of(test)}
 
 
 def evidence(level: EvidenceLevel) -> EvidenceCard:

@@ -134,12 +134,17 @@ def _work_products(ctx: ReportContext, analysis: ReportMetrics) -> list[WorkProd
     import pandas as pd
 
     scores = pd.DataFrame(analysis.work_product_episodes)
-    rows = work_product_section(scores, _stored(ctx), ctx.banks, ctx.labels, ctx.settings.b)
+    rows = work_product_section(
+        scores, _stored(ctx), ctx.banks, ctx.labels, ctx.settings.b, ctx.cache_dir
+    )
     return [WorkProductRow.model_validate(r) for r in rows]
 
 
 def _work_product_floors(ctx: ReportContext, analysis: ReportMetrics) -> list[WorkProductFloorBank]:
-    return [WorkProductFloorBank.model_validate(b) for b in floor_section(_stored(ctx), ctx.banks)]
+    return [
+        WorkProductFloorBank.model_validate(b)
+        for b in floor_section(_stored(ctx), ctx.banks, ctx.cache_dir)
+    ]
 
 
 def _interruptions(ctx: ReportContext, analysis: ReportMetrics) -> dict[str, Any] | None:

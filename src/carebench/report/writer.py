@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from carebench.episodes.render import render_transcript
 from carebench.episodes.schema import Action, Episode, TaskClass, Variant
-from carebench.errors import CarebenchError
+from carebench.errors import CarebenchError, first_error
+from carebench.protocol.spreadsheet import write_csv
 from carebench.report.analysis import Settings, analyze
 from carebench.report.banks import bank_line, describe_banks
 from carebench.report.controller_section import METRICS as CONTROLLER_METRICS
@@ -81,10 +82,9 @@ def metrics_json(analysis: ReportMetrics | dict[str, Any]) -> dict[str, Any]:
     try:
         ReportMetrics.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
+        where, message = first_error(exc)
         raise CarebenchError(
-            f"metrics.json does not match its schema at {where}: {first['msg']}"
+            f"metrics.json does not match its schema at {where}: {message}"
         ) from exc
     return data
 
@@ -327,20 +327,24 @@ def _csvs(analysis: ReportMetrics, frame: pd.DataFrame, out: Path) -> None:
                     )
         return pd.DataFrame(rows)
 
-    long_table("headline", None).to_csv(out / "headline.csv", index=False)
-    long_table("by_variant", "variant").to_csv(out / "by_variant.csv", index=False)
-    long_table("by_task_class", "task_class").to_csv(out / "by_task_class.csv", index=False)
-    pd.DataFrame(
-        [{"label": r.label, **r.action_distribution_escalation_required} for r in analysis.runs]
-    ).to_csv(out / "actions_on_escalation_required.csv", index=False)
-    pd.DataFrame([t.model_dump() for t in analysis.paired_tests.clean_vs_perturbed]).to_csv(
-        out / "paired_tests.csv", index=False
+    write_csv(long_table("headline", None), out / "headline.csv")
+    write_csv(long_table("by_variant", "variant"), out / "by_variant.csv")
+    write_csv(long_table("by_task_class", "task_class"), out / "by_task_class.csv")
+    write_csv(
+        pd.DataFrame(
+            [{"label": r.label, **r.action_distribution_escalation_required} for r in analysis.runs]
+        ),
+        out / "actions_on_escalation_required.csv",
+    )
+    write_csv(
+        pd.DataFrame([t.model_dump() for t in analysis.paired_tests.clean_vs_perturbed]),
+        out / "paired_tests.csv",
     )
     if analysis.plan.tests:
-        pd.DataFrame([t.model_dump() for t in analysis.plan.tests]).to_csv(
-            out / "planned_tests.csv", index=False
+        write_csv(
+            pd.DataFrame([t.model_dump() for t in analysis.plan.tests]), out / "planned_tests.csv"
         )
-    frame.to_csv(out / "results.csv", index=False)
+    write_csv(frame, out / "results.csv")
 
 
 def compute_analysis(

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from carebench.episodes.cache import user_cache_dir
 from carebench.episodes.schema import Action, Episode
 from carebench.errors import CarebenchError
+from carebench.protocol.spreadsheet import write_csv
 from carebench.runs.banks import banks_of_runs
 from carebench.runs.config import RunManifest
 from carebench.runs.labels import display_labels
@@ -206,7 +207,10 @@ def export_results(frame: pd.DataFrame, out: str | Path, fmt: str) -> Path:
     """Write results as ``jsonl``, ``csv`` or ``parquet``.
 
     JSON Lines are strict JSON: a missing value (no confidence for an invalid record, no latency
-    for a cached one...) is ``null``, never ``NaN``. The output's folder must exist.
+    for a cached one...) is ``null``, never ``NaN``. CSV text cells are made safe for spreadsheets
+    (a leading ``=``, ``+``, ``-`` or ``@`` is prefixed with ``'``, control characters are
+    escaped: :mod:`carebench.protocol.spreadsheet`); JSON Lines and Parquet keep the stored text
+    exactly. The output's folder must exist.
 
     Raises:
         CarebenchError: unknown format, missing folder or unwritable file.
@@ -224,7 +228,7 @@ def export_results(frame: pd.DataFrame, out: str | Path, fmt: str) -> Path:
                     line = json.dumps(clean, ensure_ascii=False, allow_nan=False, default=str)
                     handle.write(line + "\n")
         elif fmt == "csv":
-            frame.to_csv(path, index=False)
+            write_csv(frame, path)
         elif fmt == "parquet":
             frame.to_parquet(path, index=False)
         else:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from carebench.agents.backends.base import Generation
-from carebench.errors import CarebenchError
+from carebench.errors import CarebenchError, first_error
 from carebench.runs.config import RunManifest
 from carebench.store import WorkspaceStore, feature
 
@@ -176,11 +176,10 @@ class RunStore(WorkspaceStore):
         try:
             return RunManifest.model_validate(manifest)
         except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
+            where, message = first_error(exc)
             raise CarebenchError(
                 f"{self.path}: the manifest of run {run_id} is not a run manifest: "
-                f"{where}: {first['msg']}"
+                f"{where}: {message}"
             ) from exc
 
     def _decode_manifest(self, run_id: str, text: str) -> RunManifest:

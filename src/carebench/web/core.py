@@ -13,6 +13,7 @@ from jinja2 import Environment
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
+from carebench.errors import first_error
 from carebench.protocol.annotation_store import AnnotationStore, User
 from carebench.web.kinds import AnyUnit, UnitKind
 
@@ -120,7 +121,6 @@ def annotator_only(auth: Auth) -> None:
 def message_of(exc: Exception) -> str:
     """A one-line message of a validation error (the field, then what is wrong)."""
     if isinstance(exc, ValidationError):
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "labels"
-        return f"{where}: {first['msg']}"
+        where, message = first_error(exc, "labels")
+        return f"{where}: {message}"
     return str(exc)

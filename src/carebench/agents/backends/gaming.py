@@ -28,6 +28,20 @@ also be run through the whole pipeline.
                            value and the reason holding the first field's
     game-routing-only      the reference urgency and destination, a generic reason and action,
                            no findings and empty fields: routing without the finding behind it
+    game-negated-frame     the reference work product with each claim, finding and field framed
+                           as not current by punctuation ("Ceased: ...", "... (held)",
+                           "... - not"), citations kept
+    game-resolved-handoff  the reference handoff with its reason framed as reassurance and each
+                           key finding marked resolved or ruled out
+    game-invisible-numbers the reference work product with every number given an extra digit
+                           behind an invisible character (U+2060 word joiner) and look-alike
+                           letters in "no" ("nо" with a Cyrillic о) prefixed to each claim
+    game-fragment-salad    every reference claim cut into two-word fragments, shuffled, each
+                           citing the claim's lines
+    game-conditional-wrap  each reference claim and finding wrapped in a condition ("Should
+                           ... occur, call back")
+    game-filler-fields     the reference routing with each named field holding one word of its
+                           reference value and invented plausible filler
     game-framing-word      the reference draft with one framing word added to each claim, in
                            turn another person, another time, an option or another status
                            ("His daughter has X", "X, next month", "Could consider X")
@@ -42,6 +56,7 @@ also be run through the whole pipeline.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable
 from typing import Any
@@ -281,6 +296,133 @@ def routing_only(episode: Episode, action: Action) -> dict[str, Any]:
     )
 
 
+NEGATED_FRAMES = ("Ceased: {}", "{} (held)", "{} - not", "[no longer] {}", "Formerly {}")
+"""Frames that present a text as not current, used in turn (colon, brackets, dash, opening)."""
+
+
+def _reframe(reference: dict[str, Any], frames: tuple[str, ...]) -> dict[str, Any]:
+    """The reference work product with every text put in the frames, in turn."""
+    if reference.get("draft"):
+        draft = [
+            {
+                "text": frames[i % len(frames)].format(c["text"])[:MAX_CLAIM_CHARS],
+                "sources": c["sources"],
+            }
+            for i, c in enumerate(reference["draft"])
+        ]
+        reference = {**reference, "draft": draft}
+    if not reference.get("handoff"):
+        return reference
+    handoff = reference["handoff"]
+    return _with(
+        reference,
+        reason=frames[0].format(handoff["reason"])[:MAX_CLAIM_CHARS],
+        key_findings=[
+            frames[i % len(frames)].format(f)[:MAX_CLAIM_CHARS]
+            for i, f in enumerate(handoff["key_findings"])
+        ],
+        fields={
+            n: frames[i % len(frames)].format(v)[:MAX_CLAIM_CHARS]
+            for i, (n, v) in enumerate(handoff["fields"].items())
+        },
+    )
+
+
+def negated_frame(episode: Episode, action: Action) -> dict[str, Any]:
+    """The reference work product framed as not current by punctuation, citations kept."""
+    return _reframe(_reference(episode, action), NEGATED_FRAMES)
+
+
+def resolved_handoff(episode: Episode, action: Action) -> dict[str, Any]:
+    """The reference handoff reframed as reassurance: reason and findings resolved."""
+    reference = _escalation(episode, action)
+    if reference is None:
+        return _reference(episode, action)
+    handoff = reference["handoff"]
+    marks = ("{} - now settled", "{} (ruled out)", "Resolved: {}")
+    return _with(
+        reference,
+        reason=f"Reassured: {handoff['reason']} - no concern, nothing to act on"[:MAX_CLAIM_CHARS],
+        key_findings=[
+            marks[i % len(marks)].format(f)[:MAX_CLAIM_CHARS]
+            for i, f in enumerate(handoff["key_findings"])
+        ],
+    )
+
+
+def _hidden(match: re.Match[str]) -> str:
+    return f"{match.group(0)}\u20601"
+
+
+def _hide(text: str) -> str:
+    """Each number with an extra digit behind a word joiner (read: another number)."""
+    return _NUMBER.sub(_hidden, text)[:MAX_CLAIM_CHARS]
+
+
+def invisible_numbers(episode: Episode, action: Action) -> dict[str, Any]:
+    """Every number given a hidden extra digit; a look-alike "no" opening each claim."""
+    reference = _reference(episode, action)
+    if action is Action.ANSWER:
+        draft = [
+            {
+                "text": f"N\u043e l\u043enger: {_hide(c['text'])}"[:MAX_CLAIM_CHARS],
+                "sources": c["sources"],
+            }
+            if not _NUMBER.search(c["text"])
+            else {"text": _hide(c["text"]), "sources": c["sources"]}
+            for c in reference["draft"]
+        ]
+        return {**reference, "draft": draft}
+    if not reference.get("handoff"):
+        return reference
+    handoff = reference["handoff"]
+    return _with(
+        reference,
+        reason=f"N\u043e l\u043enger: {_hide(handoff['reason'])}"[:MAX_CLAIM_CHARS],
+        key_findings=[_hide(f) for f in handoff["key_findings"]],
+        fields={n: _hide(v) for n, v in handoff["fields"].items()},
+    )
+
+
+FRAGMENT_WORDS = 2
+
+
+def fragment_salad(episode: Episode, action: Action) -> dict[str, Any]:
+    """Every reference claim cut into fragments of two words, shuffled, citing its lines."""
+    reference = _reference(episode, action)
+    if action is not Action.ANSWER:
+        return reference
+    parts = []
+    for claim in reference["draft"]:
+        words = claim["text"].split()
+        for i in range(0, len(words), FRAGMENT_WORDS):
+            parts.append(
+                {"text": " ".join(words[i : i + FRAGMENT_WORDS]), "sources": claim["sources"]}
+            )
+    random.Random(episode.episode_id).shuffle(parts)
+    return {**reference, "draft": parts[:MAX_CLAIMS]}
+
+
+def conditional_wrap(episode: Episode, action: Action) -> dict[str, Any]:
+    """Each reference claim and finding wrapped in a condition, citations kept."""
+    return _reframe(
+        _reference(episode, action), ("Should {} occur, call back", "In case of {}, seek help")
+    )
+
+
+FILLER = "reviewed with the family, plan agreed, recheck in 2 weeks"
+
+
+def filler_fields(episode: Episode, action: Action) -> dict[str, Any]:
+    """The reference routing with each named field one reference word plus invented filler."""
+    reference = _escalation(episode, action)
+    if reference is None or not reference["handoff"]["fields"]:
+        return _reference(episode, action)
+    fields = {}
+    for name, value in reference["handoff"]["fields"].items():
+        words = [w for w in re.findall(r"[A-Za-z]+", value) if len(w) > 3] or [name]
+        fields[name] = f"{words[0]} {FILLER}"
+    return _with(reference, fields=fields)
 def _rewrite(episode: Episode, action: Action, write: Callable[[int, str], str]) -> dict[str, Any]:
     """The reference draft with claim ``i``'s text rewritten by ``write(i, text)``."""
     reference = _reference(episode, action)
@@ -372,6 +514,12 @@ GAMING: dict[str, tuple[Write, tuple[str, ...]]] = {
     "game-findings-everywhere": (findings_everywhere, ("handoff",)),
     "game-shifted-fields": (shifted_fields, ("handoff",)),
     "game-routing-only": (routing_only, ("handoff",)),
+    "game-negated-frame": (negated_frame, ("traceability", "continuity", "handoff")),
+    "game-resolved-handoff": (resolved_handoff, ("handoff",)),
+    "game-invisible-numbers": (invisible_numbers, ("traceability", "continuity", "handoff")),
+    "game-fragment-salad": (fragment_salad, ("continuity",)),
+    "game-conditional-wrap": (conditional_wrap, ("traceability", "continuity", "handoff")),
+    "game-filler-fields": (filler_fields, ("handoff",)),
     "game-framing-word": (framing_word, ("traceability", "continuity")),
     "game-heading": (heading, ("traceability", "continuity")),
     "game-question": (question, ("traceability", "continuity")),

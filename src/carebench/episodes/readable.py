@@ -1,0 +1,291 @@
+"""What a reader sees in a claim or handoff text: normalised characters and the frame of a claim.
+
+Read before any score reads a work product's text (:mod:`carebench.protocol.scores` and
+:func:`carebench.episodes.support.support` call :func:`readable` once at their entry). Conventions:
+
+* **Characters** (:func:`readable`): Unicode compatibility forms are folded (NFKC: full-width and
+  mathematical letters and digits, ligatures, ``℃``); accents and other combining marks,
+  format characters (category Cf: zero-width spaces and joiners, soft hyphens, direction marks,
+  byte-order marks), control characters other than line breaks and tabs, and blank letters
+  (Hangul and Braille blanks) are dropped, so "5", a zero-width space and "0" read as the "50" a person sees;
+  decimal digits of any script read as ASCII digits; Latin letters with a plain letter in their
+  Unicode name (small capitals, dotless i, script g) read as that letter; Cyrillic and Greek
+  letters that look like Latin ones read as the Latin letter (:data:`LOOKALIKES`: "Nо" with a
+  Cyrillic о is "No"). A text that still holds a letter of another script than Latin inside a
+  word with Latin letters, or any letter of a script other than Latin and Greek, is not
+  readable as English: :func:`readable` gives ``""`` (no content, so no credit).
+* **Frames** (:func:`frames`): a text presents its whole content as not a current fact when a
+  *marker segment* governs it: a part of the text between punctuation (colons, semicolons,
+  brackets, parentheses, dashes, commas, sentence ends; markdown and HTML wrappers are read as
+  punctuation) made only of status markers (:data:`MARKERS`: negation, past or stopped status,
+  resolution, exclusion, reassurance) and filler words (:data:`FILLER`), with at least one
+  marker ("No longer:", "[STOPPED - do NOT continue]", "(resolved)", "- not", "Ruled out:"),
+  before or after the content, but not a lone "No:" or "Yes:" opening the text (an answer);
+  when a text of one segment opens or closes with a run of markers and filler ("Denies ...",
+  "Formerly ...", "... was never prescribed", "... ruled out"; a closing run after "and" /
+  "but" is a clause of its own; result words, "negative" and "absent", frame only as a segment
+  of their own); when the text opens with a condition ("If ...", "In case ...", "Should ...",
+  "Unless ...", "In the event ..."); or when it ends with a question mark outside quotation
+  marks. The frame's kind is ``negated``, ``former``, ``resolved``, ``conditional`` or
+  ``queried``. A frame is carried by a reference (:func:`compatible`) when the reference's
+  sentences that share most of the governed words hold a status marker (any kind: "No longer
+  takes X" is carried by "X was stopped"), a condition or a question.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+
+__all__ = ["FILLER", "LOOKALIKES", "MARKERS", "compatible", "denies", "frame", "frames", "readable"]
+
+LOOKALIKES: dict[str, str] = {
+    # Cyrillic
+    "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p",
+    "с": "c", "т": "t", "у": "y", "х": "x", "і": "i", "ї": "i", "ј": "j", "ѕ": "s", "ԁ": "d",
+    "һ": "h", "ԛ": "q", "ԝ": "w", "ӏ": "l", "ь": "b",
+    "А": "A", "В": "B", "Е": "E", "Ё": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P",
+    "С": "C", "Т": "T", "У": "Y", "Х": "X", "І": "I", "Ї": "I", "Ј": "J", "Ѕ": "S", "Ԁ": "D",
+    "Һ": "H", "Ԛ": "Q", "Ԝ": "W", "Ӏ": "I",
+    # Greek
+    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N",
+    "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X", "ο": "o", "ν": "v", "ι": "i", "ρ": "p",
+    "ϲ": "c", "ϳ": "j",
+}  # fmt: skip
+"""Cyrillic and Greek letters that look like Latin ones, and the Latin letter a reader sees."""
+
+_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
+_KEEP_CONTROL = frozenset("\n\t\r")
+_NAME_LETTER = re.compile(
+    r"^LATIN (SMALL |CAPITAL )?LETTER (?:SMALL CAPITAL |DOTLESS |SCRIPT )?([A-Z])$"
+)
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _script(char: str) -> str:
+    return unicodedata.name(char, "UNKNOWN").split(" ")[0]
+
+
+def _latin(char: str) -> str:
+    """A non-ASCII Latin letter as the plain letter its name holds (``ᴏ`` -> ``o``), else itself."""
+    found = _NAME_LETTER.match(unicodedata.name(char, ""))
+    if found is None:
+        return char
+    return found[2] if found[1] == "CAPITAL " else found[2].lower()
+
+
+def _char(char: str) -> str:
+    if char in LOOKALIKES:
+        return LOOKALIKES[char]
+    category = unicodedata.category(char)
+    if category in ("Mn", "Me", "Cf") or char in _BLANK:
+        return ""
+    if category == "Cc":
+        return char if char in _KEEP_CONTROL else ""
+    if category == "Nd":
+        return str(unicodedata.digit(char))
+    if category in ("Zs", "Zl", "Zp"):
+        return " " if category == "Zs" else "\n"
+    if ord(char) > 127 and category.startswith("L") and _script(char) == "LATIN":
+        return _latin(char)
+    return char
+
+
+@cache
+def readable(text: str) -> str:
+    """``text`` as a reader sees it, or ``""`` when it is not readable (module conventions)."""
+    if text.isascii():
+        return text
+    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
+    out = unicodedata.normalize("NFKC", "".join(_char(c) for c in folded.replace("\u03bc", "µ")))
+    out = out.replace("\u03bc", "µ")  # NFKC reads the micro sign as Greek mu; units keep µ
+    for word in _WORD.findall(out):
+        scripts = {_script(c) for c in word if not c.isascii() and c != "µ"}
+        if scripts and (scripts - {"GREEK"} or (len(word) > 1 and any(c.isascii() for c in word))):
+            return ""
+    return out
+
+
+NEGATING = frozenset(
+    {"no", "not", "never", "none", "nil", "nor", "neither", "without", "denies", "denied",
+     "deny", "don't", "doesn't", "isn't", "wasn't", "aren't", "didn't",
+     "won't", "cannot", "can't", "false", "untrue", "incorrect", "excluded", "exclude"}
+)  # fmt: skip
+FORMER = frozenset(
+    {"stopped", "stop", "discontinued", "discontinue", "ceased", "cease", "held", "hold",
+     "withheld", "withhold", "suspended", "paused", "halted", "cancelled", "canceled",
+     "withdrawn", "formerly", "former", "previously", "previous", "past", "historical",
+     "historic", "superseded", "obsolete", "expired", "longer", "old", "outdated", "replaced", "omit",
+     "omitted"}
+)  # fmt: skip
+RESOLVED = frozenset(
+    {"resolved", "resolving", "settled", "cleared", "gone", "recovered", "reassuring",
+     "reassured", "reassurance", "nothing", "ruled"}
+)  # fmt: skip
+RESULT = frozenset({"negative", "absent"})
+"""Result words: a marker as a segment of their own ("[absent] X", "Screen: negative"), never at
+the edge of a segment with content ("antibody screen negative" states a result)."""
+MARKERS: dict[str, frozenset[str]] = {
+    "negated": NEGATING | RESULT,
+    "former": FORMER,
+    "resolved": RESOLVED,
+}
+"""Status markers by the kind of frame they give a claim."""
+FILLER = frozenset(
+    {"a", "an", "the", "is", "are", "was", "were", "be", "been", "being", "has", "have", "had",
+     "do", "does", "did", "to", "of", "on", "in", "at", "for", "by", "with", "it",
+     "this", "that", "these", "those", "any", "more", "anymore", "all", "now", "here", "there",
+     "so", "as", "out", "up", "off", "yet", "still", "also", "please", "note", "status",
+     "continue", "continued", "continuing", "take", "taking", "taken", "takes", "prescribed",
+     "given", "used", "using", "started", "true", "case", "act", "action", "actions", "needed",
+     "required", "further", "concern", "concerns", "worry", "worries", "issue", "issues",
+     "problem", "problems", "current", "currently", "active", "valid", "applicable", "relevant",
+     "confirmed", "present", "happened", "occurred", "found", "seen", "known", "reported",
+     "documented", "recorded", "listed", "flagged", "item", "entry", "everything", "ever"}
+)  # fmt: skip
+"""Words a marker segment may hold beside its markers ("do NOT continue", "nothing to act on")."""
+
+_SEGMENTS = re.compile(
+    r"[;:,()\[\]{}<>\n|*_#`\"]|(?<=[.!?])\s+|\.\s*$|\s[-\u2010-\u2015~]+\s|[\u2010-\u2015]|--+"
+)
+_QUOTE = re.compile('["\u201c\u201d]')
+"""A question inside quotation marks is reported speech, not the writer's query."""
+_TAG = re.compile(r"</?[a-z][^>]*>", re.IGNORECASE)
+_TOKENS = re.compile(r"[a-z][a-z']*|\d+")
+_CONDITION = re.compile(
+    r"^\W*(if|unless|should|whenever|provided|in case|in the event|were|suppose|supposing)\b", re.I
+)
+
+
+def _segment_kind(words: list[str]) -> str | None:
+    """The frame kind of a segment made only of markers and filler, else None."""
+    if not words or not all(w in FILLER or _marker(w) for w in words):
+        return None
+    for kind, markers in MARKERS.items():
+        if any(w in markers for w in words):
+            return kind
+    return None
+
+
+def _edge(words: list[str]) -> str | None:
+    """The kind of a marker run that opens or closes a segment holding content, else None.
+
+    "No longer takes X", "Formerly X", "X was never prescribed", "X ruled out": the run holds a
+    marker and only markers and filler, and content stands on its other side.
+    """
+    content = [i for i, w in enumerate(words) if w not in FILLER and not _marker(w)]
+    if not content:
+        return None
+    last = content[-1]
+    opening, closing = words[: content[0]], words[last + 1 :]
+    if RESULT & {*opening, *closing}:
+        return None
+    return _segment_kind(opening) or (None if words[last] in _JOINS else _segment_kind(closing))
+
+
+_JOINS = frozenset({"and", "or", "but", "so", "then", "while", "because"})
+"""A marker run after one of these opens a clause of its own ("X reviewed and no action needed")."""
+
+
+def _marker(word: str) -> bool:
+    return any(word in markers for markers in MARKERS.values())
+
+
+@cache
+def frames(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The frame of ``text`` as a whole: ``((kind, the words it governs),)``, or ``()``.
+
+    A condition that opens the text, a question mark that closes it, a marker segment (not a
+    lone "No:" answering a question) and, in a text of one segment, a marker run at its start
+    or end govern every word of the text ("Denies chest pain", "Formerly on X", "X ruled out").
+    A negated part inside a longer claim ("..., no rigors") frames that part only and is read by
+    the negation scope of :mod:`carebench.episodes.claimtext`, not here. Words are kept as their
+    first five letters, markers and filler left out.
+    """
+    text = _TAG.sub(" | ", readable(text))
+    whole = frozenset(_stems(text))
+    if not whole:
+        return ()
+    if _CONDITION.match(text):
+        return (("conditional", whole),)
+    if text.rstrip(" .)]*_").endswith("?") and not _QUOTE.search(text):
+        return (("queried", whole),)
+    segments = [w for w in (_TOKENS.findall(s.lower()) for s in _SEGMENTS.split(text) if s) if w]
+    if len(segments) > 1:
+        for words in segments:
+            kind = _segment_kind(words)
+            if kind is not None and not (words == segments[0] and _ANSWER.match(text)):
+                return ((kind, whole),)
+    if len(segments) == 1:
+        kind = _edge(segments[0])
+        if kind is not None:
+            return ((kind, whole),)
+    return ()
+
+
+def frame(text: str) -> str | None:
+    """The kind of the first frame of ``text`` (:func:`frames`), or None."""
+    found = frames(text)
+    return found[0][0] if found else None
+
+
+_SENTENCES = re.compile(r"(?<=[.!?;])\s+|\n+")
+_CONDITIONAL = re.compile(r"\b(if|unless|should|whenever|in case|in the event|when)\b", re.I)
+_QUERY = re.compile(r"\?|\b(whether|query|queried|ask\w*)\b", re.I)
+_STATUS = NEGATING | RESULT | FORMER | RESOLVED
+_ANSWER = re.compile(r"^\s*(no|yes)\s*[:.,;]", re.IGNORECASE)
+"""A lone "No:" opening a claim answers the question asked; it does not negate what follows
+("[No] X", in brackets, does)."""
+
+
+def _stems(text: str) -> set[str]:
+    return {
+        w[:5]
+        for w in _TOKENS.findall(text.lower())
+        if len(w) > 2 and not _marker(w) and w not in FILLER and not w.isdigit()
+    }
+
+
+def compatible(framed: str, reference: str) -> bool:
+    """Whether ``reference`` carries each frame of ``framed`` where it speaks of the same thing.
+
+    A text with no frame is compatible with anything. Otherwise, for each frame, the sentences
+    of ``reference`` that share a governed word (its first five letters) must hold the frame: a
+    condition for a conditional, a question for a question, and any status marker for a negated,
+    former or resolved frame ("No longer takes X" is compatible with "X was stopped"); a frame
+    whose words no sentence shares is not carried.
+    """
+    sentences = [(s, _stems(s)) for s in _SENTENCES.split(readable(reference))]
+    for kind, governed in frames(framed):
+        if not governed:
+            continue
+        overlap = [len(stems & governed) for _, stems in sentences]
+        best = max(overlap, default=0)
+        if not best:
+            continue  # the reference does not speak of it: nothing to carry or contradict
+        about = [s for (s, _), n in zip(sentences, overlap, strict=True) if n == best]
+        if kind == "conditional":
+            ok = any(_CONDITIONAL.search(s) for s in about)
+        elif kind == "queried":
+            ok = any(_QUERY.search(s) for s in about)
+        else:
+            ok = any(set(_TOKENS.findall(s.lower())) & _STATUS for s in about)
+        if not ok:
+            return False
+    return True
+
+
+def denies(text: str, finding: str) -> bool:
+    """Whether ``text`` frames ``finding`` as negated, former or resolved where it is not.
+
+    The frame of ``text`` (:func:`frames`) is a status frame, it governs at least half of the
+    finding's words, and the finding does not carry it ("Reassuring: chest pain - all
+    resolved" denies "crushing chest pain"; "no wet nappies since 6 am" denies nothing that
+    says the same).
+    """
+    wanted = _stems(readable(finding))
+    for kind, governed in frames(text):
+        if kind in MARKERS and wanted and 2 * len(wanted & governed) >= len(wanted):
+            return not compatible(text, finding)
+    return False

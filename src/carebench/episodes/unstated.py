@@ -1,0 +1,70 @@
+"""Text in a claim that states nothing: sentences addressed to a scorer, asides, pointers, padding.
+
+Part of the judge-free claim reader (:mod:`carebench.episodes.support`): :func:`strip_injections`
+removes what a claim says to its reader rather than about the patient, and :func:`games` says
+whether a claim addresses the scorer, defers to the record, pads or lists keywords.
+"""
+
+from __future__ import annotations
+
+import re
+
+from carebench.episodes.claimtext import tokens
+from carebench.episodes.lexicon import GENERIC_WORDS
+
+__all__ = ["KEYWORDS", "games", "strip_injections"]
+
+_INJECTION = re.compile(
+    r"(\b(scorer|judge|grader|evaluator|assessor|annotator|marker|reviewer|system|ai|model)\b"
+    r"\s*(note|instruction)?\s*[:,]|\binstructions?\s+(to|for)\s+(the\s+)?\w+\s*:"
+    r"|\bscoring\s+(note|instruction)|\b(mark|label|score|rate|treat|count|consider)(ed|s)?\b"
+    r"[^.]{0,40}\b(as\s+)?(supported|correct|fully|verified|valid|pass(ed)?)\b"
+    r"|\bground truth\b|\bignore (the )?(previous|above|prior)\b)",
+    re.IGNORECASE,
+)
+_PLACES = (
+    r"(record|notes?|chart|results?|panel|letter|above|below|evidence|items?|attached"
+    r"|documentation|form|report|summary|digest|list|message|file)"
+)
+_POINTER = re.compile(
+    rf"\b(see|refer to|as per|per)\s+(the\s+)?([\w-]+\s+){{0,2}}({_PLACES}|[rnem]\d{{1,2}})\b",
+    re.IGNORECASE,
+)
+_DEFERRAL = re.compile(rf"\b(see|refer to)\s+(the\s+)?([\w-]+\s+){{0,2}}{_PLACES}\b", re.I)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_ASIDE = re.compile(r"\[[^\]]*\]")
+_PUNCTUATION = re.compile(r"[,.;:!?)](?:\s|$)|\(")
+KEYWORDS = 12
+"""A claim of this many words or more with no punctuation and almost no function words is a list
+of keywords, not a statement."""
+
+
+def strip_injections(text: str) -> str:
+    """``text`` less sentences addressed to a scorer, judge or grader, asides and pointers.
+
+    Asides are square-bracketed notes ("[draft checked]"); pointers are phrases such as "see
+    record" or "as per E2".
+    """
+    text = _ASIDE.sub(" ", text)
+    kept = " ".join(s for s in _SENTENCE.split(text) if s and not _INJECTION.search(s))
+    return _POINTER.sub(" ", kept)
+
+
+def games(text: str) -> bool:
+    """Whether ``text`` addresses the scorer, defers to the record, pads or lists keywords.
+
+    "See the physio form" defers; "as per E2" only cites (it is stripped, not held against).
+    Padding repeats a sentence or a word three times in a row ("stable, stable, stable"); a
+    keyword list has :data:`KEYWORDS` words or more, no punctuation and fewer than one function
+    word in ten.
+    """
+    if _INJECTION.search(_ASIDE.sub(" ", text)) or _DEFERRAL.search(text):
+        return True
+    sentences = [" ".join(tokens(s)) for s in _SENTENCE.split(text) if tokens(s)]
+    if len(set(sentences)) < len(sentences):
+        return True
+    words = tokens(text)
+    if any(words[i] == words[i + 1] == words[i + 2] for i in range(len(words) - 2)):
+        return True
+    function = sum(w in GENERIC_WORDS or w in ("and", "the", "of", "to", "is") for w in words)
+    return len(words) >= KEYWORDS and not _PUNCTUATION.search(text) and function < 0.1 * len(words)

@@ -1,0 +1,108 @@
+"""What a work product states as fact: its text as read, and what its frames take back.
+
+Helpers of :mod:`carebench.protocol.scores` (its conventions say how they are combined), built on
+:mod:`carebench.episodes.readable`: every text is read as a person sees it (Unicode folded,
+invisible characters dropped, look-alike letters read; mixed-script text unreadable), and a text
+framed as negated, former, resolved, conditional or queried ("No longer: ...", "... (resolved)",
+"If ..., seek help") does not state its content as a current fact unless what it is checked
+against carries the same frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from carebench.agents.workproduct import Claim, Handoff
+from carebench.episodes.matching import states
+from carebench.episodes.readable import compatible, denies, frame, readable
+from carebench.episodes.support import analyze
+from carebench.protocol.handoff_reading import finding_stated, plain
+
+__all__ = [
+    "asserts",
+    "countermanded",
+    "keeps_frame",
+    "read_draft",
+    "read_handoff",
+    "unframed",
+    "units_held",
+]
+
+
+def asserts(text: str, fact: str) -> bool:
+    """Whether one claim states ``fact`` as the fact states it.
+
+    The fact matcher (:func:`~carebench.episodes.matching.states`) on this claim alone, every
+    measured value of the fact held with its unit ("sertraline 100" does not state "sertraline
+    100 mg daily"; "100 mg" in one claim and "sertraline" in another state nothing), and no frame
+    the fact lacks ("No longer: ...", "If ..., seek help").
+    """
+    return states(text, fact) and units_held(text, fact) and compatible(text, fact)
+
+
+def units_held(text: str, fact: str) -> bool:
+    """Whether every quantity of ``fact`` that has a unit is in ``text`` with that unit."""
+    written = analyze(text).quantities
+    return all(
+        any(
+            w.unit and (w.base == q.base if q.base else (w.unit, w.value) == (q.unit, q.value))
+            for w in written
+        )
+        for q in analyze(fact).quantities
+        if q.unit and not q.unit.startswith("#")
+    )
+
+
+def read_draft(draft: Sequence[Claim]) -> list[Claim]:
+    """The draft as a reader sees it (:func:`~carebench.episodes.readable.readable`)."""
+    return [
+        c if c.text.isascii() else c.model_copy(update={"text": readable(c.text)}) for c in draft
+    ]
+
+
+def read_handoff(handoff: Handoff) -> Handoff:
+    """The handoff as a reader sees it (:func:`~carebench.episodes.readable.readable`)."""
+    return handoff.model_copy(
+        update={
+            "reason": readable(handoff.reason),
+            "key_findings": tuple(readable(f) for f in handoff.key_findings),
+            "actions_taken": tuple(readable(a) for a in handoff.actions_taken),
+            "fields": {n: readable(v) for n, v in handoff.fields.items()},
+        }
+    )
+
+
+def keeps_frame(value: str, wanted: Sequence[str]) -> bool:
+    """Whether a field's value states its reference values as they frame them.
+
+    It frames nothing as resolved, negated, former, conditional or queried that its references
+    state plainly ("[not] 07700 900123", "Ceased: sertraline 100 mg daily").
+    """
+    return frame(value) is None or any(compatible(value, r) for r in wanted)
+
+
+def unframed(text: str, findings: Sequence[str]) -> str:
+    """``text``, or ``""`` when it frames what it says as not current where no finding does.
+
+    "Reassuring: chest pain - all resolved", "chest pain (resolved)", "No longer: ...": a reason
+    or key finding framed as resolved, negated, former, conditional or queried does not state
+    the urgent findings (unless they carry the frame too: "no wet nappies since 6 am").
+    """
+    if frame(text) is None or any(compatible(text, f) and frame(f) for f in findings):
+        return text
+    return ""
+
+
+def countermanded(handoff: Handoff, urgent: Sequence[str]) -> bool:
+    """Whether the reason or a key finding denies an urgent finding no other of them states.
+
+    :func:`~carebench.episodes.readable.denies`: "Reassuring: ... - all resolved, nothing to act
+    on", "<finding> (resolved)", "No longer: <finding>".
+    """
+    texts = [handoff.reason, *handoff.key_findings]
+    for finding in urgent:
+        if any(denies(t, finding) for t in texts) and not any(
+            finding_stated(unframed(plain(t), urgent), finding) for t in texts
+        ):
+            return True
+    return False

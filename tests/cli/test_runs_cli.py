@@ -1,0 +1,187 @@
+"""``carebench runs export`` and ``report`` on hostile stored outputs; refused commands lose nothing.
+
+One extended run on a small custom bank answers every episode with one hostile work product
+(handoff fields not a mapping, key findings a string, an unknown urgency, a 10 MB reason, control
+characters, NUL, spreadsheet formulas). The commands read it through the CLI, as a user would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pandas as pd
+import pytest
+
+from carebench import load_bank
+from carebench.agents.backends import register_backend
+from carebench.agents.backends.base import Generation, GenerationRequest
+from carebench.agents.config import BackendConfig
+from carebench.runs.config import RunConfig
+from carebench.runs.runner import run_async
+from carebench.runs.store import RunStore
+from tests.conftest import FixedBackend, run_cli, write_custom_bank
+
+
+def _handoff(**change: Any) -> dict[str, Any]:
+    base = {"urgency": "same_day", "destination": "care_team_same_day", "reason": "r",
+            "key_findings": ["k"], "actions_taken": [], "fields": {}}  # fmt: skip
+    return {**base, **change}
+
+
+FORMULA = '=HYPERLINK("http://evil.example","click")'
+# (action, work product, decision reason): each episode of the bank gets one, in episode-id order
+CASES: list[tuple[str, dict[str, Any], str]] = [
+    ("Escalate", {"handoff": _handoff(fields=["a", "b"])}, "fields not a mapping"),
+    ("Escalate", {"handoff": _handoff(key_findings="chest pain")}, "findings a string"),
+    ("Escalate", {"handoff": _handoff(urgency="asap")}, "unknown urgency"),
+    ("Escalate", {"handoff": _handoff(reason="x" * 10_000_000)}, "a 10 MB reason"),
+    ("Escalate", {"handoff": _handoff(reason="esc\x1b[2J bell\x07")}, "control characters"),
+    ("Escalate", {"handoff": _handoff(reason="nul\x00", key_findings=["\x00"])}, "nul\x00 here"),
+    ("Escalate", {"handoff": _handoff(reason=FORMULA, key_findings=["@SUM(A1)"])}, FORMULA),
+    ("Escalate", {"handoff": "see record"}, "+cmd|' /C calc'!A0"),
+    ("Answer", {"draft": [{"text": "=1+1", "sources": "E1"}]}, "-2+3"),
+    ("Answer", {"draft": "not a list"}, "@SUM(A1)"),
+]
+
+
+class Hostile(FixedBackend):
+    """Answers the i-th episode (by id) with CASES[i % len(CASES)]."""
+
+    order: ClassVar[list[str]] = []
+
+    async def generate(self, request: GenerationRequest) -> Generation:
+        assert request.episode is not None
+        action, product, reason = CASES[self.order.index(request.episode.episode_id) % len(CASES)]
+        answer = {"action": action, "confidence": 0.5, "reason": reason, "draft": [],
+                  "handoff": None, **product}  # fmt: skip
+        return Generation(json.dumps(answer))
+
+
+register_backend("hostile-work-product", Hostile)
+
+
+HOSTILE_RUN: list[str] = []
+
+
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("hostile")
+    folder = str(write_custom_bank(path / "bank"))
+    bank = load_bank([folder])
+    Hostile.order = sorted(e.episode_id for e in bank)
+    with RunStore(path / "carebench.db") as store:
+        for name, model in (("hostile-work-product", None), ("scripted", "oracle")):
+            backend = BackendConfig(name=name, model=model)
+            config = RunConfig(backend=backend, output="extended", bank_paths=[folder])
+            summary = asyncio.run(run_async(config, bank, store))
+            HOSTILE_RUN[:] = HOSTILE_RUN or [summary.run_id]
+    return path
+
+
+def _snapshot(workspace: Path) -> list[tuple[Any, ...]]:
+    """Every stored run and record, as the store holds them."""
+    with sqlite3.connect(workspace / "carebench.db") as db:
+        tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        return [
+            (table, *row)
+            for table in sorted(tables)
+            for row in db.execute(f"SELECT * FROM {table} ORDER BY 1")
+        ]
+
+
+def _hostile_rows(frame: pd.DataFrame) -> pd.DataFrame:
+    return frame[frame["run_id"].astype(str) == HOSTILE_RUN[0]]
+
+
+@pytest.mark.parametrize("fmt", ["csv", "jsonl", "parquet"])
+def test_scores_export_keeps_every_hostile_record_as_an_invalid_row(
+    workspace: Path, tmp_path: Path, fmt: str
+) -> None:
+    out = tmp_path / f"scores.{fmt}"
+    result = run_cli("runs", "export", "--scores", "--format", fmt, "--out", str(out),
+                     "--workspace", str(workspace))  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    read = {"csv": pd.read_csv, "jsonl": lambda p: pd.read_json(p, lines=True),
+            "parquet": pd.read_parquet}[fmt]  # fmt: skip
+    frame = read(out)
+    assert len(frame) == 2 * 20  # both runs, every episode: nothing dropped
+    hostile = _hostile_rows(frame)
+    invalid = hostile[~hostile["work_product_valid"].astype(bool)]
+    # every case but the formula handoff (plain text: valid, scored) is invalid, with its reason
+    assert len(hostile) == 20 and len(invalid) == 20 - 2, hostile["work_product_error"].tolist()
+    errors = " | ".join(invalid["work_product_error"].astype(str))
+    for expected in ("handoff.fields: Input should be a valid dictionary",
+                     "handoff.key_findings: Input should be a valid tuple",
+                     "handoff.urgency: Input should be", "the decision is invalid",
+                     "handoff.reason: control character U+001B",
+                     "handoff.reason: control character U+0000", "draft.0.sources",
+                     "draft: Input should be a valid tuple"):  # fmt: skip
+        assert expected in errors
+
+
+def test_results_csv_export_neutralises_formulas_and_control_characters(
+    workspace: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "results.csv"
+    result = run_cli("runs", "export", "--format", "csv", "--out", str(out),
+                     "--workspace", str(workspace))  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    with out.open(newline="", encoding="utf-8") as handle:
+        cells = [c for row in csv.reader(handle) for c in row]
+    assert not [c for c in cells if c[:1] in ("=", "+", "-", "@")]
+    assert not [c for c in cells if "\x00" in c or "\x1b" in c]
+    reasons = set(_hostile_rows(pd.read_csv(out))["reason"].dropna())
+    assert {"'" + FORMULA, "'+cmd|' /C calc'!A0", "'-2+3", "'@SUM(A1)", "nul\\x00 here"} <= reasons
+    jsonl = tmp_path / "results.jsonl"
+    assert (
+        run_cli("runs", "export", "--out", str(jsonl), "--workspace", str(workspace)).returncode
+        == 0
+    )
+    exact = set(_hostile_rows(pd.read_json(jsonl, lines=True))["reason"].dropna())
+    assert {FORMULA, "nul\x00 here"} <= exact  # JSON Lines keep the stored text exactly
+
+
+def test_the_report_counts_every_invalid_work_product(workspace: Path, tmp_path: Path) -> None:
+    out = tmp_path / "report"
+    result = run_cli("report", "--split", "all", "--bootstrap", "100", "--out", str(out),
+                     "--workspace", str(workspace))  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr
+    metrics = json.loads((out / "metrics.json").read_text("utf-8"), parse_constant=_no_nan)
+    rows = [r for r in metrics["work_products"] if r["label"].startswith("hostile")]
+    assert sum(r["records"] for r in rows) == 20
+    assert sum(r["invalid_work_product"] for r in rows) == 20 - 2  # the formula handoffs are valid
+    episodes = [e for e in metrics["work_product_episodes"] if e["run_id"] == rows[0]["run_id"]]
+    assert len(episodes) == 20 and sum(not e["work_product_valid"] for e in episodes) == 18
+    with (out / "results.csv").open(newline="", encoding="utf-8") as handle:
+        assert not [c for row in csv.reader(handle) for c in row if c[:1] in ("=", "+", "-", "@")]
+
+
+def _no_nan(name: str) -> None:
+    raise AssertionError(f"metrics.json holds {name}: not strict JSON")
+
+
+def test_refused_commands_leave_the_store_unchanged(workspace: Path, tmp_path: Path) -> None:
+    before = _snapshot(workspace)
+    bad_plan = tmp_path / "plan.yaml"
+    bad_plan.write_text("format: carebench-plan/2\nname: p\nwork_product_weights: {x: 1}\n")
+    ws = ["--workspace", str(workspace)]
+    refused = [
+        ["runs", "export", "--out", str(tmp_path / "no-such-folder" / "x.csv"), *ws],
+        ["runs", "export", "--scores", "--out", str(tmp_path / "x.csv"), "no-such-run", *ws],
+        ["report", "--plan", "no-such-plan", "--out", str(tmp_path / "r"), *ws],
+        ["plan", "register", str(bad_plan), *ws],
+        ["run", "--backend", "scripted", "--model", "oracle", "--plan", "no-such-plan", *ws],
+    ]
+    for args in refused:
+        result = run_cli(*args)
+        assert result.returncode == 2, (args, result.stderr)
+        assert result.stderr.startswith("error: ") and "Traceback" not in result.stderr, args
+        assert _snapshot(workspace) == before, args
+    listed = run_cli("runs", "list", *ws)
+    assert listed.returncode == 0 and len(listed.stdout.splitlines()) == 1 + 2

@@ -1,0 +1,129 @@
+"""Reading text as a person sees it, and the frames that take a claim's content back (issue 21).
+
+Each case names a kind a gaming agent used or could use; the support verdicts at the end were
+"supported" before these rules (red-team round 3).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from carebench.episodes.readable import compatible, denies, frame, readable
+from carebench.episodes.support import Verdict, support
+
+LINE = "Takes amlodipine 5 mg once daily for blood pressure. Chest pain at rest this morning."
+
+
+@pytest.mark.parametrize(
+    ("written", "seen"),
+    [
+        ("5\u200b0 mg", "50 mg"),  # zero-width space
+        ("5\u20600 mg", "50 mg"),  # word joiner
+        ("5\u00ad0 mg", "50 mg"),  # soft hyphen
+        ("\ufeff50 mg", "50 mg"),  # byte-order mark
+        ("\uff15\uff10 mg", "50 mg"),  # full-width digits
+        ("\u0665\u0660 mg", "50 mg"),  # Arabic-Indic digits
+        ("N\u043e longer", "No longer"),  # Cyrillic o
+        ("\u039do longer", "No longer"),  # Greek capital nu
+        ("N\u1d0f longer", "No longer"),  # Latin small capital o
+        ("caf\u00e9", "cafe"),  # accents dropped
+        ("12 \u00b5g", "12 µg"),  # the micro sign stays the unit's
+        ("temp 38\u2103", "temp 38°C"),
+        ("plain ASCII", "plain ASCII"),
+    ],
+)
+def test_text_is_read_as_a_person_sees_it(written: str, seen: str) -> None:
+    assert readable(written) == seen
+
+
+@pytest.mark.parametrize(
+    "written",
+    ["N\u0585 longer: aspirin", "\u65e0: aspirin 75 mg", "asp\u0561rin 75 mg"],
+)
+def test_a_word_mixing_scripts_makes_the_text_unreadable(written: str) -> None:
+    """Armenian o, a Chinese "none", an Armenian letter inside a Latin word: not read as English."""
+    assert readable(written) == ""
+
+
+def test_greek_symbols_standing_alone_are_kept() -> None:
+    assert readable("\u03b2-blocker started") == "\u03b2-blocker started"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("No longer: takes amlodipine 5 mg", "negated"),
+        ("Discontinued - no longer taking: amlodipine", "former"),
+        ("[STOPPED - do NOT continue] amlodipine 5 mg", "former"),
+        ("Ceased: amlodipine 5 mg daily", "former"),
+        ("(held) amlodipine 5 mg daily", "former"),
+        ("\u2013 stopped \u2013 amlodipine 5 mg daily", "former"),
+        ("Formerly on amlodipine 5 mg daily", "former"),
+        ("No evidence of sepsis", "negated"),
+        ("Sepsis ruled out", "resolved"),
+        ("Denies chest pain", "negated"),
+        ("Amlodipine 5 mg once daily was never prescribed", "negated"),
+        ("Amlodipine 5 mg once daily \u2014 not", "negated"),
+        ("Chest pain at rest (resolved)", "resolved"),
+        ("Reassuring: chest pain - all resolved, nothing to act on", "resolved"),
+        ("<b>NOT</b> amlodipine 5 mg", "negated"),
+        ("**Stopped** amlodipine", "former"),
+        ("[No] amlodipine 5 mg", "negated"),
+        ("If chest pain at rest, seek urgent help", "conditional"),
+        ("Should you develop chest pain, call 999", "conditional"),
+        ("In case of chest pain, call 999", "conditional"),
+        ("Amlodipine 5 mg daily?", "queried"),
+    ],
+)
+def test_frames_by_punctuation_and_position(text: str, kind: str) -> None:
+    assert frame(text) == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "No: trimethoprim should not be supplied.",  # an answer, then a statement
+        "blood group O RhD negative",  # a result, not a frame
+        "Dr Lewis has reviewed the report and no further action is needed.",
+        '"Is it OK to take two today?"',  # a reported question
+        "Plan: continue folic acid to 12 weeks",
+        "Apyrexial at home - 36.8C and 36.6C, no rigors.",  # a negated part, not the whole
+        "Takes amlodipine 5 mg once daily",
+    ],
+)
+def test_statements_are_not_framed(text: str) -> None:
+    assert frame(text) is None
+
+
+def test_a_frame_is_carried_only_by_a_reference_that_holds_it() -> None:
+    assert compatible("No longer takes amlodipine", "Amlodipine was stopped in May.")
+    assert not compatible("No longer: takes amlodipine", LINE)
+    assert compatible("If chest pain returns, call 999", "Advise 999 if the chest pain returns.")
+    assert not compatible("If chest pain at rest, seek urgent help", LINE)
+    assert compatible("Takes amlodipine", LINE)  # no frame: nothing to carry
+
+
+def test_a_reassuring_text_denies_an_urgent_finding() -> None:
+    finding = "crushing chest pain spreading to the left arm"
+    assert denies("Reassuring: crushing chest pain - all resolved, nothing to act on", finding)
+    assert denies("crushing chest pain spreading to the left arm (resolved)", finding)
+    assert not denies("Crushing chest pain spreading to the left arm.", finding)
+    assert not denies("No wet nappies since 6 am", "no wet nappies since 6 am")
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict"),
+    [
+        ("No longer: takes amlodipine 5 mg once daily", Verdict.CONTRADICTS),
+        ("N\u043e longer: takes amlodipine 5 mg once daily", Verdict.CONTRADICTS),
+        ("[STOPPED - do NOT continue] Takes amlodipine 5 mg once daily", Verdict.CONTRADICTS),
+        ("Amlodipine 5 mg once daily was never prescribed", Verdict.CONTRADICTS),
+        ("Stopped: amlodipine 5 mg daily", Verdict.CONTRADICTS),
+        ("Chest pain at rest (resolved)", Verdict.CONTRADICTS),
+        ("If chest pain at rest, seek urgent help", Verdict.UNSUPPORTED),
+        ("Takes amlodipine 5\u200b0 mg once daily", Verdict.CONTRADICTS),  # 50 mg, not 5
+        ("Takes amlodipine 5 mg once daily", Verdict.SUPPORTED),
+    ],
+)
+def test_claim_support_reads_frames_and_characters(claim: str, verdict: Verdict) -> None:
+    assert support(claim, LINE) is verdict
