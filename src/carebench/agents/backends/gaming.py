@@ -423,6 +423,8 @@ def filler_fields(episode: Episode, action: Action) -> dict[str, Any]:
         words = [w for w in re.findall(r"[A-Za-z]+", value) if len(w) > 3] or [name]
         fields[name] = f"{words[0]} {FILLER}"
     return _with(reference, fields=fields)
+
+
 def _rewrite(episode: Episode, action: Action, write: Callable[[int, str], str]) -> dict[str, Any]:
     """The reference draft with claim ``i``'s text rewritten by ``write(i, text)``."""
     reference = _reference(episode, action)
