@@ -31,6 +31,7 @@ BP = "BP 84/50, pulse 120, cold and clammy."
     [
         "His wife has type 2 diabetes",  # another person
         "Type 2 diabetes, in her brother",
+        "Type 2 diabetes, per her mother's records",  # a possessive is the person too
         "Metformin 500 mg twice daily, last year",  # another time
         "Metformin 500 mg twice daily from next month",
         "Could consider metformin 500 mg twice daily",  # an option

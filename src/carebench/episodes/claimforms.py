@@ -144,7 +144,7 @@ ABBREVIATION = 4
 @cache
 def framing(word: str) -> bool:
     """Whether ``word`` names a person, a time, a modal or plan, or a status (module conventions)."""
-    word = word.lower()
+    word = word.lower().split("'")[0]  # "mother's": the word before the apostrophe
     found = {word, *_lemmas(word)}
     return any(w in group for group in _CLASSES for w in found)
 

@@ -27,12 +27,15 @@ Verdicts (:func:`support`), for a claim and the text of the lines it cites:
 **Coverage.** A claim's content terms are its terms less generic words
 (:data:`~carebench.episodes.lexicon.GENERIC_WORDS`: function words, reporting and light verbs),
 less placeholders that assert nothing (*see*, *record*; *normal*, *stable*, *new* do assert and
-stay), less the words of a short heading ("Indication:") and the counted word of a held count.
+stay), less the words of a neutral heading ("Plan:") and the counted word of a held count.
 A term is covered when the cited text *states* it (synonym groups, shorthand and stems as
 :mod:`~carebench.episodes.claimtext` reads them): questions ("Is it OK to take X?") and what
 follows a reported question ("asks whether X") state nothing, unless the claim itself reports a
 question. The claim is covered when fewer than :data:`ALLOWED` of its content terms are uncovered
-(so a claim of two terms needs both; of three or four, all but one).
+(so a claim of two terms needs both; of three or four, all but one) and every uncovered one is
+forgivable; a framing word or heading must be stated beside the rest of the claim. Markup,
+headings, questions, do-not-use notation and which terms are forgivable are read by
+:mod:`carebench.episodes.claimforms` (its conventions).
 
 These are stated heuristics, validated against independently labelled claims
 (``carebench scorer agreement``; docs/protocol.md gives the figures and what they still miss:
