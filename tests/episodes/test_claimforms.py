@@ -53,6 +53,7 @@ def test_an_uncovered_term_with_meaning_makes_the_claim_unsupported(claim: str) 
         ("72-year-old man with type 2 diabetes", "Aged 72. Type 2 diabetes."),  # the age's unit
         ("Metformin 500 mg bd, DVT history noted", METFORMIN),  # an abbreviation: unknowable
         ("Ache settled with paracetamol", "The ache eased after paracetamol."),  # a synonym
+        ("Cefalexin 500 mg bd for a week", "Cefalexin 500 mg twice daily for 7 days."),
     ],
 )
 def test_a_common_word_or_an_abbreviation_is_still_forgiven(claim: str, evidence: str) -> None:

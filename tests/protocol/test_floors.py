@@ -137,7 +137,7 @@ def _paraphrase_drafts_mean() -> float:
 @pytest.mark.xfail(
     strict=True,
     reason="goal not met since round 4: reading what an uncovered term is (a time, a person, a "
-    "status, a word English does not know) costs correct paraphrases; 0.805 -> 0.745 "
+    "status, a word English does not know) costs correct paraphrases; 0.805 -> 0.753 "
     "(docs/protocol.md, round 4)",
 )
 def test_correct_drafts_written_independently_score_at_least_0_8() -> None:
@@ -145,8 +145,8 @@ def test_correct_drafts_written_independently_score_at_least_0_8() -> None:
 
 
 def test_correct_drafts_written_independently_keep_their_round_4_score() -> None:
-    """The measured cost of round 4's rules is a floor for later rounds: 0.745, guarded at 0.74."""
-    assert _paraphrase_drafts_mean() >= 0.74
+    """The measured cost of round 4's rules is a floor for later rounds: 0.753, guarded at 0.75."""
+    assert _paraphrase_drafts_mean() >= 0.75
 
 
 def test_bank_floor_rows_are_computed_once_per_bank_and_kept_in_the_cache(

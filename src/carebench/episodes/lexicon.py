@@ -52,6 +52,7 @@ SHORTHAND: dict[str, str] = {
     "four times every day": "freq4", "once per day": "freq1", "twice per day": "freq2",
     "days back": "days ago", "weeks back": "weeks ago", "months back": "months ago",
     "years back": "years ago", "mg/wk": "mg per week", "mg/week": "mg per week",
+    "for a week": "for 1 week", "for a month": "for 1 month", "for a fortnight": "for 2 weeks",
 }  # fmt: skip
 """Clinical shorthand, expanded before anything else (whole tokens only); frequencies become the
 exclusive terms ``freq1`` .. ``freq6``, ``weekly``, ``nightly`` and ``mornings`` (the last two
