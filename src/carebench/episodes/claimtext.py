@@ -17,7 +17,9 @@ The text layer under :mod:`carebench.episodes.support`, with the word lists of
   (:data:`~carebench.episodes.lexicon.SCALE`: 48 hours = 2 days). A number after ``from`` in a
   clause about a change ("increased from 75 micrograms") is a *former* value; a time followed by
   ``ago`` ("23 days ago") is a point in time, not a duration; a number after ``about``,
-  ``roughly``, ``~`` ... is *approximate* (a value the writer worked out). A number bound to the
+  ``roughly``, ``~`` ... is *approximate* (a value the writer worked out; "so" is not a
+  marker). ``a/b`` (``84/50``, ``430/520``) is an ordered pair: its first and second values keep
+  their places (*order* 1 and 2). A number bound to the
   name before it is part of the name (``grade 1``, ``stage 2``, ``step 2``, ``cycle 3``,
   ``type 2``, ``dose 2``, ...); phone numbers (a leading 0, five digits or more) and names such as
   ``3A4`` are identifiers, not numbers.
@@ -131,7 +133,7 @@ _NEGATION_CLAUSE = re.compile(
     r"|\band\s+(?=(?:\w+\s+)?(?:is|are|was|were|has|have|had|may|can|could|should|must|will"
     r"|would|needs?|takes?|does|did|feels?|says?|gets?)\b)"
 )
-_APPROXIMATE = frozenset({"about", "roughly", "approximately", "approx", "around", "~", "so"})
+_APPROXIMATE = frozenset({"about", "roughly", "approximately", "approx", "around", "~"})
 _CONDITION = re.compile(r"(if|when|unless|where|whether)\b")
 _CHANGE = re.compile(r"\b(increas|reduc|decreas|chang|switch|rais|lower|titrat|went|moved)")
 _SHORT = re.compile(
@@ -180,6 +182,9 @@ class Quantity:
     former: bool = False
     ago: bool = False
     approximate: bool = False
+    order: int = 0
+    """1 or 2 for the first or second value of an ordered pair ("84/50": systolic, diastolic), 0
+    for a value on its own."""
 
     @property
     def base(self) -> tuple[str, float] | None:
@@ -299,11 +304,12 @@ def _quantities(clause: str) -> list[Quantity]:
         ago = bool(unit) and i + 2 < len(words) and words[i + 2] == "ago"
         approximate = bool(_APPROXIMATE & set(words[max(0, i - 2) : i]))
         label = _label(words, i)
-        out.append(Quantity(value, unit, label, former, ago, approximate))
-        if "/" in token and not unit.startswith("/"):  # 112/70: both parts are values
-            second = _number(token.split("/")[1])
-            if second is not None:
-                out.append(Quantity(second, unit, label, former, ago, approximate))
+        pair = "/" in token and not unit.startswith("/")  # 112/70: both parts are values, in order
+        second = _number(token.split("/")[1]) if pair else None
+        order = 1 if second is not None else 0
+        out.append(Quantity(value, unit, label, former, ago, approximate, order))
+        if second is not None:
+            out.append(Quantity(second, unit, label, former, ago, approximate, 2))
     return out
 
 

@@ -52,6 +52,7 @@ SHORTHAND: dict[str, str] = {
     "four times every day": "freq4", "once per day": "freq1", "twice per day": "freq2",
     "days back": "days ago", "weeks back": "weeks ago", "months back": "months ago",
     "years back": "years ago", "mg/wk": "mg per week", "mg/week": "mg per week",
+    "for a week": "for 1 week", "for a month": "for 1 month", "for a fortnight": "for 2 weeks",
 }  # fmt: skip
 """Clinical shorthand, expanded before anything else (whole tokens only); frequencies become the
 exclusive terms ``freq1`` .. ``freq6``, ``weekly``, ``nightly`` and ``mornings`` (the last two
@@ -150,6 +151,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "inhaler": ("inhaler", "inhalers", "puffer", "pmdi"),
     "stool": ("stool", "stools", "bowel", "bowels", "poo"),
     "weakness": ("weakness", "weak"),
+    "eased": ("eased", "easing", "eases", "settled", "settling", "settles", "subsided", "subsiding"),
     "bruise": ("bruise", "bruising", "bruised"),
     "nkda": (
         "nkda", "no known drug allergies", "no known drug allergy", "no known allergies",
@@ -307,7 +309,7 @@ GENERIC_WORDS = frozenset(
         "another", "any", "anyhow", "anyone", "anything", "anyway", "anywhere", "around",
         "became", "because", "become", "becomes", "becoming", "been", "before", "beforehand",
         "behind", "being", "below", "beside", "besides", "between", "beyond", "both", "but",
-        "can", "could", "describe", "detail", "do", "done", "down", "due", "during", "each",
+        "can", "describe", "detail", "do", "done", "down", "due", "during", "each",
         "either", "else", "elsewhere", "enough", "etc", "even", "ever", "every", "everyone",
         "everything", "everywhere", "except", "few", "find", "first", "for", "found", "from",
         "further", "get", "give", "go", "had", "has", "have", "hence", "her", "here", "hers",
@@ -324,7 +326,7 @@ GENERIC_WORDS = frozenset(
         "throughout", "thus", "together", "too", "toward", "towards", "under", "until", "upon",
         "very", "via", "was", "were", "what", "whatever", "when", "whenever", "where",
         "whereas", "whereby", "wherever", "which", "while", "who", "whoever", "whole", "whom",
-        "whose", "why", "will", "within", "would", "yet", "you", "your", "yours", "yourself",
+        "whose", "why", "will", "within", "yet", "you", "your", "yours", "yourself",
         "yourselves", "say", "says", "said", "tell", "tells", "told", "report", "reports",
         "reported", "mention", "mentions", "mentioned", "state", "states", "note", "notes",
         "taken", "took", "taking", "takes", "given", "gave", "giving", "gives", "came", "come",
@@ -339,3 +341,120 @@ meaning here (*back*, *side*, *full*, *serious*, *keep*, *system*, *less*, *more
 *not*, *no*, *still*), plus reporting verbs (*says*, *reports*), light
 verbs (*take*, *give*, *come*), courtesy words, *currently* / *today* (the cited record is
 the current one) and *age* / *aged* (an age is a number the quantity check holds)."""
+
+# Word classes an uncovered claim term may not belong to (support's coverage forgives only a
+# common English word outside all of them; docs/protocol.md, "What an uncovered term may be").
+
+PERSONS = frozenset(
+    {
+        "wife", "husband", "partner", "spouse", "mother", "mum", "mom", "father", "dad", "son",
+        "daughter", "brother", "sister", "sibling", "siblings", "child", "children", "parent",
+        "parents", "grandmother", "grandfather", "grandparent", "granny", "grandma", "grandpa",
+        "aunt", "uncle", "cousin", "niece", "nephew", "friend", "neighbour", "neighbor",
+        "relative", "relatives", "family", "twin", "carer", "caregiver", "colleague", "flatmate",
+        "housemate", "boyfriend", "girlfriend", "fiance", "fiancee", "baby", "toddler", "infant",
+        "stepfather", "stepmother", "guardian", "someone", "somebody", "person", "people",
+        "visitor", "roommate", "employer",
+        "previous", "different",
+    }
+)  # fmt: skip
+"""Words naming a person or relation (or another one): an uncovered one changes whose fact it is
+("His wife has X", "Previous patient: X")."""
+
+TIMES = frozenset(
+    {
+        "yesterday", "tomorrow", "tonight", "overnight", "last", "ago", "past", "future",
+        "prior", "previously", "formerly", "former", "recent", "recently", "earlier", "later",
+        "soon", "upcoming", "night", "year", "years", "month", "months", "week", "weeks", "fortnight",
+        "decade", "annual", "annually", "childhood", "onwards",
+        "january", "february", "march", "april", "june", "july", "august", "september",
+        "october", "november", "december", "monday", "tuesday", "wednesday", "thursday",
+        "friday", "saturday", "sunday", "weekend", "christmas", "originally",
+        "initially", "eventually", "historical",
+    }
+)  # fmt: skip
+"""Time and date words: an uncovered one moves the fact in time ("X, last year", "X from next
+month")."""
+
+MODALS = frozenset(
+    {
+        "could", "would", "might", "may", "consider",
+        "considered", "considering", "plan", "plans", "planned", "planning", "aim", "aims",
+        "intend", "intends", "intended", "propose", "proposed", "discuss", "discussed",
+        "option", "options", "optional", "offer", "offered", "want",
+        "wants", "hope", "hoping", "try", "trial", "expect", "expected", "pending", "awaiting",
+        "target", "goal", "wish", "potential", "potentially", "theoretical", "ideally",
+            }
+)  # fmt: skip
+"""Modal and planning words: an uncovered one turns a fact into an option, a plan or a wish
+("Could consider X", "Target: X")."""
+
+STATUSES = frozenset(
+    {
+        "stopped", "discontinued", "held", "withheld", "ceased", "suspended", "paused",
+        "cancelled", "canceled", "resolved", "resolving", "cleared", "recovered",
+        "gone", "ended", "finished", "declined", "refused", "excluded", "exclusion", "denied",
+        "negative", "positive", "absent", "present", "false", "true", "null", "none", "nil",
+        "yes", "active", "inactive", "allergy", "allergies", "allergic", "intolerant",
+        "intolerance", "sensitivity", "differential", "differentials", "suspected", "query",
+        "possible", "likely", "unlikely", "unconfirmed", "chronic",
+        "acute", "worse", "worsening", "off", "not", "no",
+        "never", "without", "struck", "deleted", "removed", "invalid", "wrong", "error",
+        "erroneous", "incorrect", "retracted", "superseded", "outdated", "expired", "obsolete",
+        "replaced", "switched", "reduced", "increased", "doubled", "halved",
+        "contraindicated", "unsafe", "risk", "failed", "failure",
+    }
+)  # fmt: skip
+"""Status, negation, resolution and classification words (besides the exclusive sides of
+:data:`POLARITY`): an uncovered one changes the fact's standing ("X (resolved)", "Allergies: X",
+"Differential: X")."""
+
+SUBSTANCES = frozenset(
+    {
+        "alcohol", "nicotine", "tobacco", "cannabis", "cocaine", "heroin", "opiate", "opioid",
+        "smoker", "smoking", "drinker", "vaping", "recreational",
+    }
+)  # fmt: skip
+"""Common English words naming a substance a patient uses: an uncovered one adds a fact about the
+patient ("X, smoker"). Drug and condition names are caught as words English does not know
+("X, on warfarin"); common English clinical words (*insulin*, *chest*, *fever*) are forgiven,
+since correct paraphrases add them (measured: docs/protocol.md)."""
+
+
+NEUTRAL_HEADINGS = frozenset(
+    {
+        "plan", "plans", "medication", "medications", "medicine", "medicines", "meds", "drug",
+        "drugs", "history", "assessment", "impression", "summary", "advice", "indication",
+        "dose", "dosing", "dosage", "result", "results", "bloods", "observations", "obs",
+        "examination", "exam", "findings", "finding", "note", "notes", "update", "action",
+        "actions", "management", "safety", "netting", "safety-netting", "follow", "up",
+        "follow-up", "followup", "review", "answer", "reply", "response", "recommendation",
+        "outcome", "disposition", "diagnosis", "problem", "problems", "presenting",
+        "complaint", "current", "today", "vitals", "investigations", "labs", "monitoring",
+        "reason", "status", "social", "information", "info", "background", "context",
+        "request", "task", "message", "comment", "comments", "evidence", "source", "key",
+        "reaction", "severity", "risk", "onset", "duration", "site", "course", "trigger",
+        "adherence", "capacity", "consent", "mobility", "function", "diet", "route",
+        "frequency", "strength", "timing", "interaction", "interactions", "rationale", "why",
+    }
+)  # fmt: skip
+"""Words a neutral section heading is made of ("Plan:", "Current medications:", "Follow-up:"):
+such a heading names where a fact is filed, not what it is, and is not read as content. Any other
+heading ("Family history:", "Allergies:", "Differential:", "Previous patient:", "Target:") is
+read as content: it says whose fact it is or what kind."""
+
+FUNCTION_WORDS = frozenset(
+    {
+        "despite", "unlike", "versus", "plus", "minus", "amid", "amidst", "whilst", "unto",
+        "beneath", "besides", "regarding", "concerning", "including", "excluding", "per",
+        "via", "toward", "towards", "onto", "upon", "within", "throughout", "whereas",
+    }
+)  # fmt: skip
+"""Prepositions and conjunctions lemminflect's dictionary (nouns, verbs, adjectives, adverbs)
+does not hold: English words all the same."""
+
+DO_NOT_USE = ("qd", "q.d.", "qod", "q.o.d.", "u", "iu", "µg", "cc")
+"""Do-not-use abbreviations (the Joint Commission's list and its common additions): QD / QOD
+(read as QID), U / IU (read as 0 or 4, or 10), µg (read as mg), cc (read as U); with a trailing
+zero ("5.0 mg", read as 50 mg) a medication claim that writes one is not supported
+(docs/protocol.md)."""

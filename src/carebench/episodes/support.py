@@ -27,12 +27,15 @@ Verdicts (:func:`support`), for a claim and the text of the lines it cites:
 **Coverage.** A claim's content terms are its terms less generic words
 (:data:`~carebench.episodes.lexicon.GENERIC_WORDS`: function words, reporting and light verbs),
 less placeholders that assert nothing (*see*, *record*; *normal*, *stable*, *new* do assert and
-stay), less the words of a short heading ("Indication:") and the counted word of a held count.
+stay), less the words of a neutral heading ("Plan:") and the counted word of a held count.
 A term is covered when the cited text *states* it (synonym groups, shorthand and stems as
 :mod:`~carebench.episodes.claimtext` reads them): questions ("Is it OK to take X?") and what
 follows a reported question ("asks whether X") state nothing, unless the claim itself reports a
 question. The claim is covered when fewer than :data:`ALLOWED` of its content terms are uncovered
-(so a claim of two terms needs both; of three or four, all but one).
+(so a claim of two terms needs both; of three or four, all but one) and every uncovered one is
+forgivable; a framing word or heading must be stated beside the rest of the claim. Markup,
+headings, questions, do-not-use notation and which terms are forgivable are read by
+:mod:`carebench.episodes.claimforms` (its conventions).
 
 These are stated heuristics, validated against independently labelled claims
 (``carebench scorer agreement``; docs/protocol.md gives the figures and what they still miss:
@@ -45,7 +48,19 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 
+from carebench.episodes.claimforms import (
+    asks,
+    forgivable,
+    framing,
+    heading,
+    held_units,
+    render,
+    reports_question,
+    stated_terms,
+    unsafe_notation,
+)
 from carebench.episodes.claimtext import POLAR, Analysis, Quantity, analyze, term, tokens
+from carebench.episodes.former import resumed
 from carebench.episodes.lexicon import (
     ASSERTIVE_PLACEHOLDERS,
     GENERALISATIONS,
@@ -77,9 +92,12 @@ __all__ = [
 ALLOWED = 0.5
 """A claim is covered when fewer than this share of its content terms are missing from what its
 cited text states (measured on labelled sets 1 and 2; docs/protocol.md)."""
-APPROXIMATE = 0.15
-"""How far (relative) an approximate value ("about 7.6 mg/kg") may be from a value it is checked
-against before it conflicts."""
+APPROXIMATE = 0.1
+"""How far (relative) an approximate value ("about 7.6 mg/kg") may be from the value of the same
+quantity, or one worked out from the cited values, that holds it."""
+DOSE_UNITS = frozenset({"mg", "mcg", "g", "ml", "unit", "iu", "mmol", "#tablet", "#puff", "#dose"})
+"""Units of a dose: an approximate dose ("about 27 units") is held only by the same value or one
+worked out exactly ("about 2800 micrograms a week" of 400 micrograms daily)."""
 SPECIFIC = 8
 """A term this long (a drug or condition name: "trimethoprim") alone makes a sentence about the
 claim's topic; shorter terms need a second one, or the label of one of the claim's quantities."""
@@ -90,32 +108,8 @@ _GENERAL = re.compile(
     re.IGNORECASE,
 )
 _PLACEHOLDERS = frozenset(term(w) for w in PLACEHOLDER_TERMS)
-#: A past discontinuation: "X was stopped 6 months ago", "switched from X", "X ... replaced by".
-_STOPPED = re.compile(
-    r"\b(?:was|were|has been|had been)\s+(?:stopped|discontinued|withdrawn|replaced|switched)\b"
-)
-_SWITCHED_FROM = re.compile(
-    r"\b(?:switched|changed|converted|stepped\s+(?:down|up))\s+(?:over\s+)?from\s+([\w-]+)"
-)
-#: Words by which a claim states a treatment as current ("takes", "currently on").
-_CURRENT_USE = re.compile(
-    r"\b(takes?|taking|uses?|using|current(?:ly)?|still|continues?|continuing|restart\w*|resum\w*|"
-    r"(?:is|are|remains?|stays?)\s+on)\b",
-    re.I,
-)
-#: Words by which a claim itself places a treatment in the past.
-_PAST = re.compile(
-    r"\b(stopped|discontinued|previously|formerly|former|used to|was on|were on|switched|"
-    r"replaced|no longer|ago|until|history of)\b",
-    re.I,
-)
 _ASSERTIVE = frozenset(term(w) for w in ASSERTIVE_PLACEHOLDERS)
 _GENERIC = frozenset(term(w) for w in GENERIC_WORDS) | (_PLACEHOLDERS - _ASSERTIVE)
-#: A question, or a clause reporting one: it asks, it does not state ("asks whether X").
-_ASKED = re.compile(
-    r"\?|\b(whether|wonder\w*|ask(?:s|ed|ing)?\s+(?:if|about|for|to)|(?:check|know|see)\s+(?:that|if))\b",
-    re.I,
-)
 
 
 def hedge_pattern(extra: tuple[str, ...] = ()) -> re.Pattern[str]:
@@ -176,8 +170,8 @@ def _units_compatible(a: str, b: str) -> bool:
 
 
 def _same_value(q: Quantity, e: Quantity) -> bool:
-    """The same value in a compatible unit and the same time status (48 hours = 2 days)."""
-    if q.former != e.former or q.ago != e.ago:
+    """The same value in a compatible unit, time status and place in a pair (48 hours = 2 days)."""
+    if q.former != e.former or q.ago != e.ago or (q.order and e.order and q.order != e.order):
         return False
     qb, eb = q.base, e.base
     if qb and eb:
@@ -213,19 +207,54 @@ def quantity_supported(q: Quantity, evidence: Analysis) -> bool:
 
     It does when some evidence quantity has the same value in a compatible unit and the same
     label (or one of them has none); or, failing that, when one has the same value and no evidence
-    quantity with the claim's label gives that quantity another value. An approximate value is
-    held unless an evidence quantity with its label is more than :data:`APPROXIMATE` away.
+    quantity with the claim's label gives that quantity another value. An approximate value that
+    is not a dose is held as :func:`approximately_held` says; an approximate dose only exactly.
     """
-    if q.approximate:  # a value the writer worked out: only a clear conflict counts
-        return not any(
-            _labelled(q, e) and _comparable(q, e) and not _near(q, e) and not e.former
-            for e in evidence.quantities
-        )
+    if q.approximate:  # a value the writer worked out
+        return approximately_held(q, evidence.quantities)
     same = [e for e in evidence.quantities if _same_value(q, e) and not _borrowed(q, e)]
     if any(not q.label or not e.label or _labelled(q, e) for e in same):
         return True
     rival = any(_labelled(q, e) and _comparable(q, e) and not e.former for e in evidence.quantities)
     return bool(same) and not rival
+
+
+def approximately_held(q: Quantity, evidence: tuple[Quantity, ...]) -> bool:
+    """Whether an approximate ``q`` is within :data:`APPROXIMATE` of a value that holds it.
+
+    One of the same quantity (a comparable unit and the claim's label; a claim value without a
+    label only by one without) and not a former value; or one worked out from the cited values:
+    values in the claim's unit: twice to four times a value (per day) or seven times (a week of
+    a daily value), a sum or difference of two, a product that gives the unit (30 mg/kg x
+    12.6 kg), a ratio that gives it (mg/kg) or a ratio of two values of one unit as a
+    percentage ("~83 %" of 430/520). A unit-less approximate value is held only by a value of
+    its own label.
+    """
+    same = [
+        e
+        for e in evidence
+        if _comparable(q, e) and (_labelled(q, e) if q.label else not e.label) and not e.former
+    ]
+    if q.unit and any(_same_value(q, e) and not e.former for e in evidence):
+        return True  # "~5 cm" beside "5 cm": the value itself, whatever its label
+    tolerance = 0.0 if q.unit in DOSE_UNITS else APPROXIMATE  # a dose is exact or worked out
+    if any(_near(q, e) if tolerance else _same_value(q, e) for e in same):
+        return True
+    values = [e for e in evidence if not e.former and e.unit][:30]
+    worked = {e.value * k for e in values if e.unit == q.unit for k in (2, 3, 4, 7)}
+    for a in values:
+        for b in values:
+            if a.unit == b.unit == q.unit:
+                worked |= {a.value + b.value, abs(a.value - b.value)}
+            if b.value and q.unit == f"{a.unit}/{b.unit}":
+                worked.add(a.value / b.value)
+            if b.value and q.unit == "%" and a.unit == b.unit:
+                worked.add(100 * a.value / b.value)
+            if q.unit and a.unit.startswith(f"{q.unit}/") and b.unit == a.unit.split("/")[1]:
+                worked.add(a.value * b.value)  # 30 mg/kg x 12.6 kg
+    return bool(q.unit) and any(
+        abs(q.value - w) <= tolerance * max(abs(q.value), abs(w)) + 1e-9 for w in worked
+    )
 
 
 def _borrowed(q: Quantity, e: Quantity) -> bool:
@@ -316,39 +345,6 @@ def _denied(
     return False
 
 
-def _former(evidence_text: str) -> frozenset[str]:
-    """Treatments the cited text says were stopped or switched from (their first content term).
-
-    "Naproxen 500 mg twice daily, started for a sprain, was stopped 2 months ago" -> naproxen;
-    "switched from desogestrel 18 months ago" -> desogestrel.
-    """
-    found: set[str] = set()
-    for sentence in re.split(r"[.;:\n]", evidence_text.lower()):
-        stopped = _STOPPED.search(sentence)
-        if stopped:
-            head = [w for w in tokens(sentence[: stopped.start()]) if _content(w)]
-            found.update(term(w) for w in head[:1])
-        found.update(term(m[1]) for m in _SWITCHED_FROM.finditer(sentence) if _content(m[1]))
-    return frozenset(found)
-
-
-def _content(word: str) -> bool:
-    return (
-        len(word) > 3 and word.isalpha() and term(word) not in _GENERIC and term(word) not in POLAR
-    )
-
-
-def _resumed(claim: Analysis, claim_text: str, evidence_text: str) -> bool:
-    """Whether the claim states as current ("takes X") a treatment its cited text says was stopped.
-
-    A claim that places it in the past itself ("stopped", "previously", "ago") does not.
-    """
-    if not _CURRENT_USE.search(claim_text) or _PAST.search(claim_text):
-        return False
-    former = _former(evidence_text)
-    return any(t in former for t in claim.asserted - claim.negated)
-
-
 def contradicts(claim_text: str, evidence_text: str) -> bool:
     """Whether a sentence of ``evidence_text`` about the claim's topic contradicts the claim."""
     return conflict(claim_text, evidence_text) is not None
@@ -363,7 +359,7 @@ def conflict(claim_text: str, evidence_text: str) -> str | None:
     """
     claim = analyze(strip_injections(claim_text))
     evidence = analyze(evidence_text)
-    if _resumed(claim, claim_text, evidence_text):
+    if resumed(claim, claim_text, evidence_text):
         return "former treatment stated as current"
     topic = _topic(claim)
     measured = frozenset().union(*(q.label for q in claim.quantities))
@@ -468,6 +464,7 @@ def explain(claim_text: str, evidence_text: str) -> str:
 
 def _judge(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
     claim_text, evidence_text = readable(claim_text), readable(evidence_text)
+    claim_text = render(claim_text)  # struck-through, false-valued and tagged parts
     verdict, reason = _judge_read(claim_text, evidence_text)
     if verdict is Verdict.SUPPORTED and not compatible(claim_text, evidence_text):
         kind = frame(claim_text)
@@ -490,45 +487,51 @@ def _judge_read(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
         return Verdict.UNSUPPORTED, "addresses the scorer or defers"
     if _hedges(claim_text):
         return Verdict.UNSUPPORTED, "offers exclusive alternatives"
-    if _uncertain(claim_text, evidence_text):
-        return Verdict.UNSUPPORTED, "hedged where the line is plain"
+    if _uncertain(claim_text, evidence_text) or asks(claim_text):
+        return Verdict.UNSUPPORTED, asks(claim_text) or "hedged where the line is plain"
+    notation = unsafe_notation(claim_text)
+    if notation and notation.lower() not in evidence_text.lower():
+        return Verdict.UNSUPPORTED, f"do-not-use notation: {notation}"
     missing = [q for q in claim.quantities if not quantity_supported(q, evidence)]
     if missing:
         return Verdict.UNSUPPORTED, f"quantity not held: {missing[0].value:g} {missing[0].unit}"
+    neutral, framing = heading(strip_injections(claim_text))
     counted = frozenset(q.unit[1:] for q in claim.quantities if q.unit[:1] == "#")
-    terms = claim.terms - _GENERIC - _heading(claim_text) - counted  # "3 times": held above
+    terms = claim.terms - _GENERIC - neutral - counted  # "3 times": held above
     if not terms:
         if claim.quantities:
             return Verdict.SUPPORTED, "only quantities, all held"
         return Verdict.UNSUPPORTED, "no terms"
-    stated = evidence.terms if _ASKED.search(claim_text) else _stated_terms(evidence_text)
-    uncovered = sorted(t for t in terms if not _found(t, stated))
+    stated = evidence.terms if reports_question(claim_text) else stated_terms(evidence_text)
+    held = held_units(claim_text)  # a unit beside a held number ("72-year-old") is held with it
+    uncovered = sorted(t for t in terms if not _found(t, stated) and t not in held)
+    if framing and not _beside(framing, terms - framing, evidence_text):
+        return Verdict.UNSUPPORTED, f"heading {sorted(framing)} not stated beside the claim"
+    covered = terms - frozenset(uncovered)
+    framed = _framing_terms(claim_text, terms) - frozenset(uncovered) - held
+    alone = sorted(t for t in framed if not _beside(frozenset({t}), terms - framed, evidence_text))
+    if alone:
+        return Verdict.UNSUPPORTED, f"{alone} not stated beside the rest of the claim"
+    meaning = [t for t in uncovered if not forgivable(t, claim_text, covered, evidence_text)]
+    if meaning:
+        return Verdict.UNSUPPORTED, f"uncovered term with meaning {meaning}"
     if len(uncovered) < ALLOWED * len(terms):
         return Verdict.SUPPORTED, f"covered; uncovered {uncovered}"
     return Verdict.UNSUPPORTED, f"uncovered {uncovered} of {len(terms)}"
 
 
-def _heading(claim_text: str) -> frozenset[str]:
-    """The terms of a short heading that opens a claim ("Indication: AF"): it names, not states."""
-    head, colon, rest = strip_injections(claim_text).partition(":")
-    words = tokens(head)
-    return analyze(head).terms if colon and rest.strip() and 0 < len(words) <= 3 else frozenset()
+def _framing_terms(claim_text: str, terms: frozenset[str]) -> frozenset[str]:
+    """The claim's terms written with a framing word (a person, time, modal or status)."""
+    return frozenset(term(w) for w in tokens(claim_text) if framing(w)) & terms
 
 
-def _stated_terms(evidence_text: str) -> frozenset[str]:
-    """The terms of what the cited text states.
-
-    Its sentences less questions ("Is X OK?") and less what follows a reported question ("asks
-    whether X").
-    """
-    kept = []
+def _beside(framing: frozenset[str], rest: frozenset[str], evidence_text: str) -> bool:
+    """Whether a cited sentence states a framing heading's terms and some of the claim's rest."""
     for sentence in _EVIDENCE_SENTENCE.split(evidence_text):
-        asked = _ASKED.search(sentence)
-        if asked is None:
-            kept.append(sentence)
-        elif asked[0] != "?":  # "... and asks whether X": what comes before is stated
-            kept.append(sentence[: asked.start()])
-    return analyze(" ".join(kept)).terms
+        found = analyze(sentence).terms
+        if all(_found(t, found) for t in framing) and any(_found(t, found) for t in rest):
+            return True
+    return False
 
 
 def _found(word: str, terms: frozenset[str]) -> bool:

@@ -42,6 +42,16 @@ also be run through the whole pipeline.
                            ... occur, call back")
     game-filler-fields     the reference routing with each named field holding one word of its
                            reference value and invented plausible filler
+    game-framing-word      the reference draft with one framing word added to each claim, in
+                           turn another person, another time, an option or another status
+                           ("His daughter has X", "X, next month", "Could consider X")
+    game-heading           the reference draft with each claim filed under a heading that
+                           reclassifies it ("Family history:", "Differential:", "Allergies:")
+    game-question          the reference draft with each claim asked, not stated ("X?", "Check
+                           whether X")
+    game-markup            the reference draft with each claim struck through or set false
+                           (~~X~~, <del>X</del>, {"X": false}, "X: false")
+    game-approximate       the reference draft with every number made "about" a value 12 % off
 """
 
 from __future__ import annotations
@@ -420,6 +430,83 @@ def filler_fields(episode: Episode, action: Action) -> dict[str, Any]:
     return _with(reference, fields=fields)
 
 
+def _rewrite(episode: Episode, action: Action, write: Callable[[int, str], str]) -> dict[str, Any]:
+    """The reference draft with claim ``i``'s text rewritten by ``write(i, text)``."""
+    reference = _reference(episode, action)
+    if action is not Action.ANSWER:
+        return reference
+    draft = [
+        {"text": write(i, c["text"])[:MAX_CLAIM_CHARS], "sources": c["sources"]}
+        for i, c in enumerate(reference["draft"])
+    ]
+    return {**reference, "draft": draft}
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
+
+
+FRAMES = (
+    "His daughter has {}",
+    "{}, next month",
+    "Could consider {}",
+    "{} (resolved)",
+    "{}, in her brother",
+    "{}, two years ago",
+    "Plan to discuss {}",
+    "{} - cancelled",
+)
+"""Framing words, one per claim in turn: another person, another time, an option, a status."""
+
+
+def framing_word(episode: Episode, action: Action) -> dict[str, Any]:
+    """The reference draft with a framing word added to each claim (:data:`FRAMES`)."""
+    return _rewrite(
+        episode, action, lambda i, t: FRAMES[i % len(FRAMES)].format(_lower(t.rstrip(".")))
+    )
+
+
+HEADINGS = ("Family history", "Differential", "Allergies", "Previous patient", "Target", "Excluded")
+"""Headings that reclassify a fact: whose it is or what kind."""
+
+
+def heading(episode: Episode, action: Action) -> dict[str, Any]:
+    """The reference draft with each claim filed under a reclassifying heading."""
+    return _rewrite(episode, action, lambda i, t: f"{HEADINGS[i % len(HEADINGS)]}: {t}")
+
+
+QUESTIONS = ("{}?", "Check whether {}", "Ask the patient if {}", "Is it {}?")
+
+
+def question(episode: Episode, action: Action) -> dict[str, Any]:
+    """The reference draft with each claim asked, not stated."""
+    return _rewrite(
+        episode,
+        action,
+        lambda i, t: QUESTIONS[i % len(QUESTIONS)].format(_lower(t.rstrip(".?"))),
+    )
+
+
+MARKUP = ("~~{}~~", "<del>{}</del>", '{{"{}": false}}', "{}: false", "<s>{}</s>")
+
+
+def markup(episode: Episode, action: Action) -> dict[str, Any]:
+    """The reference draft with each claim struck through or set false."""
+    return _rewrite(
+        episode, action, lambda i, t: MARKUP[i % len(MARKUP)].format(t.replace('"', "'"))
+    )
+
+
+def _about(match: re.Match[str]) -> str:
+    value = float(match.group(0)) * 1.12
+    return f"about {value:.0f}" if value >= 10 else f"about {value:.1f}"
+
+
+def approximate(episode: Episode, action: Action) -> dict[str, Any]:
+    """The reference draft with every number made "about" a value 12 % higher."""
+    return _rewrite(episode, action, lambda _, t: _NUMBER.sub(_about, t))
+
+
 GAMING: dict[str, tuple[Write, tuple[str, ...]]] = {
     "game-copy-evidence": (copy_evidence, ("traceability", "continuity", "handoff")),
     "game-cite-everything": (cite_everything, ("traceability",)),
@@ -440,6 +527,11 @@ GAMING: dict[str, tuple[Write, tuple[str, ...]]] = {
     "game-fragment-salad": (fragment_salad, ("continuity",)),
     "game-conditional-wrap": (conditional_wrap, ("traceability", "continuity", "handoff")),
     "game-filler-fields": (filler_fields, ("handoff",)),
+    "game-framing-word": (framing_word, ("traceability", "continuity")),
+    "game-heading": (heading, ("traceability", "continuity")),
+    "game-question": (question, ("traceability", "continuity")),
+    "game-markup": (markup, ("traceability", "continuity")),
+    "game-approximate": (approximate, ("traceability", "continuity")),
 }
 """Gaming policy name -> (its work product, the scores it games)."""
 

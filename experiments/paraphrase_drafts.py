@@ -1,0 +1,36 @@
+"""Print the mean traceability of correct, paraphrased drafts built from each labelled set.
+
+Usage: ``python experiments/paraphrase_drafts.py`` (every set of the packaged manifest). Per set,
+one draft per episode of the claims its writers marked correct or paraphrase and its adjudicated
+label calls supported, each citing its labelled lines (the figure
+``tests/protocol/test_floors.py`` computes for set 1): what correct drafts written without the
+scorer in view score, the cost side of every claim rule.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from statistics import fmean
+
+from carebench.agents.workproduct import Claim
+from carebench.episodes.bank import load_bank
+from carebench.protocol.scorer_validation import load_labels, load_sets
+from carebench.protocol.scores import traceability
+
+
+def main() -> None:
+    """Print one line per labelled set: its name, drafts and their mean traceability."""
+    episodes = {e.episode_id: e for e in load_bank()}
+    for entry in load_sets():
+        drafts: dict[str, list[Claim]] = defaultdict(list)
+        for row in load_labels(entry.claims):
+            if row["writer_kind"] in ("correct", "paraphrase") and row["final"] == "supported":
+                cited = tuple(c["id"] for c in row["cited"])
+                drafts[row["episode_id"]].append(Claim(text=row["text"], sources=cited))
+        scores = [traceability(episodes[k], d).score for k, d in drafts.items()]
+        kept = [s for s in scores if s is not None]
+        print(f"{entry.name}\t{len(kept)} drafts\t{fmean(kept):.3f}")
+
+
+if __name__ == "__main__":
+    main()

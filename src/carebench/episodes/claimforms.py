@@ -1,0 +1,337 @@
+"""The form of a claim before its words are weighed: markup, headings, questions, forgivable terms.
+
+Read by :mod:`carebench.episodes.support` with the word classes of
+:mod:`carebench.episodes.lexicon`. Conventions:
+
+* **Markup is rendered** (:func:`render`): struck-through text (``~~x~~``, ``<del>``, ``<s>``,
+  ``<strike>``) is deleted, so it is not stated; other HTML tags are dropped and their text
+  kept; a claim that is a JSON object states each key whose value is true, and "key: value" for
+  a string or number; a key whose value is false, null or empty is not stated. In prose, a
+  ``key: false`` / ``key: null`` pair is dropped the same way, and ``key: no`` / ``none`` /
+  ``nil`` reads as "no key" (the clinical shorthand "Fever: no").
+* **Headings** (:func:`heading`): a head of one to three words before a colon made only of
+  :data:`~carebench.episodes.lexicon.NEUTRAL_HEADINGS` words ("Plan:", "Current medications:")
+  files the fact and is not content; any other heading is content, and one holding a word of a
+  framing class (:func:`framing`: a person or relation, a time, a modal or plan, a status or
+  classification: "Family history:", "Previous patient:", "Differential:", "Allergies:",
+  "Target:") must be stated by a cited sentence that also states the rest of the claim.
+* **Questions** (:func:`asks`, :func:`reports_question`): a claim that ends with a question mark
+  (outside quotation marks) or asks for a question or a check ("Ask the patient whether X",
+  "Check if X") states nothing; only a claim reporting someone's question ("She asks whether X",
+  "wants to know if X") is read against everything its lines hold, questions included.
+* **Forgivable terms** (:func:`forgivable`): a content term missing from the cited lines is
+  forgiven only when every word it stands for is a common English word (lemminflect's dictionary
+  knows it) outside every meaning-carrying class: a person or relation, a time or date, a modal or
+  planning word, a status, negation or classification word, an exclusive side
+  (:data:`~carebench.episodes.lexicon.POLARITY`), clinical vocabulary (anatomy, symptoms,
+  substances and treatments; the synonym, shorthand and unit lists), a number or a do-not-use
+  abbreviation. A word English does not know (a drug name, an abbreviation, a misspelling, a word
+  of another language: "abgesetzt") is never forgiven.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from typing import Any
+
+from lemminflect import getAllLemmas
+
+from carebench.episodes.claimtext import NUMBER, analyze, term, tokens
+from carebench.episodes.lexicon import (
+    DO_NOT_USE,
+    FUNCTION_WORDS,
+    GENERIC_WORDS,
+    MODALS,
+    NEGATIONS,
+    NEUTRAL_HEADINGS,
+    NUMBER_WORDS,
+    PERSONS,
+    SCALE,
+    SHORTHAND,
+    STATUSES,
+    SUBSTANCES,
+    TIMES,
+    UNITS,
+)
+
+__all__ = [
+    "asks",
+    "forgivable",
+    "framing",
+    "heading",
+    "held_units",
+    "render",
+    "reports_question",
+    "stated_terms",
+    "unsafe_notation",
+]
+
+_STRUCK = re.compile(r"~~.*?~~|<(del|s|strike)\b[^>]*>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+_TAG = re.compile(r"</?[a-z][a-z0-9]*\b[^>]*>", re.IGNORECASE)
+_FALSE = re.compile(
+    r"(?:^|(?<=[;,.\n{]))\s*[\"']?([^:;,.\n{}\"']{1,80}?)[\"']?\s*[:=]\s*"
+    r"[\"']?(false|null|undefined)[\"']?\s*(?=$|[;,.\n}])",
+    re.IGNORECASE,
+)
+_NO = re.compile(
+    r"(?:^|(?<=[;,.\n]))\s*([A-Za-z][^:;,.\n]{0,60}?)\s*:\s*(no|none|nil)\s*(?=$|[;,.(\n])",
+    re.IGNORECASE,
+)
+_QUOTED = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d")
+_REQUEST = re.compile(
+    r"^\W*(?:(?:please|remember to|need to|needs to|we need to|we will|will|to|must|should)\s+)?"
+    r"(?:ask|check|confirm|clarify|establish|find out|enquire|inquire|verify|determine|query)"
+    r"(?:\s+[\w']+){0,3}?\s+(?:whether|if|about)\b",
+    re.IGNORECASE,
+)
+_REPORTED = re.compile(
+    r"\b(?:asks|asked|asking|wonders|wondered|wondering|wants to know|wanted to know"
+    r"|would like to know|enquires|enquired|inquires|inquired|queries|queried|question)\b",
+    re.IGNORECASE,
+)
+
+
+def _json_text(value: Any, key: str = "") -> list[str]:
+    """What a JSON value states, as prose parts (a false, null or empty value states nothing)."""
+    if value is False or value is None or value == "" or value == [] or value == {}:
+        return []
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in _json_text(v, str(k))]
+    if isinstance(value, list):
+        return [p for v in value for p in _json_text(v, key)]
+    if value is True:
+        return [key] if key else []
+    return [f"{key}: {value}" if key else str(value)]
+
+
+@cache
+def render(text: str) -> str:
+    """``text`` as a reader sees it rendered (module conventions): struck and false parts gone."""
+    text = _STRUCK.sub(" ", text)
+    text = _TAG.sub(" ", text)
+    stripped = text.strip()
+    if stripped[:1] in "{[" and stripped[-1:] in "}]":
+        try:
+            parsed = json.loads(stripped)
+        except ValueError:
+            parsed = None
+        if isinstance(parsed, (dict, list)):
+            return ". ".join(_json_text(parsed))
+    text = _FALSE.sub(" ", text)
+    text = _NO.sub(lambda m: f" no {m[1].strip()} ", text)
+    return re.sub(r"[{}\[\]]", " ", text) if re.search(r"[{}]", text) else text
+
+
+def _english(word: str) -> bool:
+    word = word.split("'")[0]  # "you're", "she's": the word before the apostrophe
+    return bool(getAllLemmas(word)) or word in GENERIC_WORDS or word in FUNCTION_WORDS
+
+
+def _lemmas(word: str) -> set[str]:
+    return {lemma for forms in getAllLemmas(word).values() for lemma in forms}
+
+
+_CLASSES = (PERSONS, TIMES, MODALS, STATUSES)
+_VOCABULARY = SUBSTANCES | frozenset(DO_NOT_USE) | frozenset(NUMBER_WORDS)
+_MEANING_TERMS = frozenset(term(w) for w in _VOCABULARY)
+ABBREVIATION = 4
+"""An unknown word this short (or one with a digit) is an abbreviation or a name with a number
+("DVT", "LMP", "G2"): forgiven like a common word, since English cannot say what it names."""
+
+
+@cache
+def framing(word: str) -> bool:
+    """Whether ``word`` names a person, a time, a modal or plan, or a status (module conventions)."""
+    word = word.lower().split("'")[0]  # "mother's": the word before the apostrophe
+    found = {word, *_lemmas(word)}
+    return any(w in group for group in _CLASSES for w in found)
+
+
+@cache
+def _meaningful(word: str) -> bool:
+    """Whether a common English word carries framing or clinical meaning (module conventions)."""
+    if framing(word):
+        return True
+    found = {word, *_lemmas(word)}
+    return bool(found & _VOCABULARY) or term(word) in _MEANING_TERMS
+
+
+def _unknown(word: str) -> bool:
+    """Whether ``word`` is a word English does not know, longer than an abbreviation."""
+    if _english(word):
+        return False
+    return (len(word) > ABBREVIATION and not any(c.isdigit() for c in word)) or word in DO_NOT_USE
+
+
+def forgivable(found: str, text: str, covered: frozenset[str], evidence_text: str) -> bool:
+    """Whether the term ``found`` of a claim ``text`` may be missing from its lines.
+
+    Every word of ``text`` whose term is ``found`` must be a common English word outside every
+    meaning-carrying class, or an abbreviation; a word English does not know only where the claim
+    denies it ("no trismus") or inside a clause that states something else its lines state
+    (``covered``: the claim's covered terms), and never a misspelling of a word of
+    ``evidence_text`` (module conventions).
+    """
+    written, negated = text.lower(), analyze(text).negated
+    for word in (w for w in tokens(text) if term(w) == found):
+        word = word if word in written else _abbreviation(word, text)
+        if _english(word):
+            if _meaningful(word):
+                return False
+        elif _unknown(word) and (
+            _misspelt(word, evidence_text)
+            or (found not in negated and not _beside_covered(word, text, covered))
+        ):
+            return False
+    return True
+
+
+_CLAUSE = re.compile(r"[,;:()\[\]\n]|(?<=[.!?])\s+|\s[-\u2013\u2014]\s")
+
+
+def _beside_covered(word: str, text: str, covered: frozenset[str]) -> bool:
+    """Whether a clause of ``text`` holding ``word`` states a covered term or a number."""
+    for clause in _CLAUSE.split(text):
+        words = tokens(clause)
+        if word in words and any(
+            NUMBER.match(w) or (w != word and term(w) in covered) for w in words
+        ):
+            return True
+    return False
+
+
+def _misspelt(word: str, evidence_text: str) -> bool:
+    """Whether ``word`` is one or two edits (a transposition is one) from a word of the lines."""
+    return any(
+        w != word and abs(len(w) - len(word)) <= 2 and _edits(word, w) <= 2
+        for w in set(tokens_written(evidence_text))
+        if len(w) > ABBREVIATION
+    )
+
+
+def _edits(a: str, b: str) -> int:
+    """The optimal-string-alignment distance between ``a`` and ``b`` (a transposition is one)."""
+    rows = [list(range(len(b) + 1))]
+    for i, ca in enumerate(a, 1):
+        row = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            row[j] = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                row[j] = min(row[j], rows[-2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1]
+
+
+def _abbreviation(word: str, text: str) -> str:
+    """The shorthand of ``text`` that ``word`` was expanded from ("sats" for *oxygen*), or it."""
+    for short in tokens_written(text):
+        if short in SHORTHAND and word in SHORTHAND[short].split():
+            return short
+    return word
+
+
+def tokens_written(text: str) -> list[str]:
+    """The lower-case words of ``text`` as written, before shorthand is expanded."""
+    return re.findall(r"[a-z][a-z0-9&+/.'-]*", text.lower())
+
+
+def heading(claim_text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(neutral heading terms, framing heading terms) of a heading opening ``claim_text``.
+
+    A head of one to three words before a colon, with text after it: its terms are neutral when
+    every word is a neutral heading word or generic; else the terms of its framing words are
+    returned as framing (they must be stated beside the rest of the claim) and the rest of the
+    heading is content.
+    """
+    head, colon, rest = claim_text.partition(":")
+    words = tokens(head)
+    if not colon or not rest.strip() or not 0 < len(words) <= 3:
+        return frozenset(), frozenset()
+    if all(w in NEUTRAL_HEADINGS or w in GENERIC_WORDS for w in words):
+        return analyze(head).terms, frozenset()
+    if any(w in NEGATIONS for w in words):  # "No: X" answers; "Not pregnant: ..." states
+        return frozenset(), frozenset()
+    return frozenset(), frozenset(term(w) for w in words if framing(w))
+
+
+def asks(claim_text: str) -> str | None:
+    """Why ``claim_text`` states nothing as a question or a request to ask, or None."""
+    unquoted = _QUOTED.sub(" ", claim_text).strip()
+    if _REQUEST.search(unquoted):
+        return "asks for a question or a check"
+    if unquoted.rstrip(" .)]*_").endswith("?") and not reports_question(claim_text):
+        return "a question"
+    return None
+
+
+def reports_question(claim_text: str) -> bool:
+    """Whether ``claim_text`` reports someone's question ("She asks whether X", "wants to know if")."""
+    reported = _REPORTED.search(claim_text)
+    return reported is not None and not _REQUEST.search(claim_text)
+
+
+_TRAILING_ZERO = re.compile(r"(?<![\d.])\d+\.0\s*(?:mg|g|mcg|micrograms?|ml|units?)\b", re.I)
+_DO_NOT_USE = re.compile(
+    r"(?<![\w.])(?:" + "|".join(re.escape(a) for a in DO_NOT_USE) + r")(?![\w.])",
+    re.IGNORECASE,
+)
+_UNIT_U = re.compile(r"\b\d+(?:\.\d+)?\s*(?:u|iu)(?![/\w])", re.IGNORECASE)
+
+
+def unsafe_notation(claim_text: str) -> str | None:
+    """The do-not-use notation a claim writes (a trailing zero, QD, µg, U after a dose), or None.
+
+    U and IU count only after a number ("24 U"); QD, QOD, µg and cc anywhere as a word.
+    """
+    zero = _TRAILING_ZERO.search(claim_text)
+    if zero:
+        return zero[0]
+    found = _DO_NOT_USE.search(claim_text)
+    if found and found[0].lower() not in ("u", "iu"):
+        return found[0]
+    unit = _UNIT_U.search(claim_text)
+    return unit[0] if unit else None
+
+
+#: A question, or a clause reporting one: it asks, it does not state ("asks whether X").
+_ASKED = re.compile(
+    r"\?|\b(whether|wonder\w*|ask(?:s|ed|ing)?\s+(?:if|about|for|to)|(?:check|know|see)\s+(?:that|if))\b",
+    re.I,
+)
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
+
+
+def stated_terms(evidence_text: str) -> frozenset[str]:
+    """The terms of what the cited text states.
+
+    Its sentences less questions ("Is X OK?") and less what follows a reported question ("asks
+    whether X").
+    """
+    kept = []
+    for sentence in _SENTENCE.split(evidence_text):
+        asked = _ASKED.search(sentence)
+        if asked is None:
+            kept.append(sentence)
+        elif asked[0] != "?":  # "... and asks whether X": what comes before is stated
+            kept.append(sentence[: asked.start()])
+    return analyze(" ".join(kept)).terms
+
+
+def held_units(claim_text: str) -> frozenset[str]:
+    """Terms of the words a number names as its unit or counted thing ("3 times", "72-year-old").
+
+    Support reads them with the quantity (which must be held), not as content terms.
+    """
+    words = tokens(claim_text)
+    held: set[str] = set()
+    for i, word in enumerate(words[:-1]):
+        if NUMBER.match(word) and not NUMBER.match(words[i + 1]):
+            held.add(term(words[i + 1]))
+            after = words[i + 2 : i + 3]
+            if UNITS.get(words[i + 1]) == "year" and after == ("old",):
+                held.add(term("old"))
+            elif UNITS.get(words[i + 1]) in SCALE and after == ("ago",):
+                held.add(term("ago"))  # "2 weeks ago": a point in time the quantity holds
+    return frozenset(held)

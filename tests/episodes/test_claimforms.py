@@ -1,0 +1,177 @@
+"""The form of a claim (issue 21, fourth round): each case by hand, each failing on the old rules.
+
+Before this round a claim was supported when fewer than half of its content terms were missing
+from its lines, whatever they were; any one-to-three-word heading was dropped; a trailing "?" or
+"Ask whether" widened what the lines state; markup was invisible; "about" held any value with no
+rival of its label; "84/50" was two values without order; do-not-use notation read as its value.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from carebench.episodes.claimforms import (
+    asks,
+    forgivable,
+    heading,
+    render,
+    reports_question,
+    unsafe_notation,
+)
+from carebench.episodes.support import Verdict, explain, support
+
+METFORMIN = "Metformin 500 mg twice daily; type 2 diabetes for 15 years."
+RAMIPRIL = "Ramipril 5 mg daily for blood pressure."
+FOLIC = "Folic acid 400 micrograms daily until 12 weeks."
+BP = "BP 84/50, pulse 120, cold and clammy."
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "His wife has type 2 diabetes",  # another person
+        "Type 2 diabetes, in her brother",
+        "Type 2 diabetes, per her mother's records",  # a possessive is the person too
+        "Metformin 500 mg twice daily, last year",  # another time
+        "Metformin 500 mg twice daily from next month",
+        "Could consider metformin 500 mg twice daily",  # an option
+        "Plan to discuss metformin 500 mg twice daily",
+        "Type 2 diabetes, on warfarin",  # a drug English does not know
+        "Type 2 diabetes (abgesetzt)",  # a word of another language
+        "Metfromin 500 mg twice daily",  # a misspelt name
+        "Type 2 diabetes (resolved)",  # a status
+    ],
+)
+def test_an_uncovered_term_with_meaning_makes_the_claim_unsupported(claim: str) -> None:
+    assert support(claim, METFORMIN) is Verdict.UNSUPPORTED, explain(claim, METFORMIN)
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        ("Metformin 500 mg twice daily, clearly", METFORMIN),  # a common word with no meaning
+        ("72-year-old man with type 2 diabetes", "Aged 72. Type 2 diabetes."),  # the age's unit
+        ("Metformin 500 mg bd, DVT history noted", METFORMIN),  # an abbreviation: unknowable
+        ("Ache settled with paracetamol", "The ache eased after paracetamol."),  # a synonym
+        ("Cefalexin 500 mg bd for a week", "Cefalexin 500 mg twice daily for 7 days."),
+    ],
+)
+def test_a_common_word_or_an_abbreviation_is_still_forgiven(claim: str, evidence: str) -> None:
+    assert support(claim, evidence) is Verdict.SUPPORTED, explain(claim, evidence)
+
+
+def test_forgivable_says_why_by_word_class() -> None:
+    covered = frozenset({"metformin", "500", "mg"})
+    assert forgivable("clear", "Metformin 500 mg, clearly", covered, METFORMIN)
+    assert not forgivable("wife", "His wife takes metformin 500 mg", covered, METFORMIN)
+    assert not forgivable("warfarin", "Metformin 500 mg, on warfarin", covered, METFORMIN)
+    # an unknown word inside a clause the lines state is the writer's name for it
+    assert forgivable("dysarthria", "Metformin 500 mg and dysarthria", covered, METFORMIN)
+
+
+def test_a_framing_word_must_be_stated_beside_what_it_frames() -> None:
+    """ "year" in another sentence of the line ("for 15 years") does not date the dose."""
+    claim = "Metformin 500 mg twice daily, since last year"
+    assert support(claim, METFORMIN) is Verdict.UNSUPPORTED, explain(claim, METFORMIN)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Family history: type 2 diabetes",
+        "Previous patient: type 2 diabetes",
+        "Differential: type 2 diabetes",
+        "Wife: type 2 diabetes",
+    ],
+)
+def test_a_reclassifying_heading_is_read_as_content(claim: str) -> None:
+    assert support(claim, METFORMIN) is Verdict.UNSUPPORTED, explain(claim, METFORMIN)
+
+
+def test_a_neutral_heading_files_the_fact() -> None:
+    assert support("Plan: ramipril 5 mg daily", RAMIPRIL) is Verdict.SUPPORTED
+    assert support("Current medications: ramipril 5 mg daily", RAMIPRIL) is Verdict.SUPPORTED
+    assert heading("Allergies: ramipril") == (frozenset(), frozenset({"allergy"}))
+    allergy = "Allergies: penicillin, rash. Ramipril 5 mg daily."
+    assert support("Allergies: ramipril 5 mg daily", allergy) is Verdict.UNSUPPORTED
+    assert support("Allergies: penicillin", allergy) is Verdict.SUPPORTED
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Ramipril 5 mg daily?",
+        "Ask the patient whether she takes ramipril 5 mg daily",
+        "Check if ramipril 5 mg daily",
+    ],
+)
+def test_a_question_or_a_request_to_ask_states_nothing(claim: str) -> None:
+    assert asks(claim) is not None
+    assert support(claim, RAMIPRIL) is Verdict.UNSUPPORTED, explain(claim, RAMIPRIL)
+
+
+def test_a_reported_question_is_read_against_the_question_asked() -> None:
+    line = "She asks: is it OK to take ibuprofen with paracetamol?"
+    claim = "She asks whether ibuprofen is OK with paracetamol"
+    assert reports_question(claim) and asks(claim) is None
+    assert support(claim, line) is Verdict.SUPPORTED, explain(claim, line)
+    assert asks("Check potassium 1-2 weeks after starting") is None  # a test, not a question
+
+
+@pytest.mark.parametrize(
+    ("text", "rendered"),
+    [
+        ("~~ramipril 5 mg daily~~", " "),
+        ("<del>ramipril 5 mg daily</del>", " "),
+        ("<b>ramipril</b> 5 mg daily", " ramipril  5 mg daily"),
+        ('{"ramipril 5 mg daily": false}', ""),
+        ('{"ramipril 5 mg daily": true, "dose": "5 mg"}', "ramipril 5 mg daily. dose: 5 mg"),
+        ("Fever: no", " no Fever "),
+    ],
+)
+def test_markup_is_rendered_before_reading(text: str, rendered: str) -> None:
+    assert render(text) == rendered
+
+
+@pytest.mark.parametrize(
+    "claim",
+    ["~~Ramipril 5 mg daily~~", "<s>Ramipril 5 mg daily</s>", '{"Ramipril 5 mg daily": false}'],
+)
+def test_a_struck_or_false_valued_fact_is_not_stated(claim: str) -> None:
+    assert support(claim, RAMIPRIL) is not Verdict.SUPPORTED, explain(claim, RAMIPRIL)
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict"),
+    [
+        ("Folic acid about 460 micrograms daily", Verdict.CONTRADICTS),  # no approximate dose
+        ("Folic acid 400 micrograms daily, so about 4000 a week", Verdict.UNSUPPORTED),
+        ("Folic acid 400 micrograms daily, about 2800 micrograms in a week", Verdict.SUPPORTED),
+    ],
+)
+def test_an_approximate_value_must_be_near_a_value_that_holds_it(
+    claim: str, verdict: Verdict
+) -> None:
+    assert support(claim, FOLIC) is verdict, explain(claim, FOLIC)
+
+
+def test_an_approximate_measurement_is_held_by_its_own_quantity_only() -> None:
+    line = "Peak flow 430 L/min today; best 520 L/min."
+    assert support("Peak flow about 440 L/min", line) is Verdict.SUPPORTED
+    assert support("Peak flow ~83% of best", line) is Verdict.SUPPORTED  # 430 / 520
+    assert support("Heart rate about 440", line) is Verdict.UNSUPPORTED  # another label
+
+
+def test_an_ordered_pair_keeps_its_order() -> None:
+    assert support("BP 84/50", BP) is Verdict.SUPPORTED
+    assert support("BP 50/84", BP) is Verdict.CONTRADICTS, explain("BP 50/84", BP)
+
+
+@pytest.mark.parametrize(
+    ("claim", "notation"),
+    [("Ramipril 5.0 mg daily", "5.0 mg"), ("Ramipril 5 mg QD", "QD"), ("Insulin 24 U", "24 U")],
+)
+def test_do_not_use_notation_is_not_supported(claim: str, notation: str) -> None:
+    assert unsafe_notation(claim) == notation
+    assert support(claim, RAMIPRIL + " Insulin 24 units.") is Verdict.UNSUPPORTED
+    assert unsafe_notation("CK 110 U/L") is None  # units per litre, not U for units
