@@ -39,11 +39,16 @@ BP = "BP 84/50, pulse 120, cold and clammy."
         "Type 2 diabetes, on warfarin",  # a drug English does not know
         "Type 2 diabetes (abgesetzt)",  # a word of another language
         "Metfromin 500 mg twice daily",  # a misspelt name
-        "Type 2 diabetes (resolved)",  # a status
     ],
 )
 def test_an_uncovered_term_with_meaning_makes_the_claim_unsupported(claim: str) -> None:
     assert support(claim, METFORMIN) is Verdict.UNSUPPORTED, explain(claim, METFORMIN)
+
+
+@pytest.mark.parametrize("claim", ["Type 2 diabetes (resolved)", "Stopped: metformin 500 mg bd"])
+def test_a_status_frame_the_line_lacks_contradicts_what_it_states_as_current(claim: str) -> None:
+    # the status word is uncovered, and the frame turns the line's current fact into a former one
+    assert support(claim, METFORMIN) is Verdict.CONTRADICTS, explain(claim, METFORMIN)
 
 
 @pytest.mark.parametrize(

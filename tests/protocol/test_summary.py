@@ -6,7 +6,8 @@ import json
 
 import pandas as pd
 
-from carebench.agents.backends.gaming import resolved_handoff, shifted_fields, unsafe_interim
+from carebench.agents.backends.gaming import resolved_handoff, shifted_fields
+from carebench.agents.backends.gaming_untrue import unsafe_interim
 from carebench.episodes.bank import load_bank
 from carebench.episodes.schema import Action
 from carebench.protocol.summary import episode_scores

@@ -466,10 +466,13 @@ def _judge(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
     claim_text, evidence_text = readable(claim_text), readable(evidence_text)
     claim_text = render(claim_text)  # struck-through, false-valued and tagged parts
     verdict, reason = _judge_read(claim_text, evidence_text)
-    if verdict is Verdict.SUPPORTED and not compatible(claim_text, evidence_text):
-        kind = frame(claim_text)
-        if kind in ("conditional", "queried"):
-            return Verdict.UNSUPPORTED, f"{kind} where the line states it plainly"
+    if verdict is Verdict.CONTRADICTS or compatible(claim_text, evidence_text):
+        return verdict, reason
+    kind = frame(claim_text)
+    if kind in ("conditional", "queried"):
+        return Verdict.UNSUPPORTED, f"{kind} where the line states it plainly"
+    if verdict is Verdict.SUPPORTED or mentions(claim_text, evidence_text):
+        # the frame word itself may be what coverage refused ("Stopped: X" for "Takes X")
         return Verdict.CONTRADICTS, f"framed as {kind} where the line states it as current"
     return verdict, reason
 
