@@ -4,7 +4,7 @@ Each strategy is a function (episode, action) -> work-product dict built on the 
 product, and is scored (like ``carebench scorer floors``) only on the episodes whose reference
 primary is Answer or Escalate and where its work product differs from the reference's.
 
-Run standalone:  /work/main/.venv/bin/python strategies.py [NAME ...] [--limit N] [--explain]
+Run standalone:  .venv/bin/python experiments/redteam/round4_strategies.py [NAME ...] [--limit N] [--explain]
 
 Every strategy writes something a clinician would judge wrong, useless or unsafe (each docstring
 says why). Imports: carebench public modules plus carebench.protocol.floors._scores only.
