@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sklearn.metrics import cohen_kappa_score
@@ -140,3 +141,22 @@ def test_the_docs_table_gives_the_figures_computed_here(rows: dict) -> None:
             assert int(n) == row.n
             assert (accuracy, kappa) == (f"{row.accuracy:.2f}", f"{row.kappa:.2f}")
             assert labellers == f"{row.annotator_kappa:.2f}"
+
+
+def test_the_packaged_agreement_is_computed_once_and_kept_in_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from carebench.protocol import scorer_validation as module
+
+    calls: list[int] = []
+    real = module.scorer_agreement
+
+    def counted(episodes: Any, folder: Any = None) -> Any:
+        calls.append(1)
+        return real(episodes, folder)
+
+    monkeypatch.setattr(module, "scorer_agreement", counted)
+    first = module.packaged_agreement(tmp_path)
+    assert module.packaged_agreement(tmp_path) == first and len(calls) == 1
+    assert {r["set"] for r in first} == {s.name for s in load_sets()}
+    assert len(list(tmp_path.glob("agreement-*.json"))) == 1

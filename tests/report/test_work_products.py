@@ -102,3 +102,20 @@ def test_the_run_summary_counts_invalid_work_products(report: dict[str, Any]) ->
     assert runs["uncitedextended"].invalid_work_products == 4 * 4  # the stale Answers, 4 classes
     assert runs["scriptedextended"].invalid_work_products == 0
     assert runs["scripteddecision"].invalid_work_products is None
+
+
+def test_the_scorers_agreement_with_labelled_cases_stands_beside_its_scores(
+    report: dict[str, Any],
+) -> None:
+    from carebench.protocol.scorer_validation import scorer_agreement
+
+    rows = report["analysis"]["work_product_agreement"]
+    expected = scorer_agreement({e.episode_id: e for e in load_bank()})
+    assert [(r["component"], r["set"], r["role"], r["n"], r["kappa"]) for r in rows] == [
+        (a.component, a.subset, a.role, a.n, a.kappa) for a in expected
+    ]
+    held_out = [r for r in rows if r["role"] == "held-out"]
+    assert held_out, "the packaged manifest has a held-out set"
+    assert "agreement with labelled cases" in report["html"]
+    assert "under the goal" in report["html"]  # no held-out component reaches kappa 0.8 yet
+    assert "Scorer agreement with held-out labelled cases" in report["summary"]

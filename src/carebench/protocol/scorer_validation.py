@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib.resources.abc import Traversable
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -40,6 +41,7 @@ from carebench.protocol.labelled_sets import (
     load_labels,
     load_set,
     load_sets,
+    packaged_folder,
 )
 from carebench.protocol.scores import handoff_completeness
 
@@ -60,6 +62,7 @@ __all__ = [
     "field_verdicts",
     "load_labels",
     "load_sets",
+    "packaged_agreement",
     "scorer_agreement",
 ]
 
@@ -185,3 +188,40 @@ def scorer_agreement(
         out.append(_agreement(COMPONENTS[0], entry, claim_items(claims)))
         out.append(_agreement(COMPONENTS[1], entry, field_items(handoffs, episodes)))
     return out
+
+
+def packaged_agreement(cache_dir: Path | None = None) -> list[dict[str, Any]]:
+    """:func:`scorer_agreement` on the packaged sets and bank, as JSON-ready rows.
+
+    Kept in ``cache_dir`` between reports, keyed by the labelled sets' bytes and the source of
+    every module at or below this layer (the scorer), so a new set or a scorer change recomputes
+    it. Each row: component, set, role, n, accuracy, kappa and the labellers' kappa.
+    """
+    import hashlib
+
+    from carebench.derived import cached_json, key
+    from carebench.episodes.bank import load_bank
+
+    folder = packaged_folder()
+    digest = hashlib.sha256()
+    for item in sorted(folder.iterdir(), key=lambda x: x.name):
+        if item.is_file():
+            digest.update(item.name.encode() + b"\0" + item.read_bytes() + b"\0")
+
+    def compute() -> list[dict[str, Any]]:
+        rows = scorer_agreement({e.episode_id: e for e in load_bank()})
+        return [
+            {
+                "component": r.component,
+                "set": r.subset,
+                "role": r.role,
+                "n": r.n,
+                "accuracy": r.accuracy,
+                "kappa": r.kappa,
+                "labellers_kappa": r.annotator_kappa,
+            }
+            for r in rows
+        ]
+
+    entry = key("protocol", "scorer-agreement", digest.digest())
+    return cached_json(cache_dir, "agreement", entry, compute)

@@ -21,6 +21,7 @@ from carebench.report.interruption_section import embedded_html, markdown
 from carebench.report.models import Floor, ReportMetrics, RunMetrics
 from carebench.report.section_models import (
     ControllerSection,
+    WorkProductAgreementRow,
     WorkProductFloorBank,
     WorkProductRow,
 )
@@ -147,6 +148,18 @@ def _work_product_floors(ctx: ReportContext, analysis: ReportMetrics) -> list[Wo
     ]
 
 
+def _work_product_agreement(
+    ctx: ReportContext, analysis: ReportMetrics
+) -> list[WorkProductAgreementRow]:
+    """The scorer's agreement with the packaged labelled sets, printed beside its scores."""
+    if not analysis.work_products:
+        return []
+    from carebench.protocol.scorer_validation import packaged_agreement
+
+    rows = packaged_agreement(ctx.cache_dir)
+    return [WorkProductAgreementRow.model_validate(r) for r in rows]
+
+
 def _interruptions(ctx: ReportContext, analysis: ReportMetrics) -> dict[str, Any] | None:
     return ctx.interruptions.metrics if ctx.interruptions is not None else None
 
@@ -166,6 +179,7 @@ CONTROLLER = ReportSection("controller", _controller)
 WORK_PRODUCT_EPISODES = ReportSection("work_product_episodes", _work_product_episodes)
 WORK_PRODUCTS = ReportSection("work_products", _work_products)
 WORK_PRODUCT_FLOORS = ReportSection("work_product_floors", _work_product_floors)
+WORK_PRODUCT_AGREEMENT = ReportSection("work_product_agreement", _work_product_agreement)
 INTERRUPTIONS = ReportSection(
     "interruptions", _interruptions, html=_interruptions_html, markdown=_interruptions_markdown
 )

@@ -30,6 +30,7 @@ from carebench.report.section_models import (
     PlanIdentity,
     ReliabilityBin,
     RunCost,
+    WorkProductAgreementRow,
     WorkProductFloorBank,
     WorkProductJudge,
     WorkProductRow,
@@ -306,6 +307,11 @@ class ReportMetrics(Omits):
     )
     work_product_floors: list[WorkProductFloorBank] = Field(
         default_factory=list, description="the gaming floors of the work-product scores, per bank"
+    )
+    work_product_agreement: list[WorkProductAgreementRow] = Field(
+        default_factory=list,
+        description="the work-product scorer's agreement with the packaged labelled sets (labelled "
+        "by AI sessions blind to the scorer, not clinicians); empty without extended runs",
     )
     interruptions: dict[str, Any] | None = Field(
         default=None,

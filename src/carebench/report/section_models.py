@@ -38,6 +38,7 @@ __all__ = [
     "StressAuditRow",
     "Strict",
     "Transfer",
+    "WorkProductAgreementRow",
     "WorkProductComponents",
     "WorkProductFloorBank",
     "WorkProductFloorRow",
@@ -354,6 +355,18 @@ class WorkProductFloorBank(Strict):
     bank_sha256: str
     rows: list[WorkProductFloorRow]
     floors: dict[str, Number]
+
+
+class WorkProductAgreementRow(Strict):
+    """The work-product scorer's agreement with one packaged labelled set, on one component."""
+
+    component: str = Field(description="claim support or handoff fields")
+    set: str
+    role: str = Field(description="dev (the scorer was tuned on it) or held-out")
+    n: int
+    accuracy: Number
+    kappa: Number = Field(description="Cohen's kappa of the scorer with the adjudicated labels")
+    labellers_kappa: Number = Field(description="the two blind labellers' kappa with each other")
 
 
 class JudgeDescription(Strict):

@@ -110,6 +110,7 @@ BUILTIN = (
     "work_products",
     "work_product_tests",
     "work_product_floors",
+    "work_product_agreement",
     "interruptions",
 )
 for _name in BUILTIN:

@@ -258,6 +258,17 @@ def _work_product_lines(analysis: ReportMetrics) -> list[str]:
                 "-" if v is None else f"{v:.2f}" for v in (r.continuity, r.traceability, r.handoff)
             )
             lines.append(f"| floor: {r.policy} (n={r.episodes}) | all | - | {values} |")
+    held_out = [
+        f"{r.component} {r.kappa:.2f} on {r.set}"
+        for r in analysis.work_product_agreement
+        if r.role == "held-out" and r.kappa is not None
+    ]
+    if held_out:
+        lines += [
+            "",
+            "Scorer agreement with held-out labelled cases (Cohen's kappa; AI labellers, not "
+            "clinicians; goal 0.8): " + "; ".join(held_out),
+        ]
     flagged = [
         f"{w.label} ({w.task_class}: {', '.join(w.at_or_under_floor)})"
         for w in analysis.work_products
