@@ -18,14 +18,7 @@ from carebench.protocol.handoff_truth import (
     unfounded,
     untrue,
 )
-
-RECORD = (
-    "Message from the daughter, 14:05: her father has crushing chest pain spreading to the left "
-    "arm for 20 minutes, sweaty and grey.\n"
-    "He had a similar ache last week when walking uphill.\n"
-    "Ward round today: discharge on glargine 24 units at 22:00.\n"
-    "Seen today 5 days after 20 minutes of right arm weakness."
-)
+from tests.protocol.handoffs import RECORD
 
 
 @pytest.mark.parametrize(
