@@ -466,7 +466,9 @@ def _judge(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
     claim_text, evidence_text = readable(claim_text), readable(evidence_text)
     claim_text = render(claim_text)  # struck-through, false-valued and tagged parts
     verdict, reason = _judge_read(claim_text, evidence_text)
-    if verdict is Verdict.CONTRADICTS or compatible(claim_text, evidence_text):
+    if verdict in (Verdict.CONTRADICTS, Verdict.NOT_SUBSTANTIVE) or compatible(
+        claim_text, evidence_text
+    ):
         return verdict, reason
     kind = frame(claim_text)
     if kind in ("conditional", "queried"):
