@@ -72,6 +72,12 @@ def test_the_hash_follows_content_not_layout() -> None:
             "greater than or equal to 0",
         ),
         ("name: x\ncosts: {default: {c_fn: .nan}}\n", "costs.default.c_fn", "finite"),
+        ("name: x\ncosts: {default: {c_fn: true}}\n", "costs.default.c_fn", "got True; expected"),
+        (
+            "name: x\nrobustness_costs: {by_class: {triage_handoff: {u_tp: '5'}}}\n",
+            "robustness_costs.by_class.triage_handoff.u_tp",
+            "got '5'; expected a number",
+        ),
         ("name: x\nprimary_metrics: [auc]\n", "primary_metrics.0", "'auc'"),
         ("name: x\ncomparisons: [{a: m, b: m}]\n", "comparisons.0", "two different runs"),
         ("name: x\ncomparisons: [{a: m, b: n, metrics: [ece]}]\n", "comparisons.0.metrics.0", ""),

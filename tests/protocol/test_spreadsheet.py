@@ -7,7 +7,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from carebench.protocol.spreadsheet import safe_cell, spreadsheet_safe, write_csv
+from carebench.protocol.spreadsheet import read_cell, safe_cell, spreadsheet_safe, write_csv
 
 
 @pytest.mark.parametrize(
@@ -28,6 +28,17 @@ from carebench.protocol.spreadsheet import safe_cell, spreadsheet_safe, write_cs
 )
 def test_text_cells_are_made_safe(text: str, cell: str) -> None:
     assert safe_cell(text) == cell
+
+
+@pytest.mark.parametrize(
+    "text", ['=HYPERLINK("http://x")', "+1", "-x", "@SUM(A1)", "\t=1", "'quoted'", "'", "plain"]
+)
+def test_a_safe_cell_reads_back_as_written(text: str) -> None:
+    assert read_cell(safe_cell(text)) == text
+
+
+def test_reading_back_keeps_control_character_escapes_visible() -> None:
+    assert read_cell(safe_cell("nul\x00")) == "nul\\x00"
 
 
 def test_numbers_booleans_and_missing_values_are_left_alone(tmp_path: Path) -> None:

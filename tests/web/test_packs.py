@@ -180,6 +180,24 @@ def test_load_pack_names_file_line_and_field(tmp_path: Path, content: str, messa
         load_pack(path)
 
 
+def test_a_csv_pack_is_spreadsheet_safe_and_reads_back_as_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import carebench.interruptions.validation as validation
+
+    config = StudyConfig(
+        agent=parse_role("scripted:cued"), patient=parse_role("scripted:rule"), n=1
+    )
+    study = run_study(config, tmp_path / "ws").study_id
+    hostile = '=HYPERLINK("http://x", "open")'  # a transcript a model could have written
+    monkeypatch.setattr(validation, "_render", lambda turns: hostile)
+    pack, _ = export_pack(tmp_path / "ws", study, tmp_path / "pack.csv", per_stratum=1)
+    with pack.open(newline="") as handle:
+        cells = [row["transcript"] for row in csv.DictReader(handle)]
+    assert cells and all(c == "'" + hostile for c in cells)  # a spreadsheet shows it as text
+    assert {item.transcript for item in load_pack(pack)} == {hostile}  # the app reads it back
+
+
 def test_load_pack_reads_jsonl_and_refuses_the_key(tmp_path: Path) -> None:
     path = tmp_path / "pack.jsonl"
     path.write_text(json.dumps({"item_id": "a1", "question": "q", "transcript": "t"}) + "\n\n")

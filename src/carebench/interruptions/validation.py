@@ -43,6 +43,7 @@ from carebench.interruptions.pathway import load_pathway
 from carebench.interruptions.store import StudyStore
 from carebench.interruptions.transcript import Turn, delivered
 from carebench.protocol.pack_annotation import LABEL_COLUMNS
+from carebench.protocol.spreadsheet import read_cell, safe_cell
 
 PACK_COLUMNS = ("item_id", "question", "transcript")
 """The columns (CSV) or keys (JSONL) of a pack."""
@@ -119,7 +120,7 @@ def export_pack(
         with out.open("w", newline="", encoding="utf-8") as handle:
             writer = csv.DictWriter(handle, fieldnames=list(PACK_COLUMNS))
             writer.writeheader()
-            writer.writerows(items)
+            writer.writerows({k: safe_cell(v) for k, v in item.items()} for item in items)
     else:
         out.write_text("".join(json.dumps(i) + "\n" for i in items), encoding="utf-8")
     key_path.write_text(json.dumps(keys, indent=2), encoding="utf-8")
@@ -184,6 +185,8 @@ def load_pack(path: str | Path) -> list[PackItem]:
                     f"{path}:{line}: field {name!r} is missing or not text; a pack has "
                     f"{list(PACK_COLUMNS)}"
                 )
+            if path.suffix == ".csv":
+                value = read_cell(value)
             if len(value) > MAX_PACK_FIELD_CHARS:
                 raise CarebenchError(
                     f"{path}:{line}: field {name!r} has {len(value)} characters; at most "

@@ -3,14 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 from carebench.episodes.schema import TaskClass
 
 #: The largest utility weight or cost a matrix accepts (a million times the primary unit).
 MAX_WEIGHT = 1e6
+
+
+def declared_number(value: Any) -> Any:
+    """A number as a YAML or JSON file wrote it: never a boolean or a quoted string.
+
+    Pydantic would read ``true`` as 1 and ``"5"`` as 5; a declared weight that is not written as a
+    number is a mistake in the file, so it is refused with the value named.
+    """
+    if isinstance(value, bool | str):
+        raise ValueError(f"got {value!r}; expected a number (unquoted, like 0.5)")
+    return value
+
+
+#: A number a plan or cost matrix declares: ``true`` / ``false`` and quoted strings are refused.
+DeclaredNumber = Annotated[float, BeforeValidator(declared_number)]
 
 
 class CostMatrix(BaseModel):
@@ -21,15 +36,15 @@ class CostMatrix(BaseModel):
     check uses c_fn = 10. Every weight is a finite number in [0, :data:`MAX_WEIGHT`] (costs are
     subtracted, so a negative cost would be a reward; the upper bound keeps every utility, its
     interval and its JSON finite: a sum of 400 episodes' weights stays far below the largest
-    float).
+    float), written as a number: YAML's ``true`` / ``false`` and quoted strings are refused.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
-    u_tp: float = Field(default=1.0, ge=0.0, le=1e6)
-    u_tn: float = Field(default=1.0, ge=0.0, le=1e6)
-    c_fp: float = Field(default=1.0, ge=0.0, le=1e6)
-    c_fn: float = Field(default=5.0, ge=0.0, le=1e6)
+    u_tp: DeclaredNumber = Field(default=1.0, ge=0.0, le=MAX_WEIGHT)
+    u_tn: DeclaredNumber = Field(default=1.0, ge=0.0, le=MAX_WEIGHT)
+    c_fp: DeclaredNumber = Field(default=1.0, ge=0.0, le=MAX_WEIGHT)
+    c_fn: DeclaredNumber = Field(default=5.0, ge=0.0, le=MAX_WEIGHT)
 
     def describe(self) -> str:
         """``u_TP=1, u_TN=1, c_FP=1, c_FN=5`` (numbers in %g form)."""

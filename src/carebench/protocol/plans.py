@@ -40,7 +40,6 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
     BaseModel,
-    BeforeValidator,
     ConfigDict,
     Field,
     ValidationError,
@@ -51,7 +50,7 @@ from pydantic import (
 from carebench.episodes.formats import PLAN_FORMAT, PLAN_FORMAT_1, found_version, version_problem
 from carebench.episodes.schema import TaskClass
 from carebench.errors import CarebenchError, ValidationIssue
-from carebench.metrics.costs import PRIMARY, ROBUSTNESS, ClassCosts
+from carebench.metrics.costs import PRIMARY, ROBUSTNESS, ClassCosts, DeclaredNumber
 
 #: Metrics a plan may name as primary or robustness metrics (keys of a run's headline metrics).
 Metric = Literal[
@@ -93,15 +92,8 @@ ROLES = (
 )
 
 
-def _number(value: Any) -> Any:
-    """A weight or difference as YAML wrote it: a number, never a boolean or a quoted string."""
-    if isinstance(value, bool | str):
-        raise ValueError(f"got {value!r}; expected a number (unquoted, like 0.5)")
-    return value
-
-
 #: A number a plan declares: YAML's true / false and quoted strings are refused, not coerced.
-Number = Annotated[float, BeforeValidator(_number)]
+Number = DeclaredNumber
 
 
 class PlanValidationError(CarebenchError):

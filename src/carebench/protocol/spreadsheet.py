@@ -6,7 +6,8 @@ as a formula (CSV or formula injection: ``=HYPERLINK(...)`` in a model's reason 
 reviewer may click), and control characters (NUL, escape sequences) corrupt terminals and some
 CSV readers. pandas' ``to_csv`` writes both as they are. The run and score exports
 (``carebench runs export --format csv``), the report's CSV tables and the annotation app's
-``adjudication.csv`` go through :func:`write_csv` or :func:`safe_cell`. (It sits in the protocol
+``adjudication.csv`` and the interruption study's blinded pack (``carebench interrupt pack --out
+x.csv``, read back by the pack app through :func:`read_cell`) go through :func:`write_csv` or :func:`safe_cell`. (It sits in the protocol
 layer, the lowest that every one of those writers may import.)
 
 Conventions (docs/report.md, "Exports"):
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
-__all__ = ["FORMULA_PREFIXES", "safe_cell", "spreadsheet_safe", "write_csv"]
+__all__ = ["FORMULA_PREFIXES", "read_cell", "safe_cell", "spreadsheet_safe", "write_csv"]
 
 
 def safe_cell(value: Any) -> Any:
@@ -43,6 +44,17 @@ def safe_cell(value: Any) -> Any:
         return value
     text = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", value)
     return "'" + text if text.startswith(FORMULA_PREFIXES) else text
+
+
+def read_cell(text: str) -> str:
+    r"""A text cell that :func:`safe_cell` wrote, read back: the apostrophe it added is removed.
+
+    Only an apostrophe before a formula prefix is removed (a cell that starts ``'=`` was written
+    from ``=``); the ``\xNN`` escapes of control characters stay visible, as a reader sees them.
+    """
+    if text.startswith("'") and text[1:].startswith(FORMULA_PREFIXES):
+        return text[1:]
+    return text
 
 
 def spreadsheet_safe(frame: pd.DataFrame) -> pd.DataFrame:
