@@ -322,6 +322,8 @@ def stated_terms(evidence_text: str) -> frozenset[str]:
 def held_units(claim_text: str) -> frozenset[str]:
     """Terms of the words a number names as its unit or counted thing ("3 times", "72-year-old").
 
+    Only within the number's clause: "BMI 24 - opposite" names no unit.
+
     Support reads them with the quantity (which must be held), not as content terms.
     """
     held: set[str] = set()

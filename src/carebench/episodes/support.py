@@ -33,7 +33,9 @@ A term is covered when the cited text *states* it (synonym groups, shorthand and
 follows a reported question ("asks whether X") state nothing, unless the claim itself reports a
 question. The claim is covered when fewer than :data:`ALLOWED` of its content terms are uncovered
 (so a claim of two terms needs both; of three or four, all but one) and every uncovered one is
-forgivable; a framing word or heading must be stated beside the rest of the claim. Markup,
+forgivable, and no segment of the claim is an addition or a retraction of the note
+(:mod:`carebench.episodes.additions`); a framing word or heading must be stated beside the rest
+of the claim. Markup,
 headings, questions, do-not-use notation and which terms are forgivable are read by
 :mod:`carebench.episodes.claimforms` (its conventions).
 
