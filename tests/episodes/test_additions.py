@@ -51,6 +51,8 @@ def test_a_heading_a_denial_or_a_cited_word_is_not_an_addition() -> None:
     # the heading is read by claimforms.heading; a denial by the negation rules
     assert added("Simulated: " + CLAIM, frozenset({"simul"}), COVERED, LINE) == []
     assert added(CLAIM + ", no rash", frozenset({"rash"}), COVERED, LINE) == []
+    # words that restate the current standing (readable.FILLER) add nothing
+    assert added(CLAIM + ", taken as prescribed", frozenset({"prescrib"}), COVERED, LINE) == []
     # a word the cited text holds, if only in a question, is not added
     assert support(CLAIM + ", tolerated", LINE) is Verdict.UNSUPPORTED
     assert support(CLAIM + ", tolerated", LINE + " Is it tolerated?") is Verdict.SUPPORTED
@@ -76,6 +78,8 @@ def test_a_sentence_with_no_covered_term_is_its_own_assertion() -> None:
         ("As above, no change.", None),
         ("All of the above confirmed with the patient.", None),
         ("Plan as per the previous note.", None),
+        ("The summary lists no regular medicines.", None),  # another record, not this note
+        ("Delete the whole note.", "whole"),
         (CLAIM, None),
     ],
 )

@@ -3,25 +3,27 @@
 Read by :mod:`carebench.episodes.support` (coverage) and :mod:`carebench.protocol.stated` (a
 draft as read). Conventions:
 
-* **Segments** (:func:`added`): a claim is split at commas, semicolons, colons, brackets,
-  spaced dashes and sentence ends. A segment that holds a content term its lines do not hold
-  (nowhere in the cited text: a term the cited text holds in a question is not added) but no
-  covered term, no number or name with digits and no held unit asserts something of its own:
-  its terms are *additions* ("..., tripled", "(voided)", "..., fine to skip", "- opposite",
-  "Disregard all of the above."), and the claim is unsupported, unless the segment denies a
-  finding ("no aura": the negation rules read it), is a heading of one to three words before
-  the claim's first colon (:func:`~carebench.episodes.claimforms.heading` reads those), or
-  each added word *stands in* for a word the claim leaves out (:func:`stand_ins`): a paraphrase
-  replaces words of its line ("urinalysis NAD" for "urine dipstick clear"), an addition appends
-  a word to a claim its line already holds in full.
-* **Retractions** (:func:`retraction`): a clause about the note itself (its deixis: "the
-  above", "the following", "this note", "all of this", "everything here"), with no number,
-  whose verb takes the note as its object ("Disregard all of the above", "Please strike this
-  note"; not a pointer of :data:`POINTERS`: "See / Continue / Confirm the above") or that
-  holds a negation or status word ("None of this applies", "The above is not accurate"). It
-  retracts the claims it points to: those before it for "above", "preceding", "previous",
-  "prior", "earlier", "foregoing"; those after it for "following" or "below"; the whole note
-  otherwise. The claim that holds it is retracted with them; a retracted claim states nothing.
+* **Segments** (:func:`added`): a claim is split at commas, semicolons, colons, brackets, spaced
+  dashes and sentence ends. A segment that holds a content term its lines do not hold (nowhere in
+  the cited text: a term the cited text holds in a question is not added) but no covered term, no
+  number or name with digits and no held unit asserts something of its own: its terms are
+  *additions* ("..., tripled", "(voided)", "..., fine to skip", "- opposite", "Disregard all of the
+  above."), and the claim is unsupported, unless the segment denies a finding ("no aura": the
+  negation rules read it), adds only words that restate a current standing
+  (:data:`~carebench.episodes.readable.FILLER`: "taken as prescribed"), is a heading of one to
+  three words before the claim's first colon (:func:`~carebench.episodes.claimforms.heading` reads
+  those), or each added word *stands in* for a word the claim leaves out (:func:`stand_ins`): a
+  paraphrase replaces words of its line ("urinalysis NAD" for "urine dipstick clear"), an addition
+  appends a word to a claim its line already holds in full.
+* **Retractions** (:func:`retraction`): a clause about the note itself (its deixis: "the above",
+  "the following", "this note", "the whole note", "all of this", "everything here"; not "the
+  summary", which names another record), with no number, whose verb takes the note as its object
+  ("Disregard all of the above", "Please strike this note"; not a pointer of :data:`POINTERS`: "See
+  / Continue / Confirm the above") or that holds a negation or status word ("None of this applies",
+  "The above is not accurate"). It retracts the claims it points to: those before it for "above",
+  "preceding", "previous", "prior", "earlier", "foregoing"; those after it for "following" or
+  "below"; the whole note otherwise. The claim that holds it is retracted with them; a retracted
+  claim states nothing.
 """
 
 from __future__ import annotations
@@ -33,12 +35,13 @@ from lemminflect import getAllLemmas
 
 from carebench.episodes.claimtext import NUMBER, term, tokens
 from carebench.episodes.lexicon import GENERIC_WORDS, NEGATIONS, PLACEHOLDER_TERMS
-from carebench.episodes.readable import MARKERS
+from carebench.episodes.readable import FILLER, MARKERS
 
 __all__ = ["POINTERS", "added", "retraction", "stand_ins"]
 
 _SEGMENT = re.compile(r"[,;:()\[\]\n]|(?<=[.!?])\s+|\s[-\u2013\u2014]+\s")
 _WORD = re.compile(r"[a-z][a-z']*|\d+")
+_LEAD = frozenset({"please", "the", "all", "of"})
 _DENIALS = frozenset({"no", "nil", "without", "denies", "denied"})
 _GENERIC = frozenset(term(w) for w in GENERIC_WORDS | PLACEHOLDER_TERMS)
 
@@ -67,7 +70,9 @@ def added(
             continue
         if any(words[i][0] in _DENIALS for i in own):
             continue  # "no aura": a finding denied, which the negation rules read
-        found |= {i for i in own if term(words[i][0]) in uncovered}
+        new = {i for i in own if term(words[i][0]) in uncovered}
+        if any(words[i][0] not in FILLER for i in new):  # "taken as prescribed" restates
+            found |= new
     found -= stand_ins([w for w, _ in words], found, covered, evidence_text)
     return sorted({term(words[i][0]) for i in found})
 
@@ -135,7 +140,7 @@ _DEIXIS = re.compile(
     r"\b(?:(?:the|all\s+(?:of\s+)?the|everything|anything|all|each|every)\s+"
     r"(?P<before>above|preceding|previous|prior|earlier|foregoing)"
     r"|(?P<after>(?:the|all\s+(?:of\s+)?the|everything)\s+(?:following|below))"
-    r"|(?P<whole>(?:this|the|these|entire|whole)\s+(?:note|message|draft|summary|entry|text"
+    r"|(?P<whole>(?:this|these|entire|whole)\s+(?:note|message|draft|summary|entry|text"
     r"|reply|answer|handover|list|claims?|statements?|points?)"
     r"|(?:all|none|any|each|some|most|parts?)\s+of\s+(?:this|these|that|it|them)"
     r"|everything\s+(?:here|said|written|so\s+far)))\b",
@@ -164,7 +169,7 @@ def retraction(claim_text: str) -> str | None:
         words = _WORD.findall(clause.lower())
         if deixis is None or not words or any(w.isdigit() for w in words):
             continue
-        lead = [w for w in _WORD.findall(clause[: deixis.start()].lower()) if w != "please"]
+        lead = [w for w in _WORD.findall(clause[: deixis.start()].lower()) if w not in _LEAD]
         verb = lead[0] if len(lead) == 1 else ""  # the verb whose object is the note
         retracts = (_imperative(verb) and verb not in POINTERS) or any(
             w in _VOIDING and w not in _DEICTIC for w in words
