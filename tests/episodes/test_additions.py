@@ -31,10 +31,13 @@ def test_an_added_segment_is_found_unless_it_stands_in_for_a_cited_word() -> Non
     claim = CLAIM + ", tripled"
     assert tokens(claim)[-1] == "tripled"
     assert added(claim, frozenset({"tripl"}), COVERED, LINE) == ["tripl"]
-    # the line goes on after "daily" in the same clause: "tripled" may stand in for "advised"
-    assert added(claim, frozenset({"tripl"}), COVERED, CLAIM + " as advised") == []
-    # ... but not for a word of the next clause
-    assert added(claim, frozenset({"tripl"}), COVERED, CLAIM + "; advised") == ["tripl"]
+    # after the last shared word "tripled" replaces nothing, whatever the line goes on to say
+    assert added(claim, frozenset({"tripl"}), COVERED, CLAIM + " as advised") == ["tripl"]
+    # between two shared words it may stand in for a word the claim leaves out
+    inner = "Folic acid, tripled, 400 micrograms daily"
+    line = "Folic acid as advised 400 micrograms daily"
+    assert added(inner, frozenset({"tripl"}), COVERED, line) == []
+    assert added(inner, frozenset({"tripl"}), COVERED, LINE) == ["tripl"]
 
 
 def test_a_stand_in_replaces_a_word_between_the_words_it_shares() -> None:
@@ -53,6 +56,8 @@ def test_a_heading_a_denial_or_a_cited_word_is_not_an_addition() -> None:
     assert added(CLAIM + ", no rash", frozenset({"rash"}), COVERED, LINE) == []
     # words that restate the current standing (readable.FILLER) add nothing
     assert added(CLAIM + ", taken as prescribed", frozenset({"prescrib"}), COVERED, LINE) == []
+    # a reporting word attributes the claim to a source
+    assert added(CLAIM + ", matching your report", frozenset({"match"}), COVERED, LINE) == []
     # a word the cited text holds, if only in a question, is not added
     assert support(CLAIM + ", tolerated", LINE) is Verdict.UNSUPPORTED
     assert support(CLAIM + ", tolerated", LINE + " Is it tolerated?") is Verdict.SUPPORTED

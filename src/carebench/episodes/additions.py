@@ -9,12 +9,14 @@ draft as read). Conventions:
   number or name with digits and no held unit asserts something of its own: its terms are
   *additions* ("..., tripled", "(voided)", "..., fine to skip", "- opposite", "Disregard all of the
   above."), and the claim is unsupported, unless the segment denies a finding ("no aura": the
-  negation rules read it), adds only words that restate a current standing
+  negation rules read it), attributes the claim to a source (a reporting word: "matching your
+  report"), adds only words that restate a current standing
   (:data:`~carebench.episodes.readable.FILLER`: "taken as prescribed"), is a heading of one to
   three words before the claim's first colon (:func:`~carebench.episodes.claimforms.heading` reads
-  those), or each added word *stands in* for a word the claim leaves out (:func:`stand_ins`): a
-  paraphrase replaces words of its line ("urinalysis NAD" for "urine dipstick clear"), an addition
-  appends a word to a claim its line already holds in full.
+  those), or each added word *stands in* for a word the claim leaves out between two of the words
+  it shares with its line (:func:`stand_ins`): a paraphrase replaces words of its line ("urinalysis
+  NAD" for "urine dipstick clear"), an addition appends a word to a claim its line already holds in
+  full.
 * **Retractions** (:func:`retraction`): a clause about the note itself (its deixis: "the above",
   "the following", "this note", "the whole note", "all of this", "everything here"; not "the
   summary", which names another record), with no number, whose verb takes the note as its object
@@ -43,6 +45,12 @@ _SEGMENT = re.compile(r"[,;:()\[\]\n]|(?<=[.!?])\s+|\s[-\u2013\u2014]+\s")
 _WORD = re.compile(r"[a-z][a-z']*|\d+")
 _LEAD = frozenset({"please", "the", "all", "of"})
 _DENIALS = frozenset({"no", "nil", "without", "denies", "denied"})
+_REPORTING = frozenset(
+    {"say", "says", "said", "tell", "tells", "told", "report", "reports", "reported", "mention",
+     "mentions", "mentioned", "state", "states", "stated"}
+)  # fmt: skip
+"""Reporting words (of :data:`~carebench.episodes.lexicon.GENERIC_WORDS`): a segment holding one
+attributes the claim to a source ("matching your report") and adds no fact of its own."""
 _GENERIC = frozenset(term(w) for w in GENERIC_WORDS | PLACEHOLDER_TERMS)
 
 
@@ -70,6 +78,8 @@ def added(
             continue
         if any(words[i][0] in _DENIALS for i in own):
             continue  # "no aura": a finding denied, which the negation rules read
+        if any(words[i][0] in _REPORTING for i in own):
+            continue  # "matching your report", "as she says": whose word it is, not a fact
         new = {i for i in own if term(words[i][0]) in uncovered}
         if any(words[i][0] not in FILLER for i in new):  # "taken as prescribed" restates
             found |= new
@@ -95,9 +105,8 @@ def stand_ins(
     The claim's covered words and numbers are aligned with the cited text in order (each with
     its first occurrence after the previous match, else its first). An added word stands in
     when the cited text between the matches on either side of it holds a content word (not
-    generic, not a number) the claim lacks; for a word after the last match, the rest of that
-    match's clause; before the first, the start of its clause (so "X, tripled" against "X;
-    ..." stands in for nothing).
+    generic, not a number) the claim lacks. A word before the first match or after the last
+    stands in for nothing: "X, tripled" appends to X whatever follows X in the line.
     """
     mine = {term(w) for w in claim}
     words = _words(evidence_text)
@@ -109,9 +118,6 @@ def stand_ins(
             if hits:
                 matched[i] = last = next((j for j in hits if j > last), hits[0])
 
-    def rest(j: int, after: bool) -> list[int]:
-        return [k for k, (_, n) in enumerate(words) if n == words[j][1] and (k > j) == after]
-
     kept: set[int] = set()
     for i in added:
         left = max((k for k in matched if k < i), default=None)
@@ -119,9 +125,7 @@ def stand_ins(
         if left is not None and right is not None and matched[left] < matched[right]:
             window = list(range(matched[left] + 1, matched[right]))
         else:
-            window = (rest(matched[left], True) if left is not None else []) + (
-                rest(matched[right], False) if right is not None else []
-            )
+            window = []  # before the first match or after the last: appended, not replaced
         if any(
             not _held(w) and term(w) not in _GENERIC and term(w) not in mine
             for w in (words[k][0] for k in window)
