@@ -76,3 +76,33 @@ def test_a_wrong_value_cancels_a_right_one(annotated: dict[str, Episode]) -> Non
     scored = handoff_completeness(episode, invented)
     assert scored.misleading == ("current dose",)
     assert scored.score == (scored.correct - 1) / scored.required
+
+
+def test_a_word_added_to_a_fact_carries_nothing(annotated: dict[str, Episode]) -> None:
+    stale = annotated["stale"]
+    for text in (
+        "Repeat amlodipine 5 mg daily (voided)",
+        "Repeat amlodipine 5 mg daily, allegedly",
+        "Repeat amlodipine 5 mg daily, reversed",
+        "Repeat amlodipine 5 mg daily. Disregard all of the above.",
+    ):
+        draft = [Claim(text=text, sources=("R1",))]
+        assert continuity(stale, draft).hits == 0, text
+        assert traceability(stale, draft).linked == 0, text
+
+
+def test_a_retraction_voids_the_claims_it_points_to(annotated: dict[str, Episode]) -> None:
+    stale = annotated["stale"]
+    fact = Claim(text="Repeat amlodipine 5 mg daily.", sources=("R1",))
+    cases = (
+        ([fact, Claim(text="Disregard all of the above.")], [0, 1]),
+        ([Claim(text="Ignore the following."), fact], [0, 1]),
+        ([fact, Claim(text="Ignore the following.")], [1]),
+        ([fact, Claim(text="See above.")], []),
+    )
+    for draft, voided in cases:
+        read = read_draft(draft)
+        assert [i for i, c in enumerate(read) if not c.text] == voided, draft
+        carried = 0 if draft.index(fact) in voided else 1
+        assert continuity(stale, draft).hits == carried, draft
+        assert traceability(stale, draft).linked == carried, draft

@@ -322,16 +322,19 @@ def stated_terms(evidence_text: str) -> frozenset[str]:
 def held_units(claim_text: str) -> frozenset[str]:
     """Terms of the words a number names as its unit or counted thing ("3 times", "72-year-old").
 
+    Only within the number's clause: "BMI 24 - opposite" names no unit.
+
     Support reads them with the quantity (which must be held), not as content terms.
     """
-    words = tokens(claim_text)
     held: set[str] = set()
-    for i, word in enumerate(words[:-1]):
-        if NUMBER.match(word) and not NUMBER.match(words[i + 1]):
-            held.add(term(words[i + 1]))
-            after = words[i + 2 : i + 3]
-            if UNITS.get(words[i + 1]) == "year" and after == ("old",):
-                held.add(term("old"))
-            elif UNITS.get(words[i + 1]) in SCALE and after == ("ago",):
-                held.add(term("ago"))  # "2 weeks ago": a point in time the quantity holds
+    for clause in _CLAUSE.split(claim_text):  # "BMI 24 - opposite": no unit across a dash
+        words = tokens(clause)
+        for i, word in enumerate(words[:-1]):
+            if NUMBER.match(word) and not NUMBER.match(words[i + 1]):
+                held.add(term(words[i + 1]))
+                after = words[i + 2 : i + 3]
+                if UNITS.get(words[i + 1]) == "year" and after == ("old",):
+                    held.add(term("old"))
+                elif UNITS.get(words[i + 1]) in SCALE and after == ("ago",):
+                    held.add(term("ago"))  # "2 weeks ago": a point in time the quantity holds
     return frozenset(held)

@@ -33,7 +33,9 @@ A term is covered when the cited text *states* it (synonym groups, shorthand and
 follows a reported question ("asks whether X") state nothing, unless the claim itself reports a
 question. The claim is covered when fewer than :data:`ALLOWED` of its content terms are uncovered
 (so a claim of two terms needs both; of three or four, all but one) and every uncovered one is
-forgivable; a framing word or heading must be stated beside the rest of the claim. Markup,
+forgivable, and no segment of the claim is an addition or a retraction of the note
+(:mod:`carebench.episodes.additions`); a framing word or heading must be stated beside the rest
+of the claim. Markup,
 headings, questions, do-not-use notation and which terms are forgivable are read by
 :mod:`carebench.episodes.claimforms` (its conventions).
 
@@ -48,6 +50,7 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 
+from carebench.episodes.additions import added, retraction
 from carebench.episodes.claimforms import (
     asks,
     forgivable,
@@ -490,6 +493,8 @@ def _judge_read(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
     claim, evidence = analyze(strip_injections(claim_text)), analyze(evidence_text)
     if games(claim_text):
         return Verdict.UNSUPPORTED, "addresses the scorer or defers"
+    if retraction(strip_injections(claim_text)):
+        return Verdict.UNSUPPORTED, "retracts the note"
     if _hedges(claim_text):
         return Verdict.UNSUPPORTED, "offers exclusive alternatives"
     if _uncertain(claim_text, evidence_text) or asks(claim_text):
@@ -520,6 +525,10 @@ def _judge_read(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
     meaning = [t for t in uncovered if not forgivable(t, claim_text, covered, evidence_text)]
     if meaning:
         return Verdict.UNSUPPORTED, f"uncovered term with meaning {meaning}"
+    new = frozenset(t for t in uncovered if not _found(t, evidence.terms))  # not in the lines
+    extra = added(strip_injections(claim_text), new, covered | held, evidence_text)
+    if extra:
+        return Verdict.UNSUPPORTED, f"{extra} added to what the line states"
     if len(uncovered) < ALLOWED * len(terms):
         return Verdict.SUPPORTED, f"covered; uncovered {uncovered}"
     return Verdict.UNSUPPORTED, f"uncovered {uncovered} of {len(terms)}"

@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from carebench.agents.workproduct import Claim, Handoff
+from carebench.episodes.additions import retraction
 from carebench.episodes.matching import states
 from carebench.episodes.readable import compatible, denies, frame, readable
-from carebench.episodes.support import analyze
+from carebench.episodes.support import analyze, strip_injections
 from carebench.protocol.handoff_reading import finding_stated, plain
 
 __all__ = [
@@ -54,10 +55,22 @@ def units_held(text: str, fact: str) -> bool:
 
 
 def read_draft(draft: Sequence[Claim]) -> list[Claim]:
-    """The draft as a reader sees it (:func:`~carebench.episodes.readable.readable`)."""
-    return [
+    """The draft as a reader sees it (:func:`~carebench.episodes.readable.readable`).
+
+    A claim that retracts the note (:func:`~carebench.episodes.additions.retraction`:
+    "Disregard all of the above.") reads as empty, with the claims it takes back: those before
+    it, after it, or all of them.
+    """
+    read = [
         c if c.text.isascii() else c.model_copy(update={"text": readable(c.text)}) for c in draft
     ]
+    void: set[int] = set()
+    for i, claim in enumerate(read):
+        kind = retraction(strip_injections(claim.text))
+        if kind is not None:
+            void |= {i, *(range(i) if kind != "after" else ())}
+            void |= set(range(i + 1, len(read))) if kind != "before" else set()
+    return [c.model_copy(update={"text": ""}) if i in void else c for i, c in enumerate(read)]
 
 
 def read_handoff(handoff: Handoff) -> Handoff:
