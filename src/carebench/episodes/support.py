@@ -68,6 +68,7 @@ from carebench.episodes.lexicon import (
     HEDGES,
     PLACEHOLDER_TERMS,
 )
+from carebench.episodes.numerals import holds
 from carebench.episodes.readable import compatible, frame, readable
 from carebench.episodes.unstated import KEYWORDS, games, strip_injections
 
@@ -207,9 +208,12 @@ def quantity_supported(q: Quantity, evidence: Analysis) -> bool:
 
     It does when some evidence quantity has the same value in a compatible unit and the same
     label (or one of them has none); or, failing that, when one has the same value and no evidence
-    quantity with the claim's label gives that quantity another value. An approximate value that
-    is not a dose is held as :func:`approximately_held` says; an approximate dose only exactly.
+    quantity with the claim's label gives that quantity another value. A bound is held as
+    :func:`bound_held` says, an approximate value that is not a dose as :func:`approximately_held`
+    says, an approximate dose only exactly.
     """
+    if q.bound:
+        return bound_held(q, evidence.quantities)
     if q.approximate:  # a value the writer worked out
         return approximately_held(q, evidence.quantities)
     same = [e for e in evidence.quantities if _same_value(q, e) and not _borrowed(q, e)]
@@ -217,6 +221,21 @@ def quantity_supported(q: Quantity, evidence: Analysis) -> bool:
         return True
     rival = any(_labelled(q, e) and _comparable(q, e) and not e.former for e in evidence.quantities)
     return bool(same) and not rival
+
+
+def bound_held(q: Quantity, evidence: tuple[Quantity, ...]) -> bool:
+    """Whether a value or bound of ``q``'s quantity implies the bound ``q`` (numerals.holds)."""
+    held = []
+    for e in evidence:
+        if e.former != q.former or e.ago != q.ago or not _comparable(q, e):
+            continue
+        claimed, cited = (q.base[1], e.base[1]) if q.base and e.base else (q.value, e.value)
+        if holds(e.bound, cited, q.bound, claimed):
+            held.append(e)
+    if any(not q.label or not e.label or _labelled(q, e) for e in held):
+        return True
+    rival = any(_labelled(q, e) and _comparable(q, e) and not e.former for e in evidence)
+    return bool(held) and not rival
 
 
 def approximately_held(q: Quantity, evidence: tuple[Quantity, ...]) -> bool:
