@@ -1,4 +1,4 @@
-"""What a work product's text has to do with its task: concision (and the task's texts).
+"""What a work product's text has to do with its task: concision and relevance.
 
 Conventions:
 
@@ -8,17 +8,24 @@ Conventions:
   falls linearly to 0 at :data:`DUMP_EXTRA`: ``clip(1 - (extra - FREE_EXTRA) / (DUMP_EXTRA -
   FREE_EXTRA), 0, 1)``. Copying the evidence wholesale therefore earns nothing however well
   it is cited.
+* **Relevance** (a draft's supported claims): min(1, addressed / need), where *addressed* counts
+  the task's texts (:func:`task_claims`: required facts, facts to discard, urgent findings,
+  handoff values, recommendations) that one of the claims states or mentions, and *need* is
+  :data:`ADDRESSED` (2), or the number of required facts when fewer. True claims about nothing
+  the task asks earn no traceability; two claims on the task carry any number of true asides
+  (concision bounds how many).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from carebench.episodes.matching import states
 from carebench.episodes.schema import Episode
 from carebench.episodes.sources import Source, episode_sources
-from carebench.episodes.support import analyze, strip_injections
+from carebench.episodes.support import analyze, mentions, strip_injections
 
-__all__ = ["DUMP_EXTRA", "FREE_EXTRA", "concision", "task_texts"]
+__all__ = ["ADDRESSED", "DUMP_EXTRA", "FREE_EXTRA", "concision", "relevance", "task_texts"]
 
 FREE_EXTRA = 0.4
 DUMP_EXTRA = 0.55
@@ -55,3 +62,40 @@ def concision(episode: Episode, texts: Iterable[str]) -> float:
         return 1.0
     extra = len(_reproduced(outside, texts)) / len(outside)
     return min(1.0, max(0.0, 1 - (extra - FREE_EXTRA) / (DUMP_EXTRA - FREE_EXTRA)))
+
+
+ADDRESSED = 2
+"""How many of the task's texts a draft's linked claims must address for full relevance (fewer
+when the episode has fewer required facts)."""
+
+
+def task_claims(episode: Episode) -> list[str]:
+    """What a draft may address: :func:`task_texts`, facts to discard and recommendations."""
+    units = episode.annotations
+    if units is None:
+        return []
+    return [*task_texts(episode), *units.discard_facts, *units.recommendations]
+
+
+def addresses(claims: Sequence[str], text: str) -> bool:
+    """Whether one of ``claims`` states the task's ``text`` or mentions it.
+
+    Stating is the fact matcher's; mentioning, :func:`~carebench.episodes.support.mentions` (the
+    text's quantities held and 40 % of its terms).
+    """
+    return any(states(claim, text) or mentions(text, claim) for claim in claims)
+
+
+def relevance(episode: Episode, linked: Sequence[str]) -> float:
+    """The relevance of a draft whose linked (supported) claims are ``linked``.
+
+    min(1, addressed / need): how many of the task's texts (:func:`task_claims`) the claims
+    address, out of ``need`` = :data:`ADDRESSED`, or the number of required facts (facts to
+    retain or revise) when there are fewer (one at least); 1 when the episode names no task.
+    """
+    task = task_claims(episode)
+    units = episode.annotations
+    if not task or units is None:
+        return 1.0
+    need = max(1, min(ADDRESSED, len(units.retain_facts) + len(units.revise_facts)))
+    return min(1.0, sum(addresses(linked, t) for t in task) / need)

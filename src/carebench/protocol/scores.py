@@ -22,7 +22,8 @@ polarity and negation, clinical substance) and facts are matched by
   nothing; *mismatched* otherwise (a missing or inadmissible item, or lines that do not establish
   it). Citation precision = the share of cited lines of linked claims that contribute to their
   claim (share a term or a quantity); citing every id costs it. Score = max(0, (linked -
-  MISMATCH_PENALTY x (mismatched + contradicted)) / claims) x precision x concision.
+  MISMATCH_PENALTY x (mismatched + contradicted)) / claims) x precision x concision x relevance
+  (:mod:`carebench.protocol.relevance`: linked claims that address none of the task score 0).
 * **Handoff completeness** (an Escalate's handoff). Required fields are the five routing fields
   (urgency and destination only where the episode declares ``handoff_urgency`` /
   ``handoff_destinations``: they are judged against those alone, never a default; a destination
@@ -93,6 +94,7 @@ from carebench.protocol.relevance import (
     _outside,
     _reproduced,
     concision,
+    relevance,
     task_texts,
 )
 from carebench.protocol.stated import (
@@ -161,17 +163,21 @@ class Traceability:
     empty: int = 0
     precision: float = 1.0
     concision: float = 1.0
+    relevance: float = 1.0
+    """How far the linked claims address the task (:func:`~carebench.protocol.relevance.relevance`)."""
 
     @property
     def score(self) -> float | None:
         """The traceability score; None for an empty draft.
 
-        max(0, (linked - penalty x (mismatched + contradicted)) / claims) x precision x concision.
+        max(0, (linked - penalty x (mismatched + contradicted)) / claims) x precision x concision
+        x relevance.
         """
         if not self.claims:
             return None
         wrong = MISMATCH_PENALTY * (self.mismatched + self.contradicted)
-        return max(0.0, (self.linked - wrong) / self.claims) * self.precision * self.concision
+        share = max(0.0, (self.linked - wrong) / self.claims)
+        return share * self.precision * self.concision * self.relevance
 
 
 @dataclass(frozen=True)
@@ -302,7 +308,9 @@ def traceability(
     verdicts = _claim_verdicts(episode, draft, judge)
     kinds = [k for k, _ in verdicts]
     shares = [share for k, share in verdicts if k == "linked"]
+    linked = [c.text for c, k in zip(draft, kinds, strict=True) if k == "linked"]
     return Traceability(
+        relevance=relevance(episode, linked),
         claims=len(draft),
         linked=kinds.count("linked"),
         unsupported=kinds.count("unsupported"),
