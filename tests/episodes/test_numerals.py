@@ -126,7 +126,8 @@ def test_spans_rises_and_arrows_are_not_bounds(text: str) -> None:
 
 def test_holds_reads_values_and_bounds_as_hand_worked() -> None:
     assert not holds("", 57, "<", 57)  # she weighs 57: "below 57" is false
-    assert holds("", 57, "<", 60) and holds("", 57, "<=", 57)
+    assert holds("", 57, "<", 60) and holds("", 57, "<=", 60)
+    assert not holds("", 400, ">=", 400)  # "at least 400 micrograms" of a 400 microgram dose
     assert not holds("", 29, ">", 29)  # 29 is inside the 15-29 band
     assert holds("<", 30, "<", 30) and holds(">=", 92, "<", 92)  # a threshold, either branch
     assert not holds("<=", 7, "<=", 14)  # "up to 7 days" does not allow "up to 14 days"

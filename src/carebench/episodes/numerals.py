@@ -15,8 +15,8 @@ rewrites a text's spelt numbers as digits and reads which numbers are bounds. Co
   ``more than``, ``over``, ``above``, ``exceeds`` (``>``); ``at least``, ``≥``, ``no less than``,
   ``minimum`` (``>=``); ``less than``, ``fewer than``, ``under``, ``below`` (``<``); ``up to``,
   ``at most``, ``no more than``, ``maximum``, ``≤`` (``<=``); so does ``or more`` / ``or less``
-  after the number and its unit. ``over`` / ``under`` before a time ("over 2 days", "given over
-  30 minutes") is a span, not a bound, unless after ``for`` ("for over 3 weeks"); ``up to``
+  after the number and its unit. ``over`` before a time ("over 2 days", "given over 30
+  minutes") is a span, not a bound, unless after ``for`` ("for over 3 weeks"); ``up to``
   bounds a dose, volume, time or count ("up to 10 puffs"), not a measurement ("creatinine up to
   164": it rose). An arrow ("3.1 -> 3.2") is a change, not a comparator.
 """
@@ -250,7 +250,7 @@ AFTER: dict[tuple[str, str], str] = {
     ("or", "lower"): "<=",
 }
 """Comparator phrases written after a number and its unit ("2 days or more")."""
-_SPANS = frozenset({"over", "under"})
+_SPANS = frozenset({"over"})
 COMPARATOR_WORDS = frozenset(w for p, _ in BOUNDS for w in p if w.isalpha()) - {"no", "not", "to"}
 """The words of the comparators: a bound's, never part of its label ("max 20 mg")."""
 
@@ -293,8 +293,9 @@ def bound_after(words: tuple[str, ...], i: int) -> str:
 def holds(bound: str, value: float, claim_bound: str, claim_value: float) -> bool:
     """Whether a value ``bound`` ``value`` (``""``: exactly) implies ``claim_bound`` ``claim_value``.
 
-    A value implies a bound it satisfies ("57" implies "below 60" and "at most 57", not "below
-    57"); a bound, a bound at its own value on either side (a threshold and its other branch:
+    A value implies a bound it satisfies strictly ("57" implies "below 60", not "below 57" nor
+    "at most 57": a bound at the value itself adds a range the line does not give, as "at least
+    400 micrograms" of a 400 microgram dose); a bound, a bound at its own value on either side (a threshold and its other branch:
     "92 % or more" holds "under 92 %"), never one at another value ("up to 7 days" does not allow
     "up to 14 days"). An exact claim is implied only by the same exact value.
     """
@@ -302,8 +303,8 @@ def holds(bound: str, value: float, claim_bound: str, claim_value: float) -> boo
         return not bound and value == claim_value
     if bound:  # the same threshold, either side of it ("under 92 %" beside "92 % or more")
         return value == claim_value
-    if value == claim_value:
-        return len(claim_bound) == 2
+    if value == claim_value:  # "at least 400 micrograms" is not the 400 micrograms prescribed
+        return False
     return value < claim_value if claim_bound[0] == "<" else value > claim_value
 
 

@@ -8,9 +8,10 @@ Conventions:
   falls linearly to 0 at :data:`DUMP_EXTRA`: ``clip(1 - (extra - FREE_EXTRA) / (DUMP_EXTRA -
   FREE_EXTRA), 0, 1)``. Copying the evidence wholesale therefore earns nothing however well
   it is cited.
-* **Relevance** (a draft's supported claims): min(1, addressed / need), where *addressed* counts
-  the task's texts (:func:`task_claims`: required facts, facts to discard, urgent findings,
-  handoff values, recommendations) that one of the claims states or mentions, and *need* is
+* **Relevance** (a draft's cited claims): min(1, addressed / need), where *addressed* counts the
+  task's texts (:func:`task_claims`: required facts, facts to discard, urgent findings, handoff
+  values, recommendations) that one of the claims states, mentions or holds every measured value
+  of (:func:`addresses`), and *need* is
   :data:`ADDRESSED` (2), or the number of required facts when fewer. True claims about nothing
   the task asks earn no traceability; two claims on the task carry any number of true asides
   (concision bounds how many).
@@ -23,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from carebench.episodes.matching import states
 from carebench.episodes.schema import Episode
 from carebench.episodes.sources import Source, episode_sources
-from carebench.episodes.support import analyze, mentions, strip_injections
+from carebench.episodes.support import analyze, mentions, quantity_supported, strip_injections
 
 __all__ = ["ADDRESSED", "DUMP_EXTRA", "FREE_EXTRA", "concision", "relevance", "task_texts"]
 
@@ -78,16 +79,24 @@ def task_claims(episode: Episode) -> list[str]:
 
 
 def addresses(claims: Sequence[str], text: str) -> bool:
-    """Whether one of ``claims`` states the task's ``text`` or mentions it.
+    """Whether one of ``claims`` states the task's ``text``, mentions it or holds its values.
 
     Stating is the fact matcher's; mentioning, :func:`~carebench.episodes.support.mentions` (the
-    text's quantities held and 40 % of its terms).
+    text's quantities held and 40 % of its terms); holding, every measured value of a text that
+    has one ("day 5 after your keyhole operation" holds "day 5 after laparoscopic
+    cholecystectomy").
     """
-    return any(states(claim, text) or mentions(text, claim) for claim in claims)
+    wanted = [q for q in analyze(text).quantities if q.unit and not q.unit.startswith("#")]
+    return any(
+        states(claim, text)
+        or mentions(text, claim)
+        or (wanted and all(quantity_supported(q, analyze(claim)) for q in wanted))
+        for claim in claims
+    )
 
 
-def relevance(episode: Episode, linked: Sequence[str]) -> float:
-    """The relevance of a draft whose linked (supported) claims are ``linked``.
+def relevance(episode: Episode, claims: Sequence[str]) -> float:
+    """The relevance of a draft whose substantive, cited claims are ``claims``.
 
     min(1, addressed / need): how many of the task's texts (:func:`task_claims`) the claims
     address, out of ``need`` = :data:`ADDRESSED`, or the number of required facts (facts to
@@ -98,4 +107,4 @@ def relevance(episode: Episode, linked: Sequence[str]) -> float:
     if not task or units is None:
         return 1.0
     need = max(1, min(ADDRESSED, len(units.retain_facts) + len(units.revise_facts)))
-    return min(1.0, sum(addresses(linked, t) for t in task) / need)
+    return min(1.0, sum(addresses(claims, t) for t in task) / need)

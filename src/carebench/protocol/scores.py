@@ -23,7 +23,8 @@ polarity and negation, clinical substance) and facts are matched by
   it). Citation precision = the share of cited lines of linked claims that contribute to their
   claim (share a term or a quantity); citing every id costs it. Score = max(0, (linked -
   MISMATCH_PENALTY x (mismatched + contradicted)) / claims) x precision x concision x relevance
-  (:mod:`carebench.protocol.relevance`: linked claims that address none of the task score 0).
+  (:mod:`carebench.protocol.relevance`: a draft whose cited claims address none of the task
+  scores 0).
 * **Handoff completeness** (an Escalate's handoff). Required fields are the five routing fields
   (urgency and destination only where the episode declares ``handoff_urgency`` /
   ``handoff_destinations``: they are judged against those alone, never a default; a destination
@@ -164,7 +165,7 @@ class Traceability:
     precision: float = 1.0
     concision: float = 1.0
     relevance: float = 1.0
-    """How far the linked claims address the task (:func:`~carebench.protocol.relevance.relevance`)."""
+    """How far the cited claims address the task (:func:`~carebench.protocol.relevance.relevance`)."""
 
     @property
     def score(self) -> float | None:
@@ -308,9 +309,9 @@ def traceability(
     verdicts = _claim_verdicts(episode, draft, judge)
     kinds = [k for k, _ in verdicts]
     shares = [share for k, share in verdicts if k == "linked"]
-    linked = [c.text for c, k in zip(draft, kinds, strict=True) if k == "linked"]
+    cited = [c.text for c, k in zip(draft, kinds, strict=True) if k not in ("empty", "unsupported")]
     return Traceability(
-        relevance=relevance(episode, linked),
+        relevance=relevance(episode, cited),
         claims=len(draft),
         linked=kinds.count("linked"),
         unsupported=kinds.count("unsupported"),
