@@ -172,3 +172,8 @@ def test_a_bound_never_states_an_exact_fact() -> None:
     assert not states("Folic acid at least 400 micrograms daily", "folic acid 400 micrograms daily")
     assert states("eGFR under 30 on the last check", "eGFR below 30")
     assert states("Weight 57 kg today", "weight 57 kg")
+
+
+def test_another_limit_of_the_same_kind_contradicts() -> None:
+    line = "Hydrocortisone 1% cream once daily for up to 7 days."
+    assert support("Hydrocortisone 1% cream for up to 14 days", line) is Verdict.CONTRADICTS

@@ -308,7 +308,8 @@ def _value_conflict(claim: Analysis, sentence: Analysis, evidence: Analysis) -> 
                 continue
             measured = q.unit and q.unit[0] != "#" and (q.base or ("",))[0] != "time"
             counted = q.unit[:1] == "#" and q.unit == e.unit  # "2 wet nappies" against "6 wet"
-            if _labelled(q, e) or ((measured or counted) and shared_topic):
+            limit = q.bound[:1] == e.bound[:1] != ""  # "up to 14 days" against "up to 7 days"
+            if _labelled(q, e) or ((measured or counted or limit) and shared_topic):
                 return True
     return False
 
