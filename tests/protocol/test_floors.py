@@ -73,6 +73,13 @@ def test_the_red_team_kinds_are_floor_rows_under_the_goal(rows: dict) -> None:
         assert rows[name][score] <= GOAL_GAMING and rows[name]["overall"] <= GOAL_GAMING, name
 
 
+def test_a_draft_of_true_irrelevant_evidence_is_under_the_goal(rows: dict) -> None:
+    """Red team 5's irrelevant-true (H5): true, cited, and about nothing the task asks."""
+    row = rows["game-irrelevant-true"]
+    assert row["episodes"] > 0 and row["games"] == ["traceability"]
+    assert row["traceability"] <= GOAL_GAMING and row["overall"] <= GOAL_GAMING
+
+
 def test_every_gaming_policy_is_under_the_goal_overall(rows: dict) -> None:
     over = {n: r["overall"] for n, r in rows.items() if n != "reference"}
     assert all(v is not None and v <= GOAL_GAMING for v in over.values()), over

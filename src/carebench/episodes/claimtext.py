@@ -18,7 +18,9 @@ The text layer under :mod:`carebench.episodes.support`, with the word lists of
   clause about a change ("increased from 75 micrograms") is a *former* value; a time followed by
   ``ago`` ("23 days ago") is a point in time, not a duration; a number after ``about``,
   ``roughly``, ``~`` ... is *approximate* (a value the writer worked out; "so" is not a
-  marker). ``a/b`` (``84/50``, ``430/520``) is an ordered pair: its first and second values keep
+  marker); a number after a comparator ("below 57 kg", "at least 400 micrograms", "45 or more")
+  is a *bound*, and numbers in words ("forty") and Roman numerals before a unit ("CD mg") are
+  numbers (:mod:`carebench.episodes.numerals`). ``a/b`` (``84/50``, ``430/520``) is an ordered pair: its first and second values keep
   their places (*order* 1 and 2). A number bound to the
   name before it is part of the name (``grade 1``, ``stage 2``, ``step 2``, ``cycle 3``,
   ``type 2``, ``dose 2``, ...); phone numbers (a leading 0, five digits or more) and names such as
@@ -46,7 +48,6 @@ import snowballstemmer
 from carebench.episodes.lexicon import (
     ABSENCE_TERMS,
     NEGATIONS,
-    NUMBER_WORDS,
     POLARITY,
     SCALE,
     SHORTHAND,
@@ -54,6 +55,13 @@ from carebench.episodes.lexicon import (
     UNITS,
 )
 from carebench.episodes.matching import STOP_WORDS
+from carebench.episodes.numerals import (
+    COMPARATOR_WORDS,
+    bound_after,
+    bound_before,
+    roman_digits,
+    spelt_digits,
+)
 
 LABEL_TERMS = 4
 """How many terms before a number (in its clause) make its label."""
@@ -123,7 +131,7 @@ POLAR = {
 """Term -> (polarity group, side)."""
 _NAME_WITH_DIGITS = re.compile(r"\b([a-z]{1,8})-?(\d+)([a-z]*)\b")
 _TOKEN = re.compile(
-    r"\d+(?:[.,]\d+)*(?:/\d+(?:[.,]\d+)*)?|[a-zµ°%][a-z0-9µ°%/&+'.-]*[a-z0-9%]|[a-zµ%~]"
+    r"\d+(?:[.,]\d+)*(?:/\d+(?:[.,]\d+)*)?|[a-zµ°%][a-z0-9µ°%/&+'.-]*[a-z0-9%]|[a-zµ%~<>≤≥]"
 )
 NUMBER = re.compile(r"^\d+(?:[.,]\d+)*(?:/\d+(?:[.,]\d+)*)?$")
 CITATION = re.compile(r"^[rnem]\d{1,2}$")
@@ -133,6 +141,8 @@ _NEGATION_CLAUSE = re.compile(
     r"|\band\s+(?=(?:\w+\s+)?(?:is|are|was|were|has|have|had|may|can|could|should|must|will"
     r"|would|needs?|takes?|does|did|feels?|says?|gets?)\b)"
 )
+_ARROW = re.compile(r"-+>|=>|\u2192")
+"""An arrow ("3.1 -> 3.2"): a change, not a comparator."""
 _APPROXIMATE = frozenset({"about", "roughly", "approximately", "approx", "around", "~"})
 _CONDITION = re.compile(r"(if|when|unless|where|whether)\b")
 _CHANGE = re.compile(r"\b(increas|reduc|decreas|chang|switch|rais|lower|titrat|went|moved)")
@@ -161,7 +171,6 @@ _ORDINAL = re.compile(
 _IDENTIFIER = re.compile(r"\b(0\d{4,}(?: \d{3,})*|\d+[a-z]+\d+[a-z]*)\b")
 _PAIRS = re.compile(r"\b([a-z]{3,})/([a-z]{3,})\s+(\d+(?:\.\d+)?)/(\d+(?:\.\d+)?)\b")
 """Two names and two values written as pairs ("ethinylestradiol/levonorgestrel 30/150")."""
-_NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b")
 
 
 def _identifier(match: re.Match[str]) -> str:
@@ -185,6 +194,9 @@ class Quantity:
     order: int = 0
     """1 or 2 for the first or second value of an ordered pair ("84/50": systolic, diastolic), 0
     for a value on its own."""
+    bound: str = ""
+    """``<``, ``<=``, ``>`` or ``>=`` for a bound ("below 57 kg", "at least 400 micrograms"; see
+    :mod:`carebench.episodes.numerals`), ``""`` for a value."""
 
     @property
     def base(self) -> tuple[str, float] | None:
@@ -247,11 +259,12 @@ def _split_words(token: str) -> list[str]:
 @cache
 def tokens(text: str) -> tuple[str, ...]:
     """The normalized tokens of ``text`` (see the module conventions)."""
+    text = _ARROW.sub(" ", roman_digits(text)).replace("<=", "≤").replace(">=", "≥")
     lowered = _expand(" " + text.lower().replace("°c", " °c").replace("\u2019", "'") + " ")
     for phrase, key in _PHRASES:
         if phrase in lowered:
             lowered = lowered.replace(phrase, f" {key} ")
-    lowered = _NUMBER_WORD.sub(lambda m: NUMBER_WORDS[m[1]], lowered)
+    lowered = spelt_digits(lowered)
     lowered = _PAIRS.sub(r"\1 \3 and \2 \4", lowered)  # "a/b 30/150": a 30 and b 150
     lowered = _NAME_WITH_DIGITS.sub(lambda m: f"{m[1]}{m[2]}{m[3]}", lowered)
     lowered = _ORDINAL.sub(lambda m: f" {m[1]}{m[2]} ", lowered)  # grade 1: a name, not a count
@@ -279,7 +292,8 @@ def _label(words: tuple[str, ...], i: int) -> frozenset[str]:
     for t in reversed(words[:i]):
         if NUMBER.match(t) or len(before) == LABEL_TERMS:
             break
-        if t not in _STOP and t not in UNITS and t not in NEGATIONS and len(t) > 1:
+        kept = t not in _STOP and t not in UNITS and t not in NEGATIONS and len(t) > 1
+        if kept and t not in COMPARATOR_WORDS:
             before.append(term(t))
     return frozenset(before)
 
@@ -303,13 +317,14 @@ def _quantities(clause: str) -> list[Quantity]:
         former = change and "from" in words[max(0, i - 2) : i]
         ago = bool(unit) and i + 2 < len(words) and words[i + 2] == "ago"
         approximate = bool(_APPROXIMATE & set(words[max(0, i - 2) : i]))
+        bound = bound_before(words, i, unit) or bound_after(words, i)
         label = _label(words, i)
         pair = "/" in token and not unit.startswith("/")  # 112/70: both parts are values, in order
         second = _number(token.split("/")[1]) if pair else None
         order = 1 if second is not None else 0
-        out.append(Quantity(value, unit, label, former, ago, approximate, order))
+        out.append(Quantity(value, unit, label, former, ago, approximate, order, bound))
         if second is not None:
-            out.append(Quantity(second, unit, label, former, ago, approximate, 2))
+            out.append(Quantity(second, unit, label, former, ago, approximate, 2, bound))
     return out
 
 

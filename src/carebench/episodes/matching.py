@@ -4,7 +4,9 @@ The judge-free core of the atomic scores. A fact phrase (``"best peak flow 520 L
 its *numbers* and its *content words*, and a text states the fact when:
 
 * every number of the fact occurs in the text as a number (``520`` matches ``520`` and ``520.0``
-  does not; thousands separators are dropped, so ``1,000`` is ``1000``); and
+  does not; thousands separators are dropped, so ``1,000`` is ``1000``), a bound as the same
+  bound (``below 57`` does not state ``57``, and ``57`` not ``below 57``; the comparators of
+  :mod:`carebench.episodes.numerals`); and
 * enough of the fact's content words occur in the text: at least half of them (rounded up) when the
   fact has a number, at least two thirds (rounded up) when it has none, and always at least one;
 * every negation word of the fact (``no admissions``) occurs in the text too, so "has asthma" does
@@ -27,6 +29,8 @@ import math
 import re
 from dataclasses import dataclass
 from functools import cache
+
+from carebench.episodes.numerals import numbers_with_bounds
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
@@ -135,6 +139,10 @@ class Tokens:
 
     numbers: frozenset[str]
     words: frozenset[str]
+    exact: frozenset[str] = frozenset()
+    """The numbers written at least once as a value, not a bound."""
+    bounds: frozenset[str] = frozenset()
+    """Each bound as its comparator and number ("<57" for "below 57")."""
 
 
 def _stem(word: str) -> str:
@@ -146,12 +154,15 @@ def tokens(text: str) -> Tokens:
     """The numbers and content words of ``text`` (see the module conventions)."""
     lowered = text.lower()
     numbers = frozenset(n.replace(",", "") for n in _NUMBER.findall(lowered))
+    read = numbers_with_bounds(lowered)
+    bounds = frozenset(b + n for b, n in read if b)
+    only_bound = {n for b, n in read if b} - {n for b, n in read if not b}
     words = frozenset(
         _stem(w)
         for w in _WORD.findall(_NUMBER.sub(" ", lowered))
         if len(w) >= 3 and w not in STOP_WORDS
     )
-    return Tokens(numbers, words)
+    return Tokens(numbers, words, numbers - only_bound, bounds)
 
 
 def _negations(text: str) -> frozenset[str]:
@@ -161,7 +172,9 @@ def _negations(text: str) -> frozenset[str]:
 def states(text: str, fact: str) -> bool:
     """Whether ``text`` states ``fact`` (see the module conventions)."""
     want, have = tokens(fact), tokens(text)
-    if not want.numbers <= have.numbers or not _negations(fact) <= _negations(text):
+    if not (want.exact <= have.exact and want.bounds <= have.bounds) or not _negations(
+        fact
+    ) <= _negations(text):
         return False
     if not want.words:
         return bool(want.numbers)

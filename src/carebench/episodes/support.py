@@ -62,7 +62,7 @@ from carebench.episodes.claimforms import (
     stated_terms,
     unsafe_notation,
 )
-from carebench.episodes.claimtext import POLAR, Analysis, Quantity, analyze, term, tokens
+from carebench.episodes.claimtext import POLAR, Analysis, analyze, term, tokens
 from carebench.episodes.former import resumed
 from carebench.episodes.lexicon import (
     ASSERTIVE_PLACEHOLDERS,
@@ -70,6 +70,13 @@ from carebench.episodes.lexicon import (
     GENERIC_WORDS,
     HEDGES,
     PLACEHOLDER_TERMS,
+)
+from carebench.episodes.quantities import (
+    comparable,
+    labelled,
+    quantity_supported,
+    same_value,
+    term_found,
 )
 from carebench.episodes.readable import compatible, frame, readable
 from carebench.episodes.unstated import KEYWORDS, games, strip_injections
@@ -95,12 +102,6 @@ __all__ = [
 ALLOWED = 0.5
 """A claim is covered when fewer than this share of its content terms are missing from what its
 cited text states (measured on labelled sets 1 and 2; docs/protocol.md)."""
-APPROXIMATE = 0.1
-"""How far (relative) an approximate value ("about 7.6 mg/kg") may be from the value of the same
-quantity, or one worked out from the cited values, that holds it."""
-DOSE_UNITS = frozenset({"mg", "mcg", "g", "ml", "unit", "iu", "mmol", "#tablet", "#puff", "#dose"})
-"""Units of a dose: an approximate dose ("about 27 units") is held only by the same value or one
-worked out exactly ("about 2800 micrograms a week" of 400 micrograms daily)."""
 SPECIFIC = 8
 """A term this long (a drug or condition name: "trimethoprim") alone makes a sentence about the
 claim's topic; shorter terms need a second one, or the label of one of the claim's quantities."""
@@ -167,110 +168,6 @@ def _hedges(text: str) -> bool:
     return False
 
 
-def _units_compatible(a: str, b: str) -> bool:
-    """Equal units, one unit-less, or two counts of words ("4 wet" and "4 nappies")."""
-    return not a or not b or a == b or (a[0] == "#" and b[0] == "#")
-
-
-def _same_value(q: Quantity, e: Quantity) -> bool:
-    """The same value in a compatible unit, time status and place in a pair (48 hours = 2 days)."""
-    if q.former != e.former or q.ago != e.ago or (q.order and e.order and q.order != e.order):
-        return False
-    qb, eb = q.base, e.base
-    if qb and eb:
-        return qb == eb
-    if qb or eb:
-        return q.value == e.value and not (e.unit if qb else q.unit)
-    return q.value == e.value and _units_compatible(q.unit, e.unit)
-
-
-def _near(q: Quantity, e: Quantity) -> bool:
-    """Within :data:`APPROXIMATE` of each other (relative), in the base unit where there is one."""
-    a, b = (q.base[1], e.base[1]) if q.base and e.base else (q.value, e.value)
-    return abs(a - b) <= APPROXIMATE * max(abs(a), abs(b))
-
-
-def _comparable(q: Quantity, e: Quantity) -> bool:
-    """Two values of one kind of quantity: one dimension, one unit, or two counts."""
-    qb, eb = q.base, e.base
-    if qb and eb:
-        return qb[0] == eb[0]
-    if (not q.unit or not e.unit) and _labelled(q, e):
-        return True  # "TSH 7" against "TSH 1.8 mU/L": one of them left the unit off
-    return q.unit == e.unit or (q.unit[:1] == "#" and e.unit[:1] == "#")
-
-
-def _labelled(q: Quantity, e: Quantity) -> bool:
-    """Whether two quantities share a label term (truncations and class names count)."""
-    return any(_found(t, e.label) for t in q.label)
-
-
-def quantity_supported(q: Quantity, evidence: Analysis) -> bool:
-    """Whether ``evidence`` holds ``q``'s value for the same quantity.
-
-    It does when some evidence quantity has the same value in a compatible unit and the same
-    label (or one of them has none); or, failing that, when one has the same value and no evidence
-    quantity with the claim's label gives that quantity another value. An approximate value that
-    is not a dose is held as :func:`approximately_held` says; an approximate dose only exactly.
-    """
-    if q.approximate:  # a value the writer worked out
-        return approximately_held(q, evidence.quantities)
-    same = [e for e in evidence.quantities if _same_value(q, e) and not _borrowed(q, e)]
-    if any(not q.label or not e.label or _labelled(q, e) for e in same):
-        return True
-    rival = any(_labelled(q, e) and _comparable(q, e) and not e.former for e in evidence.quantities)
-    return bool(same) and not rival
-
-
-def approximately_held(q: Quantity, evidence: tuple[Quantity, ...]) -> bool:
-    """Whether an approximate ``q`` is within :data:`APPROXIMATE` of a value that holds it.
-
-    One of the same quantity (a comparable unit and the claim's label; a claim value without a
-    label only by one without) and not a former value; or one worked out from the cited values:
-    values in the claim's unit: twice to four times a value (per day) or seven times (a week of
-    a daily value), a sum or difference of two, a product that gives the unit (30 mg/kg x
-    12.6 kg), a ratio that gives it (mg/kg) or a ratio of two values of one unit as a
-    percentage ("~83 %" of 430/520). A unit-less approximate value is held only by a value of
-    its own label.
-    """
-    same = [
-        e
-        for e in evidence
-        if _comparable(q, e) and (_labelled(q, e) if q.label else not e.label) and not e.former
-    ]
-    if q.unit and any(_same_value(q, e) and not e.former for e in evidence):
-        return True  # "~5 cm" beside "5 cm": the value itself, whatever its label
-    tolerance = 0.0 if q.unit in DOSE_UNITS else APPROXIMATE  # a dose is exact or worked out
-    if any(_near(q, e) if tolerance else _same_value(q, e) for e in same):
-        return True
-    values = [e for e in evidence if not e.former and e.unit][:30]
-    worked = {e.value * k for e in values if e.unit == q.unit for k in (2, 3, 4, 7)}
-    for a in values:
-        for b in values:
-            if a.unit == b.unit == q.unit:
-                worked |= {a.value + b.value, abs(a.value - b.value)}
-            if b.value and q.unit == f"{a.unit}/{b.unit}":
-                worked.add(a.value / b.value)
-            if b.value and q.unit == "%" and a.unit == b.unit:
-                worked.add(100 * a.value / b.value)
-            if q.unit and a.unit.startswith(f"{q.unit}/") and b.unit == a.unit.split("/")[1]:
-                worked.add(a.value * b.value)  # 30 mg/kg x 12.6 kg
-    return bool(q.unit) and any(
-        abs(q.value - w) <= tolerance * max(abs(q.value), abs(w)) + 1e-9 for w in worked
-    )
-
-
-def _borrowed(q: Quantity, e: Quantity) -> bool:
-    """Whether a unit-less, labelled claim number would be taken from another quantity.
-
-    "TSH 7" is not held by "7 tablets", "on 7 March" or "ferritin 7 ug/L": a bare number with
-    a label does not match a count of a word, nor a number with a unit and another label.
-    """
-    if q.unit or not q.label or not e.unit or _labelled(q, e):
-        return False
-    return e.unit[0] == "#" or bool(e.label)
-
-
 def _value_conflict(claim: Analysis, sentence: Analysis, evidence: Analysis) -> bool:
     """Whether this sentence gives a claim quantity the cited text lacks another value.
 
@@ -283,7 +180,7 @@ def _value_conflict(claim: Analysis, sentence: Analysis, evidence: Analysis) -> 
         if quantity_supported(q, evidence):
             continue
         for e in sentence.quantities:
-            if e.former != q.former or not _comparable(q, e) or _same_value(q, e):
+            if e.former != q.former or not comparable(q, e) or same_value(q, e):
                 continue
             same_dimension_other_unit = e.value == q.value and e.unit != q.unit
             if same_dimension_other_unit and q.base is not None:
@@ -292,7 +189,8 @@ def _value_conflict(claim: Analysis, sentence: Analysis, evidence: Analysis) -> 
                 continue
             measured = q.unit and q.unit[0] != "#" and (q.base or ("",))[0] != "time"
             counted = q.unit[:1] == "#" and q.unit == e.unit  # "2 wet nappies" against "6 wet"
-            if _labelled(q, e) or ((measured or counted) and shared_topic):
+            limit = q.bound[:1] == e.bound[:1] != ""  # "up to 14 days" against "up to 7 days"
+            if labelled(q, e) or ((measured or counted or limit) and shared_topic):
                 return True
     return False
 
@@ -309,7 +207,7 @@ def _anchored_conflict(claim: Analysis, sentence: Analysis, evidence: Analysis) 
             continue
         others = [e for e in sentence.quantities if e.unit == q.unit and not e.former]
         anchored = any(o is not q and quantity_supported(o, sentence) for o in claim.quantities)
-        if anchored and others and not any(_same_value(q, e) for e in others):
+        if anchored and others and not any(same_value(q, e) for e in others):
             return True
     return False
 
@@ -336,14 +234,18 @@ def _denied(
         if len(t) < 3:
             continue
         asserted = t in claim.asserted and t not in claim.negated
-        if asserted and _found(t, sentence.negated) and not _found(t, sentence.asserted | stated):
+        if (
+            asserted
+            and term_found(t, sentence.negated)
+            and not term_found(t, sentence.asserted | stated)
+        ):
             return True
         if t in claim.negated and t not in claim.asserted and not _GENERAL.search(raw):
             measured = any(
                 t in q.label and quantity_supported(q, sentence) for q in claim.quantities
             )
             acted = t in claim.denied_acts or measured  # "no sertraline 100 mg" against its dose
-            if acted and t in sentence.asserted and not _found(t, evidence.negated):
+            if acted and t in sentence.asserted and not term_found(t, evidence.negated):
                 return True
     return False
 
@@ -373,7 +275,7 @@ def conflict(claim_text: str, evidence_text: str) -> str | None:
     about = []
     for raw in sentences:
         sentence = analyze(raw)
-        shared = {t for t in topic if _found(t, sentence.terms)}
+        shared = {t for t in topic if term_found(t, sentence.terms)}
         if shared and (
             len(shared) >= min(2, len(topic))
             or shared & measured
@@ -397,7 +299,7 @@ def conflict(claim_text: str, evidence_text: str) -> str | None:
     for part in statements:
         own = _topic(part)
         for _raw, sentence in about:
-            if len(statements) > 1 and own and not any(_found(t, sentence.terms) for t in own):
+            if len(statements) > 1 and own and not any(term_found(t, sentence.terms) for t in own):
                 continue  # a sentence about another of the claim's statements
             for group, side in part.sides:
                 if any(g == group and s != side for g, s in part.sides):
@@ -411,7 +313,7 @@ def conflict(claim_text: str, evidence_text: str) -> str | None:
 def _holds_measure(claim: Analysis, sentence: Analysis) -> bool:
     """Whether ``sentence`` holds one of the claim's measured values (a unit, not a count)."""
     return any(
-        q.unit and q.unit[0] != "#" and any(_same_value(q, e) for e in sentence.quantities)
+        q.unit and q.unit[0] != "#" and any(same_value(q, e) for e in sentence.quantities)
         for q in claim.quantities
     )
 
@@ -451,7 +353,7 @@ def mentions(reference: str, text: str) -> bool:
     terms = found.terms - _PLACEHOLDERS
     if not terms:
         return bool(found.quantities)
-    return sum(_found(t, evidence.terms) for t in terms) >= max(1, MENTION * len(terms))
+    return sum(term_found(t, evidence.terms) for t in terms) >= max(1, MENTION * len(terms))
 
 
 def support(claim_text: str, evidence_text: str) -> Verdict:
@@ -514,7 +416,7 @@ def _judge_read(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
         return Verdict.UNSUPPORTED, "no terms"
     stated = evidence.terms if reports_question(claim_text) else stated_terms(evidence_text)
     held = held_units(claim_text)  # a unit beside a held number ("72-year-old") is held with it
-    uncovered = sorted(t for t in terms if not _found(t, stated) and t not in held)
+    uncovered = sorted(t for t in terms if not term_found(t, stated) and t not in held)
     if framing and not _beside(framing, terms - framing, evidence_text):
         return Verdict.UNSUPPORTED, f"heading {sorted(framing)} not stated beside the claim"
     covered = terms - frozenset(uncovered)
@@ -525,7 +427,7 @@ def _judge_read(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
     meaning = [t for t in uncovered if not forgivable(t, claim_text, covered, evidence_text)]
     if meaning:
         return Verdict.UNSUPPORTED, f"uncovered term with meaning {meaning}"
-    new = frozenset(t for t in uncovered if not _found(t, evidence.terms))  # not in the lines
+    new = frozenset(t for t in uncovered if not term_found(t, evidence.terms))  # not in the lines
     extra = added(strip_injections(claim_text), new, covered | held, evidence_text)
     if extra:
         return Verdict.UNSUPPORTED, f"{extra} added to what the line states"
@@ -543,25 +445,9 @@ def _beside(framing: frozenset[str], rest: frozenset[str], evidence_text: str) -
     """Whether a cited sentence states a framing heading's terms and some of the claim's rest."""
     for sentence in _EVIDENCE_SENTENCE.split(evidence_text):
         found = analyze(sentence).terms
-        if all(_found(t, found) for t in framing) and any(_found(t, found) for t in rest):
+        if all(term_found(t, found) for t in framing) and any(term_found(t, found) for t in rest):
             return True
     return False
-
-
-def _found(word: str, terms: frozenset[str]) -> bool:
-    """Whether ``word``, a truncation of a term or a class name ending one is in ``terms``.
-
-    Truncations need 4 letters or more (``simva``, ``clarithro``); class names 5 or more
-    (``statin`` in ``simvastatin``).
-    """
-    if word in terms:
-        return True
-    return len(word) >= 4 and any(
-        t.startswith(word)
-        or (len(t) >= 5 and word.startswith(t))
-        or (len(word) >= 5 and t.endswith(word))
-        for t in terms
-    )
 
 
 def contributes(claim_text: str, line: str) -> bool:
@@ -584,4 +470,4 @@ def absent_terms(text: str, record: str) -> tuple[int, int]:
     """
     terms = analyze(strip_injections(text)).terms - _GENERIC
     held = analyze(record).terms
-    return len(terms), sum(not _found(t, held) for t in terms)
+    return len(terms), sum(not term_found(t, held) for t in terms)

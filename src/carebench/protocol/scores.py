@@ -5,12 +5,8 @@ Every score is judge-free. Claims are checked against the lines they cite by
 polarity and negation, clinical substance) and facts are matched by
 :mod:`carebench.episodes.matching`. Conventions (formulas and weights also in docs/protocol.md):
 
-* **Concision** (a draft, or a handoff's free text): the share ``extra`` of the episode's
-  admissible evidence terms *outside the task* (the required facts, urgent findings and handoff
-  reference values) that the text reproduces. Up to :data:`FREE_EXTRA` costs nothing; concision
-  falls linearly to 0 at :data:`DUMP_EXTRA`: ``clip(1 - (extra - FREE_EXTRA) / (DUMP_EXTRA -
-  FREE_EXTRA), 0, 1)``. Copying the evidence wholesale therefore earns nothing however well
-  it is cited.
+* **Concision** (a draft, or a handoff's free text): how much of the evidence outside the task the
+  text reproduces (:mod:`carebench.protocol.relevance`).
 * **State continuity** (an Answer's draft). Required facts are the episode's facts to retain or
   revise that some admissible item's evidence states. ``hits`` counts required facts each stated
   by one claim its citations *support* (:func:`~carebench.protocol.stated.asserts`: the fact's
@@ -26,7 +22,9 @@ polarity and negation, clinical substance) and facts are matched by
   nothing; *mismatched* otherwise (a missing or inadmissible item, or lines that do not establish
   it). Citation precision = the share of cited lines of linked claims that contribute to their
   claim (share a term or a quantity); citing every id costs it. Score = max(0, (linked -
-  MISMATCH_PENALTY x (mismatched + contradicted)) / claims) x precision x concision.
+  MISMATCH_PENALTY x (mismatched + contradicted)) / claims) x precision x concision x relevance
+  (:mod:`carebench.protocol.relevance`: a draft whose cited claims address none of the task
+  scores 0).
 * **Handoff completeness** (an Escalate's handoff). Required fields are the five routing fields
   (urgency and destination only where the episode declares ``handoff_urgency`` /
   ``handoff_destinations``: they are judged against those alone, never a default; a destination
@@ -48,7 +46,7 @@ letters read; framed texts state nothing their references state plainly).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from carebench.agents.workproduct import (
@@ -65,10 +63,9 @@ from carebench.episodes.schema import (
     Action,
     Episode,
 )
-from carebench.episodes.sources import Source, episode_sources
+from carebench.episodes.sources import episode_sources
 from carebench.episodes.support import (
     Verdict,
-    analyze,
     contributes,
     strip_injections,
     substantive,
@@ -93,6 +90,14 @@ from carebench.protocol.handoff_reading import (
     states_all,
     states_enough,
 )
+from carebench.protocol.relevance import (
+    _evidence,
+    _outside,
+    _reproduced,
+    concision,
+    relevance,
+    task_texts,
+)
 from carebench.protocol.stated import (
     asserts,
     countermanded,
@@ -104,8 +109,6 @@ from carebench.protocol.stated import (
 
 MISMATCH_PENALTY = 0.5
 STALE_FACTOR = 0.25
-FREE_EXTRA = 0.4
-DUMP_EXTRA = 0.55
 FIELD_EXTRA_TERMS = 12
 """A handoff text reproducing more evidence terms outside the task than this is an evidence dump
 (key findings: twice this, over all findings together)."""
@@ -161,17 +164,21 @@ class Traceability:
     empty: int = 0
     precision: float = 1.0
     concision: float = 1.0
+    relevance: float = 1.0
+    """How far the cited claims address the task (:func:`~carebench.protocol.relevance.relevance`)."""
 
     @property
     def score(self) -> float | None:
         """The traceability score; None for an empty draft.
 
-        max(0, (linked - penalty x (mismatched + contradicted)) / claims) x precision x concision.
+        max(0, (linked - penalty x (mismatched + contradicted)) / claims) x precision x concision
+        x relevance.
         """
         if not self.claims:
             return None
         wrong = MISMATCH_PENALTY * (self.mismatched + self.contradicted)
-        return max(0.0, (self.linked - wrong) / self.claims) * self.precision * self.concision
+        share = max(0.0, (self.linked - wrong) / self.claims)
+        return share * self.precision * self.concision * self.relevance
 
 
 @dataclass(frozen=True)
@@ -229,39 +236,6 @@ class EpisodeScores:
     continuity: Continuity | None = None
     traceability: Traceability | None = None
     handoff: HandoffScore | None = None
-
-
-def _evidence(sources: Sequence[Source]) -> list[str]:
-    return [s.evidence for s in sources if s.admissible]
-
-
-def task_texts(episode: Episode) -> list[str]:
-    """What the task asks a work product to state: required facts, urgent findings, handoff values."""
-    units = episode.annotations
-    if units is None:
-        return []
-    values = [v for vs in units.handoff_values.values() for v in vs]
-    return [*units.retain_facts, *units.revise_facts, *units.urgent_findings, *values]
-
-
-def _outside(episode: Episode) -> set[str]:
-    """The admissible evidence terms outside the task (see :func:`task_texts`)."""
-    evidence = set().union(*(analyze(e).terms for e in _evidence(episode_sources(episode))))
-    return evidence - set().union(set(), *(analyze(t).terms for t in task_texts(episode)))
-
-
-def _reproduced(outside: set[str], texts: Iterable[str]) -> set[str]:
-    written = set().union(set(), *(analyze(strip_injections(t)).terms for t in texts))
-    return written & outside
-
-
-def concision(episode: Episode, texts: Iterable[str]) -> float:
-    """Concision of ``texts`` for ``episode`` (see the module conventions)."""
-    outside = _outside(episode)
-    if not outside:
-        return 1.0
-    extra = len(_reproduced(outside, texts)) / len(outside)
-    return min(1.0, max(0.0, 1 - (extra - FREE_EXTRA) / (DUMP_EXTRA - FREE_EXTRA)))
 
 
 def _claim_verdicts(
@@ -335,7 +309,9 @@ def traceability(
     verdicts = _claim_verdicts(episode, draft, judge)
     kinds = [k for k, _ in verdicts]
     shares = [share for k, share in verdicts if k == "linked"]
+    cited = [c.text for c, k in zip(draft, kinds, strict=True) if k not in ("empty", "unsupported")]
     return Traceability(
+        relevance=relevance(episode, cited),
         claims=len(draft),
         linked=kinds.count("linked"),
         unsupported=kinds.count("unsupported"),

@@ -2,18 +2,22 @@
 
 The second red team's handoff kinds (issue 21, holes 8-10), each written in other words than the
 red team's and added to :data:`carebench.agents.backends.gaming.GAMING` on import (the floors and
-``carebench scorer floors`` score them with the others).
+``carebench scorer floors`` score them with the others); and the fifth red team's draft of true
+but irrelevant evidence (hole H5), which says nothing untrue and nothing the task asks.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 from carebench.agents.backends.gaming import GAMING, _escalation, _with
-from carebench.agents.workproduct import MAX_CLAIM_CHARS, MAX_ITEMS
+from carebench.agents.workproduct import MAX_CLAIM_CHARS, MAX_CLAIMS, MAX_ITEMS
 from carebench.agents.workproduct import reference_work_product as _reference
+from carebench.episodes.matching import states
 from carebench.episodes.schema import DESTINATIONS, EMERGENCY_CAPABLE_DESTINATIONS, Action, Episode
+from carebench.episodes.sources import episode_sources
 
 #
 #     game-wrong-subject     the reference handoff attributed to the patient's neighbour ("not
@@ -30,6 +34,8 @@ from carebench.episodes.schema import DESTINATIONS, EMERGENCY_CAPABLE_DESTINATIO
 #                            destination
 #     game-invented-findings the urgent findings plus an invented allergy, anticoagulant and
 #                            resuscitation decision
+#     game-irrelevant-true   (a draft) short true phrases of the cited evidence, one per line,
+#                            none stating anything the task asks
 
 _NOT_PATIENT = "Her neighbour, not the patient"
 
@@ -128,6 +134,41 @@ def invented_findings(episode: Episode, action: Action) -> dict[str, Any]:
     return _with(reference, key_findings=findings)
 
 
+_PHRASE = re.compile(r"(?<=[.;,])\s+")
+
+
+def irrelevant_true(episode: Episode, action: Action) -> dict[str, Any]:
+    """An Answer's draft of true phrases of the evidence that state nothing the task asks.
+
+    Per admissible line, its first phrase of three to eight words that states (the fact matcher)
+    no required fact, fact to discard, urgent finding, handoff value, recommendation or reference
+    claim, citing that line; the reference elsewhere.
+    """
+    reference = _reference(episode, action)
+    units = episode.annotations
+    if action is not Action.ANSWER or units is None:
+        return reference
+    task = [
+        *units.retain_facts,
+        *units.revise_facts,
+        *units.discard_facts,
+        *units.urgent_findings,
+        *(v for values in units.handoff_values.values() for v in values),
+        *units.recommendations,
+        *(c["text"] for c in reference["draft"]),
+    ]
+    draft: list[dict[str, Any]] = []
+    for source in episode_sources(episode):
+        if not (source.admissible and source.evidence) or len(draft) == MAX_CLAIMS:
+            continue
+        for phrase in _PHRASE.split(source.evidence):
+            phrase = phrase.strip(" .;,")
+            if 3 <= len(phrase.split()) <= 8 and not any(states(phrase, t) for t in task):
+                draft.append({"text": phrase[:MAX_CLAIM_CHARS], "sources": [source.id]})
+                break
+    return {**reference, "draft": draft} if draft else reference
+
+
 GAMING.update(
     {
         "game-wrong-subject": (wrong_subject, ("handoff",)),
@@ -137,5 +178,6 @@ GAMING.update(
         "game-padded-fields": (padded_fields, ("handoff",)),
         "game-under-triage": (under_triage, ("handoff",)),
         "game-invented-findings": (invented_findings, ("handoff",)),
+        "game-irrelevant-true": (irrelevant_true, ("traceability",)),
     }
 )

@@ -1,0 +1,174 @@
+"""Whether cited evidence holds a claim's quantity: values, units, bounds and approximations.
+
+Split from :mod:`carebench.episodes.support` (the claim-support judge), which asks these questions
+of every number a claim states. Conventions:
+    * a value is held by the same value in a compatible unit, time status and place in a pair
+      (48 hours = 2 days), under the claim's label or none, unless a current value of the
+      claim's labelled quantity says otherwise (:func:`quantity_supported`);
+    * a bound ("below 57 kg") only by a value that satisfies it strictly or a bound at the same
+      threshold (:func:`bound_held`, :func:`carebench.episodes.numerals.holds`);
+    * an approximate value within :data:`APPROXIMATE` of one that holds it, an approximate dose
+      only exactly (:func:`approximately_held`).
+"""
+
+from __future__ import annotations
+
+from carebench.episodes.claimtext import Analysis, Quantity
+from carebench.episodes.numerals import holds
+
+__all__ = [
+    "APPROXIMATE",
+    "DOSE_UNITS",
+    "approximately_held",
+    "bound_held",
+    "comparable",
+    "labelled",
+    "quantity_supported",
+    "same_value",
+    "term_found",
+]
+
+APPROXIMATE = 0.1
+"""How far (relative) an approximate value ("about 7.6 mg/kg") may be from the value of the same
+quantity, or one worked out from the cited values, that holds it."""
+DOSE_UNITS = frozenset({"mg", "mcg", "g", "ml", "unit", "iu", "mmol", "#tablet", "#puff", "#dose"})
+"""Units of a dose: an approximate dose ("about 27 units") is held only by the same value or one
+worked out exactly ("about 2800 micrograms a week" of 400 micrograms daily)."""
+
+
+def _units_compatible(a: str, b: str) -> bool:
+    """Equal units, one unit-less, or two counts of words ("4 wet" and "4 nappies")."""
+    return not a or not b or a == b or (a[0] == "#" and b[0] == "#")
+
+
+def same_value(q: Quantity, e: Quantity) -> bool:
+    """The same value in a compatible unit, time status and place in a pair (48 hours = 2 days)."""
+    if q.former != e.former or q.ago != e.ago or (q.order and e.order and q.order != e.order):
+        return False
+    qb, eb = q.base, e.base
+    if qb and eb:
+        return qb == eb
+    if qb or eb:
+        return q.value == e.value and not (e.unit if qb else q.unit)
+    return q.value == e.value and _units_compatible(q.unit, e.unit)
+
+
+def _near(q: Quantity, e: Quantity) -> bool:
+    """Within :data:`APPROXIMATE` of each other (relative), in the base unit where there is one."""
+    a, b = (q.base[1], e.base[1]) if q.base and e.base else (q.value, e.value)
+    return abs(a - b) <= APPROXIMATE * max(abs(a), abs(b))
+
+
+def comparable(q: Quantity, e: Quantity) -> bool:
+    """Two values of one kind of quantity: one dimension, one unit, or two counts."""
+    qb, eb = q.base, e.base
+    if qb and eb:
+        return qb[0] == eb[0]
+    if (not q.unit or not e.unit) and labelled(q, e):
+        return True  # "TSH 7" against "TSH 1.8 mU/L": one of them left the unit off
+    return q.unit == e.unit or (q.unit[:1] == "#" and e.unit[:1] == "#")
+
+
+def labelled(q: Quantity, e: Quantity) -> bool:
+    """Whether two quantities share a label term (truncations and class names count)."""
+    return any(term_found(t, e.label) for t in q.label)
+
+
+def quantity_supported(q: Quantity, evidence: Analysis) -> bool:
+    """Whether ``evidence`` holds ``q``'s value for the same quantity.
+
+    It does when some evidence quantity has the same value in a compatible unit and the same
+    label (or one of them has none); or, failing that, when one has the same value and no evidence
+    quantity with the claim's label gives that quantity another value. A bound is held as
+    :func:`bound_held` says, an approximate value that is not a dose as :func:`approximately_held`
+    says, an approximate dose only exactly.
+    """
+    if q.bound:
+        return bound_held(q, evidence.quantities)
+    if q.approximate:  # a value the writer worked out
+        return approximately_held(q, evidence.quantities)
+    same = [e for e in evidence.quantities if same_value(q, e) and not _borrowed(q, e)]
+    if any(not q.label or not e.label or labelled(q, e) for e in same):
+        return True
+    rival = any(labelled(q, e) and comparable(q, e) and not e.former for e in evidence.quantities)
+    return bool(same) and not rival
+
+
+def bound_held(q: Quantity, evidence: tuple[Quantity, ...]) -> bool:
+    """Whether a value or bound of ``q``'s quantity implies the bound ``q`` (numerals.holds)."""
+    held = []
+    for e in evidence:
+        if e.former != q.former or e.ago != q.ago or not comparable(q, e):
+            continue
+        claimed, cited = (q.base[1], e.base[1]) if q.base and e.base else (q.value, e.value)
+        if holds(e.bound, cited, q.bound, claimed):
+            held.append(e)
+    if any(not q.label or not e.label or labelled(q, e) for e in held):
+        return True
+    rival = any(labelled(q, e) and comparable(q, e) and not e.former for e in evidence)
+    return bool(held) and not rival
+
+
+def approximately_held(q: Quantity, evidence: tuple[Quantity, ...]) -> bool:
+    """Whether an approximate ``q`` is within :data:`APPROXIMATE` of a value that holds it.
+
+    One of the same quantity (a comparable unit and the claim's label; a claim value without a
+    label only by one without) and not a former value; or one worked out from the cited values:
+    values in the claim's unit: twice to four times a value (per day) or seven times (a week of
+    a daily value), a sum or difference of two, a product that gives the unit (30 mg/kg x
+    12.6 kg), a ratio that gives it (mg/kg) or a ratio of two values of one unit as a
+    percentage ("~83 %" of 430/520). A unit-less approximate value is held only by a value of
+    its own label.
+    """
+    same = [
+        e
+        for e in evidence
+        if comparable(q, e) and (labelled(q, e) if q.label else not e.label) and not e.former
+    ]
+    if q.unit and any(same_value(q, e) and not e.former for e in evidence):
+        return True  # "~5 cm" beside "5 cm": the value itself, whatever its label
+    tolerance = 0.0 if q.unit in DOSE_UNITS else APPROXIMATE  # a dose is exact or worked out
+    if any(_near(q, e) if tolerance else same_value(q, e) for e in same):
+        return True
+    values = [e for e in evidence if not e.former and e.unit][:30]
+    worked = {e.value * k for e in values if e.unit == q.unit for k in (2, 3, 4, 7)}
+    for a in values:
+        for b in values:
+            if a.unit == b.unit == q.unit:
+                worked |= {a.value + b.value, abs(a.value - b.value)}
+            if b.value and q.unit == f"{a.unit}/{b.unit}":
+                worked.add(a.value / b.value)
+            if b.value and q.unit == "%" and a.unit == b.unit:
+                worked.add(100 * a.value / b.value)
+            if q.unit and a.unit.startswith(f"{q.unit}/") and b.unit == a.unit.split("/")[1]:
+                worked.add(a.value * b.value)  # 30 mg/kg x 12.6 kg
+    return bool(q.unit) and any(
+        abs(q.value - w) <= tolerance * max(abs(q.value), abs(w)) + 1e-9 for w in worked
+    )
+
+
+def _borrowed(q: Quantity, e: Quantity) -> bool:
+    """Whether a unit-less, labelled claim number would be taken from another quantity.
+
+    "TSH 7" is not held by "7 tablets", "on 7 March" or "ferritin 7 ug/L": a bare number with
+    a label does not match a count of a word, nor a number with a unit and another label.
+    """
+    if q.unit or not q.label or not e.unit or labelled(q, e):
+        return False
+    return e.unit[0] == "#" or bool(e.label)
+
+
+def term_found(word: str, terms: frozenset[str]) -> bool:
+    """Whether ``word``, a truncation of a term or a class name ending one is in ``terms``.
+
+    Truncations need 4 letters or more (``simva``, ``clarithro``); class names 5 or more
+    (``statin`` in ``simvastatin``).
+    """
+    if word in terms:
+        return True
+    return len(word) >= 4 and any(
+        t.startswith(word)
+        or (len(t) >= 5 and word.startswith(t))
+        or (len(word) >= 5 and t.endswith(word))
+        for t in terms
+    )
