@@ -500,7 +500,7 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
         context.tidy(handoff.reason)
         and (not urgent or any(states_all(reason, [f]) for f in urgent))
         and not (emergency_only and books_slower(handoff.reason))
-        and truth.untrue(handoff.reason, context.truth) is None,
+        and truth.untrue(handoff.reason, context.truth, (), urgent) is None,
     )
     values["key_findings"] = (
         any(
@@ -509,7 +509,7 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
         ),
         context.tidy(*handoff.key_findings, limit=2 * FIELD_EXTRA_TERMS)
         and states_enough("\n".join(findings), urgent)
-        and not truth.false_finding(handoff.key_findings, context.truth),
+        and not truth.false_finding(handoff.key_findings, context.truth, urgent),
     )
     values["actions_taken"] = (
         any(
