@@ -491,20 +491,22 @@ def adds_to_finding(statement: str, record: str, urgent: Sequence[str]) -> bool:
     """Whether ``statement`` mentions an urgent finding and gives it a standing the record lacks.
 
     A :data:`STANDING` word, not negated ("has not settled" reports a worry) nor still to come
-    ("must be resolved before"), that the record does not hold (the record's own "pain settled
-    after GTN" is the record's to state): "Training exercise: <finding>",
+    ("must be resolved before"), that no record sentence sharing the statement's content holds
+    (the record's own "pain settled after GTN" is the record's to state): "Training exercise: <finding>",
     "Simulated: <finding>", "<finding> - since subsided", "<finding>, all clear now", "Allegedly
     <finding> (unverified)", "Duplicate, already actioned: <finding>". Such a red flag is not
     stated as the record states it: the field is wrong and countermands the escalation.
     """
     if not any(mentions(u, statement) for u in urgent):
         return False
-    held = " ".join(record.lower().split())
+    sentences = _record_sentences(record)
     for m in STANDING.finditer(statement):
         before = " ".join(statement[: m.start()].split()[-3:])
         if NEGATION.search(before) or _PENDING.search(before):
             continue
-        if m.group(0).lower() not in held:
+        word = m.group(0).lower()
+        content = _content(statement.replace(m.group(0), " "))
+        if not any(word in " ".join(s.lower().split()) and _shares(content, s) for s in sentences):
             return True
     return False
 
