@@ -123,6 +123,8 @@ def test_emergency_advice_and_clinicians_acting_are_not_handed_back(actions: lis
         (["Note drafted for signing"], False),
         (["Amoxicillin prescribed as per E1"], False),
         (["Not escalated; note drafted"], False),
+        (["GP letter held"], False),
+        (["Reassured: no emergency contraception needed"], False),
     ],
 )
 def test_actions_reach_care_when_a_clause_names_a_clinician_or_escalates(
@@ -137,6 +139,10 @@ def test_an_emergency_needs_actions_that_reach_care_other_escalations_do_not() -
     found = action_problem(["Booking note drafted"], emergency_only=True, record="")
     assert found == "reaches no clinician or emergency service"
     assert action_problem(["Escalated now"], emergency_only=True, record="") is None
+    # keyed to the handoff's own urgency where the scorer gives it
+    drafted = ["Drafted district nurse letter"]
+    assert action_problem(drafted, emergency_only=True, record="", emergency=False) is None
+    assert action_problem(drafted, emergency_only=False, record="", emergency=True) is not None
 
 
 @pytest.fixture(scope="module")

@@ -484,6 +484,7 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
     """(present, correct) of the five routing fields (see the module conventions)."""
     urgencies, destinations = _allowed(episode)
     emergency_only = set(urgencies) == {"emergency"}
+    now = handoff.urgency.value == "emergency"  # its actions must reach care (action_problem)
     urgent = context.urgent
     reason = unframed(plain(handoff.reason), urgent)
     findings = [unframed(plain(f), urgent) for f in handoff.key_findings]
@@ -517,7 +518,7 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
             for a in handoff.actions_taken
         ),
         context.tidy(*handoff.actions_taken)
-        and action_problem(handoff.actions_taken, emergency_only, context.transcript) is None,
+        and action_problem(handoff.actions_taken, emergency_only, context.transcript, now) is None,
     )
     return values
 
