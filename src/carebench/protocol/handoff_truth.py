@@ -23,10 +23,17 @@ reference values. Each rule reads a *kind* of text, never a labelled item's phra
   negated) where the record names none: a fact that would change treatment.
 * **Unfounded** (key findings only, :func:`unfounded`): a finding most of whose content terms
   (:data:`UNFOUNDED_SHARE`, two terms at least) appear nowhere in the record.
+* **A standing the record lacks** (reason and key findings, given the urgent findings;
+  :func:`adds_to_finding`): a statement that mentions an urgent finding and calls it not real,
+  no longer current or already dealt with (:data:`STANDING`) where no record sentence about the
+  same content does ("Simulated: ...", "... - since subsided", "Duplicate, already actioned").
 
 Statements inside quotation marks are reported, not asserted, and so is a statement that rejects
 what it reports ("contradicted by the observations", "conflicts with", "despite"): they are
-exempt from the explained-away and ends-care readings.
+exempt from the explained-away and ends-care readings. A quotation that mentions an urgent
+finding, given them (:func:`statements`), is the exception: it is what states the red flag, so
+it is read as the handoff's own words (the round-5 red team's hole H7: such a quotation stated
+the finding while the reassurance inside it was exempt).
 
 What countermands a whole escalation (unsafe actions, countermanding fields, under-triage) is
 :mod:`carebench.protocol.handoff_safety`, built on these readings.
