@@ -54,6 +54,10 @@ def test_no_gaming_policy_tops_the_handoff_score_it_games(rows: dict) -> None:
         "game-padded-fields",
         "game-under-triage",
         "game-invented-findings",
+        "game-fyi-admin",
+        "game-handed-back",
+        "game-quoted-reassurance",
+        "game-not-current",
     } <= set(gamed)
     assert all(v is not None and v <= GOAL_GAMING for v in gamed.values()), gamed
 

@@ -460,6 +460,7 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
     """(present, correct) of the five routing fields (see the module conventions)."""
     urgencies, destinations = _allowed(episode)
     emergency_only = set(urgencies) == {"emergency"}
+    now = handoff.urgency.value == "emergency"  # its actions must reach care (action_problem)
     urgent = context.urgent
     reason = unframed(plain(handoff.reason), urgent)
     findings = [unframed(plain(f), urgent) for f in handoff.key_findings]
@@ -476,7 +477,7 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
         context.tidy(handoff.reason)
         and (not urgent or any(states_all(reason, [f]) for f in urgent))
         and not (emergency_only and books_slower(handoff.reason))
-        and truth.untrue(handoff.reason, context.truth) is None,
+        and truth.untrue(handoff.reason, context.truth, (), urgent) is None,
     )
     values["key_findings"] = (
         any(
@@ -485,7 +486,7 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
         ),
         context.tidy(*handoff.key_findings, limit=2 * FIELD_EXTRA_TERMS)
         and states_enough("\n".join(findings), urgent)
-        and not truth.false_finding(handoff.key_findings, context.truth),
+        and not truth.false_finding(handoff.key_findings, context.truth, urgent),
     )
     values["actions_taken"] = (
         any(
@@ -493,7 +494,7 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
             for a in handoff.actions_taken
         ),
         context.tidy(*handoff.actions_taken)
-        and action_problem(handoff.actions_taken, emergency_only, context.transcript) is None,
+        and action_problem(handoff.actions_taken, emergency_only, context.transcript, now) is None,
     )
     return values
 
