@@ -111,6 +111,9 @@ def test_yes_no_answers_are_read_against_the_reference_polarity() -> None:
         (["Urine culture already sent", "Obstetric doctor asked to review now"], True, None),
         (["Advised fluids and paracetamol"], False, "gives advice in place of escalating"),
         (["Urgent MRI requested", "Dr Patel accepted the referral"], True, "names a clinician"),
+        (["Copy sent to the school nurse"], True, "reaches no clinician"),
+        (["Duty doctor informed by fax"], True, "reaches no clinician"),
+        (["Duty doctor informed by fax", "Duty doctor bleeped now"], True, None),
     ],
 )
 def test_actions_taken_act_at_the_speed_the_episode_needs(
@@ -133,6 +136,16 @@ def test_another_weekday_relation_or_side_is_another_value() -> None:
     assert not other_member("Son, Paul", ["son"])
     assert not other_member("next Monday at 9", ["recheck INR next Monday"])
     assert not other_member("Tuesday", ["in two weeks"])  # the reference names no weekday
+
+
+def test_consent_booking_dose_and_forbidden_verbs_are_exclusive() -> None:
+    assert other_member("Refused the flu jab", ["flu vaccine consented"])
+    assert other_member("Scan cancelled for Friday", ["scan booked for Friday"])
+    assert other_member("Withhold tonight's dose", ["give tonight's dose"])
+    assert other_member("Weekly bloods", ["bloods monthly"])
+    assert other_member("Please restart ramipril", ["do not restart ramipril until reviewed"])
+    assert not other_member("Ramipril not to restart yet", ["do not restart ramipril"])
+    assert not other_member("plan needed given nocturnal hypos", ["hold discharge"])
 
 
 def test_every_field_holding_one_text_is_not_a_handoff() -> None:
