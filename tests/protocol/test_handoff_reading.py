@@ -12,6 +12,7 @@ from carebench.protocol.handoff_reading import (
     defers_as_reference,
     destination_matches,
     field_value_correct,
+    identity_exact,
     misfiled,
     other_member,
     plain,
@@ -193,3 +194,13 @@ def test_a_value_holding_the_reference_values_with_their_history_is_correct() ->
     assert not field_value_correct("amlodipine 5 mg BD", ["amlodipine 5 mg daily"], "")  # a side
     fever = ["38.3 C with rigors"]
     assert field_value_correct("Temperature 38.3 C with rigors; earlier 36.8 C", fever, "")
+
+
+def test_identity_fields_are_exact() -> None:
+    assert not identity_exact("caller name", "Anwen Price", ["Anwen Powell"])
+    assert not identity_exact("callback number", "07700 900124", ["07700 900123"])
+    assert identity_exact("callback number", "07700900123 (mobile)", ["07700 900123"])
+    assert identity_exact("patient name", "Edith Harrow", ["Edith Harrow, 84"])  # age aside
+    assert identity_exact("who reviewed", "Lewis, consultant", ["Dr Lewis"])
+    assert identity_exact("callback route", "portal only", ["call 999 now"])
+    assert identity_exact("current dose", "Anwen Price", ["Anwen Powell"])  # not identity

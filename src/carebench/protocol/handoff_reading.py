@@ -64,6 +64,7 @@ from carebench.protocol.handoff_safety import (
 
 __all__ = [
     "GENERIC",
+    "IDENTITY",
     "REACH",
     "action_problem",
     "answer_matches",
@@ -75,6 +76,7 @@ __all__ = [
     "finding_stated",
     "holds_others",
     "holds_values",
+    "identity_exact",
     "misfiled",
     "other_amount",
     "other_member",
@@ -396,6 +398,33 @@ def other_member(value: str, references: Sequence[str]) -> bool:
     ):
         return True
     return any(_unnegated(value, m.group(1)) for r in references for m in _DONT.finditer(r))
+
+
+IDENTITY = re.compile(r"\b(caller|patient|child|baby|who|callback|phone|telephone)\b", re.I)
+"""Named fields that say who the patient or caller is, or how to reach them (caller name,
+callback number, caller relationship, patient name, who reviewed)."""
+_NAME = re.compile(r"\b(?!(?:Dr|Mr|Mrs|Ms|Miss|Mx)\b)[A-Z][a-z]+\b")
+_PHONE = re.compile(r"\d{5,}")
+
+
+def identity_exact(field: str, value: str, wanted: Sequence[str]) -> bool:
+    """Whether an identity field's value holds every name and phone number of one reference.
+
+    Identity fields (:data:`IDENTITY`) are exact, not read by overlap: "Rhys Smith" for "Rhys
+    Morgan" or one wrong digit of a callback number reaches another person. A name field ("...
+    name", "who ...") needs the reference's capitalised words (a title such as "Dr" aside), any
+    other identity field its digit runs of five or more, phone numbers (an age is not
+    identity); other fields, and references without them, always pass.
+    """
+    if not IDENTITY.search(field):
+        return True
+    kind = _NAME if re.search(r"\b(name|who)\b", field, re.I) else _PHONE
+    held = {w.lower() for w in re.findall(r"\w+", value)}
+    digits = re.sub(r"\D", "", value)
+    return not wanted or any(
+        all(w.lower() in held or (w.isdigit() and w in digits) for w in kind.findall(r))
+        for r in wanted
+    )
 
 
 def _unnegated(value: str, verb: str) -> bool:
