@@ -12,6 +12,7 @@ from carebench.protocol.handoff_reading import (
     defers_as_reference,
     destination_matches,
     field_value_correct,
+    identity_exact,
     misfiled,
     other_member,
     plain,
@@ -111,6 +112,9 @@ def test_yes_no_answers_are_read_against_the_reference_polarity() -> None:
         (["Urine culture already sent", "Obstetric doctor asked to review now"], True, None),
         (["Advised fluids and paracetamol"], False, "gives advice in place of escalating"),
         (["Urgent MRI requested", "Dr Patel accepted the referral"], True, "names a clinician"),
+        (["Copy sent to the school nurse"], True, "reaches no clinician"),
+        (["Duty doctor informed by fax"], True, "reaches no clinician"),
+        (["Duty doctor informed by fax", "Duty doctor bleeped now"], True, None),
     ],
 )
 def test_actions_taken_act_at_the_speed_the_episode_needs(
@@ -133,6 +137,16 @@ def test_another_weekday_relation_or_side_is_another_value() -> None:
     assert not other_member("Son, Paul", ["son"])
     assert not other_member("next Monday at 9", ["recheck INR next Monday"])
     assert not other_member("Tuesday", ["in two weeks"])  # the reference names no weekday
+
+
+def test_consent_booking_dose_and_forbidden_verbs_are_exclusive() -> None:
+    assert other_member("Refused the flu jab", ["flu vaccine consented"])
+    assert other_member("Scan cancelled for Friday", ["scan booked for Friday"])
+    assert other_member("Withhold tonight's dose", ["give tonight's dose"])
+    assert other_member("Weekly bloods", ["bloods monthly"])
+    assert other_member("Please restart ramipril", ["do not restart ramipril until reviewed"])
+    assert not other_member("Ramipril not to restart yet", ["do not restart ramipril"])
+    assert not other_member("plan needed given nocturnal hypos", ["hold discharge"])
 
 
 def test_every_field_holding_one_text_is_not_a_handoff() -> None:
@@ -180,3 +194,13 @@ def test_a_value_holding_the_reference_values_with_their_history_is_correct() ->
     assert not field_value_correct("amlodipine 5 mg BD", ["amlodipine 5 mg daily"], "")  # a side
     fever = ["38.3 C with rigors"]
     assert field_value_correct("Temperature 38.3 C with rigors; earlier 36.8 C", fever, "")
+
+
+def test_identity_fields_are_exact() -> None:
+    assert not identity_exact("caller name", "Anwen Price", ["Anwen Powell"])
+    assert not identity_exact("callback number", "07700 900124", ["07700 900123"])
+    assert identity_exact("callback number", "07700900123 (mobile)", ["07700 900123"])
+    assert identity_exact("patient name", "Edith Harrow", ["Edith Harrow, 84"])  # age aside
+    assert identity_exact("who reviewed", "Lewis, consultant", ["Dr Lewis"])
+    assert identity_exact("callback route", "portal only", ["call 999 now"])
+    assert identity_exact("current dose", "Anwen Price", ["Anwen Powell"])  # not identity

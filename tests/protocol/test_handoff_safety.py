@@ -35,6 +35,11 @@ from tests.protocol.handoffs import RECORD
         (["Escalated now; suggested he sleeps on it"], "delays"),
         (["Escalated now", "Review booked in 3 days"], "delays"),
         (["Paged the on-call doctor now; no ambulance"], "advises against"),
+        (["Her husband is driving her over now"], "drive"),
+        (["Escalated urgently by text message to the duty doctor"], "not acted on in time"),
+        (["Referred today in the post to the medical team"], "not acted on in time"),
+        (["Escalated immediately to the dental practice"], "not acted on in time"),
+        (["Escalated now", "Recommended a warm shower and two paracetamol"], "treatment at home"),
     ],
 )
 def test_each_action_clause_is_judged_on_its_own(actions: list[str], problem: str) -> None:
@@ -53,6 +58,9 @@ def test_each_action_clause_is_judged_on_its_own(actions: list[str], problem: st
         ["Advised not to eat before the hospital assessment"],
         ["Do not delay calling 999"],
         ["Reassured: no emergency contraception needed"],
+        ["Ambulance advised now", "Advised nothing to eat or drink; sit up if breathless"],
+        ["Advised the reliever inhaler while waiting, as in her action plan"],
+        ["Escalated now; GP letter held", "Dr Haddad to be told before he signs"],
     ],
 )
 def test_safe_interim_actions_pass(actions: list[str]) -> None:

@@ -118,6 +118,8 @@ def test_person_keys_read_relations_as_groups() -> None:
         "Crushing chest pain (the caller's husband)",
         "His brother has chest pain",
         "Mrs Hartley in bed 4: crushing chest pain",
+        "Lady in the adjacent bay: crushing chest pain spreading to the left arm",
+        "Bed 7: crushing chest pain spreading to the left arm",
     ],
 )
 def test_a_finding_about_someone_else_is_untrue(text: str) -> None:

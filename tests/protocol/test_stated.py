@@ -9,7 +9,14 @@ from __future__ import annotations
 from carebench.agents.workproduct import Claim
 from carebench.episodes.schema import Episode
 from carebench.protocol.scores import continuity, handoff_completeness, traceability
-from carebench.protocol.stated import asserts, keeps_frame, read_draft, read_handoff, units_held
+from carebench.protocol.stated import (
+    all_clear,
+    asserts,
+    keeps_frame,
+    read_draft,
+    read_handoff,
+    units_held,
+)
 from tests.protocol.handoffs import fixture_handoff
 
 
@@ -106,3 +113,28 @@ def test_a_retraction_voids_the_claims_it_points_to(annotated: dict[str, Episode
         carried = 0 if draft.index(fact) in voided else 1
         assert continuity(stale, draft).hits == carried, draft
         assert traceability(stale, draft).linked == carried, draft
+
+
+def test_a_reassuring_lead_countermands_beside_intact_findings(
+    annotated: dict[str, Episode],
+) -> None:
+    episode = annotated["late_risk"]
+    calm = fixture_handoff(
+        reason="Comfortable and calm, nothing to worry about. Crushing chest pain spreading to "
+        "the left arm."
+    )
+    scored = handoff_completeness(episode, calm)
+    assert scored.countermanded and scored.score == 0.0
+
+
+def test_a_state_of_one_thing_is_a_finding_not_a_lead() -> None:
+    assert all_clear("She is settled; no concerns")
+    for text in (
+        "Pain settled",
+        "haemodynamically stable",
+        "no concerns about feeding",
+        "creatinine stable over a year",
+        "Well at 12:00: full lunch",
+        "not stable",
+    ):
+        assert not all_clear(text), text

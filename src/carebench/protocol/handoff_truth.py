@@ -239,6 +239,14 @@ _OTHER_PERSON = re.compile(
     r"|other patient|previous patient|not the patient)\b",
     re.IGNORECASE,
 )
+_OTHER_PLACE = re.compile(
+    r"\b(?:(?:next|other|neighbouring|adjacent|opposite)\s+(?:bays?|beds?|rooms?|cubicles?"
+    r"|side rooms?|wards?|doors?|house)|(?:bed|bay|room|cubicle|side room)\s+\d+[a-z]?"
+    r"|the other (?:lady|man|gentleman|woman|boy|girl|child|baby|caller))\b",
+    re.IGNORECASE,
+)
+"""Where or who a statement is about when that is not the patient: another bed, bay or room
+("Patient in the next bay:", "Bed 4:"), "the other lady". The record's own bed is its own."""
 _CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")
 _TITLED = re.compile(r"\b(?:Dr|Doctor|Nurse|Sister|Mr|Mrs|Ms|Miss|Mx)\.?\s+([A-Z][a-z]+)")
 
@@ -256,6 +264,9 @@ def person_keys(text: str) -> frozenset[str]:
     }
     keys.update(m.group(1).lower() for m in _OTHER_PERSON.finditer(text))
     keys.update(f"name:{m.group(1)}" for m in _TITLED.finditer(text))
+    keys.update(
+        "place:" + " ".join(m.group(0).lower().split()) for m in _OTHER_PLACE.finditer(text)
+    )
     return frozenset(keys)
 
 
@@ -369,7 +380,8 @@ def _misattributed(statement: str, record_text: str) -> bool:
 
     Relations are read as groups ("mum" is "mother"); "the caller's wife" is a person of its own
     (the caller's relation, not the patient's), and so are "a different person", "someone else",
-    "another patient"; a titled name is checked against every capitalised word of the record.
+    "another patient", another bed or bay (:data:`_OTHER_PLACE`) the record does not name; a
+    titled name is checked against every capitalised word of the record.
     """
     named = set(_CAPITALISED.findall(record_text))
     keys = {k for k in person_keys(statement) if not (k.startswith("name:") and k[5:] in named)}

@@ -74,6 +74,7 @@ from carebench.episodes.support import (
 from carebench.protocol import handoff_safety as safety
 from carebench.protocol import handoff_truth as truth
 from carebench.protocol.handoff_reading import (
+    IDENTITY,
     action_problem,
     answer_matches,
     books_slower,
@@ -83,6 +84,7 @@ from carebench.protocol.handoff_reading import (
     field_value_correct,
     finding_stated,
     holds_others,
+    identity_exact,
     misfiled,
     other_member,
     plain,
@@ -374,6 +376,7 @@ def _field(
             and not any(books_slower(r) for r in wanted)
         )
         and not other_member(stated, wanted)
+        and identity_exact(name, stated, wanted)
         and (not carried or any(finding_stated(stated, f) for f in carried))
         and (
             field_value_correct(stated, wanted, context.record)
@@ -547,7 +550,8 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
         ),
         unsafe=safety.countermanding(
             handoff, context.truth, context.references, context.emergency_only, context.urgent
-        ),
+        )
+        + tuple(f"{n} (identity)" for n in wrong if n in names and IDENTITY.search(n)),
     )
 
 
