@@ -1,0 +1,39 @@
+"""Exclusive classes: a class word replaced by another member contradicts (round 6, H1 and H2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from carebench.episodes.exclusive import swapped
+from carebench.episodes.support import Verdict, support
+
+
+@pytest.mark.parametrize(
+    ("claim", "line", "phrase"),
+    [
+        ("Folic acid 400 micrograms monthly", "Folic acid 400 micrograms daily.", "monthly"),
+        ("Furosemide 40 mg oral twice daily", "Furosemide 40 mg IV bd.", "oral"),
+        ("CK 110 U/L after starting", "CK 110 U/L before starting atorvastatin.", "after"),
+        ("Blood group A RhD negative", "Blood group O RhD negative.", "blood group A"),
+        ("Remove the loose upper tooth", "Remove the loose lower tooth.", "upper"),
+        ("Metformin 500 mg immediate release", "Metformin 500 mg modified release.",
+         "immediate release"),
+    ],
+)  # fmt: skip
+def test_a_swapped_class_word_contradicts(claim: str, line: str, phrase: str) -> None:
+    assert swapped(claim, line) == phrase
+    assert support(claim, line) is Verdict.CONTRADICTS
+
+
+@pytest.mark.parametrize(
+    ("claim", "line"),
+    [
+        ("Ramipril 5 mg od", "Ramipril 5 mg once daily."),  # od = once daily
+        ("Furosemide 40 mg intravenous twice daily", "Furosemide 40 mg IV BD."),
+        ("Folic acid 400 micrograms", "Folic acid 400 micrograms daily."),  # dropped, not swapped
+        ("Breathing worse", "Breathing not improving."),  # a negated side is not held
+        ("Blood group O RhD negative", "Blood group O RhD negative."),
+    ],
+)
+def test_equivalent_negated_or_dropped_class_words_are_no_swap(claim: str, line: str) -> None:
+    assert swapped(claim, line) is None
