@@ -18,6 +18,8 @@ from carebench.episodes.support import Verdict, support
         ("Remove the loose upper tooth", "Remove the loose lower tooth.", "upper"),
         ("Metformin 500 mg immediate release", "Metformin 500 mg modified release.",
          "immediate release"),
+        ("Recheck INR last Monday", "Recheck INR next Monday.", "last"),
+        ("Atorvastatin 80 mg at midday", "Atorvastatin 80 mg at night.", "midday"),
     ],
 )  # fmt: skip
 def test_a_swapped_class_word_contradicts(claim: str, line: str, phrase: str) -> None:
@@ -33,6 +35,8 @@ def test_a_swapped_class_word_contradicts(claim: str, line: str, phrase: str) ->
         ("Folic acid 400 micrograms", "Folic acid 400 micrograms daily."),  # dropped, not swapped
         ("Breathing worse", "Breathing not improving."),  # a negated side is not held
         ("Blood group O RhD negative", "Blood group O RhD negative."),
+        ("Next cycle due in 21 days", "G-CSF not prescribed; next cycle due in 21 days."),
+        ("Last BP 128/80", "BP 128/80 last week. Next of kin: daughter."),
     ],
 )
 def test_equivalent_negated_or_dropped_class_words_are_no_swap(claim: str, line: str) -> None:

@@ -8,8 +8,8 @@ Read by :func:`carebench.episodes.support.support`. Conventions:
   mouth" and "PRN" to "as needed").
 * A claim *swaps* a side (:func:`swapped`) when it holds a side that none of its cited lines
   holds while the lines hold another side of the same class ("folic acid 400 micrograms monthly"
-  cited to "... daily"; "oral" cited to "IV"; "after starting" cited to "before starting"). It is
-  a contradiction, never a forgivable paraphrase. A side one of the two words before it negates
+  cited to "... daily"; "oral" cited to "IV"; "after starting" cited to "before starting"; "last Monday" cited to "next Monday"). It is
+  a contradiction, never a forgivable paraphrase. A side one of the two words before it in its clause negates
   ("not improving", "nil by mouth") is not held (on either text). Dropping a class word is not a
   swap; only replacing it is.
 * Blood groups: a letter of the ABO system after "group" or "type" (written in capitals: "blood
@@ -64,6 +64,13 @@ EXCLUSIVE: tuple[tuple[frozenset[str], ...], ...] = (
     (frozenset({"upper"}), frozenset({"lower"})),
     (frozenset({"before", "prior to"}), frozenset({"after"})),
     (frozenset({"since"}), frozenset({"until"})),
+    (frozenset({"next"}), frozenset({"last", "previous"})),
+    (  # time of day
+        frozenset({"mornings", "morning"}),
+        frozenset({"midday", "noon", "lunchtime"}),
+        frozenset({"evening", "evenings"}),
+        frozenset({"nightly", "night", "bedtime"}),
+    ),
     (  # trend
         frozenset({"improving", "improved", "improves", "better"}),
         frozenset({"worsening", "worsened", "worsens", "worse", "deteriorating", "deteriorated"}),
@@ -73,29 +80,40 @@ EXCLUSIVE: tuple[tuple[frozenset[str], ...], ...] = (
         frozenset({"falling", "fell", "fallen", "falls", "dropping", "dropped"}),
     ),
 )
-"""Exclusive classes (frequency, route, release, side, site, temporal order, trend), each a tuple
+"""Exclusive classes (frequency, route, release, side, site, temporal order, time of day, trend), each a tuple
 of sides of equivalent phrases (module conventions)."""
 
 _ABO = re.compile(r"\b(?:[Gg]roup|[Tt]ype)\s+(AB|A|B|O)(?![A-Za-z])")
 _GROUPS = ("O", "A", "B", "AB")
+_CLAUSE = re.compile(r"[,;:()\[\]\n]|(?<=[.!?])\s+")
+_NOT_SIDES = frozenset({"next of"})  # "next of kin" is no time
 _DENIED = frozenset(NEGATIONS) | {"nil", "denies", "denied"}
 
 
 def _sides(text: str) -> dict[tuple[int, int], str]:
     """The (class, side) pairs ``text`` holds, each with a phrase, less those a word negates."""
-    words = tokens(text)
+    found: dict[tuple[int, int], str] = {}
+    for clause in _CLAUSE.split(text):
+        found |= _clause_sides(tokens(clause))
+    for m in _ABO.finditer(text):
+        found[(len(EXCLUSIVE), _GROUPS.index(m[1]))] = f"blood group {m[1]}"
+    return found
+
+
+def _clause_sides(words: tuple[str, ...]) -> dict[tuple[int, int], str]:
+    """The (class, side) pairs one clause's tokens hold, less those a word before negates."""
     found: dict[tuple[int, int], str] = {}
     for group, sides in enumerate(EXCLUSIVE):
         for side, phrases in enumerate(sides):
             for phrase in phrases:
                 size = len(phrase.split())
                 for i in range(len(words) - size + 1):
-                    if " ".join(words[i : i + size]) == phrase and not (
-                        _DENIED & set(words[max(0, i - 2) : i])
+                    if (
+                        " ".join(words[i : i + size]) == phrase
+                        and not _DENIED & set(words[max(0, i - 2) : i])
+                        and " ".join(words[i : i + size + 1]) not in _NOT_SIDES
                     ):
                         found[(group, side)] = phrase
-    for m in _ABO.finditer(text):
-        found[(len(EXCLUSIVE), _GROUPS.index(m[1]))] = f"blood group {m[1]}"
     return found
 
 
