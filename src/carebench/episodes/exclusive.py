@@ -54,10 +54,8 @@ EXCLUSIVE: tuple[tuple[frozenset[str], ...], ...] = (
         frozenset({"intranasal", "nasal"}),
     ),
     (  # release
-        frozenset(
-            {"modified release", "slow release", "sustained release", "extended release",
-             "prolonged release"}
-        ),  # fmt: skip
+        frozenset({"modified release", "slow release", "sustained release", "extended release"})
+        | {"prolonged release"},
         frozenset({"immediate release", "standard release"}),
     ),
     (frozenset({"left"}), frozenset({"right"})),
