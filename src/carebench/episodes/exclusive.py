@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import re
 
-from carebench.episodes.claimtext import tokens
+from carebench.episodes.claimtext import term, tokens
 from carebench.episodes.lexicon import NEGATIONS
 
-__all__ = ["EXCLUSIVE", "swapped"]
+__all__ = ["EXCLUSIVE", "SCHEDULE", "swapped"]
 
 EXCLUSIVE: tuple[tuple[frozenset[str], ...], ...] = (
     (  # frequency
@@ -80,6 +80,16 @@ EXCLUSIVE: tuple[tuple[frozenset[str], ...], ...] = (
 )
 """Exclusive classes (frequency, route, release, side, site, temporal order, time of day, trend), each a tuple
 of sides of equivalent phrases (module conventions)."""
+
+SCHEDULE = frozenset(
+    term(p)
+    for sides in EXCLUSIVE[:3]
+    for side in sides
+    for p in side
+    if " " not in p and p not in {"yearly", "annually"}  # "annual check": a kind of check
+)
+"""Terms of a frequency, route or release: with a dose they are a quantity, not its label
+("400 micrograms daily" is a value; a claim of only values and these states nothing)."""
 
 _ABO = re.compile(r"\b(?:[Gg]roup|[Tt]ype)\s+(AB|A|B|O)(?![A-Za-z])")
 _GROUPS = ("O", "A", "B", "AB")
