@@ -9,11 +9,13 @@ draft as read). Conventions:
   number or name with digits and no held unit asserts something of its own: its terms are
   *additions* ("..., tripled", "(voided)", "..., fine to skip", "- opposite", "Disregard all of the
   above."), and the claim is unsupported, unless the segment denies a finding ("no aura": the
-  negation rules read it), attributes the claim to a source (a reporting word: "matching your
+  negation rules read it; a later segment of a denial and no content word, "..., ya no", "; or
+  not", is itself an addition: :func:`_bare_denial`), attributes the claim to a source (a reporting word: "matching your
   report"), adds only words that restate a current standing
   (:data:`~carebench.episodes.readable.FILLER`: "taken as prescribed"), is a heading of one to
-  three words before the claim's first colon (:func:`~carebench.episodes.claimforms.heading` reads
-  those), or each added word *stands in* for a word the claim leaves out between two of the words
+  three words before the claim's first colon that holds a section or fact label or a covered term
+  ("Plan:", "Alternative (E2):"; not "Example only:", "Simulated:";
+  :func:`~carebench.episodes.claimforms.heading` reads those), or each added word *stands in* for a word the claim leaves out between two of the words
   it shares with its line (:func:`stand_ins`): a paraphrase replaces words of its line ("urinalysis
   NAD" for "urine dipstick clear"), an addition appends a word to a claim its line already holds in
   full.
