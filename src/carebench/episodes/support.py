@@ -413,15 +413,20 @@ def _judge_read(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
         return Verdict.CONTRADICTS, f"another side of an exclusive class: {swap}"
     neutral, framing = heading(strip_injections(claim_text))
     counted = frozenset(q.unit[1:] for q in claim.quantities if q.unit[:1] == "#")
+    schedule = claim.terms & SCHEDULE  # a dose's schedule or route with no drug (H11)
+    if (
+        claim.quantities
+        and schedule
+        and not claim.terms - held_units(claim_text) - counted - schedule
+    ):
+        return Verdict.UNSUPPORTED, "a dose with no label"  # "400 micrograms daily"; not "33 weeks"
     terms = claim.terms - _GENERIC - neutral - counted  # "3 times": held above
     if not terms:
-        if claim.quantities:  # "24", "400 mg": a value with no label to tie it to (H11)
-            return Verdict.UNSUPPORTED, "only quantities, no label"
+        if claim.quantities:
+            return Verdict.SUPPORTED, "only quantities, all held"
         return Verdict.UNSUPPORTED, "no terms"
     stated = evidence.terms if reports_question(claim_text) else stated_terms(evidence_text)
     held = held_units(claim_text)  # a unit beside a held number ("72-year-old") is held with it
-    if claim.quantities and not terms - held - SCHEDULE:
-        return Verdict.UNSUPPORTED, "only quantities, no label"  # "400 micrograms daily" (H11)
     uncovered = sorted(t for t in terms if not term_found(t, stated) and t not in held)
     if framing and not _beside(framing, terms - framing, evidence_text):
         return Verdict.UNSUPPORTED, f"heading {sorted(framing)} not stated beside the claim"
