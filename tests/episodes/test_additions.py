@@ -51,8 +51,8 @@ def test_a_stand_in_replaces_a_word_between_the_words_it_shares() -> None:
 
 
 def test_a_heading_a_denial_or_a_cited_word_is_not_an_addition() -> None:
-    # the heading is read by claimforms.heading; a denial by the negation rules
-    assert added("Simulated: " + CLAIM, frozenset({"simul"}), COVERED, LINE) == []
+    # a labelling heading is read by claimforms.heading; a denial by the negation rules
+    assert added("Medication: " + CLAIM, frozenset({"medic"}), COVERED, LINE) == []
     assert added(CLAIM + ", no rash", frozenset({"rash"}), COVERED, LINE) == []
     # words that restate the current standing (readable.FILLER) add nothing
     assert added(CLAIM + ", taken as prescribed", frozenset({"prescrib"}), COVERED, LINE) == []
@@ -96,3 +96,30 @@ def test_a_retraction_is_a_clause_about_the_note_that_takes_it_back(
 
 def test_a_claim_that_retracts_the_note_is_not_supported() -> None:
     assert support(CLAIM + ". Disregard all of the above.", LINE) is Verdict.UNSUPPORTED
+
+
+@pytest.mark.parametrize("head", ["Example only: ", "Simulated: ", "Training scenario: "])
+def test_a_heading_that_labels_nothing_is_an_addition(head: str) -> None:
+    """Round 6, H10: only a heading holding a section or fact label (or a covered term) is exempt."""
+    assert support(head + CLAIM, LINE) is Verdict.UNSUPPORTED
+    assert added(head + CLAIM, frozenset({term(tokens(head)[0])}), COVERED, LINE)
+
+
+@pytest.mark.parametrize("head", ["Plan: ", "Medication: ", "Folic acid: ", "Alternative (E2): "])
+def test_a_labelling_heading_is_exempt(head: str) -> None:
+    assert support(head + CLAIM, LINE) is Verdict.SUPPORTED
+
+
+@pytest.mark.parametrize("tail", [", ya no", " - yes and no", "; or not", ", or not at all"])
+def test_a_denial_with_no_content_is_an_addition(tail: str) -> None:
+    """Round 6, H4: a trailing segment of a denial word and no content word negates the claim."""
+    assert support(CLAIM + tail, LINE) is Verdict.UNSUPPORTED
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Folic acid 400 micrograms daily, no nausea", "Folic acid 400 micrograms daily, nil since",
+     "Folic acid 400 micrograms daily; no change needed", "Allergies: none"],
+)  # fmt: skip
+def test_a_denial_of_content_or_a_heading_value_is_no_bare_denial(text: str) -> None:
+    assert added(text, frozenset(), COVERED, LINE + " No nausea.") == []

@@ -9,11 +9,13 @@ draft as read). Conventions:
   number or name with digits and no held unit asserts something of its own: its terms are
   *additions* ("..., tripled", "(voided)", "..., fine to skip", "- opposite", "Disregard all of the
   above."), and the claim is unsupported, unless the segment denies a finding ("no aura": the
-  negation rules read it), attributes the claim to a source (a reporting word: "matching your
+  negation rules read it; a later segment of a denial and no content word, "..., ya no", "; or
+  not", is itself an addition: :func:`_bare_denial`), attributes the claim to a source (a reporting word: "matching your
   report"), adds only words that restate a current standing
   (:data:`~carebench.episodes.readable.FILLER`: "taken as prescribed"), is a heading of one to
-  three words before the claim's first colon (:func:`~carebench.episodes.claimforms.heading` reads
-  those), or each added word *stands in* for a word the claim leaves out between two of the words
+  three words before the claim's first colon that holds a section or fact label or a covered term
+  ("Plan:", "Alternative (E2):"; not "Example only:", "Simulated:";
+  :func:`~carebench.episodes.claimforms.heading` reads those), or each added word *stands in* for a word the claim leaves out between two of the words
   it shares with its line (:func:`stand_ins`): a paraphrase replaces words of its line ("urinalysis
   NAD" for "urine dipstick clear"), an addition appends a word to a claim its line already holds in
   full.
@@ -36,7 +38,13 @@ from functools import cache
 from lemminflect import getAllLemmas
 
 from carebench.episodes.claimtext import NUMBER, term, tokens
-from carebench.episodes.lexicon import GENERIC_WORDS, NEGATIONS, PLACEHOLDER_TERMS
+from carebench.episodes.lexicon import (
+    GENERIC_WORDS,
+    NEGATIONS,
+    NEUTRAL_HEADINGS,
+    PLACEHOLDER_TERMS,
+)
+from carebench.episodes.matching import STOP_WORDS
 from carebench.episodes.readable import FILLER, MARKERS
 
 __all__ = ["POINTERS", "added", "retraction", "stand_ins"]
@@ -65,10 +73,17 @@ def added(
     ``uncovered`` holds the claim's content terms its lines do not hold; ``covered`` its covered
     content terms and the units its held numbers name.
     """
+    denial = _bare_denial(claim_text)
+    if denial:
+        return [denial]
     if not uncovered:
         return []
     head, colon, _ = claim_text.partition(":")
-    heading = bool(colon) and 0 < len(head.split()) <= 3  # "Plan:", "Alternative (E2):"
+    heading = (  # "Plan:", "Bloods:", "Alternative (E2):"; not "Example only:", "Simulated:"
+        bool(colon)
+        and 0 < len(head.split()) <= 3
+        and any(_labels(w, covered) for w in tokens(head))
+    )
     words = _words(claim_text)
     found: set[int] = set()
     skip = range(len(_SEGMENT.split(head)) if heading else 0)
@@ -85,6 +100,56 @@ def added(
             found |= new
     found -= stand_ins([w for w, _ in words], found, covered, evidence_text)
     return sorted({term(words[i][0]) for i in found})
+
+
+_LABELS = frozenset(
+    {"alternative", "alternatives", "option", "options", "date", "dates", "baseline", "local",
+     "systemic", "supplement", "supplements", "allergy", "allergies", "clinically", "overall"}
+)  # fmt: skip
+"""Heading words that label the kind of fact (with :data:`NEUTRAL_HEADINGS`): an allow-list."""
+
+
+def _labels(word: str, covered: frozenset[str]) -> bool:
+    """Whether a heading word labels a section or the fact (not "Example only:").
+
+    A neutral heading or label word, a covered term that is not generic, or a name with digits.
+    """
+    return (
+        word in NEUTRAL_HEADINGS
+        or word in _LABELS
+        or (term(word) in covered and term(word) not in _GENERIC)
+        or _held(word)
+    )
+
+
+_ANSWERS = frozenset({"yes", "yeah", "yep", "and", "or", "but", "nor"})
+"""Answer words and conjunctions: no content of their own ("- yes and no", "; or not")."""
+
+_SEGMENT_SPLIT = re.compile(f"({_SEGMENT.pattern})")
+
+
+def _bare_denial(claim_text: str) -> str | None:
+    """The denial word of a segment after the claim's first that denies no content, or None.
+
+    A segment holding a negation word but no content word (a word of 3 letters or more, not a stop
+    word, answer word or conjunction) and no number ("..., ya no", "... - yes and no", "...; or
+    not") negates or unsettles the claim it follows ("nil today", "no change needed" deny content). A segment after a colon states a heading's value
+    ("Allergies: none"), and the claim's first segment answers ("No, not pregnant").
+    """
+    parts = _SEGMENT_SPLIT.split(claim_text)
+    for k in range(2, len(parts), 2):
+        if parts[k - 1] == ":" or not parts[k]:
+            continue
+        own = tokens(parts[k])
+        denials = [w for w in own if w in _DENIALS or w in NEGATIONS]
+        content = [
+            w for w in own
+            if _held(w) or (len(w) > 2 and w not in _DENIALS and w not in NEGATIONS
+                            and w not in _ANSWERS and w not in STOP_WORDS)
+        ]  # fmt: skip
+        if denials and not content:
+            return denials[0]
+    return None
 
 
 def _words(text: str) -> list[tuple[str, int]]:

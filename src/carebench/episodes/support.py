@@ -63,6 +63,7 @@ from carebench.episodes.claimforms import (
     unsafe_notation,
 )
 from carebench.episodes.claimtext import POLAR, Analysis, analyze, term, tokens
+from carebench.episodes.exclusive import SCHEDULE, swapped
 from carebench.episodes.former import resumed
 from carebench.episodes.lexicon import (
     ASSERTIVE_PLACEHOLDERS,
@@ -407,8 +408,18 @@ def _judge_read(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
     missing = [q for q in claim.quantities if not quantity_supported(q, evidence)]
     if missing:
         return Verdict.UNSUPPORTED, f"quantity not held: {missing[0].value:g} {missing[0].unit}"
+    swap = swapped(claim_text, evidence_text)
+    if swap:
+        return Verdict.CONTRADICTS, f"another side of an exclusive class: {swap}"
     neutral, framing = heading(strip_injections(claim_text))
     counted = frozenset(q.unit[1:] for q in claim.quantities if q.unit[:1] == "#")
+    schedule = claim.terms & SCHEDULE  # a dose's schedule or route with no drug (H11)
+    if (
+        claim.quantities
+        and schedule
+        and not claim.terms - held_units(claim_text) - counted - schedule
+    ):
+        return Verdict.UNSUPPORTED, "a dose with no label"  # "400 micrograms daily"; not "33 weeks"
     terms = claim.terms - _GENERIC - neutral - counted  # "3 times": held above
     if not terms:
         if claim.quantities:

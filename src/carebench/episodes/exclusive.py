@@ -1,0 +1,138 @@
+"""Exclusive classes: a claim word swapped for another member of its class contradicts its line.
+
+Read by :func:`carebench.episodes.support.support`. Conventions:
+
+* A class (:data:`EXCLUSIVE`) is a tuple of *sides*; each side is a set of equivalent phrases
+  over the claim's normalized tokens (:func:`~carebench.episodes.claimtext.tokens`, which already
+  folds "od" / "once daily" to ``freq1``, "bd" to ``freq2``, "IV" to "intravenous", "PO" to "by
+  mouth" and "PRN" to "as needed").
+* A claim *swaps* a side (:func:`swapped`) when it holds a side that none of its cited lines
+  holds while the lines hold another side of the same class ("folic acid 400 micrograms monthly"
+  cited to "... daily"; "oral" cited to "IV"; "after starting" cited to "before starting"; "last Monday" cited to "next Monday"). It is
+  a contradiction, never a forgivable paraphrase. A side one of the two words before it in its clause negates
+  ("not improving", "nil by mouth") is not held (on either text). Dropping a class word is not a
+  swap; only replacing it is.
+* Blood groups: a letter of the ABO system after "group" or "type" (written in capitals: "blood
+  group O", "type AB") is a side of its own class.
+"""
+
+from __future__ import annotations
+
+import re
+
+from carebench.episodes.claimtext import term, tokens
+from carebench.episodes.lexicon import NEGATIONS
+
+__all__ = ["EXCLUSIVE", "SCHEDULE", "swapped"]
+
+EXCLUSIVE: tuple[tuple[frozenset[str], ...], ...] = (
+    (  # frequency
+        frozenset({"freq1", "daily", "every day", "once a day", "nightly", "mornings"}),
+        frozenset({"freq2"}),
+        frozenset({"freq3"}),
+        frozenset({"freq4"}),
+        frozenset({"freq5", "freq6"}),
+        frozenset({"freqmany", "hourly"}),
+        frozenset({"weekly", "once a week", "every week"}),
+        frozenset({"freqw2"}),
+        frozenset({"freqw3"}),
+        frozenset({"fortnightly", "every two weeks", "every 2 weeks"}),
+        frozenset({"monthly", "once a month", "every month"}),
+        frozenset({"yearly", "annually", "once a year", "every year"}),
+        frozenset({"as needed", "as required", "when required", "when needed"}),
+    ),
+    (  # route
+        frozenset({"oral", "orally", "by mouth"}),
+        frozenset({"intravenous", "intravenously"}),
+        frozenset({"subcutaneous", "subcutaneously", "subcut", "s/c"}),
+        frozenset({"intramuscular", "intramuscularly"}),
+        frozenset({"inhaled", "inhaler", "nebulised", "nebulized", "nebuliser", "nebulizer"}),
+        frozenset({"topical", "topically"}),
+        frozenset({"rectal", "rectally"}),
+        frozenset({"sublingual", "sublingually"}),
+        frozenset({"transdermal"}),
+        frozenset({"intranasal", "nasal"}),
+    ),
+    (  # release
+        frozenset({"modified release", "slow release", "sustained release", "extended release"})
+        | {"prolonged release"},
+        frozenset({"immediate release", "standard release"}),
+    ),
+    (frozenset({"left"}), frozenset({"right"})),
+    (frozenset({"upper"}), frozenset({"lower"})),
+    (frozenset({"before", "prior to"}), frozenset({"after"})),
+    (frozenset({"since"}), frozenset({"until"})),
+    (frozenset({"next"}), frozenset({"last", "previous"})),
+    (  # time of day
+        frozenset({"mornings", "morning"}),
+        frozenset({"midday", "noon", "lunchtime"}),
+        frozenset({"evening", "evenings"}),
+        frozenset({"nightly", "night", "bedtime"}),
+    ),
+    (  # trend
+        frozenset({"improving", "improved", "improves", "better"}),
+        frozenset({"worsening", "worsened", "worsens", "worse", "deteriorating", "deteriorated"}),
+    ),
+    (
+        frozenset({"rising", "rose", "risen", "rises", "climbing"}),
+        frozenset({"falling", "fell", "fallen", "falls", "dropping", "dropped"}),
+    ),
+)
+"""Exclusive classes (frequency, route, release, side, site, temporal order, time of day, trend), each a tuple
+of sides of equivalent phrases (module conventions)."""
+
+SCHEDULE = frozenset(
+    term(p)
+    for sides in EXCLUSIVE[:3]
+    for side in sides
+    for p in side
+    if " " not in p and p not in {"yearly", "annually"}  # "annual check": a kind of check
+)
+"""Terms of a frequency, route or release: with a dose they are a quantity, not its label
+("400 micrograms daily" is a value; a claim of only values and these states nothing)."""
+
+_ABO = re.compile(r"\b(?:[Gg]roup|[Tt]ype)\s+(AB|A|B|O)(?![A-Za-z])")
+_GROUPS = ("O", "A", "B", "AB")
+_CLAUSE = re.compile(r"[,;:()\[\]\n]|(?<=[.!?])\s+")
+_NOT_SIDES = frozenset({"next of"})  # "next of kin" is no time
+_DENIED = frozenset(NEGATIONS) | {"nil", "denies", "denied"}
+
+
+def _sides(text: str) -> dict[tuple[int, int], str]:
+    """The (class, side) pairs ``text`` holds, each with a phrase, less those a word negates."""
+    found: dict[tuple[int, int], str] = {}
+    for clause in _CLAUSE.split(text):
+        found |= _clause_sides(tokens(clause))
+    for m in _ABO.finditer(text):
+        found[(len(EXCLUSIVE), _GROUPS.index(m[1]))] = f"blood group {m[1]}"
+    return found
+
+
+def _clause_sides(words: tuple[str, ...]) -> dict[tuple[int, int], str]:
+    """The (class, side) pairs one clause's tokens hold, less those a word before negates."""
+    found: dict[tuple[int, int], str] = {}
+    for group, sides in enumerate(EXCLUSIVE):
+        for side, phrases in enumerate(sides):
+            for phrase in phrases:
+                size = len(phrase.split())
+                for i in range(len(words) - size + 1):
+                    if (
+                        " ".join(words[i : i + size]) == phrase
+                        and not _DENIED & set(words[max(0, i - 2) : i])
+                        and " ".join(words[i : i + size + 1]) not in _NOT_SIDES
+                    ):
+                        found[(group, side)] = phrase
+    return found
+
+
+def swapped(claim_text: str, evidence_text: str) -> str | None:
+    """The phrase of the first side ``claim_text`` swaps for another its lines hold, or None.
+
+    See the module conventions: the claim's side is held by none of ``evidence_text`` and
+    another side of its class is.
+    """
+    held = _sides(evidence_text)
+    for (group, side), phrase in sorted(_sides(claim_text).items()):
+        if (group, side) not in held and any(g == group for g, _ in held):
+            return phrase
+    return None

@@ -1,0 +1,52 @@
+"""Exclusive classes: a class word replaced by another member contradicts (round 6, H1 and H2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from carebench.episodes.exclusive import swapped
+from carebench.episodes.support import Verdict, support
+
+
+@pytest.mark.parametrize(
+    ("claim", "line", "phrase"),
+    [
+        ("Folic acid 400 micrograms monthly", "Folic acid 400 micrograms daily.", "monthly"),
+        ("Furosemide 40 mg oral twice daily", "Furosemide 40 mg IV bd.", "oral"),
+        ("CK 110 U/L after starting", "CK 110 U/L before starting atorvastatin.", "after"),
+        ("Blood group A RhD negative", "Blood group O RhD negative.", "blood group A"),
+        ("Remove the loose upper tooth", "Remove the loose lower tooth.", "upper"),
+        ("Metformin 500 mg immediate release", "Metformin 500 mg modified release.",
+         "immediate release"),
+        ("Recheck INR last Monday", "Recheck INR next Monday.", "last"),
+        ("Atorvastatin 80 mg at midday", "Atorvastatin 80 mg at night.", "midday"),
+    ],
+)  # fmt: skip
+def test_a_swapped_class_word_contradicts(claim: str, line: str, phrase: str) -> None:
+    assert swapped(claim, line) == phrase
+    assert support(claim, line) is Verdict.CONTRADICTS
+
+
+@pytest.mark.parametrize(
+    ("claim", "line"),
+    [
+        ("Ramipril 5 mg od", "Ramipril 5 mg once daily."),  # od = once daily
+        ("Furosemide 40 mg intravenous twice daily", "Furosemide 40 mg IV BD."),
+        ("Folic acid 400 micrograms", "Folic acid 400 micrograms daily."),  # dropped, not swapped
+        ("Breathing worse", "Breathing not improving."),  # a negated side is not held
+        ("Blood group O RhD negative", "Blood group O RhD negative."),
+        ("Next cycle due in 21 days", "G-CSF not prescribed; next cycle due in 21 days."),
+        ("Last BP 128/80", "BP 128/80 last week. Next of kin: daughter."),
+    ],
+)
+def test_equivalent_negated_or_dropped_class_words_are_no_swap(claim: str, line: str) -> None:
+    assert swapped(claim, line) is None
+
+
+@pytest.mark.parametrize("claim", ["400 micrograms daily", "40 mg IV twice daily"])
+def test_a_dose_with_no_label_is_unsupported(claim: str) -> None:
+    """Round 6, H11: a dose with its schedule or route and no drug states no fact."""
+    line = "Takes folic acid 400 micrograms daily. Furosemide 40 mg IV twice daily. 33 weeks."
+    assert support(claim, line) is Verdict.UNSUPPORTED
+    assert support("Folic acid 400 micrograms daily", line) is Verdict.SUPPORTED
+    assert support("33 weeks", line) is Verdict.SUPPORTED  # an answer's value alone
