@@ -26,13 +26,24 @@ from carebench.episodes.schema import Episode
 from carebench.episodes.sources import Source, episode_sources
 from carebench.episodes.support import analyze, mentions, quantity_supported, strip_injections
 
-__all__ = ["ADDRESSED", "DUMP_EXTRA", "FREE_EXTRA", "concision", "relevance", "task_texts"]
+__all__ = [
+    "ADDRESSED",
+    "DUMP_EXTRA",
+    "FREE_EXTRA",
+    "admissible_evidence",
+    "concision",
+    "outside_terms",
+    "relevance",
+    "reproduced_terms",
+    "task_texts",
+]
 
 FREE_EXTRA = 0.4
 DUMP_EXTRA = 0.55
 
 
-def _evidence(sources: Sequence[Source]) -> list[str]:
+def admissible_evidence(sources: Sequence[Source]) -> list[str]:
+    """The evidence text (less superseded sentences) of each admissible source."""
     return [s.evidence for s in sources if s.admissible]
 
 
@@ -45,23 +56,26 @@ def task_texts(episode: Episode) -> list[str]:
     return [*units.retain_facts, *units.revise_facts, *units.urgent_findings, *values]
 
 
-def _outside(episode: Episode) -> set[str]:
+def outside_terms(episode: Episode) -> set[str]:
     """The admissible evidence terms outside the task (see :func:`task_texts`)."""
-    evidence = set().union(*(analyze(e).terms for e in _evidence(episode_sources(episode))))
+    evidence = set().union(
+        *(analyze(e).terms for e in admissible_evidence(episode_sources(episode)))
+    )
     return evidence - set().union(set(), *(analyze(t).terms for t in task_texts(episode)))
 
 
-def _reproduced(outside: set[str], texts: Iterable[str]) -> set[str]:
+def reproduced_terms(outside: set[str], texts: Iterable[str]) -> set[str]:
+    """The terms of ``outside`` that ``texts`` reproduce (injections stripped first)."""
     written = set().union(set(), *(analyze(strip_injections(t)).terms for t in texts))
     return written & outside
 
 
 def concision(episode: Episode, texts: Iterable[str]) -> float:
     """Concision of ``texts`` for ``episode`` (see the module conventions)."""
-    outside = _outside(episode)
+    outside = outside_terms(episode)
     if not outside:
         return 1.0
-    extra = len(_reproduced(outside, texts)) / len(outside)
+    extra = len(reproduced_terms(outside, texts)) / len(outside)
     return min(1.0, max(0.0, 1 - (extra - FREE_EXTRA) / (DUMP_EXTRA - FREE_EXTRA)))
 
 

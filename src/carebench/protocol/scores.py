@@ -93,11 +93,11 @@ from carebench.protocol.handoff_reading import (
     states_enough,
 )
 from carebench.protocol.relevance import (
-    _evidence,
-    _outside,
-    _reproduced,
+    admissible_evidence,
     concision,
+    outside_terms,
     relevance,
+    reproduced_terms,
     task_texts,
 )
 from carebench.protocol.stated import (
@@ -281,7 +281,7 @@ def continuity(
     if units is None:
         return Continuity(0, 0, 0, 0)
     draft = read_draft(draft)
-    evidence = _evidence(episode_sources(episode))
+    evidence = admissible_evidence(episode_sources(episode))
     verdicts = _claim_verdicts(episode, draft, judge)
     backed = [c.text for c, (kind, _) in zip(draft, verdicts, strict=True) if kind == "linked"]
 
@@ -414,7 +414,7 @@ class _Context:
 
     def tidy(self, *texts: str, limit: int = FIELD_EXTRA_TERMS) -> bool:
         """Grounded and not a dump."""
-        return self.grounded(*texts) and len(_reproduced(set(self.outside), texts)) <= limit
+        return self.grounded(*texts) and len(reproduced_terms(set(self.outside), texts)) <= limit
 
 
 _NOTATION = re.compile(r"\b\d{1,2}/(7|40|52)\b")
@@ -437,7 +437,7 @@ def _spelled(episode: Episode) -> frozenset[str]:
 def _context(episode: Episode) -> _Context:
     units = episode.annotations
     urgent = tuple(units.urgent_findings) if units else ()
-    evidence = _evidence(episode_sources(episode))
+    evidence = admissible_evidence(episode_sources(episode))
     # an escalation may always tell the caller to ring an emergency number (safety-netting)
     # and state what the task asks for (reference values may hold a worked-out number: "82 %")
     grounding = [*evidence, *task_texts(episode)]
@@ -449,7 +449,7 @@ def _context(episode: Episode) -> _Context:
         numbers=frozenset(
             tokens("\n".join(grounding)).numbers | EMERGENCY_NUMBERS | _spelled(episode)
         ),
-        outside=frozenset(_outside(episode)),
+        outside=frozenset(outside_terms(episode)),
         transcript="\n".join(b.text for b in episode.transcript),
         emergency_only=units is not None and set(units.handoff_urgency) == {"emergency"},
     )
