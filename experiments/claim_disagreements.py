@@ -1,7 +1,8 @@
 """Print every labelled claim the claim-support scorer disagrees with, and tabulate the errors.
 
-Usage: ``python experiments/claim_disagreements.py [SET ...] [--summary]`` (default: every set of
-the packaged manifest). For each disagreement: the claim, its cited lines, the adjudicated label,
+Usage: ``python experiments/claim_disagreements.py [SET ...] [--summary] [--held-out]`` (default:
+every dev set of the packaged manifest; a held-out set only with ``--held-out``, because reading its
+disagreements spends it: docs/protocol.md, "Keeping the held-out sets unseen"). For each disagreement: the claim, its cited lines, the adjudicated label,
 the scorer's verdict and the rule behind it (:func:`carebench.episodes.support.explain`). Then, per
 set: a confusion table (label -> verdict), the errors by kind (too lenient: unsupported called
 supported; too strict: supported called unsupported; contradiction missed; false contradiction)
@@ -43,6 +44,9 @@ def main(argv: list[str]) -> None:
     names = [a for a in argv if not a.startswith("--")]
     for entry in load_sets():
         if names and entry.name not in names:
+            continue
+        if entry.role == "held-out" and "--held-out" not in argv:
+            print(f"# {entry.name}: held out, skipped (--held-out reads it, and spends it)")
             continue
         rows = load_labels(entry.claims)
         confusion: Counter[tuple[str, str]] = Counter()

@@ -1,6 +1,7 @@
 """Print the mean traceability of correct, paraphrased drafts built from each labelled set.
 
-Usage: ``python experiments/paraphrase_drafts.py`` (every set of the packaged manifest). Per set,
+Usage: ``python experiments/paraphrase_drafts.py [--held-out]`` (every dev set of the packaged
+manifest; held-out sets only with ``--held-out``). Per set,
 one draft per episode of the claims its writers marked correct or paraphrase and its adjudicated
 label calls supported, each citing its labelled lines (the figure
 ``tests/protocol/test_floors.py`` computes for set 1): what correct drafts written without the
@@ -9,6 +10,7 @@ scorer in view score, the cost side of every claim rule.
 
 from __future__ import annotations
 
+import sys
 from collections import defaultdict
 from statistics import fmean
 
@@ -18,10 +20,13 @@ from carebench.protocol.scorer_validation import load_labels, load_sets
 from carebench.protocol.scores import traceability
 
 
-def main() -> None:
-    """Print one line per labelled set: its name, drafts and their mean traceability."""
+def main(argv: list[str]) -> None:
+    """Print one line per dev set (held-out sets too with ``--held-out``): name, drafts, mean."""
     episodes = {e.episode_id: e for e in load_bank()}
     for entry in load_sets():
+        if entry.role == "held-out" and "--held-out" not in argv:
+            print(f"{entry.name}\theld out, skipped (--held-out reads it)")
+            continue
         drafts: dict[str, list[Claim]] = defaultdict(list)
         for row in load_labels(entry.claims):
             if row["writer_kind"] in ("correct", "paraphrase") and row["final"] == "supported":
@@ -33,4 +38,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -123,12 +123,21 @@ def test_the_docs_table_gives_the_figures_computed_here(rows: dict) -> None:
 
     A row is labelled by the set's name and role ("set-3 (dev since round 3)", "set-4 (held
     out)"), so a new set needs a docs row, not a code change.
+
+    A held-out row that differs fails without printing either figure, so a developer who runs the
+    suite does not learn how a rule moved the held-out sets; ``CAREBENCH_DEV_ONLY=1`` skips the
+    held-out rows altogether (docs/protocol.md, "Keeping the held-out sets unseen").
     """
+    import os
     import re
 
     doc = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text("utf-8")
+    dev_only = os.environ.get("CAREBENCH_DEV_ONLY") == "1"
     for entry in load_sets():
-        role = "held out" if entry.role == "held-out" else "dev"
+        held_out = entry.role == "held-out"
+        if held_out and dev_only:
+            continue
+        role = "held out" if held_out else "dev"
         for component in ("claim support", "handoff fields"):
             row = rows[(component, entry.name)]
             line = re.search(
@@ -137,10 +146,18 @@ def test_the_docs_table_gives_the_figures_computed_here(rows: dict) -> None:
                 re.M,
             )
             assert line, (entry.name, role, component)
-            n, accuracy, kappa, labellers = (c.strip() for c in line[1].split("|"))
-            assert int(n) == row.n
-            assert (accuracy, kappa) == (f"{row.accuracy:.2f}", f"{row.kappa:.2f}")
-            assert labellers == f"{row.annotator_kappa:.2f}"
+            stated = tuple(c.strip() for c in line[1].split("|"))
+            computed = (
+                str(row.n),
+                f"{row.accuracy:.2f}",
+                f"{row.kappa:.2f}",
+                f"{row.annotator_kappa:.2f}",
+            )
+            same = stated == computed
+            if held_out:
+                assert same, f"{entry.name} {component}: the docs row is not this commit's figure"
+            else:
+                assert stated == computed, (entry.name, component)
 
 
 def test_the_packaged_agreement_is_computed_once_and_kept_in_the_cache(
