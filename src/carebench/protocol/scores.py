@@ -12,8 +12,10 @@ polarity and negation, clinical substance) and facts are matched by
   by one claim its citations *support* (:func:`~carebench.protocol.stated.asserts`: the fact's
   units held, no frame the fact lacks); ``stale`` counts facts to discard that one claim states
   without such a frame; ``contradictions`` counts prohibited claims the draft makes unframed; ``contradicted`` counts claims
-  their own cited lines contradict. Score = hits / required x STALE_FACTOR ** (stale +
-  contradictions) x (1 - contradicted / claims) x concision; None when nothing is required.
+  their own cited lines contradict, ``swapped`` those that swap an exclusive value
+  (:mod:`carebench.protocol.wrong_claims`). Score = hits / required x STALE_FACTOR ** (stale +
+  contradictions) x (1 - contradicted / claims) x SWAP_FACTOR ** swapped x concision; None when
+  nothing is required.
   Carrying one superseded value or making one prohibited claim divides the score by 4; a draft
   whose every other claim its sources contradict keeps half.
 * **Evidence traceability** (an Answer's draft). Each claim is *linked* when it cites only existing,
@@ -23,6 +25,7 @@ polarity and negation, clinical substance) and facts are matched by
   it). Citation precision = the share of cited lines of linked claims that contribute to their
   claim (share a term or a quantity); citing every id costs it. Score = max(0, (linked -
   MISMATCH_PENALTY x (mismatched + contradicted)) / claims) x precision x concision x relevance
+  x SWAP_FACTOR ** swapped
   (:mod:`carebench.protocol.relevance`: a draft whose cited claims address none of the task
   scores 0).
 * **Handoff completeness** (an Escalate's handoff). Required fields are the five routing fields
@@ -108,6 +111,7 @@ from carebench.protocol.stated import (
     read_handoff,
     unframed,
 )
+from carebench.protocol.wrong_claims import SWAP_FACTOR, swapped_claims
 
 MISMATCH_PENALTY = 0.5
 STALE_FACTOR = 0.25
@@ -139,17 +143,18 @@ class Continuity:
     concision: float = 1.0
     claims: int = 0
     contradicted: int = 0
+    swapped: int = 0
 
     @property
     def score(self) -> float | None:
         """The continuity score; None when nothing is required.
 
         hits / required x STALE_FACTOR ** (stale + contradictions) x (1 - contradicted / claims)
-        x concision.
+        x SWAP_FACTOR ** swapped x concision.
         """
         if not self.required:
             return None
-        penalty = STALE_FACTOR ** (self.stale + self.contradictions)
+        penalty = STALE_FACTOR ** (self.stale + self.contradictions) * SWAP_FACTOR**self.swapped
         wrong = self.contradicted / self.claims if self.claims else 0.0
         return self.hits / self.required * penalty * (1 - wrong) * self.concision
 
@@ -168,19 +173,21 @@ class Traceability:
     concision: float = 1.0
     relevance: float = 1.0
     """How far the cited claims address the task (:func:`~carebench.protocol.relevance.relevance`)."""
+    swapped: int = 0
 
     @property
     def score(self) -> float | None:
         """The traceability score; None for an empty draft.
 
         max(0, (linked - penalty x (mismatched + contradicted)) / claims) x precision x concision
-        x relevance.
+        x relevance x SWAP_FACTOR ** swapped.
         """
         if not self.claims:
             return None
         wrong = MISMATCH_PENALTY * (self.mismatched + self.contradicted)
         share = max(0.0, (self.linked - wrong) / self.claims)
-        return share * self.precision * self.concision * self.relevance
+        veto = SWAP_FACTOR**self.swapped
+        return share * self.precision * self.concision * self.relevance * veto
 
 
 @dataclass(frozen=True)
@@ -300,6 +307,7 @@ def continuity(
         concision=concision(episode, (c.text for c in draft)),
         claims=len(draft),
         contradicted=[kind for kind, _ in verdicts].count("contradicted"),
+        swapped=swapped_claims(episode, draft, [kind for kind, _ in verdicts]),
     )
 
 
@@ -322,6 +330,7 @@ def traceability(
         empty=kinds.count("empty"),
         precision=sum(shares) / len(shares) if shares else 1.0,
         concision=concision(episode, (c.text for c in draft)),
+        swapped=swapped_claims(episode, draft, kinds),
     )
 
 

@@ -20,6 +20,7 @@ from carebench.episodes.readable import compatible, denies, frame, readable
 from carebench.episodes.support import analyze, strip_injections
 from carebench.protocol.handoff_reading import finding_stated, plain
 from carebench.protocol.handoff_safety import CLAUSE
+from carebench.protocol.result_words import keeps_result
 
 __all__ = [
     "asserts",
@@ -37,10 +38,17 @@ def asserts(text: str, fact: str) -> bool:
 
     The fact matcher (:func:`~carebench.episodes.matching.states`) on this claim alone, every
     measured value of the fact held with its unit ("sertraline 100" does not state "sertraline
-    100 mg daily"; "100 mg" in one claim and "sertraline" in another state nothing), and no frame
-    the fact lacks ("No longer: ...", "If ..., seek help").
+    100 mg daily"; "100 mg" in one claim and "sertraline" in another state nothing), every
+    result word of the fact held (:func:`~carebench.protocol.result_words.keeps_result`:
+    "antibody screen" does not state "antibody screen negative"), and no frame the fact lacks
+    ("No longer: ...", "If ..., seek help").
     """
-    return states(text, fact) and units_held(text, fact) and compatible(text, fact)
+    return (
+        states(text, fact)
+        and units_held(text, fact)
+        and keeps_result(text, fact)
+        and compatible(text, fact)
+    )
 
 
 def units_held(text: str, fact: str) -> bool:

@@ -1,0 +1,43 @@
+"""A fact's result word: what makes "antibody screen negative" a fact and "antibody screen" a topic.
+
+Helpers of :func:`carebench.protocol.stated.asserts`. Conventions:
+
+* A fact's **result words** are its exclusive sides (:data:`~carebench.episodes.lexicon.POLARITY`
+  as :func:`~carebench.episodes.claimtext.analyze` reads them, negation included: negative /
+  positive, stopped / held / continued, raised / low / normal, left / right, once / twice daily,
+  ...) and its status words (:data:`~carebench.episodes.lexicon.STATUSES` other than the
+  negation cues, which the fact matcher already requires: resolved, declined, allergy, ...;
+  a stop word such as "off" is no term).
+* A claim **keeps** a fact's result when it holds every side the fact holds and the term of
+  every status word of the fact (synonyms and stems folded by
+  :func:`~carebench.episodes.claimtext.term`: "discontinued" holds "stopped", "RhD-negative"
+  holds "negative"). A share of the fact's other words is the fact matcher's business
+  (:func:`~carebench.episodes.matching.states`); its result word is not optional.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from carebench.episodes.claimtext import POLAR, analyze, term
+from carebench.episodes.lexicon import NEGATIONS, STATUSES
+
+__all__ = ["keeps_result", "result_words"]
+
+_STATUS_TERMS = frozenset(term(w) for w in STATUSES - NEGATIONS) - frozenset(POLAR)
+
+
+@cache
+def result_words(fact: str) -> tuple[frozenset[tuple[int, int]], frozenset[str]]:
+    """(sides, status terms) of ``fact``: its result words (see the module conventions)."""
+    read = analyze(fact)
+    return read.sides, read.terms & _STATUS_TERMS
+
+
+def keeps_result(text: str, fact: str) -> bool:
+    """Whether ``text`` holds every result word of ``fact`` (see the module conventions)."""
+    sides, status = result_words(fact)
+    if not sides and not status:
+        return True
+    read = analyze(text)
+    return sides <= read.sides and status <= read.terms

@@ -1,0 +1,51 @@
+"""What one wrong claim costs a draft: a swapped exclusive value vetoes the note.
+
+Helpers of :mod:`carebench.protocol.scores`. Conventions:
+
+* A claim **swaps** a value when its verdict is *contradicted* for holding another side than its
+  cited lines: of a polarity group (:func:`~carebench.episodes.support.conflict`'s "another
+  side": raised for low, continue for withhold) or, when no other contradiction rule fires first
+  (as :func:`~carebench.episodes.support.support` reads them), of an exclusive class: a wrong
+  route, frequency, side, blood group, before / after, next / last
+  (:func:`~carebench.episodes.exclusive.swapped`).
+* Each swapped claim multiplies the draft's continuity and traceability by :data:`SWAP_FACTOR`,
+  however many other claims are right: a clinician does not sign a note that gives a wrong route
+  or blood group. Other contradictions (another number, a finding negated) keep their share of
+  the draft: the scorer calls such contradictions in correct hand-written drafts too (dev sets
+  1-3: 9 claims of 64 drafts), and it calls no correct claim a swap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from carebench.agents.workproduct import Claim
+from carebench.episodes.exclusive import swapped
+from carebench.episodes.schema import Episode
+from carebench.episodes.sources import episode_sources
+from carebench.episodes.support import conflict
+
+__all__ = ["SWAP_FACTOR", "swapped_claims", "swaps"]
+
+SWAP_FACTOR = 0.25
+"""A draft with one swapped claim keeps a quarter of its continuity and traceability (two: a
+sixteenth), as one carried stale fact quarters continuity and one level of under-triage a
+handoff."""
+
+
+def swaps(claim_text: str, evidence_text: str) -> bool:
+    """Whether ``claim_text`` swaps an exclusive value its cited text holds (module conventions)."""
+    rule = conflict(claim_text, evidence_text)
+    if rule is not None:
+        return rule == "another side"
+    return swapped(claim_text, evidence_text) is not None
+
+
+def swapped_claims(episode: Episode, draft: Sequence[Claim], kinds: Sequence[str]) -> int:
+    """How many claims of ``draft`` (read, with their verdict kinds) swap an exclusive value."""
+    known = {s.id: s.evidence for s in episode_sources(episode)}
+    return sum(
+        kind == "contradicted"
+        and swaps(claim.text, "\n".join(known[i] for i in claim.sources if i in known))
+        for claim, kind in zip(draft, kinds, strict=True)
+    )

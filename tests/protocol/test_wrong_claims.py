@@ -1,0 +1,61 @@
+"""A fact's result word and what one swapped claim costs a draft (issue 21, red team 6: H3, swaps)."""
+
+from __future__ import annotations
+
+import pytest
+
+from carebench.agents.workproduct import Claim
+from carebench.episodes.schema import Episode
+from carebench.protocol.result_words import keeps_result
+from carebench.protocol.scores import continuity, traceability
+from carebench.protocol.stated import asserts
+from carebench.protocol.wrong_claims import SWAP_FACTOR, swaps
+
+
+def test_a_fact_without_its_result_word_is_not_stated() -> None:
+    assert not asserts("antibody screen", "antibody screen negative")
+    assert not asserts("blood group O RhD", "blood group O RhD negative")
+    assert not asserts("spironolactone", "spironolactone held")
+    assert asserts("Antibody screen: negative.", "antibody screen negative")
+    assert asserts("O Rh-negative, blood group O", "blood group O RhD negative")
+    assert keeps_result("amoxicillin discontinued", "amoxicillin stopped")  # a synonym side
+    assert not keeps_result("amoxicillin continued", "amoxicillin stopped")
+    assert keeps_result("dressings off at day 5", "dressings off at day 5")  # "off": no term
+
+
+def test_a_dose_without_its_frequency_does_not_state_the_regimen(
+    annotated: dict[str, Episode],
+) -> None:
+    stale = annotated["stale"]  # retain "amlodipine 5 mg daily"; R1 "Takes amlodipine 5 mg daily."
+    assert continuity(stale, [Claim(text="Takes amlodipine 5 mg.", sources=("R1",))]).hits == 0
+    assert continuity(stale, [Claim(text="Amlodipine 5 mg od.", sources=("R1",))]).hits == 1
+
+
+def _draft(dose: str) -> list[Claim]:
+    right = ("Amlodipine 5 mg daily.", "Amlodipine 5 mg once daily.")
+    return [Claim(text=t, sources=("R1",)) for t in (dose, *right)]
+
+
+def test_one_swapped_frequency_quarters_the_whole_draft(annotated: dict[str, Episode]) -> None:
+    stale = annotated["stale"]  # R1 "Takes amlodipine 5 mg daily."
+    wrong = _draft("Takes amlodipine 5 mg twice daily.")
+    trace, cont = traceability(stale, wrong), continuity(stale, wrong)
+    assert (trace.linked, trace.contradicted, trace.swapped, cont.swapped) == (2, 1, 1, 1)
+    assert trace.score == pytest.approx((2 - 0.5) / 3 * SWAP_FACTOR)  # 0.125, was 0.5
+    assert cont.score == pytest.approx(1 * (1 - 1 / 3) * SWAP_FACTOR)  # 0.167, was 0.667
+    right = traceability(stale, _draft("Takes amlodipine 5 mg daily."))
+    assert (right.linked, right.swapped, right.score) == (3, 0, 1.0)
+
+
+def test_another_number_keeps_its_share_of_the_draft(annotated: dict[str, Episode]) -> None:
+    stale = annotated["stale"]
+    trace = traceability(stale, _draft("Takes amlodipine 10 mg daily."))
+    assert (trace.contradicted, trace.swapped) == (1, 0)  # caught per claim, no veto
+
+
+def test_a_swap_is_a_side_replaced_not_a_value() -> None:
+    line = "Furosemide 40 mg IV twice daily; left knee"
+    assert swaps("Furosemide 40 mg oral twice daily", line)
+    assert swaps("Furosemide 40 mg IV twice daily; right knee", line)
+    assert not swaps("Furosemide 80 mg IV twice daily", line)
+    assert not swaps("Furosemide 40 mg twice daily", line)  # dropping a route is no swap
