@@ -1,4 +1,4 @@
-"""A fact's result word and what one swapped claim costs a draft (issue 21, red team 6: H3, swaps)."""
+"""A fact's result word, what a swapped claim costs a draft, misleading omissions (issue 21, H3)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import pytest
 
 from carebench.agents.workproduct import Claim
 from carebench.episodes.schema import Episode
+from carebench.protocol.omissions import closes, truncates
 from carebench.protocol.result_words import keeps_result
 from carebench.protocol.scores import continuity, traceability
 from carebench.protocol.stated import asserts
@@ -59,3 +60,29 @@ def test_a_swap_is_a_side_replaced_not_a_value() -> None:
     assert swaps("Furosemide 40 mg IV twice daily; right knee", line)
     assert not swaps("Furosemide 80 mg IV twice daily", line)
     assert not swaps("Furosemide 40 mg twice daily", line)  # dropping a route is no swap
+
+
+def test_a_fact_less_its_result_word_truncates_it() -> None:
+    assert truncates("blood group O RhD", "blood group O RhD negative")
+    assert truncates("Spironolactone.", "spironolactone held")
+    assert not truncates("spironolactone held", "spironolactone held")  # stated, not truncated
+    assert not truncates("weight 4.3 kg at the 6-week check", "6-week check normal")  # its own
+    assert not truncates("amlodipine 5 mg", "amlodipine 5 mg")  # no result word to drop
+
+
+def test_a_blanket_closure_is_not_a_scoped_one() -> None:
+    assert closes("Nothing else of note.")
+    assert closes("No other concerns")
+    assert not closes("No other regular medicines")  # closes its list only
+    assert not closes("no more than a week")
+
+
+def test_a_closure_over_a_missing_fact_quarters_continuity(annotated: dict[str, Episode]) -> None:
+    stale = annotated["stale"]  # one required fact, "amlodipine 5 mg daily"
+    asks = Claim(text="Asks for a repeat of amlodipine.", sources=("N1",))
+    closed = Claim(text="Nothing else of note.", sources=("N1",))
+    assert continuity(stale, [asks, closed]).misleading == 1
+    full = [Claim(text="Takes amlodipine 5 mg daily.", sources=("R1",)), closed]
+    assert continuity(stale, full).misleading == 0  # nothing missing: the closure is true
+    truncated = continuity(stale, [Claim(text="Amlodipine 5 mg", sources=("R1",))])
+    assert (truncated.hits, truncated.misleading) == (0, 1)

@@ -13,9 +13,10 @@ polarity and negation, clinical substance) and facts are matched by
   units held, no frame the fact lacks); ``stale`` counts facts to discard that one claim states
   without such a frame; ``contradictions`` counts prohibited claims the draft makes unframed; ``contradicted`` counts claims
   their own cited lines contradict, ``swapped`` those that swap an exclusive value
-  (:mod:`carebench.protocol.wrong_claims`). Score = hits / required x STALE_FACTOR ** (stale +
-  contradictions) x (1 - contradicted / claims) x SWAP_FACTOR ** swapped x concision; None when
-  nothing is required.
+  (:mod:`carebench.protocol.wrong_claims`), ``misleading`` required facts named without their result
+  and a closure over a missing one (:mod:`carebench.protocol.omissions`). Score = hits / required
+  x STALE_FACTOR ** (stale + contradictions + misleading) x (1 - contradicted / claims) x
+  SWAP_FACTOR ** swapped x concision; None when nothing is required.
   Carrying one superseded value or making one prohibited claim divides the score by 4; a draft
   whose every other claim its sources contradict keeps half.
 * **Evidence traceability** (an Answer's draft). Each claim is *linked* when it cites only existing,
@@ -95,6 +96,7 @@ from carebench.protocol.handoff_reading import (
     states_all,
     states_enough,
 )
+from carebench.protocol.omissions import misleading_omissions
 from carebench.protocol.relevance import (
     admissible_evidence,
     concision,
@@ -144,17 +146,19 @@ class Continuity:
     claims: int = 0
     contradicted: int = 0
     swapped: int = 0
+    misleading: int = 0
 
     @property
     def score(self) -> float | None:
         """The continuity score; None when nothing is required.
 
-        hits / required x STALE_FACTOR ** (stale + contradictions) x (1 - contradicted / claims)
-        x SWAP_FACTOR ** swapped x concision.
+        hits / required x STALE_FACTOR ** (stale + contradictions + misleading) x (1 -
+        contradicted / claims) x SWAP_FACTOR ** swapped x concision.
         """
         if not self.required:
             return None
-        penalty = STALE_FACTOR ** (self.stale + self.contradictions) * SWAP_FACTOR**self.swapped
+        wrong_facts = self.stale + self.contradictions + self.misleading
+        penalty = STALE_FACTOR**wrong_facts * SWAP_FACTOR**self.swapped
         wrong = self.contradicted / self.claims if self.claims else 0.0
         return self.hits / self.required * penalty * (1 - wrong) * self.concision
 
@@ -296,9 +300,10 @@ def continuity(
         return any(states(e, fact) for e in evidence)
 
     required = [f for f in (*units.retain_facts, *units.revise_facts) if stated(f)]
+    missing = [f for f in required if not any(asserts(c, f) for c in backed)]
     return Continuity(
         required=len(required),
-        hits=sum(any(asserts(c, f) for c in backed) for f in required),
+        hits=len(required) - len(missing),
         stale=sum(any(asserts(c.text, f) for c in draft) for f in units.discard_facts),
         contradictions=sum(
             any(claims(c.text, p) and compatible(c.text, p) for c in draft)
@@ -308,6 +313,7 @@ def continuity(
         claims=len(draft),
         contradicted=[kind for kind, _ in verdicts].count("contradicted"),
         swapped=swapped_claims(episode, draft, [kind for kind, _ in verdicts]),
+        misleading=misleading_omissions([c.text for c in draft], missing),
     )
 
 
