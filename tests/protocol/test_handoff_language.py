@@ -26,6 +26,7 @@ RECORD = "Started apixaban 5 mg twice daily; reviewed by Dr Haddad. Cauda equina
         "Chest pain at rest; mas agora esta tudo bem, nao e grave",  # Portuguese tail
         "Escalated now; gli ho detto che non serve andare in ospedale",  # Italian
         "Thunderclap headache (schon vorbei, nichts dringendes)",  # German
+        "Fall at home; wszystko w porzadku, nie pilne",  # Polish: a lone letter ends no run
     ],
 )
 def test_a_run_of_words_neither_english_nor_the_record_knows_is_unreadable(text: str) -> None:

@@ -9,8 +9,8 @@ holding a letter of a script other than Latin (and Greek) no content. Convention
   record holds it (its transcript, evidence, urgent findings and handoff reference values: the
   record's own drug names, eponyms and people's names), or when it is written as an
   abbreviation (two letters or more in capitals, a capital after the first letter, or a digit:
-  "CRB", "SpO2", "RhD"); so is a single letter ("x 2"). Numbers and known words end a run;
-  punctuation does not.
+  "CRB", "SpO2", "RhD"). Numbers and known words end a run; punctuation and a lone unknown
+  letter ("x", Spanish "y") do not.
 * A text holding a run of :data:`UNREADABLE_RUN` or more unknown words in a row ("pero ya esta
   bien", "le dije que") is *unreadable*: a clinician cannot act on words they cannot read, so
   the field it fills is not credited, and an unreadable reason, key finding or action is read
@@ -82,13 +82,10 @@ def unknown_runs(text: str, record: str) -> list[list[str]]:
     run: list[str] = []
     for token in _TOKEN.findall(text):
         word = token.lower().split("'")[0]
-        if (
-            len(word) < 2
-            or token.isdigit()
-            or _abbreviation(token)
-            or word in known
-            or _english(word)
-        ):
+        readable = token.isdigit() or _abbreviation(token) or word in known or _english(word)
+        if len(word) < 2 and not readable:
+            continue  # a lone unknown letter ("x 2", Spanish "y") neither ends nor extends a run
+        if readable:
             if run:
                 runs.append(run)
             run = []
