@@ -424,8 +424,8 @@ def inverts(value: str, wanted: Sequence[str], emergency_only: bool) -> bool:
 
     Another member of an exclusive group (:func:`other_member`: "declined" for "consented",
     "give" for "hold", "do start" for "do not start", blood group A for O) or, where only the
-    emergency urgency is allowed, slower care than they book (:func:`books_slower`: "999
-    ambulance next week"). The receiver who acts on it does the opposite of what the record
+    emergency urgency is allowed, slower care than they book (:func:`books_slower`: "GP
+    appointment next week" for "999 ambulance now"). The receiver who acts on it does the opposite of what the record
     says, so the field is wrong and countermands the escalation (scores veto it).
     """
     stated = plain(value, "\n".join(wanted))
