@@ -110,7 +110,8 @@ def test_yes_no_answers_are_read_against_the_reference_polarity() -> None:
         (["MMR dose given today, batch recorded"], False, "completes"),
         (["Sent normal-result message"], False, "completes"),
         (["Urine culture already sent", "Obstetric doctor asked to review now"], True, None),
-        (["Advised fluids and paracetamol"], False, "gives advice in place of escalating"),
+        (["Advised fluids and paracetamol"], False, "advises treatment at home"),  # unsafe too
+        (["Advised on the GP practice opening hours"], False, "gives advice in place of"),
         (["Urgent MRI requested", "Dr Patel accepted the referral"], True, "names a clinician"),
         (["Copy sent to the school nurse"], True, "reaches no clinician"),
         (["Duty doctor informed by fax"], True, "reaches no clinician"),

@@ -25,8 +25,10 @@ they are combined). Each reads a *kind* of text, never a labelled item's phrase:
   clinical team or emergency service (:func:`reaches_care`; the patient's side, non-clinical
   staff, an inbox or "for information" reach nobody and are unsafe, see
   :func:`~carebench.protocol.handoff_safety.unsafe_action`).
-* **Exclusive values** (:func:`other_member`): a value naming another weekday, relation or side
-  than its reference ("next Tuesday" for "next Monday", "daughter" for "son") is wrong.
+* **Exclusive values** (:func:`other_member`): a value naming another weekday, relation, side or
+  ABO blood group than its reference ("next Tuesday" for "next Monday", "daughter" for "son",
+  "A RhD negative" for "O RhD negative") is wrong; so is, in an emergency, one booking slower
+  care than it; such a value *inverts* its reference (:func:`inverts`) and countermands.
 * **Field values** (:func:`field_value_correct`, :func:`other_amount`, :func:`holds_others`) and
   **findings** (:func:`finding_stated`, :func:`states_enough`): their docstrings say how.
 * **Misfiled values** (:func:`misfiled`): a named field's value that does not state its own
@@ -77,6 +79,7 @@ __all__ = [
     "holds_others",
     "holds_values",
     "identity_exact",
+    "inverts",
     "misfiled",
     "other_amount",
     "other_member",
@@ -388,16 +391,47 @@ def other_member(value: str, references: Sequence[str]) -> bool:
     "next Tuesday" for "next Monday", "daughter" for "son", "declined" for "consented": the
     references name a member, the value names one they do not, and none they do. A verb the
     references forbid ("do not start apixaban") that the value states un-negated ("do start
-    apixaban") is the other member of do / do not.
+    apixaban") is the other member of do / do not; an ABO blood group ("A RhD negative" for "O
+    RhD negative") is another member of A, B, AB and O.
     """
     written = set(_words(value))
     wanted = set(_words(" ".join(references)))
+    groups, wanted_groups = _blood_groups(value), _blood_groups(" ".join(references))
+    if wanted_groups and groups and not groups & wanted_groups:
+        return True
     if any(
         (written & group) - wanted and wanted & group and not (written & group & wanted)
         for group in EXCLUSIVE
     ):
         return True
     return any(_unnegated(value, m.group(1)) for r in references for m in _DONT.finditer(r))
+
+
+_ABO = re.compile(r"\b(AB|A|B|O)\s*(?:Rh\s*D\b|Rh\b|pos\w*|neg\w*|\+|-(?!\w))")
+"""An ABO blood group: its letter before a rhesus word or sign ("O RhD negative", "A pos", "B-";
+case kept, so the article "a" is not one)."""
+_GROUP = re.compile(r"\bgroup\s+(AB|A|B|O)\b", re.IGNORECASE)
+"""An ABO blood group after "group" ("blood group O")."""
+
+
+def _blood_groups(text: str) -> set[str]:
+    """The ABO groups ``text`` names (:data:`_ABO`, :data:`_GROUP`)."""
+    return {m[1] for m in _ABO.finditer(text)} | {m[1].upper() for m in _GROUP.finditer(text)}
+
+
+def inverts(value: str, wanted: Sequence[str], emergency_only: bool) -> bool:
+    """Whether a named field's value orders what its references exclude.
+
+    Another member of an exclusive group (:func:`other_member`: "declined" for "consented",
+    "give" for "hold", "do start" for "do not start", blood group A for O) or, where only the
+    emergency urgency is allowed, slower care than they book (:func:`books_slower`: "GP
+    appointment next week" for "999 ambulance now"). The receiver who acts on it does the opposite of what the record
+    says, so the field is wrong and countermands the escalation (scores veto it).
+    """
+    stated = plain(value, "\n".join(wanted))
+    return other_member(stated, wanted) or (
+        emergency_only and books_slower(value) and not any(books_slower(r) for r in wanted)
+    )
 
 
 IDENTITY = re.compile(r"\b(caller|patient|child|baby|who|callback|phone|telephone)\b", re.I)

@@ -77,6 +77,7 @@ from carebench.episodes.support import (
 )
 from carebench.protocol import handoff_safety as safety
 from carebench.protocol import handoff_truth as truth
+from carebench.protocol.handoff_language import COUNTERMANDING, unreadable_fields
 from carebench.protocol.handoff_reading import (
     IDENTITY,
     action_problem,
@@ -89,8 +90,8 @@ from carebench.protocol.handoff_reading import (
     finding_stated,
     holds_others,
     identity_exact,
+    inverts,
     misfiled,
-    other_member,
     plain,
     same_text,
     states_all,
@@ -223,8 +224,9 @@ class HandoffScore:
         max(0, correct - unjustified - misleading) / required x concision x (1 - misfiled /
         named) x VETO_FACTOR ** (under_triage + unsafe), or 0 when countermanded. A wrong value
         cancels a right one (a nurse acts on both); each urgency level slower than the episode
-        allows, and each field that explains the finding away, ends care or tells it as another
-        time's or person's, quarters it; a reason or key findings that frame the urgent finding
+        allows, and each field that explains the finding away, ends care, tells it as another
+        time's or person's, inverts its reference or (reason, findings, actions) cannot be read,
+        quarters it; a reason or key findings that frame the urgent finding
         as resolved, absent or former, stating it nowhere else, leave nothing to act on (0);
         copying the evidence wholesale costs concision; named fields holding other fields'
         values mislead in proportion; a right urgency or destination earns nothing when neither
@@ -385,12 +387,7 @@ def _field(
     carried = [f for f in context.urgent if any(finding_stated(r, f) for r in wanted)]
     correct = (
         bool(stated.strip())
-        and not (
-            context.emergency_only
-            and books_slower(value)
-            and not any(books_slower(r) for r in wanted)
-        )
-        and not other_member(stated, wanted)
+        and not inverts(value, wanted, context.emergency_only)
         and identity_exact(name, stated, wanted)
         and (not carried or any(finding_stated(stated, f) for f in carried))
         and (
@@ -535,11 +532,16 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
         values[name] = (present, correct)
         if wrong_field:
             misfiled_fields.append(name)
+    unread = unreadable_fields(handoff, f"{context.truth}\n{context.record}")
+    values |= {name: (values[name][0], False) for name in unread if name in values}
     missing = tuple(name for name, (present, _) in values.items() if not present)
     wrong = tuple(name for name, (present, ok) in values.items() if present and not ok)
     justified = values["reason"][1] or values["key_findings"][1]
     unjustified = (
         () if justified else tuple(k for k in _ROUTING_CHOICES if values.get(k, (0, 0))[1])
+    )
+    unsafe = safety.countermanding(
+        handoff, context.truth, context.references, context.emergency_only, context.urgent
     )
     return HandoffScore(
         required=len(values),
@@ -563,10 +565,17 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
         under_triage=safety.triage_steps(
             handoff.urgency.value, handoff.destination, *_allowed(episode)
         ),
-        unsafe=safety.countermanding(
-            handoff, context.truth, context.references, context.emergency_only, context.urgent
-        )
-        + tuple(f"{n} (identity)" for n in wrong if n in names and IDENTITY.search(n)),
+        unsafe=unsafe
+        + tuple(f"{n} (unreadable)" for n in unread if n in COUNTERMANDING and n not in unsafe)
+        + tuple(f"{n} (identity)" for n in wrong if n in names and IDENTITY.search(n))
+        + tuple(
+            f"{n} (inverted)"
+            for n, v in zip(names, texts, strict=True)
+            if n in wrong
+            and n not in unsafe
+            and not IDENTITY.search(n)
+            and inverts(v, context.references.get(n, ()), context.emergency_only)
+        ),
     )
 
 
