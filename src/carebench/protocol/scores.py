@@ -73,6 +73,7 @@ from carebench.episodes.support import (
 )
 from carebench.protocol import handoff_safety as safety
 from carebench.protocol import handoff_truth as truth
+from carebench.protocol.handoff_findings import contradicted as misstates
 from carebench.protocol.handoff_reading import (
     IDENTITY,
     action_problem,
@@ -479,6 +480,7 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
         substantive(handoff.reason) and not content_free(handoff.reason, "reason"),
         context.tidy(handoff.reason)
         and (not urgent or any(states_all(reason, [f]) for f in urgent))
+        and not any(misstates(reason, f) for f in urgent)
         and not (emergency_only and books_slower(handoff.reason))
         and truth.untrue(handoff.reason, context.truth, (), urgent) is None,
     )
@@ -488,7 +490,7 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
             for f in handoff.key_findings
         ),
         context.tidy(*handoff.key_findings, limit=2 * FIELD_EXTRA_TERMS)
-        and states_enough("\n".join(findings), urgent)
+        and states_enough("\n".join(findings), urgent, reason)
         and not truth.false_finding(handoff.key_findings, context.truth, urgent),
     )
     values["actions_taken"] = (
