@@ -27,7 +27,10 @@ RULES: dict[str, tuple[str, Callable[..., Any]]] = {
     "misfiled values": ("misfiled", lambda *a, **k: False),
     "same text in every field": ("same_text", lambda *a, **k: False),
     "exclusive values": ("other_member", lambda *a, **k: False),
-    "half of 3+ findings": ("states_enough", scores.states_all),
+    "all but one of 4+ findings, the reason's count": (
+        "states_enough",
+        lambda text, findings, reason="": scores.states_all(text, findings),
+    ),
     "another amount": ("handoff_reading.other_amount", lambda *a, **k: False),
     "value-less answer to a deferring reference": ("defers_as_reference", lambda *a, **k: False),
     "destination by role (round 3)": (

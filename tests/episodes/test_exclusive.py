@@ -20,6 +20,8 @@ from carebench.episodes.support import Verdict, support
          "immediate release"),
         ("Recheck INR last Monday", "Recheck INR next Monday.", "last"),
         ("Atorvastatin 80 mg at midday", "Atorvastatin 80 mg at night.", "midday"),
+        ("Bleeding lightly with clots", "Bleeding heavily with clots.", "lightly"),  # severity
+        ("Passed plenty of urine", "Passed hardly any urine today.", "plenty of"),
     ],
 )  # fmt: skip
 def test_a_swapped_class_word_contradicts(claim: str, line: str, phrase: str) -> None:
@@ -37,6 +39,7 @@ def test_a_swapped_class_word_contradicts(claim: str, line: str, phrase: str) ->
         ("Blood group O RhD negative", "Blood group O RhD negative."),
         ("Next cycle due in 21 days", "G-CSF not prescribed; next cycle due in 21 days."),
         ("Last BP 128/80", "BP 128/80 last week. Next of kin: daughter."),
+        ("Severe chest pain", "Chest pain, heavy and crushing."),  # one severity side
     ],
 )
 def test_equivalent_negated_or_dropped_class_words_are_no_swap(claim: str, line: str) -> None:

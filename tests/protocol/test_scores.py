@@ -169,7 +169,10 @@ def test_an_emergency_only_escalation_must_go_where_an_emergency_is_acted_on(
 
 
 def test_actions_taken_must_escalate_not_only_advise() -> None:
-    from carebench.protocol.scores import escalates
+    from carebench.protocol.handoff_reading import action_problem
+
+    def escalates(actions: list[str]) -> bool:
+        return action_problem(actions, emergency_only=False, record="") is None
 
     assert escalates(["Escalated to the on-call doctor"])
     assert escalates(["Advised to call 999 now"])

@@ -23,7 +23,7 @@ import re
 from carebench.episodes.claimtext import term, tokens
 from carebench.episodes.lexicon import NEGATIONS
 
-__all__ = ["EXCLUSIVE", "SCHEDULE", "swapped"]
+__all__ = ["EXCLUSIVE", "SCHEDULE", "SEVERITY_LOW", "sides", "swapped"]
 
 EXCLUSIVE: tuple[tuple[frozenset[str], ...], ...] = (
     (  # frequency
@@ -77,9 +77,19 @@ EXCLUSIVE: tuple[tuple[frozenset[str], ...], ...] = (
         frozenset({"rising", "rose", "risen", "rises", "climbing"}),
         frozenset({"falling", "fell", "fallen", "falls", "dropping", "dropped"}),
     ),
+    (  # severity / intensity: the low side first (SEVERITY_LOW)
+        frozenset({"mild", "mildly", "mildest", "slight", "slightly", "minor", "lightly"})
+        | {"light bleeding", "easy", "easily", "plenty of"},
+        frozenset({"moderate", "moderately"}),
+        frozenset({"severe", "severely", "heavy", "heavily", "hard", "worst", "hardly any"})
+        | {"barely any", "profuse", "profusely"},
+    ),
 )
-"""Exclusive classes (frequency, route, release, side, site, temporal order, time of day, trend), each a tuple
-of sides of equivalent phrases (module conventions)."""
+"""Exclusive classes (frequency, route, release, side, site, temporal order, time of day, trend,
+severity), each a tuple of sides of equivalent phrases (module conventions)."""
+SEVERITY_LOW = (len(EXCLUSIVE) - 1, 0)
+"""The (class, side) of a low severity or intensity ("mild", "lightly", "easy", "plenty of"):
+a handoff that says it of an urgent finding makes it minor."""
 
 SCHEDULE = frozenset(
     term(p)
@@ -123,6 +133,11 @@ def _clause_sides(words: tuple[str, ...]) -> dict[tuple[int, int], str]:
                     ):
                         found[(group, side)] = phrase
     return found
+
+
+def sides(text: str) -> frozenset[tuple[int, int]]:
+    """The (class, side) pairs ``text`` holds, less those a word before negates."""
+    return frozenset(_sides(text))
 
 
 def swapped(claim_text: str, evidence_text: str) -> str | None:

@@ -29,8 +29,9 @@ they are combined). Each reads a *kind* of text, never a labelled item's phrase:
   ABO blood group than its reference ("next Tuesday" for "next Monday", "daughter" for "son",
   "A RhD negative" for "O RhD negative") is wrong; so is, in an emergency, one booking slower
   care than it; such a value *inverts* its reference (:func:`inverts`) and countermands.
-* **Field values** (:func:`field_value_correct`, :func:`other_amount`, :func:`holds_others`) and
-  **findings** (:func:`finding_stated`, :func:`states_enough`): their docstrings say how.
+* **Field values** (:func:`field_value_correct`, :func:`other_amount`, :func:`holds_others`):
+  their docstrings say how; **findings** (:func:`finding_stated`, :func:`states_enough`,
+  :func:`contradicted`) are read per finding in :mod:`carebench.protocol.handoff_findings`.
 * **Misfiled values** (:func:`misfiled`): a named field's value that does not state its own
   reference values but *is* another field's (states it and is stated by it: the values shifted
   one field down), or is the urgent findings that belong to key findings, is the value *of
@@ -55,6 +56,12 @@ from carebench.episodes.support import (
     quantity_supported,
     strip_injections,
 )
+from carebench.protocol.handoff_findings import (
+    contradicted,
+    finding_stated,
+    states_all,
+    states_enough,
+)
 from carebench.protocol.handoff_safety import (
     CARE,
     CLAUSE,
@@ -72,6 +79,7 @@ __all__ = [
     "answer_matches",
     "books_slower",
     "content_free",
+    "contradicted",
     "defers_as_reference",
     "destination_matches",
     "field_value_correct",
@@ -487,36 +495,6 @@ def misfiled(value: str, wanted: Sequence[str], others: Mapping[str, Sequence[st
         for values in others.values()
         for other in values
     )
-
-
-def finding_stated(text: str, finding: str) -> bool:
-    """Whether ``text`` states an urgent ``finding``.
-
-    A finding that holds a measurement is stated when each of its quantities is, with its unit
-    ("CBG 1.9 mmol/L" states "capillary glucose 1.9 mmol/L"); a number attached to another unit
-    or value ("20 days" for "20 minutes") does not. Otherwise by the fact matcher or when the text
-    mentions it (:func:`~carebench.episodes.support.mentions`, the overlap test handoffs use).
-    """
-    quantities = analyze(finding).quantities
-    if quantities:
-        written = analyze(text)
-        return all(quantity_supported(q, written) for q in quantities)
-    return states(text, finding) or mentions(finding, text)
-
-
-def states_all(text: str, findings: Sequence[str]) -> bool:
-    """Whether ``text`` states every one of ``findings`` (:func:`finding_stated`)."""
-    return all(finding_stated(text, f) for f in findings)
-
-
-def states_enough(text: str, findings: Sequence[str]) -> bool:
-    """Whether ``text`` states the urgent findings: all of one or two, at least half of more.
-
-    Three or more findings are usually the parts of one picture (the four features of
-    meningism); a list that names most of them has picked out what makes it urgent.
-    """
-    stated = sum(finding_stated(text, f) for f in findings)
-    return stated == len(findings) if len(findings) <= 2 else 2 * stated >= len(findings)
 
 
 def field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:

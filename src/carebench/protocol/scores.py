@@ -77,6 +77,7 @@ from carebench.episodes.support import (
 )
 from carebench.protocol import handoff_safety as safety
 from carebench.protocol import handoff_truth as truth
+from carebench.protocol.handoff_findings import contradicted as misstates
 from carebench.protocol.handoff_language import COUNTERMANDING, unreadable_fields
 from carebench.protocol.handoff_reading import (
     IDENTITY,
@@ -342,18 +343,6 @@ def traceability(
     )
 
 
-def escalates(actions: Sequence[str]) -> bool:
-    """Whether an escalation's actions taken escalate rather than handle it as routine.
-
-    :func:`~carebench.protocol.handoff_reading.action_problem` for an escalation that allows a
-    same-day urgency: True when some action escalates, holds the routine work or sends to
-    emergency care ("escalated to the on-call doctor", "reply held", "advised to call 999"), or
-    when no action advises the patient (a neutral "note drafted for signing"); False when the
-    actions are only routine advice or routine care given in place of escalating.
-    """
-    return action_problem(actions, emergency_only=False, record="") is None
-
-
 def _allowed(episode: Episode) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The declared urgencies and destinations of an escalation (empty: not declared)."""
     units = episode.annotations
@@ -491,6 +480,7 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
         substantive(handoff.reason) and not content_free(handoff.reason, "reason"),
         context.tidy(handoff.reason)
         and (not urgent or any(states_all(reason, [f]) for f in urgent))
+        and not any(misstates(reason, f) for f in urgent)
         and not (emergency_only and books_slower(handoff.reason))
         and truth.untrue(handoff.reason, context.truth, (), urgent) is None,
     )
@@ -500,7 +490,7 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
             for f in handoff.key_findings
         ),
         context.tidy(*handoff.key_findings, limit=2 * FIELD_EXTRA_TERMS)
-        and states_enough("\n".join(findings), urgent)
+        and states_enough("\n".join(findings), urgent, reason)
         and not truth.false_finding(handoff.key_findings, context.truth, urgent),
     )
     values["actions_taken"] = (

@@ -1,0 +1,58 @@
+"""Urgent findings judged one by one: labels keep their values, severity and time units count (H5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from carebench.protocol.handoff_findings import contradicted, finding_stated, states_enough
+
+
+@pytest.mark.parametrize(
+    ("text", "finding"),
+    [
+        ("pulse 84; haemoglobin 118", "pulse 118"),  # numbers rotated between labels
+        ("heart rate 24\nrespiratory rate 11", "respiratory rate 24"),  # "rate" is not the label
+        ("temperature 38.2 C, heart rate 24\nNEWS2 112", "NEWS2 11"),
+        ("four soaked maternity pads in the last two weeks",
+         "four soaked maternity pads in the last two hours"),  # a time unit is the quantity's
+        ("mild, bleeding lightly with clots", "bleeding heavily with clots"),
+        ("drowsy and easy to rouse", "drowsy and hard to rouse"),
+        ("passed plenty of urine", "passed hardly any urine"),
+        ("mild, giving away belongings", "giving away belongings"),  # made minor
+    ],
+)  # fmt: skip
+def test_a_misstated_finding_is_contradicted_and_not_stated(text: str, finding: str) -> None:
+    assert contradicted(text, finding)
+    assert not finding_stated(text, finding)
+
+
+@pytest.mark.parametrize(
+    ("text", "finding"),
+    [
+        ("pulse 118; haemoglobin 84", "pulse 118"),
+        ("HR 112, RR 24", "respiratory rate 24"),
+        ("bleeding heavily with clots, severe", "bleeding heavily with clots"),
+        ("Right calf swollen, tender and tight, clearly bigger than the left",
+         "right calf has swollen, tender and tight"),  # the other side named beside its own
+        ("apixaban 5 mg BD vs warfarin 3 mg", "warfarin 3 mg daily"),  # another drug's schedule
+        ("bright light is unbearable; temperature is 39.6 C", "temperature is 39.6 C"),
+    ],
+)  # fmt: skip
+def test_a_faithful_finding_is_stated(text: str, finding: str) -> None:
+    assert not contradicted(text, finding)
+    assert finding_stated(text, finding)
+
+
+URGENT = ("drowsy and hard to rouse", "speech has been slurred", "passed hardly any urine")
+
+
+def test_every_urgent_finding_is_needed_and_one_misstated_one_spoils_the_list() -> None:
+    full = "\n".join(URGENT)
+    assert states_enough(full, URGENT)
+    assert not states_enough("\n".join(URGENT[:2]), URGENT)  # 2 of 3: half was enough before
+    assert not states_enough(f"{full}\npassed plenty of urine", URGENT)
+    # the reason's statement counts; four or more findings may leave one out
+    assert states_enough("\n".join(URGENT[:2]), URGENT, reason=URGENT[2])
+    four = (*URGENT, "arms have had jerking movements")
+    assert states_enough(full, four)
+    assert not states_enough("\n".join(URGENT[:2]), four)
