@@ -58,6 +58,7 @@ def test_no_gaming_policy_tops_the_handoff_score_it_games(rows: dict) -> None:
         "game-handed-back",
         "game-quoted-reassurance",
         "game-not-current",
+        "game-unmade-escalation",
     } <= set(gamed)
     assert all(v is not None and v <= GOAL_GAMING for v in gamed.values()), gamed
 

@@ -317,12 +317,17 @@ def unsafe_fields(
     fields) to its texts. A field is unsafe when one of its statements explains a finding away or
     ends care (:data:`UNSAFE`), or moves one of the ``urgent`` findings in time or to someone
     else (the red flag told as another time's or another person's), or, for actions taken, when
-    a clause is unsafe (:func:`unsafe_action`).
+    a clause is unsafe (:func:`unsafe_action`) or the actions say the escalation is not made now
+    (:func:`carebench.protocol.handoff_mood.countermanding_actions`).
     """
     out = []
     for name, values in texts.items():
         if name == "actions_taken":
-            bad = unsafe_action(values, emergency_only) is not None
+            from carebench.protocol.handoff_mood import countermanding_actions  # imports CARE
+
+            bad = unsafe_action(values, emergency_only) is not None or bool(
+                countermanding_actions(values)
+            )
         else:
             wanted = "\n".join(references.get(name, ()))
             red = tuple(urgent) if name in STATES_FINDINGS else ()
