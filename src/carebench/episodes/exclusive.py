@@ -36,6 +36,8 @@ EXCLUSIVE: tuple[tuple[frozenset[str], ...], ...] = (
         frozenset({"weekly", "once a week", "every week"}),
         frozenset({"freqw2"}),
         frozenset({"freqw3"}),
+        frozenset({"every other day", "alternate days", "every second day", "alternate day"})
+        | {"every other night", "alternate nights"},
         frozenset({"fortnightly", "every two weeks", "every 2 weeks"}),
         frozenset({"monthly", "once a month", "every month"}),
         frozenset({"yearly", "annually", "once a year", "every year"}),

@@ -213,7 +213,8 @@ HEDGES = (
     "possible", "possibly", "maybe", "perhaps", "might", "may", "could be", "probable",
     "probably", "likely", "unlikely", "suspected", "query", "queried", "not confirmed",
     "unconfirmed", "to be confirmed", "tbc", "ruled out", "rule out", "not sure", "uncertain",
-    "unclear",
+    "unclear", "supposedly", "apparently", "presumably", "seemingly", "reportedly",
+    "purportedly", "allegedly", "ostensibly", "conceivably", "arguably",
 )  # fmt: skip
 """Hedges: words that present a statement as uncertain, queried or excluded rather than stated.
 Both readers of modality use this one list (claims: :mod:`carebench.episodes.support`; handoff

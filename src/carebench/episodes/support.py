@@ -65,6 +65,7 @@ from carebench.episodes.claimforms import (
 from carebench.episodes.claimtext import POLAR, Analysis, analyze, term, tokens
 from carebench.episodes.exclusive import SCHEDULE, swapped
 from carebench.episodes.former import resumed
+from carebench.episodes.framewords import frame_shift
 from carebench.episodes.lexicon import (
     ASSERTIVE_PLACEHOLDERS,
     GENERALISATIONS,
@@ -402,6 +403,9 @@ def _judge_read(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
         return Verdict.UNSUPPORTED, "offers exclusive alternatives"
     if _uncertain(claim_text, evidence_text) or asks(claim_text):
         return Verdict.UNSUPPORTED, asks(claim_text) or "hedged where the line is plain"
+    shift = frame_shift(strip_injections(claim_text), evidence_text)
+    if shift:
+        return Verdict.UNSUPPORTED, f"frame word {shift} the line does not have"
     notation = unsafe_notation(claim_text)
     if notation and notation.lower() not in evidence_text.lower():
         return Verdict.UNSUPPORTED, f"do-not-use notation: {notation}"

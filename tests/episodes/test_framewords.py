@@ -1,0 +1,66 @@
+"""Frame words a claim adds to its lines (carebench.episodes.framewords), hand-written cases.
+
+Worded apart from red team 7's strategies; each unsupported case is supported on 13c413e.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from carebench.episodes.framewords import frame_shift
+from carebench.episodes.support import Verdict, explain, support
+
+LINE = (
+    "Medicines: bisoprolol 2.5 mg once daily, started 3 months ago; "
+    "levothyroxine 75 micrograms each morning; dalteparin 5000 units subcutaneously once daily."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "kind"),
+    [
+        ("Shall begin bisoprolol 2.5 mg once daily", "future"),
+        ("Bisoprolol 2.5 mg once daily, to be commenced", "future"),
+        ("To begin levothyroxine 75 micrograms each morning", "future"),
+        ("Was on bisoprolol 2.5 mg once daily", "past"),
+        ("Levothyroxine 75 micrograms each morning pre-admission", "past"),
+        ("Bisoprolol 2.5 mg once daily unless symptomatic", "condition"),
+        ("Dalteparin 5000 units subcutaneously once daily once agreed", "condition"),
+        ("Bisoprolol 2.5 mg once daily dc'd", "stopped"),
+        ("Hx of levothyroxine 75 micrograms each morning", "history"),
+        ("r/o dalteparin 5000 units once daily", "query"),
+    ],
+)
+def test_a_frame_word_the_line_lacks_makes_the_claim_unsupported(claim: str, kind: str) -> None:
+    shift = frame_shift(claim, LINE)
+    assert shift is not None and shift.startswith(kind)
+    assert support(claim, LINE) is Verdict.UNSUPPORTED
+
+
+@pytest.mark.parametrize(
+    ("claim", "line"),
+    [
+        (
+            "Reduce to 2.5 mg twice daily if CrCl is 15-29",
+            "Reduce to 2.5 mg twice daily if CrCl is 15-29 mL/min.",
+        ),
+        ("No hx of cancer", "No history of cancer; no weight loss."),
+        ("Naproxen d/c 2 months ago", "Naproxen was stopped 2 months ago because of indigestion."),
+        ("Will start sertraline 50 mg daily", "Plan: sertraline 50 mg daily, to start tomorrow."),
+        ("Bisoprolol 2.5 mg once daily", LINE),
+    ],
+)
+def test_a_frame_word_licensed_by_the_line_is_not_a_shift(claim: str, line: str) -> None:
+    assert frame_shift(claim, line) is None
+
+
+def test_a_stance_adverb_is_a_hedge() -> None:
+    assert explain("Bisoprolol reportedly 2.5 mg once daily", LINE).startswith(
+        "unsupported: hedged"
+    )
+
+
+def test_an_alternate_day_schedule_contradicts_a_daily_one() -> None:
+    assert support("Dalteparin 5000 units subcutaneously on alternate days", LINE) is (
+        Verdict.CONTRADICTS
+    )
