@@ -31,6 +31,10 @@ from tests.protocol.handoffs import RECORD
         (["Escalated now; discharged home, no follow-up needed"], "ends care"),
         (["Ambulance called, then stood down by the family"], "advises against"),
         (["Escalated now and asked him to drive himself to A&E"], "drive"),
+        (
+            ["Bleeped the registrar now", "Gave her two of her husband's diazepam to calm her"],
+            "treat",
+        ),
         (["On-call informed now; said 999 would be an overreaction"], "advises against"),
         (["Escalated now; suggested he sleeps on it"], "delays"),
         (["Escalated now", "Review booked in 3 days"], "delays"),

@@ -177,7 +177,9 @@ a dentist, a school or occupational-health nurse, an optician, a vet ("escalated
 community dentist", "copy to the school nurse")."""
 
 
-_ADVISES = re.compile(r"\b(advis\w*|told|recommend\w*|suggest\w*|encourag\w*)\b", re.I)
+_ADVISES = re.compile(
+    r"\b(advis\w*|told|recommend\w*|suggest\w*|encourag\w*|gave|given|administered)\b", re.I
+)
 _CITED = re.compile(r"\b(E\d+|action plan|per (protocol|guidance|guideline))\b", re.I)
 _SAFE_ADVICE = re.compile(
     r"\b(not|no|nothing|never|don't|do not|avoid\w*|against|without|stop\w*|withh\w*|hold\w*"
