@@ -56,3 +56,43 @@ def test_every_urgent_finding_is_needed_and_one_misstated_one_spoils_the_list() 
     four = (*URGENT, "arms have had jerking movements")
     assert states_enough(full, four)
     assert not states_enough("\n".join(URGENT[:2]), four)
+
+
+def test_fields_that_misstate_an_urgent_finding_are_named() -> None:
+    from carebench.protocol.handoff_findings import misstated
+
+    urgent = ["heart rate 142", "SpO2 86 % in air"]
+    assert misstated(
+        "Tachycardic, heart rate 142", ["heart rate 92", "SpO2 86 % in air"], urgent
+    ) == ("key_findings",)
+    assert misstated("slightly low SpO2 96 % in air", ["heart rate 142"], urgent) == ("reason",)
+    assert misstated("heart rate 142", ["SpO2 86 % in air"], urgent) == ()
+
+
+def test_a_handoff_that_misstates_its_red_flag_is_vetoed() -> None:
+    """Round 7: a misstated urgent finding countermands (x 0.25), not only costs its field."""
+    import re
+
+    from carebench.agents.workproduct import Handoff, reference_work_product
+    from carebench.episodes.bank import load_bank
+    from carebench.episodes.schema import Action
+    from carebench.protocol.handoff_safety import VETO_FACTOR
+    from carebench.protocol.scores import handoff_completeness
+
+    episode = next(
+        e
+        for e in load_bank()
+        if e.reference.primary is Action.ESCALATE
+        and e.annotations is not None
+        and any(re.search(r"\b\d{2,3}\b", f) for f in e.annotations.urgent_findings)
+    )
+    reference = reference_work_product(episode, Action.ESCALATE)["handoff"]
+    shifted = [
+        re.sub(r"\b(\d{2,3})\b", lambda m: str(int(m[1]) + 37), f)
+        for f in reference["key_findings"]
+    ]
+    scored = handoff_completeness(
+        episode, Handoff.model_validate({**reference, "key_findings": shifted})
+    )
+    assert "key_findings (misstated)" in scored.unsafe
+    assert scored.score is not None and scored.score <= VETO_FACTOR

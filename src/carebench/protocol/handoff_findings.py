@@ -171,3 +171,15 @@ def states_enough(text: str, findings: Sequence[str], reason: str = "") -> bool:
     stated = sum(finding_stated(text, f) or finding_stated(reason, f) for f in findings)
     slack = 1 if len(findings) >= ALL_BUT_ONE else 0
     return stated >= len(findings) - slack
+
+
+def misstated(reason: str, findings: Sequence[str], urgent: Sequence[str]) -> tuple[str, ...]:
+    """The routing fields (``reason``, ``key_findings``) that contradict an urgent finding.
+
+    A red flag told with another value or a lower severity ("pulse 84" for "pulse 118", "mild,
+    bleeding lightly" for "bleeding heavily") is acted on as told: the receiver triages the
+    misstated picture, so such a field countermands the escalation, as one that explains the
+    finding away does (:func:`contradicted`).
+    """
+    texts = {"reason": reason, "key_findings": "\n".join(findings)}
+    return tuple(n for n, t in texts.items() if any(contradicted(t, f) for f in urgent))

@@ -78,6 +78,7 @@ from carebench.episodes.support import (
 from carebench.protocol import handoff_safety as safety
 from carebench.protocol import handoff_truth as truth
 from carebench.protocol.handoff_findings import contradicted as misstates
+from carebench.protocol.handoff_findings import misstated
 from carebench.protocol.handoff_language import COUNTERMANDING, unreadable_fields
 from carebench.protocol.handoff_reading import (
     IDENTITY,
@@ -558,6 +559,11 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
         unsafe=unsafe
         + tuple(f"{n} (unreadable)" for n in unread if n in COUNTERMANDING and n not in unsafe)
         + tuple(f"{n} (identity)" for n in wrong if n in names and IDENTITY.search(n))
+        + tuple(
+            f"{n} (misstated)"
+            for n in misstated(handoff.reason, handoff.key_findings, context.urgent)
+            if n not in unsafe
+        )
         + tuple(
             f"{n} (inverted)"
             for n, v in zip(names, texts, strict=True)
