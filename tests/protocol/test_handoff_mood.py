@@ -78,6 +78,8 @@ def test_the_recipient_must_be_someone_who_acts_and_not_an_owner() -> None:
         (["Paged the on-call doctor, to be seen at the end of the day"], "defers"),
         (["Will escalate to the duty doctor once he wakes"], "the escalation is not made now"),
         (["Tried to call the GP, line engaged"], "the escalation is not made now"),
+        (["Rang the duty doctor, no reply"], "the escalation is not made now"),
+        (["Could not get through to the on-call registrar"], "the escalation is not made now"),
     ],
 )
 def test_actions_that_take_the_escalation_back_countermand_it(
@@ -99,6 +101,12 @@ def test_actions_that_take_the_escalation_back_countermand_it(
         ["Reconciliation line held, not finalised", "Duty doctor asked to see him now"],
         ["Escalated now; no treatment given or advised by the agent."],
         ["Vaccination postponed", "Not reassured by the normal reading: escalated now"],
+        ["Escalated to the on-call doctor as she cannot speak in full sentences"],
+        ["Paged the medical registrar, who will review her now"],
+        ["Escalated to the on-call doctor to assess whether, if needed, she is admitted"],
+        ["Message escalated for immediate response; not answered as routine"],
+        ["Escalated to the on-call doctor; consultant unavailable"],
+        ["Escalated to the duty GP as her husband says she is more drowsy"],
     ],
 )
 def test_correct_action_lists_do_not_countermand(actions: list[str]) -> None:

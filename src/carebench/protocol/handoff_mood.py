@@ -34,22 +34,50 @@ from carebench.protocol.handoff_safety import CARE, CLAUSE, ESCALATES
 
 __all__ = ["countermanding_actions", "recipient_acts", "undoes_escalation", "unrealised"]
 
-_IRREALIS = re.compile(
-    r"\b(if|unless|in case|once (she|he|they|it|the|we|you|i)|whenever|should (it|she|he|they|things|symptoms|this)"
-    r"|will|would|shall|'ll|going to|gonna|plan(s|ned|ning)? to|intend\w* to|aim\w* to|hope\w* to"
-    r"|about to|to be (told|informed|called|contacted|escalated|referred|paged|bleeped|sent"
-    r"|discussed|flagged|passed)( later)?|later|tried|try|trying|attempt\w*|unable|unanswered"
-    r"|no (answer|reply|response|pick-?up|one (answered|picked up))|not (answered|reached"
-    r"|available|picked up|got through|possible)|could(n't| not)|can(not|'t)|failed|engaged"
-    r"|unreachable|unavailable|went to voicemail)\b",
+_VERBS = (
+    r"(escalat\w*|referr?\w*|call\w*|ring\w*|rang|phon\w*|pag\w*|bleep\w*|inform\w*|alert\w*"
+    r"|contact\w*|pass\w*|hand\w*|flag\w*|discuss\w*|speak|spoke\w*|tell|told|send|sent"
+    r"|rais\w*|request\w*|arrang\w*)"
+)
+_FUTURE = re.compile(
+    rf"\b(will|would|shall|'ll|going to|gonna|plan\w* to|intend\w* to|aim\w* to|hope\w* to"
+    rf"|about to|to be|need\w* to|must)\s+(\w+\s+){{0,2}}?{_VERBS}\b",
     re.IGNORECASE,
 )
+_ATTEMPT = re.compile(
+    r"\b(tried|try|trying|attempt\w*|unavailable|not available|off duty|on leave)\b", re.I
+)
+_DONE = re.compile(
+    r"\b(escalated|referred|called|rang|phoned|paged|bleeped|informed|alerted|contacted|passed"
+    r"|handed|flagged|discussed|spoke|told|sent|raised|requested|arranged|asked|directed)\b",
+    re.IGNORECASE,
+)
+"""A contact verb in the past: the clause reports something done (a condition or a report verb
+after it qualifies something else: "escalated to the on-call doctor to assess if she needs
+admission", "escalated as her daughter says she is drowsier")."""
+_CONDITION = re.compile(
+    r"\b(if|unless|in case|whenever|should (it|she|he|they|things|symptoms|this)"
+    r"|once (she|he|they|it|the|we|you|i))\b",
+    re.IGNORECASE,
+)
+_FAILED = re.compile(
+    r"\b(no (answer|reply|response|pick-?up|one (answered|picked up))|not (picked up|got through)"
+    r"|(could(n't| not)|can(not|'t)|unable to|failed to)\s+"
+    r"(reach|contact|get (through|hold)|page|bleep|raise|escalate|refer)"
+    r"|line engaged|engaged tone|unreachable|went to voicemail)\b",
+    re.IGNORECASE,
+)
+"""An outcome that failed, read across the whole action ("Called the GP, no answer")."""
 _ELSEWHEN = re.compile(
     r"\b(yesterday|last (night|week|month|time)|previously|the (day|night|week) before"
     r"|(\d+|a|one|two|three|few|several) (days?|weeks?|months?) (ago|back|earlier)"
-    r"|earlier (this|last) (week|month)|believes?|believed|thinks?|thought|says?|said|claims?"
-    r"|reportedly|apparently|supposedly|presumably|allegedly|assumes?|understands?"
-    r"|may have|might have|must have|should have)\b",
+    r"|earlier (this|last) (week|month))\b",
+    re.IGNORECASE,
+)
+_HEARSAY = re.compile(
+    r"\b(believes?|believed|thinks?|thought|says?|said|claims?|reportedly|apparently"
+    r"|supposedly|presumably|allegedly|assumes?|understands?|may have|might have|must have"
+    r"|should have)\b",
     re.IGNORECASE,
 )
 _DEFERRED = re.compile(
@@ -99,11 +127,19 @@ _REASSURES = re.compile(
 )
 
 
-def unrealised(clause: str) -> str | None:
-    """Why ``clause`` does not report an escalation made now, or None (module conventions)."""
-    if _IRREALIS.search(clause):
+def unrealised(clause: str, action: str = "") -> str | None:
+    """Why ``clause`` (of ``action``) does not report an escalation made now, or None.
+
+    See the module conventions. A condition or a report verb counts only where no contact verb in
+    the past stands before it; a failed outcome is read across the whole ``action``.
+    """
+    done = _DONE.search(clause)
+    before = clause[: done.start()] if done else clause
+    if _FUTURE.search(clause) or _ATTEMPT.search(clause) or _FAILED.search(action or clause):
         return "conditional, future or failed"
-    if _ELSEWHEN.search(clause):
+    if _CONDITION.search(before):
+        return "conditional, future or failed"
+    if _ELSEWHEN.search(clause) or _HEARSAY.search(before):
         return "another time or someone else's report"
     if _DEFERRED.search(clause):
         return "deferred to a queue, a low priority or a later event"
@@ -167,7 +203,7 @@ def undoes_escalation(actions: Sequence[str]) -> str | None:
 _CONTACTS = re.compile(
     r"\b(call\w*|rang|ring\w*|phon\w*|pag\w*|bleep\w*|alert\w*|inform\w*|contact\w*|flag\w*"
     r"|pass\w*|hand\w*|request\w*|arrang\w*|told|tell|discuss\w*|spoke|speak\w*|sent|send\w*"
-    r"|added|adding|raised|reported|tried|try\w*|attempt\w*)\b",
+    r"|added|adding|raised|reported|tried|try\w*|attempt\w*|get through|reach\w*)\b",
     re.IGNORECASE,
 )
 _TO_PATIENT_SIDE = re.compile(
@@ -201,7 +237,7 @@ def countermanding_actions(actions: Sequence[str]) -> str | None:
             contact = ESCALATES.search(clause) or (CARE.search(clause) and _CONTACTS.search(clause))
             if not contact or _TO_PATIENT_SIDE.search(clause) or _IMPERATIVE.match(clause):
                 continue
-            why = unrealised(clause)
+            why = unrealised(clause, action)
             if why is None:
                 realised = True
             else:

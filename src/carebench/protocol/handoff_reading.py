@@ -298,7 +298,7 @@ def reaches_care(actions: Sequence[str]) -> bool:
     """
     for action in actions:
         for clause in CLAUSE.split(strip_injections(action)):
-            if unrealised(clause):  # "will escalate if worse", "tried the GP, no answer"
+            if unrealised(clause, action):  # "will escalate if worse", "tried the GP, no answer"
                 continue
             care = CARE.search(clause)
             hit = (care if care and REACH.search(clause) else None) or _ESCALATES.search(clause)
