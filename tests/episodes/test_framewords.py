@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from carebench.episodes.framewords import frame_shift
+from carebench.episodes.framewords import TIME_KINDS, frame_shift
 from carebench.episodes.support import Verdict, explain, support
 
 LINE = (
@@ -31,10 +31,12 @@ LINE = (
         ("r/o dalteparin 5000 units once daily", "query"),
     ],
 )
-def test_a_frame_word_the_line_lacks_makes_the_claim_unsupported(claim: str, kind: str) -> None:
+def test_a_frame_word_the_line_lacks_makes_the_claim_wrong(claim: str, kind: str) -> None:
     shift = frame_shift(claim, LINE)
     assert shift is not None and shift.startswith(kind)
-    assert support(claim, LINE) is Verdict.UNSUPPORTED
+    # another time than the line's "now" contradicts it; a condition or a query withholds it
+    wanted = Verdict.CONTRADICTS if kind in TIME_KINDS else Verdict.UNSUPPORTED
+    assert support(claim, LINE) is wanted
 
 
 @pytest.mark.parametrize(
@@ -64,3 +66,23 @@ def test_an_alternate_day_schedule_contradicts_a_daily_one() -> None:
     assert support("Dalteparin 5000 units subcutaneously on alternate days", LINE) is (
         Verdict.CONTRADICTS
     )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Plan: continue sertraline 100 mg daily; review in 6 weeks.",  # a plan, not a start
+        "Sertraline 100 mg daily. Next review in 6 weeks.",  # "next" of another thing
+    ],
+)
+def test_a_future_start_needs_a_start_in_the_line(line: str) -> None:
+    """Round 9: a plan or "next" anywhere in the line licensed "will start X" (supported on
+    447de44); the licence must be a future or plan word with its own start verb."""
+    assert frame_shift("Will start sertraline 100 mg daily", line) is not None
+    assert support("Due to start sertraline 100 mg daily", line) is Verdict.CONTRADICTS
+    assert support("Sertraline 100 mg daily", line) is Verdict.SUPPORTED
+
+
+def test_a_future_start_the_line_plans_is_licensed() -> None:
+    line = "Plan: start sertraline 50 mg daily from Monday; first dose due at 14:00."
+    assert frame_shift("Will start sertraline 50 mg daily", line) is None

@@ -58,6 +58,7 @@ from carebench.episodes.lexicon import (
 
 __all__ = [
     "asks",
+    "drug_like",
     "forgivable",
     "framing",
     "heading",
@@ -158,6 +159,15 @@ def _meaningful(word: str) -> bool:
     return bool(found & _VOCABULARY) or term(word) in _MEANING_TERMS
 
 
+def drug_like(word: str) -> bool:
+    """Whether ``word`` (lower case) may name a drug.
+
+    Letters only, unknown to English, longer than an abbreviation ("amoxicillin", "metformin";
+    not "insulin", "mg", "PPI").
+    """
+    return word.isalpha() and len(word) > ABBREVIATION and not _english(word)
+
+
 def _unknown(word: str) -> bool:
     """Whether ``word`` is a word English does not know, longer than an abbreviation."""
     if _english(word):
@@ -178,7 +188,7 @@ def forgivable(found: str, text: str, covered: frozenset[str], evidence_text: st
     for word in (w for w in tokens(text) if term(w) == found):
         word = word if word in written else _abbreviation(word, text)
         if _english(word):
-            if _meaningful(word):
+            if _meaningful(word) or _owner(word, written):
                 return False
         elif _unknown(word) and (
             _misspelt(word, evidence_text)
@@ -186,6 +196,20 @@ def forgivable(found: str, text: str, covered: frozenset[str], evidence_text: st
         ):
             return False
     return True
+
+
+_SELF = frozenset({"patient", "patients", "pt", "client", "own"})
+
+
+def _owner(word: str, written: str) -> bool:
+    """Whether ``word`` is written as a possessive ("donor's X"): it names whose the fact is.
+
+    A fact the cited lines hold for the patient is not another person's; only the words for the
+    patient themself (:data:`_SELF`) may own it uncited.
+    """
+    stem = word.split("'")[0]
+    owned = re.search(rf"\b{re.escape(stem)}(?:'s\b|s'(?!\w))", written)
+    return bool(owned) and stem not in _SELF
 
 
 _CLAUSE = re.compile(r"[,;:()\[\]\n]|(?<=[.!?])\s+|\s[-\u2013\u2014]\s")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["frame_shift"]
+__all__ = ["TIME_KINDS", "frame_match", "frame_shift"]
 
 _START = r"(start|begin|commence|restart|resume|take|use|have)"
 _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
@@ -26,8 +26,9 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
             rf"|^\W*to\s+{_START}\b",
             re.IGNORECASE,
         ),
-        re.compile(
-            r"\b(will|shall|due to|plan\w*|to be|yet to|to (start|begin|restart)|next|tomorrow)\b",
+        re.compile(  # a future or plan word with its own start verb, not one anywhere
+            rf"\b(will|shall|due to|plan\w*|to be|yet to|to|next|tomorrow)\W+(\w+\s+)??{_START}"
+            rf"|\b{_START}\w*\b[^.;:]{{0,40}}\b(tomorrow|next)\b|\bfirst dose\b[^.;:]{{0,20}}\bdue\b",
             re.I,
         ),
     ),
@@ -63,16 +64,29 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
 )
 """Per kind: the claim's pattern, and what a cited line must hold for the claim to use it."""
 
+TIME_KINDS = frozenset({"future", "past", "stopped", "history"})
+"""Kinds that move a fact to another time than now (not yet begun, no longer, a past history):
+a claim whose content its lines state as current, in one of these, contradicts them; a
+condition or a query only withholds the fact (unsupported)."""
+
+
+def frame_match(claim: str, evidence: str) -> tuple[str, re.Match[str]] | None:
+    """The kind and match of the first frame word ``claim`` adds that ``evidence`` lacks, or None."""
+    for kind, pattern, licence in _KINDS:
+        m = pattern.search(claim)
+        if m and not licence.search(evidence):
+            return kind, m
+    return None
+
 
 def frame_shift(claim: str, evidence: str) -> str | None:
     """The frame word ``claim`` adds that no cited line (``evidence``) has a word of its kind for.
 
-        A kind is licensed by a word of the same kind in a line (a line that says "if" licenses a
-    condition, "history" or "previous" licenses "h/o" and "PMH", "stopped" licenses "d/c").
-    Returns ``"future 'will start'"``-style text naming the kind and the claim's words, or None.
+    A kind is licensed by a word of the same kind in a line (a line that says "if" licenses a
+    condition, "history" or "previous" licenses "h/o" and "PMH", "stopped" licenses "d/c"; a
+    future only by a future or plan word with its own start verb, "plan: start", "to start
+    tomorrow", not by "Plan: continue"). Returns ``"future 'will start'"``-style text naming the
+    kind and the claim's words, or None.
     """
-    for kind, pattern, licence in _KINDS:
-        m = pattern.search(claim)
-        if m and not licence.search(evidence):
-            return f"{kind} {m.group(0).strip()!r}"
-    return None
+    found = frame_match(claim, evidence)
+    return None if found is None else f"{found[0]} {found[1].group(0).strip()!r}"

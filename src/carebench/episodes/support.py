@@ -65,7 +65,7 @@ from carebench.episodes.claimforms import (
 from carebench.episodes.claimtext import POLAR, Analysis, analyze, term, tokens
 from carebench.episodes.exclusive import SCHEDULE, swapped
 from carebench.episodes.former import resumed
-from carebench.episodes.framewords import frame_shift
+from carebench.episodes.framewords import TIME_KINDS, frame_match
 from carebench.episodes.lexicon import (
     ASSERTIVE_PLACEHOLDERS,
     GENERALISATIONS,
@@ -73,6 +73,7 @@ from carebench.episodes.lexicon import (
     HEDGES,
     PLACEHOLDER_TERMS,
 )
+from carebench.episodes.pairing import exchanged
 from carebench.episodes.quantities import (
     comparable,
     labelled,
@@ -81,6 +82,7 @@ from carebench.episodes.quantities import (
     term_found,
 )
 from carebench.episodes.readable import compatible, frame, readable
+from carebench.episodes.sequence import moved_back
 from carebench.episodes.unstated import KEYWORDS, games, strip_injections
 
 __all__ = [
@@ -386,6 +388,22 @@ def _judge(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
     return verdict, reason
 
 
+def _shifted(
+    claim_text: str, evidence_text: str, kind: str, m: re.Match[str]
+) -> tuple[Verdict, str]:
+    """The verdict of a claim with a frame word its lines lack.
+
+    It contradicts them when the frame moves what they state as current to another time
+    (:data:`~carebench.episodes.framewords.TIME_KINDS`: "will start X", "X d/c" for a current X)
+    and the claim without it is supported; else it is unsupported.
+    """
+    rest = f"{claim_text[: m.start()]} {claim_text[m.end() :]}"
+    words = f"frame word {kind} {m.group(0).strip()!r}"
+    if kind in TIME_KINDS and _judge_read(rest, evidence_text)[0] is Verdict.SUPPORTED:
+        return Verdict.CONTRADICTS, f"{words} where the line states it as current"
+    return Verdict.UNSUPPORTED, f"{words} the line does not have"
+
+
 def _judge_read(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
     if not substantive(claim_text):
         return Verdict.NOT_SUBSTANTIVE, "no clinical content"
@@ -403,9 +421,9 @@ def _judge_read(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
         return Verdict.UNSUPPORTED, "offers exclusive alternatives"
     if _uncertain(claim_text, evidence_text) or asks(claim_text):
         return Verdict.UNSUPPORTED, asks(claim_text) or "hedged where the line is plain"
-    shift = frame_shift(strip_injections(claim_text), evidence_text)
+    shift = frame_match(strip_injections(claim_text), evidence_text)
     if shift:
-        return Verdict.UNSUPPORTED, f"frame word {shift} the line does not have"
+        return _shifted(strip_injections(claim_text), evidence_text, *shift)
     notation = unsafe_notation(claim_text)
     if notation and notation.lower() not in evidence_text.lower():
         return Verdict.UNSUPPORTED, f"do-not-use notation: {notation}"
@@ -415,6 +433,12 @@ def _judge_read(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
     swap = swapped(claim_text, evidence_text)
     if swap:
         return Verdict.CONTRADICTS, f"another side of an exclusive class: {swap}"
+    traded = exchanged(strip_injections(claim_text), evidence_text)
+    if traded:
+        return Verdict.CONTRADICTS, f"values of one unit exchanged: {traded}"
+    back = moved_back(strip_injections(claim_text), evidence_text)
+    if back:
+        return Verdict.CONTRADICTS, f"an earlier status of the drug's course: {back}"
     neutral, framing = heading(strip_injections(claim_text))
     counted = frozenset(q.unit[1:] for q in claim.quantities if q.unit[:1] == "#")
     schedule = claim.terms & SCHEDULE  # a dose's schedule or route with no drug (H11)

@@ -10,25 +10,24 @@ polarity and negation, clinical substance) and facts are matched by
 * **State continuity** (an Answer's draft). Required facts are the episode's facts to retain or
   revise that some admissible item's evidence states. ``hits`` counts required facts each stated
   by one claim its citations *support* (:func:`~carebench.protocol.stated.asserts`: the fact's
-  units held, no frame the fact lacks); ``stale`` counts facts to discard that one claim states
-  without such a frame; ``contradictions`` counts prohibited claims the draft makes unframed; ``contradicted`` counts claims
-  their own cited lines contradict, ``swapped`` those that swap an exclusive value
-  (:mod:`carebench.protocol.wrong_claims`), ``misleading`` required facts named without their result
-  and a closure over a missing one (:mod:`carebench.protocol.omissions`). Score = hits / required
-  x STALE_FACTOR ** (stale + contradictions + misleading) x (1 - contradicted / claims) x
-  SWAP_FACTOR ** swapped x concision; None when nothing is required.
-  Carrying one superseded value or making one prohibited claim divides the score by 4; a draft
-  whose every other claim its sources contradict keeps half.
+  units held, no frame the fact lacks); ``stale`` counts facts to discard one claim states so, or
+  whose value it holds under its label (:mod:`carebench.protocol.stale`); ``contradictions`` counts prohibited claims the draft makes unframed;
+  ``contradicted`` counts claims their own cited lines contradict, ``swapped`` those that swap an
+  exclusive value (:mod:`carebench.protocol.wrong_claims`), ``misleading`` required facts named
+  without their result and a closure over a missing one (:mod:`carebench.protocol.omissions`),
+  ``unfounded`` uncited claims no record line supports (:mod:`carebench.protocol.uncited`). Score
+  = hits / required x STALE_FACTOR ** (stale + contradictions + misleading + unfounded) x (1 -
+  contradicted / claims) x SWAP_FACTOR ** swapped x concision; None when nothing is required.
+  One superseded value, prohibited claim or unfounded claim divides the score by 4.
 * **Evidence traceability** (an Answer's draft). Each claim is *linked* when it cites only existing,
   admissible items and they support it; *contradicted* when a cited line contradicts it;
   *empty* when it has no clinical content ("OK.", "See record."); *unsupported* when it cites
   nothing; *mismatched* otherwise (a missing or inadmissible item, or lines that do not establish
   it). Citation precision = the share of cited lines of linked claims that contribute to their
   claim (share a term or a quantity); citing every id costs it. Score = max(0, (linked -
-  MISMATCH_PENALTY x (mismatched + contradicted)) / claims) x precision x concision x relevance
-  x SWAP_FACTOR ** swapped
-  (:mod:`carebench.protocol.relevance`: a draft whose cited claims address none of the task
-  scores 0).
+  MISMATCH_PENALTY x (mismatched + contradicted + unfounded)) / claims) x precision x concision
+  x relevance x SWAP_FACTOR ** swapped (:mod:`carebench.protocol.relevance`: a draft whose cited
+  claims address none of the task scores 0).
 * **Handoff completeness** (an Escalate's handoff). Required fields are the five routing fields
   (urgency and destination only where the episode declares ``handoff_urgency`` /
   ``handoff_destinations``: they are judged against those alone, never a default; a destination
@@ -63,10 +62,7 @@ from carebench.agents.workproduct import (
 from carebench.episodes.lexicon import NUMBER_WORDS
 from carebench.episodes.matching import claims, states, tokens
 from carebench.episodes.readable import compatible
-from carebench.episodes.schema import (
-    Action,
-    Episode,
-)
+from carebench.episodes.schema import Action, Episode
 from carebench.episodes.sources import episode_sources
 from carebench.episodes.support import (
     Verdict,
@@ -108,6 +104,7 @@ from carebench.protocol.relevance import (
     reproduced_terms,
     task_texts,
 )
+from carebench.protocol.stale import stale_facts
 from carebench.protocol.stated import (
     asserts,
     countermanded,
@@ -116,6 +113,7 @@ from carebench.protocol.stated import (
     read_handoff,
     unframed,
 )
+from carebench.protocol.uncited import unfounded
 from carebench.protocol.wrong_claims import SWAP_FACTOR, swapped_claims
 
 MISMATCH_PENALTY = 0.5
@@ -150,17 +148,18 @@ class Continuity:
     contradicted: int = 0
     swapped: int = 0
     misleading: int = 0
+    unfounded: int = 0
 
     @property
     def score(self) -> float | None:
         """The continuity score; None when nothing is required.
 
-        hits / required x STALE_FACTOR ** (stale + contradictions + misleading) x (1 -
+        hits / required x STALE_FACTOR ** (stale + contradictions + misleading + unfounded) x (1 -
         contradicted / claims) x SWAP_FACTOR ** swapped x concision.
         """
         if not self.required:
             return None
-        wrong_facts = self.stale + self.contradictions + self.misleading
+        wrong_facts = self.stale + self.contradictions + self.misleading + self.unfounded
         penalty = STALE_FACTOR**wrong_facts * SWAP_FACTOR**self.swapped
         wrong = self.contradicted / self.claims if self.claims else 0.0
         return self.hits / self.required * penalty * (1 - wrong) * self.concision
@@ -181,17 +180,18 @@ class Traceability:
     relevance: float = 1.0
     """How far the cited claims address the task (:func:`~carebench.protocol.relevance.relevance`)."""
     swapped: int = 0
+    unfounded: int = 0
 
     @property
     def score(self) -> float | None:
         """The traceability score; None for an empty draft.
 
-        max(0, (linked - penalty x (mismatched + contradicted)) / claims) x precision x concision
-        x relevance x SWAP_FACTOR ** swapped.
+        max(0, (linked - penalty x (mismatched + contradicted + unfounded)) / claims) x precision
+        x concision x relevance x SWAP_FACTOR ** swapped.
         """
         if not self.claims:
             return None
-        wrong = MISMATCH_PENALTY * (self.mismatched + self.contradicted)
+        wrong = MISMATCH_PENALTY * (self.mismatched + self.contradicted + self.unfounded)
         share = max(0.0, (self.linked - wrong) / self.claims)
         veto = SWAP_FACTOR**self.swapped
         return share * self.precision * self.concision * self.relevance * veto
@@ -298,26 +298,25 @@ def continuity(
     draft = read_draft(draft)
     evidence = admissible_evidence(episode_sources(episode))
     verdicts = _claim_verdicts(episode, draft, judge)
-    backed = [c.text for c, (kind, _) in zip(draft, verdicts, strict=True) if kind == "linked"]
-
-    def stated(fact: str) -> bool:
-        return any(states(e, fact) for e in evidence)
-
-    required = [f for f in (*units.retain_facts, *units.revise_facts) if stated(f)]
+    kinds = [kind for kind, _ in verdicts]
+    backed = [c.text for c, kind in zip(draft, kinds, strict=True) if kind == "linked"]
+    facts = (*units.retain_facts, *units.revise_facts)
+    required = [f for f in facts if any(states(e, f) for e in evidence)]
     missing = [f for f in required if not any(asserts(c, f) for c in backed)]
     return Continuity(
         required=len(required),
         hits=len(required) - len(missing),
-        stale=sum(any(asserts(c.text, f) for c in draft) for f in units.discard_facts),
+        stale=stale_facts([c.text for c in draft], units.discard_facts),
         contradictions=sum(
             any(claims(c.text, p) and compatible(c.text, p) for c in draft)
             for p in units.prohibited_claims
         ),
         concision=concision(episode, (c.text for c in draft)),
         claims=len(draft),
-        contradicted=[kind for kind, _ in verdicts].count("contradicted"),
-        swapped=swapped_claims(episode, draft, [kind for kind, _ in verdicts]),
+        contradicted=kinds.count("contradicted"),
+        swapped=swapped_claims(episode, draft, kinds),
         misleading=misleading_omissions([c.text for c in draft], missing),
+        unfounded=unfounded(episode, draft, kinds),
     )
 
 
@@ -341,6 +340,7 @@ def traceability(
         precision=sum(shares) / len(shares) if shares else 1.0,
         concision=concision(episode, (c.text for c in draft)),
         swapped=swapped_claims(episode, draft, kinds),
+        unfounded=unfounded(episode, draft, kinds),
     )
 
 

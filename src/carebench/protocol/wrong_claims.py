@@ -7,7 +7,12 @@ Helpers of :mod:`carebench.protocol.scores`. Conventions:
   side": raised for low, continue for withhold) or, when no other contradiction rule fires first
   (as :func:`~carebench.episodes.support.support` reads them), of an exclusive class: a wrong
   route, frequency, side, blood group, before / after, next / last
-  (:func:`~carebench.episodes.exclusive.swapped`).
+  (:func:`~carebench.episodes.exclusive.swapped`); or of time: a current fact moved to the future
+  or the past by a frame word its lines lack ("will start X", "X d/c":
+  :func:`~carebench.episodes.framewords.frame_match`); or two values of one unit exchanged
+  (:func:`~carebench.episodes.pairing.exchanged`); or a drug given an earlier stage of its course
+  than its lines give it ("amoxicillin started" for "stopped the amoxicillin":
+  :func:`~carebench.episodes.sequence.moved_back`).
 * Each swapped claim multiplies the draft's continuity and traceability by :data:`SWAP_FACTOR`,
   however many other claims are right: a clinician does not sign a note that gives a wrong route
   or blood group. Other contradictions (another number, a finding negated) keep their share of
@@ -21,7 +26,10 @@ from collections.abc import Sequence
 
 from carebench.agents.workproduct import Claim
 from carebench.episodes.exclusive import swapped
+from carebench.episodes.framewords import TIME_KINDS, frame_match
+from carebench.episodes.pairing import exchanged
 from carebench.episodes.schema import Episode
+from carebench.episodes.sequence import moved_back
 from carebench.episodes.sources import episode_sources
 from carebench.episodes.support import conflict
 
@@ -38,7 +46,13 @@ def swaps(claim_text: str, evidence_text: str) -> bool:
     rule = conflict(claim_text, evidence_text)
     if rule is not None:
         return rule == "another side"
-    return swapped(claim_text, evidence_text) is not None
+    shift = frame_match(claim_text, evidence_text)
+    return (
+        swapped(claim_text, evidence_text) is not None
+        or (shift is not None and shift[0] in TIME_KINDS)
+        or exchanged(claim_text, evidence_text) is not None
+        or moved_back(claim_text, evidence_text) is not None
+    )
 
 
 def swapped_claims(episode: Episode, draft: Sequence[Claim], kinds: Sequence[str]) -> int:
