@@ -70,3 +70,11 @@ def test_a_possessive_names_whose_the_fact_is() -> None:
     assert support("Donor's blood group A RhD positive", line) is Verdict.UNSUPPORTED
     assert support("the recipient's eGFR 61", line) is Verdict.UNSUPPORTED
     assert support("Patient's blood group A RhD positive", line) is Verdict.SUPPORTED
+
+
+def test_values_traded_between_labels_are_a_swap() -> None:
+    """Caught before as "another value" (a share of the draft); now also a swap (a veto)."""
+    claim = "glucose 0.4 mmol/L and ketones 3.1 mmol/L"
+    assert support(claim, SUGARS) is Verdict.CONTRADICTS
+    assert exchanged(claim, SUGARS) is not None
+    assert swaps(claim, SUGARS)

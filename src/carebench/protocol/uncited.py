@@ -1,8 +1,8 @@
 """Uncited claims the record does not hold: what a draft asserts on no evidence at all.
 
 A claim that cites nothing is *unsupported*. When, in addition, no admissible line of the
-episode's record supports it on its own (:func:`~carebench.episodes.support.support` against
-each line), it is *unfounded*: content the draft adds about the patient that the record does not
+episode's record supports it (:func:`~carebench.episodes.support.support` against each line on
+its own and against all of them together), it is *unfounded*: content the draft adds about the patient that the record does not
 hold ("Patient: Mr Peter Walsh, hospital number 4417729", "No changes needed: carry on with all
 current medicines"). Conventions (combined in :mod:`carebench.protocol.scores`):
 
@@ -36,6 +36,7 @@ def unfounded(episode: Episode, draft: Sequence[Claim], kinds: Sequence[str]) ->
     if not uncited:
         return 0
     lines = admissible_evidence(episode_sources(episode))
+    texts = [*lines, "\n".join(lines)]
     return sum(
-        not any(support(text, line) is Verdict.SUPPORTED for line in lines) for text in uncited
+        not any(support(text, line) is Verdict.SUPPORTED for line in texts) for text in uncited
     )

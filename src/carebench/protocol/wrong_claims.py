@@ -43,6 +43,8 @@ handoff."""
 
 def swaps(claim_text: str, evidence_text: str) -> bool:
     """Whether ``claim_text`` swaps an exclusive value its cited text holds (module conventions)."""
+    if exchanged(claim_text, evidence_text) is not None:
+        return True  # before "another value": glucose and ketones traded are one error
     rule = conflict(claim_text, evidence_text)
     if rule is not None:
         return rule == "another side"
@@ -50,7 +52,6 @@ def swaps(claim_text: str, evidence_text: str) -> bool:
     return (
         swapped(claim_text, evidence_text) is not None
         or (shift is not None and shift[0] in TIME_KINDS)
-        or exchanged(claim_text, evidence_text) is not None
         or moved_back(claim_text, evidence_text) is not None
     )
 
