@@ -142,3 +142,12 @@ def test_an_invented_normal_finding_countermands_the_escalation(escalation: Epis
     assert full.score == 1.0
     assert "key_findings" in scored.wrong and "key_findings" in scored.unsafe
     assert scored.score is not None and scored.score <= VETO_FACTOR
+
+
+def test_a_time_span_in_another_unit_than_the_record_gives_is_untrue() -> None:
+    record = RECORD + "\nDocetaxel every 21 days; cycle 2 given 8 days ago."
+    assert untrue("Docetaxel every 21 weeks", record) == MOVED
+    assert untrue("Cycle 2 given 8 months ago", record) == MOVED
+    assert untrue("Chest pain for 20 minutes, cycle 2 given 8 days ago", record) is None
+    # in the reason or key findings it misstates the record's findings, so it countermands
+    assert untrue("Docetaxel every 21 weeks", record, (), URGENT) == INVENTED

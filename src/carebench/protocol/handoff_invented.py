@@ -9,6 +9,8 @@ against the record. Conventions:
   that label ("heart rate 46" where the urgent findings have heart rate 150; "BP 118/92" for
   92/54), read as
   :func:`~carebench.protocol.handoff_findings.misvalued` reads an urgent finding.
+* **Another time unit** (:func:`stretched`): a time span whose number the record gives only in
+  another unit ("every 21 months" for "every 21 days").
 * **Invented normality** (:func:`invented_normal`): a statement that asserts a normal finding,
   a normal word (:data:`NORMAL`: "normal", "unremarkable", "chest clear", "alert", "well
   perfused") or a denial ("no distress", "nil wheeze"), not negated, where no record sentence
@@ -25,11 +27,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from carebench.episodes.claimtext import Analysis, term
-from carebench.episodes.lexicon import GENERIC_WORDS
+from carebench.episodes.lexicon import GENERIC_WORDS, NUMBER_WORDS
 from carebench.episodes.support import analyze
 from carebench.protocol.handoff_findings import misvalued, paired
 
-__all__ = ["NORMAL", "invented_normal", "misvalued_in_record"]
+__all__ = ["NORMAL", "invented_normal", "misvalued_in_record", "stretched"]
 
 NORMAL = re.compile(
     r"\b(normal|unremarkable|nad|wnl|within (normal )?limits|comfortable|clear|alert|pink"
@@ -112,3 +114,42 @@ def _shown(statement: str, record: Sequence[str]) -> bool:
     return bool(numbers) and all(
         re.search(rf"(?<![\d.]){re.escape(n)}(?![\d]|\.\d)", text) for n in numbers
     )
+
+
+_TIME_UNITS = {"minute": "min", "min": "min", "hour": "h", "hr": "h", "h": "h", "day": "d"}
+_TIME_UNITS |= {"week": "w", "wk": "w", "month": "m", "year": "y", "yr": "y"}
+_WORDS = {w: n for w, n in NUMBER_WORDS.items() if w != "_"} | {"one": "1"}
+_SPAN = re.compile(
+    r"(?<![+/.\d])(?<!under )(?<!over )(?<!below )(?<!above )\b(\d+(?:\.\d+)?|"
+    + "|".join(_WORDS)
+    + r")\s*(minutes?|mins?|hours?|hrs?|h|days?|weeks?|wks?|months?|years?|yrs?)\b",
+    re.IGNORECASE,
+)
+"""A time span: a number (digits or a word) and a time unit; not a gestation's days ("26+4
+weeks") nor an age threshold ("under 3 months")."""
+
+
+@lru_cache(maxsize=65536)
+def _spans(text: str) -> frozenset[tuple[str, str]]:
+    """The (number, time unit) pairs of ``text`` ("21 days" -> ("21", "d"))."""
+    return frozenset(
+        (
+            _WORDS.get(m.group(1).lower(), m.group(1)),
+            _TIME_UNITS[m.group(2).lower().rstrip("s") or "h"],
+        )
+        for m in _SPAN.finditer(text)
+    )
+
+
+def stretched(statement: str, sentences: Sequence[str]) -> str | None:
+    """A time span of ``statement`` the record gives only in another unit, or None.
+
+    "every 21 months" where the record has "every 21 days" and never 21 months, "8 months ago"
+    for "8 days ago": the number is the record's, its time unit is not (an acute course told as
+    a chronic one). Red team 6's time-stretch.
+    """
+    record = frozenset().union(*(_spans(s) for s in sentences))
+    for number, unit in _spans(statement):
+        if (number, unit) not in record and any(n == number for n, _ in record):
+            return f"{number} {unit}"
+    return None

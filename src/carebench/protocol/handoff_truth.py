@@ -58,7 +58,7 @@ from carebench.episodes.support import (
     mentions,
     strip_injections,
 )
-from carebench.protocol.handoff_invented import invented_normal, misvalued_in_record
+from carebench.protocol.handoff_invented import invented_normal, misvalued_in_record, stretched
 from carebench.protocol.handoff_when import moved_relative, name_keys, relative_pattern
 
 __all__ = [
@@ -499,9 +499,13 @@ def untrue_statement(
     if urgent and adds_to_finding(statement, record, urgent):
         return ADDED
     if urgent and (
-        invented_normal(statement, sentences) or misvalued_in_record(statement, urgent, record)
+        invented_normal(statement, sentences)
+        or misvalued_in_record(statement, urgent, record)
+        or stretched(statement, sentences)
     ):
         return INVENTED
+    if stretched(statement, sentences):
+        return MOVED
     return None
 
 
