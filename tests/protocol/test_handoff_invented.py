@@ -151,3 +151,12 @@ def test_a_time_span_in_another_unit_than_the_record_gives_is_untrue() -> None:
     assert untrue("Chest pain for 20 minutes, cycle 2 given 8 days ago", record) is None
     # in the reason or key findings it misstates the record's findings, so it countermands
     assert untrue("Docetaxel every 21 weeks", record, (), URGENT) == INVENTED
+
+
+def test_a_finding_value_the_reference_values_give_otherwise_countermands() -> None:
+    record = RECORD + "\nOn bisoprolol 5 mg daily."
+    references = {"current dose": ["bisoprolol 5 mg daily"]}
+    texts = {"key_findings": ["Crushing chest pain spreading to the left arm", "bisoprolol 50 mg"]}
+    assert unsafe_fields(texts, record, references, True, URGENT) == ("key_findings",)
+    texts = {"key_findings": ["Crushing chest pain spreading to the left arm", "bisoprolol 5 mg"]}
+    assert unsafe_fields(texts, record, references, True, URGENT) == ()
