@@ -94,5 +94,6 @@ def test_a_handoff_that_misstates_its_red_flag_is_vetoed() -> None:
     scored = handoff_completeness(
         episode, Handoff.model_validate({**reference, "key_findings": shifted})
     )
-    assert "key_findings (misstated)" in scored.unsafe
+    # countermanding once: as misstated, or (round 8) already as an invented value
+    assert {"key_findings (misstated)", "key_findings"} & set(scored.unsafe)
     assert scored.score is not None and scored.score <= VETO_FACTOR

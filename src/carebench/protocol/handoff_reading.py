@@ -27,7 +27,9 @@ they are combined). Each reads a *kind* of text, never a labelled item's phrase:
   :func:`~carebench.protocol.handoff_safety.unsafe_action`).
 * **Exclusive values** (:func:`other_member`): a value naming another weekday, relation, side or
   ABO blood group than its reference ("next Tuesday" for "next Monday", "daughter" for "son",
-  "A RhD negative" for "O RhD negative") is wrong; so is, in an emergency, one booking slower
+  "A RhD negative" for "O RhD negative"), or another side of an order or comparator class
+  ("after 1 week" for "within 1 week", "at most" for "at least": :mod:`.handoff_order`) is
+  wrong; so is, in an emergency, one booking slower
   care than it; such a value *inverts* its reference (:func:`inverts`) and countermands.
 * **Field values** (:func:`field_value_correct`, :func:`other_amount`, :func:`holds_others`):
   their docstrings say how; **findings** (:func:`finding_stated`, :func:`states_enough`,
@@ -63,6 +65,7 @@ from carebench.protocol.handoff_findings import (
     states_enough,
 )
 from carebench.protocol.handoff_mood import countermanding_actions, unrealised
+from carebench.protocol.handoff_order import delays, order_swapped
 from carebench.protocol.handoff_safety import (
     CARE,
     CLAUSE,
@@ -410,7 +413,7 @@ def other_member(value: str, references: Sequence[str]) -> bool:
     groups, wanted_groups = _blood_groups(value), _blood_groups(" ".join(references))
     if wanted_groups and groups and not groups & wanted_groups:
         return True
-    if any(
+    if order_swapped(value, references) or any(
         (written & group) - wanted and wanted & group and not (written & group & wanted)
         for group in EXCLUSIVE
     ):
@@ -450,6 +453,8 @@ IDENTITY = re.compile(r"\b(caller|patient|child|baby|who|callback|phone|telephon
 callback number, caller relationship, patient name, who reviewed)."""
 _NAME = re.compile(r"\b(?!(?:Dr|Mr|Mrs|Ms|Miss|Mx)\b)[A-Z][a-z]+\b")
 _PHONE = re.compile(r"\d{5,}")
+_REACH = re.compile(r"\b(callback|phone|telephone|number|name|age|contact)\b", re.IGNORECASE)
+"""Identity fields that hold only who the person is or how to reach them (no time on them)."""
 
 
 def identity_exact(field: str, value: str, wanted: Sequence[str]) -> bool:
@@ -459,10 +464,14 @@ def identity_exact(field: str, value: str, wanted: Sequence[str]) -> bool:
     Morgan" or one wrong digit of a callback number reaches another person. A name field ("...
     name", "who ...") needs the reference's capitalised words (a title such as "Dr" aside), any
     other identity field its digit runs of five or more, phone numbers (an age is not
-    identity); other fields, and references without them, always pass.
+    identity); other fields, and references without them, always pass. A name, number or age
+    that carries a time or condition its references lack (:func:`~.handoff_order.delays`:
+    "07700 900123, best after 6 pm") is not the value.
     """
     if not IDENTITY.search(field):
         return True
+    if wanted and _REACH.search(field) and delays(value, wanted):
+        return False
     kind = _NAME if re.search(r"\b(name|who)\b", field, re.I) else _PHONE
     held = {w.lower() for w in re.findall(r"\w+", value)}
     digits = re.sub(r"\D", "", value)

@@ -1,0 +1,155 @@
+"""Findings a handoff states that its record does not give (red team 7's H12, red team 6's H5).
+
+Read by :func:`carebench.protocol.handoff_truth.untrue_statement` for the reason and key findings
+(the fields that carry findings), so every stated finding, not only the urgent one, is checked
+against the record. Conventions:
+
+* **Another value** (:func:`misvalued_in_record`): a labelled quantity whose label an urgent
+  finding gives a value of the same kind, never this one, and no record sentence gives it under
+  that label ("heart rate 46" where the urgent findings have heart rate 150; "BP 118/92" for
+  92/54), read as
+  :func:`~carebench.protocol.handoff_findings.misvalued` reads an urgent finding.
+* **Another time unit** (:func:`stretched`): a time span whose number the record gives only in
+  another unit ("every 21 months" for "every 21 days").
+* **Invented normality** (:func:`invented_normal`): a statement that asserts a normal finding,
+  a normal word (:data:`NORMAL`: "normal", "unremarkable", "chest clear", "alert", "well
+  perfused") or a denial ("no distress", "nil wheeze"), not negated, where no record sentence
+  gives it: for a normal word, a sentence holding the same word about the same content (or any,
+  when the statement has no other content), unless the statement shows values the record
+  holds ("08:00 obs normal (SpO2 96 %, HR 84)"); a denial ("no wheeze") contradicts a record
+  that mentions the denied term and never with a negation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from carebench.episodes.claimtext import Analysis, term
+from carebench.episodes.lexicon import GENERIC_WORDS, NUMBER_WORDS
+from carebench.episodes.support import analyze
+from carebench.protocol.handoff_findings import misvalued, paired
+
+__all__ = ["NORMAL", "invented_normal", "misvalued_in_record", "stretched"]
+
+NORMAL = re.compile(
+    r"\b(normal|unremarkable|nad|wnl|within (normal )?limits|comfortable|clear|alert|pink"
+    r"|well[- ]perfused|nil of note)\b",
+    re.IGNORECASE,
+)
+"""Words that assert a finding is normal (the vocabulary of the rule, not the rule)."""
+_DENIAL = re.compile(r"\b(?:no|nil|denies|denied|without)\s+(?:\w+\s+){0,1}?(\w{4,})", re.I)
+_NEGATED = re.compile(r"\b(not|no|never|isn't|aren't|wasn't|n't|nor|without)\b", re.IGNORECASE)
+_NEGATIONS = re.compile(
+    r"\b(no|nil|not|never|denies|denied|without|absent|none|negative)\b|n't\b", re.I
+)
+_GENERIC = frozenset(term(w) for w in GENERIC_WORDS) | {"otherwis", "otherwise", "obs"}
+
+
+@lru_cache(maxsize=256)
+def _record_analysis(record: str) -> Analysis:
+    return analyze(record)
+
+
+def misvalued_in_record(statement: str, urgent: Sequence[str], record: str) -> bool:
+    """Whether a labelled quantity of ``statement`` has another value in ``urgent`` (conventions).
+
+    The urgent findings are the current values, each under one label; a value the whole
+    ``record`` gives under the same label (an earlier reading: "08:00 SpO2 96 %") is the record's.
+    """
+    quantities = analyze(statement).quantities
+    if not quantities or not urgent:
+        return False
+    current = _record_analysis("\n".join(urgent))
+    return any(
+        misvalued(q, current) and not paired(q, _record_analysis(record)) for q in quantities
+    )
+
+
+@lru_cache(maxsize=65536)
+def _sentence_terms(text: str) -> frozenset[str]:
+    return analyze(text).terms
+
+
+def _terms(text: str) -> frozenset[str]:
+    return _sentence_terms(text) - _GENERIC
+
+
+def invented_normal(statement: str, sentences: Sequence[str]) -> str | None:
+    """The normal word or denial of ``statement`` no record sentence gives, or None (conventions).
+
+    Args:
+        statement: one statement of a reason or key finding.
+        sentences: the record's sentences (transcript, urgent findings, reference values).
+    """
+    low = [s.lower() for s in sentences]
+    for m in NORMAL.finditer(statement):
+        before = " ".join(statement[: m.start()].split()[-4:])
+        if _NEGATED.search(before) or _shown(statement, low):
+            continue
+        word = m.group(0).lower()
+        content = _terms(statement.replace(m.group(0), " "))
+        if not any(
+            re.search(rf"\b{re.escape(word)}\b", s)
+            and (not content or content & _terms(sentences[i]))
+            for i, s in enumerate(low)
+        ):
+            return m.group(0)
+    for m in _DENIAL.finditer(statement):
+        denied = term(m.group(1).lower())
+        holders = [s for s in sentences if denied in _sentence_terms(s)]
+        if holders and not any(_NEGATIONS.search(s) for s in holders):
+            return m.group(0)
+    return None
+
+
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _shown(statement: str, record: Sequence[str]) -> bool:
+    """Whether ``statement`` gives its normal finding's values and the record holds them all."""
+    numbers = set(_NUMBER.findall(statement))
+    text = " ".join(record)
+    return bool(numbers) and all(
+        re.search(rf"(?<![\d.]){re.escape(n)}(?![\d]|\.\d)", text) for n in numbers
+    )
+
+
+_TIME_UNITS = {"minute": "min", "min": "min", "hour": "h", "hr": "h", "h": "h", "day": "d"}
+_TIME_UNITS |= {"week": "w", "wk": "w", "month": "m", "year": "y", "yr": "y"}
+_WORDS = {w: n for w, n in NUMBER_WORDS.items() if w != "_"} | {"one": "1"}
+_SPAN = re.compile(
+    r"(?<![+/.\d])(?<!under )(?<!over )(?<!below )(?<!above )\b(\d+(?:\.\d+)?|"
+    + "|".join(_WORDS)
+    + r")\s*(minutes?|mins?|hours?|hrs?|h|days?|weeks?|wks?|months?|years?|yrs?)\b",
+    re.IGNORECASE,
+)
+"""A time span: a number (digits or a word) and a time unit; not a gestation's days ("26+4
+weeks") nor an age threshold ("under 3 months")."""
+
+
+@lru_cache(maxsize=65536)
+def _spans(text: str) -> frozenset[tuple[str, str]]:
+    """The (number, time unit) pairs of ``text`` ("21 days" -> ("21", "d"))."""
+    return frozenset(
+        (
+            _WORDS.get(m.group(1).lower(), m.group(1)),
+            _TIME_UNITS[m.group(2).lower().rstrip("s") or "h"],
+        )
+        for m in _SPAN.finditer(text)
+    )
+
+
+def stretched(statement: str, sentences: Sequence[str]) -> str | None:
+    """A time span of ``statement`` the record gives only in another unit, or None.
+
+    "every 21 months" where the record has "every 21 days" and never 21 months, "8 months ago"
+    for "8 days ago": the number is the record's, its time unit is not (an acute course told as
+    a chronic one). Red team 6's time-stretch.
+    """
+    record = frozenset().union(*(_spans(s) for s in sentences))
+    for number, unit in _spans(statement):
+        if (number, unit) not in record and any(n == number for n, _ in record):
+            return f"{number} {unit}"
+    return None
