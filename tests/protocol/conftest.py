@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from carebench import load_bank
-from carebench.episodes.schema import Episode
+from carebench.episodes.schema import Action, Episode
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "minimal_seed.yaml"
 
@@ -45,3 +45,16 @@ def annotated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Episode]:
     folder = tmp_path_factory.mktemp("annotated")
     (folder / "minimal-seed.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
     return {e.variant.value: e for e in load_bank([folder]) if e.surface == "s1"}
+
+
+@pytest.fixture(scope="session")
+def escalation() -> Episode:
+    """The bank's first triage-handoff escalation whose only allowed urgency is emergency."""
+    return next(
+        e
+        for e in load_bank()
+        if e.reference.primary is Action.ESCALATE
+        and e.annotations is not None
+        and set(e.annotations.handoff_urgency) == {"emergency"}
+        and e.task_class.value == "triage_handoff"
+    )

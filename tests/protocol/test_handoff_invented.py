@@ -10,7 +10,6 @@ from __future__ import annotations
 import pytest
 
 from carebench.agents.workproduct import Handoff, reference_work_product
-from carebench.episodes.bank import load_bank
 from carebench.episodes.schema import Action, Episode
 from carebench.protocol.handoff_order import delays, order_swapped
 from carebench.protocol.handoff_reading import identity_exact, inverts
@@ -118,18 +117,6 @@ def test_an_identity_field_that_carries_a_time_or_condition_is_not_the_value() -
     assert not identity_exact("caller name", "Ana Silva, after lunch", ["Ana Silva"])
     # a time the reference itself gives is the value's
     assert identity_exact("callback number", "07700 900456 after 5 pm", ["07700 900456 after 5 pm"])
-
-
-@pytest.fixture(scope="module")
-def escalation() -> Episode:
-    return next(
-        e
-        for e in load_bank()
-        if e.reference.primary is Action.ESCALATE
-        and e.annotations is not None
-        and set(e.annotations.handoff_urgency) == {"emergency"}
-        and e.task_class.value == "triage_handoff"
-    )
 
 
 def test_an_invented_normal_finding_countermands_the_escalation(escalation: Episode) -> None:

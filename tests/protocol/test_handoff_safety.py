@@ -10,7 +10,6 @@ from __future__ import annotations
 import pytest
 
 from carebench.agents.workproduct import Handoff, reference_work_product
-from carebench.episodes.bank import load_bank
 from carebench.episodes.schema import Action, Episode
 from carebench.protocol.handoff_safety import (
     VETO_FACTOR,
@@ -100,18 +99,6 @@ def test_an_urgent_finding_moved_in_time_or_to_someone_else_countermands() -> No
     }
     found = unsafe_fields(texts, RECORD, {}, emergency_only=True, urgent=urgent)
     assert found == ("reason", "key_findings")
-
-
-@pytest.fixture(scope="module")
-def escalation() -> Episode:
-    return next(
-        e
-        for e in load_bank()
-        if e.reference.primary is Action.ESCALATE
-        and e.annotations is not None
-        and set(e.annotations.handoff_urgency) == {"emergency"}
-        and e.task_class.value == "triage_handoff"
-    )
 
 
 def _reference(episode: Episode) -> dict:
