@@ -26,7 +26,15 @@ Read by :mod:`carebench.episodes.support` with the word classes of
   (:data:`~carebench.episodes.lexicon.POLARITY`), clinical vocabulary (anatomy, symptoms,
   substances and treatments; the synonym, shorthand and unit lists), a number or a do-not-use
   abbreviation. A word English does not know (a drug name, an abbreviation, a misspelling, a word
-  of another language: "abgesetzt") is never forgiven.
+  of another language: "abgesetzt") is never forgiven. Round 10 inverts the default where a word
+  can stand in for nothing: a word appended after the claim's last covered word or number ("X in
+  theory", "X missed") is forgiven only when it belongs to a closed class that carries nothing
+  (:data:`~carebench.episodes.lexicon.EMPTY_WORDS`: prepositions, auxiliaries, present-state
+  verbs: "is", "remains", "still", "prescribed"), lies in a denial's scope, is an abbreviation,
+  sits in a clause naming its source ("matching your report") or is a noun right after a
+  quantity ("21-day regimen"); anywhere, a multiplier
+  (:data:`~carebench.episodes.lexicon.QUANTIFIERS`: "double", "half", "single") and a unit after
+  "per" ("per kg") are never forgiven.
 """
 
 from __future__ import annotations
@@ -41,6 +49,7 @@ from lemminflect import getAllLemmas
 from carebench.episodes.claimtext import NUMBER, analyze, term, tokens
 from carebench.episodes.lexicon import (
     DO_NOT_USE,
+    EMPTY_WORDS,
     FUNCTION_WORDS,
     GENERIC_WORDS,
     MODALS,
@@ -48,6 +57,7 @@ from carebench.episodes.lexicon import (
     NEUTRAL_HEADINGS,
     NUMBER_WORDS,
     PERSONS,
+    QUANTIFIERS,
     SCALE,
     SHORTHAND,
     STATUSES,
@@ -137,6 +147,10 @@ def _lemmas(word: str) -> set[str]:
 _CLASSES = (PERSONS, TIMES, MODALS, STATUSES)
 _VOCABULARY = SUBSTANCES | frozenset(DO_NOT_USE) | frozenset(NUMBER_WORDS)
 _MEANING_TERMS = frozenset(term(w) for w in _VOCABULARY)
+_PER_UNIT = frozenset(
+    w for w, u in UNITS.items() if SCALE.get(u, ("",))[0] in ("mass", "volume", "length")
+)
+"""Units a dose may be divided by ("4 mg daily per kg"): one after "per" changes the dose."""
 ABBREVIATION = 4
 """An unknown word this short (or one with a digit) is an abbreviation or a name with a number
 ("DVT", "LMP", "G2"): forgiven like a common word, since English cannot say what it names."""
@@ -156,7 +170,7 @@ def _meaningful(word: str) -> bool:
     if framing(word):
         return True
     found = {word, *_lemmas(word)}
-    return bool(found & _VOCABULARY) or term(word) in _MEANING_TERMS
+    return bool(found & (_VOCABULARY | QUANTIFIERS)) or term(word) in _MEANING_TERMS
 
 
 def drug_like(word: str) -> bool:
@@ -185,8 +199,16 @@ def forgivable(found: str, text: str, covered: frozenset[str], evidence_text: st
     ``evidence_text`` (module conventions).
     """
     written, negated = text.lower(), analyze(text).negated
-    for word in (w for w in tokens(text) if term(w) == found):
+    words = tokens(text)
+    own = {i for i, w in enumerate(words) if term(w) == found}
+    if all(words[i] in EMPTY_WORDS for i in own):
+        return True  # a word of a closed class that carries nothing ("remains on X")
+    if found not in negated and _tail(words, own, covered, text):
+        return False  # appended to what the lines state, not in place of a cited word
+    for word in (words[i] for i in sorted(own)):
         word = word if word in written else _abbreviation(word, text)
+        if word in _PER_UNIT and re.search(rf"\bper\s+{re.escape(word)}\b", written):
+            return False  # "X 4 mg daily per kg": the dose multiplied by the weight
         if _english(word):
             if _meaningful(word) or _owner(word, written):
                 return False
@@ -197,6 +219,42 @@ def forgivable(found: str, text: str, covered: frozenset[str], evidence_text: st
             return False
     return True
 
+
+def _tail(words: tuple[str, ...], own: set[int], covered: frozenset[str], text: str) -> bool:
+    """Whether the words at ``own`` are appended after the claim's last anchor.
+
+    An anchor is a covered term or a number (or a name with digits): a word after the last one
+    stands in for none of the lines' words ("X in theory", "X missed"). An abbreviation ("ECG
+    SR") and a clause that names its source ("matching your report") are not read as appended.
+    """
+    anchors = [
+        i for i, w in enumerate(words)
+        if term(w) in covered or NUMBER.match(w) or any(c.isdigit() for c in w)
+    ]  # fmt: skip
+    if not anchors or any(i <= anchors[-1] for i in own):
+        return False
+    if any(not _english(words[i]) and not _unknown(words[i]) for i in own):
+        return False  # an abbreviation English cannot read
+    if all(_head_noun(words, i) for i in own):
+        return False  # "21-day regimen", "5 mL suspension": what the quantity measures
+    clauses = [set(tokens(c)) for c in _CLAUSE.split(text)]
+    return not any(c & _REPORTING for c in clauses if any(words[i] in c for i in own))
+
+
+def _head_noun(words: tuple[str, ...], i: int) -> bool:
+    """Whether ``words[i]`` is only a noun and follows a number, a name with digits or its unit."""
+    before = words[i - 1] if i else ""
+    measured = any(c.isdigit() for c in before) or (
+        i > 1 and before in UNITS and any(c.isdigit() for c in words[i - 2])
+    )
+    return measured and set(getAllLemmas(words[i])) == {"NOUN"}
+
+
+_REPORTING = frozenset(
+    {"say", "says", "said", "tell", "tells", "told", "report", "reports", "reported", "mention",
+     "mentions", "mentioned", "state", "states", "stated"}
+)  # fmt: skip
+"""Reporting words: a clause holding one names whose word the claim is ("matching your report")."""
 
 _SELF = frozenset({"patient", "patients", "pt", "client", "own"})
 

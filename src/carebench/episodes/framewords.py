@@ -8,15 +8,32 @@ history of, "r/o X": rule out). These are closed grammatical classes (auxiliarie
 past aspect, subordinating conjunctions of condition and time) plus a closed list of shorthand,
 not words of any one claim: a claim may use one only where a cited line uses one of the same
 kind ("Reduce to 2.5 mg if CrCl 15-29" for a line that says "if").
+
+Round 10 makes each claim pattern at least as wide as its licence (a condition reads "when" before
+a verbless clause, "where(ver) X", "as tolerated / able", "in the event", "as long as"; the past
+reads "formerly") and adds kinds for words that otherwise vanish as generic or placeholder
+words: an end ("until", "for N more days", "single dose", "stat"), a frequency ("sometimes",
+"intermittently"), an irrealis ("in theory", "on paper"), a bound ("at least", "up to", "max"),
+a status ("unknown", "n/a", "under review"), another person ("other / last / same as ...
+patient") and hearsay ("self-reported", "by report"); and a provenance ("per X", "as per X"):
+a line must name the source X (:func:`provenance`).
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["TIME_KINDS", "frame_match", "frame_shift"]
+from carebench.episodes.claimtext import analyze
+
+__all__ = ["TIME_KINDS", "frame_match", "frame_shift", "provenance"]
 
 _START = r"(start|begin|commence|restart|resume|take|use|have)"
+_AS = r"(tolerated|able|appropriate|directed|indicated|possible|necessary)"
+_SUBJECT = r"(the|a|an|this|that|she|he|they|it|i|we|you|her|his|their|its|dr|mr|mrs|ms|miss)"
+_UNIT_AFTER_PER = (
+    r"(day|days|d|week|wk|month|hour|hr|h|min|minute|dose|doses|tablet|tab|cap|capsule|puff"
+    r"|kg|g|mg|mcg|ml|l|m2|unit|units|feed|cycle|pack|night|annum|cent)"
+)
 _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     (
         "future",
@@ -34,15 +51,22 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     ),
     (
         "past",
-        re.compile(r"\b(used to|had been on|was on|were on|pre-?admission|prev)\b", re.I),
+        re.compile(
+            r"\b(used to|had been on|was on|were on|pre-?admission|prev|formerly|in the past)\b",
+            re.I,
+        ),
         re.compile(r"\b(stopped|previous\w*|formerly|before|until|used to|was on|pre)\b", re.I),
     ),
     (
         "condition",
-        re.compile(r"\b(if|unless|provided|providing|whenever|subject to|once \w+ed)\b", re.I),
         re.compile(
-            r"\b(if|unless|provided|providing|whenever|when|subject to"
-            r"|once (\w+ed|she|he|they|it|the|you|we))\b",
+            rf"\b(if|unless|provided|providing|whenever|when (?!{_SUBJECT}\b)[a-z]+|subject to|once \w+ed"
+            rf"|where(ver)? \w+|as {_AS}|in the event|(as|so) long as)\b",
+            re.I,
+        ),
+        re.compile(
+            rf"\b(if|unless|provided|providing|whenever|when|where|wherever|subject to"
+            rf"|once (\w+ed|she|he|they|it|the|you|we)|as {_AS}|in the event|(as|so) long as)\b",
             re.IGNORECASE,
         ),
     ),
@@ -61,6 +85,97 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         re.compile(r"(?<![\w/])(r/o)(?![\w/])", re.IGNORECASE),
         re.compile(r"\b(rule\w* out|exclud\w*|r/o)\b", re.IGNORECASE),
     ),
+    (
+        "end",
+        re.compile(
+            r"\b(until|till|for (\d+|one|two|three|four|five|a few) more (days?|weeks?|doses?|nights?)"
+            r"|(one|single) dose|(dose|doses|days?|today|tonight|nights?) only|stat|then stop)\b",
+            re.I,
+        ),
+        re.compile(
+            r"\b(until|till|to (day|week|complete|\d+)|for \d+|x\s?\d|more (days?|doses?)|course|only"
+            r"|single|one.off|stat|then stop|total|\d+/7|\d+/52)\b",
+            re.I,
+        ),
+    ),
+    (
+        "frequency",
+        re.compile(
+            r"\b(sometimes|occasionally|intermittently|temporarily|now and then|at times|on and off"
+            r"|from time to time|periodically|sporadically|every so often)\b",
+            re.I,
+        ),
+        re.compile(
+            r"\b(sometimes|occasional\w*|intermittent\w*|temporar\w*|now and then|at times|on and off"
+            r"|from time to time|periodic\w*|sporadic\w*|episod\w*|prn|as needed|as required)\b",
+            re.I,
+        ),
+    ),
+    (
+        "irrealis",
+        re.compile(
+            r"\b(in theory|on paper|in principle|theoretically|nominally|notionally|technically)\b",
+            re.I,
+        ),
+        re.compile(
+            r"\b(in theory|on paper|in principle|theoretical\w*|nominal\w*|notional\w*"
+            r"|technical\w*)\b",
+            re.I,
+        ),
+    ),
+    (
+        "bound",
+        re.compile(
+            r"\b(at least|up to|at most|no (more|less|fewer) than|not (more|less) than|max|maximum"
+            r"|min|minimum)\b",
+            re.I,
+        ),
+        re.compile(
+            r"\b(at least|up to|at most|no (more|less|fewer) than|not (more|less) than|max\w*"
+            r"|min\w*|ceiling|limit|over|under|above|below)\b|[<>\u2264\u2265]",
+            re.I,
+        ),
+    ),
+    (
+        "status",
+        re.compile(
+            r"\b(status unknown|unknown|not known|under review|to be confirmed|unverified)\b"
+            r"|(?<![\w/])n/a(?![\w/])",
+            re.I,
+        ),
+        re.compile(
+            r"\b(unknown|not known|review\w*|tbc|to be confirmed|unverified|unclear|uncertain"
+            r"|pending|await\w*|not (yet )?(documented|recorded|stated|confirmed))\b|\?"
+            r"|(?<![\w/])n/a(?![\w/])",
+            re.I,
+        ),
+    ),
+    (
+        "person",
+        re.compile(
+            r"\b(other|another|different|previous|last|next|same as)\s+(the\s+)?(patient|pt|person"
+            r"|client|case|resident|bed)s?\b",
+            re.I,
+        ),
+        re.compile(
+            r"\b(other|another|different|previous|last|next|same)\s+(patient|pt|person|client"
+            r"|case|resident|bed)s?\b",
+            re.I,
+        ),
+    ),
+    (
+        "hearsay",
+        re.compile(
+            r"\b(self-?reported|patient-?reported|from memory|by report|as (stated|reported|told)"
+            r" by|according to)\b",
+            re.I,
+        ),
+        re.compile(
+            r"\b(report\w*|says|said|states|stated|tells|told|recall\w*|memory|according to"
+            r"|believes?|thinks?)\b",
+            re.I,
+        ),
+    ),
 )
 """Per kind: the claim's pattern, and what a cited line must hold for the claim to use it."""
 
@@ -70,13 +185,43 @@ a claim whose content its lines state as current, in one of these, contradicts t
 condition or a query only withholds the fact (unsupported)."""
 
 
+_PROVENANCE = re.compile(
+    rf"\b(?:as\s+)?per\s+(?!{_UNIT_AFTER_PER}\b|\d|[a-z]\d{{1,2}}\b)(?:(?:the|a|an|her|his|their|its)\s+)?"
+    r"(?P<source>[a-z][\w'-]*(?:[ \t]+[a-z][\w'-]*)?)",
+    re.IGNORECASE,
+)
+_DETERMINERS = frozenset({"the", "a", "an", "her", "his", "their", "its", "and", "or", "on"})
+
+
+def provenance(claim: str, evidence: str) -> re.Match[str] | None:
+    """A "per X" / "as per X" provenance of ``claim`` whose source ``evidence`` does not name.
+
+    "per" before a unit, a time or a number ("per day", "per kg", "per 5 mL") divides a quantity,
+    and "per N1" cites a line: neither is read here. The source is the one or two words after
+    "per" (a determiner skipped); the line licenses it when it holds each of their terms,
+    shorthand read ("per the ED letter" for a line of the emergency department letter; not "per
+    old chart").
+    """
+    held = analyze(evidence).terms
+    for m in _PROVENANCE.finditer(claim):
+        words = " ".join(w for w in m["source"].lower().split() if w not in _DETERMINERS)
+        if words and not analyze(words).terms <= held:
+            return m
+    return None
+
+
 def frame_match(claim: str, evidence: str) -> tuple[str, re.Match[str]] | None:
-    """The kind and match of the first frame word ``claim`` adds that ``evidence`` lacks, or None."""
+    """The kind and match of the first frame word ``claim`` adds that ``evidence`` lacks, or None.
+
+    Kinds are tried in :data:`_KINDS` order, then a provenance ("per old chart") whose source no
+    cited line names.
+    """
     for kind, pattern, licence in _KINDS:
         m = pattern.search(claim)
         if m and not licence.search(evidence):
             return kind, m
-    return None
+    source = provenance(claim, evidence)
+    return None if source is None else ("provenance", source)
 
 
 def frame_shift(claim: str, evidence: str) -> str | None:

@@ -82,6 +82,7 @@ NUMBER_WORDS = {
 is an article, not a count)."""
 
 SYNONYMS: dict[str, tuple[str, ...]] = {
+    "completed": ("complete", "completed", "completes", "finished", "finish", "finishes"),
     "withhold": (
         "withhold", "withheld", "hold", "held", "stop", "stopped", "stopping", "omit", "omitted",
         "suspend", "suspended", "pause", "paused", "discontinue", "discontinued", "cease",
@@ -410,6 +411,15 @@ STATUSES = frozenset(
 :data:`POLARITY`): an uncovered one changes the fact's standing ("X (resolved)", "Allergies: X",
 "Differential: X")."""
 
+QUANTIFIERS = frozenset(
+    {
+        "double", "triple", "treble", "quadruple", "half", "halve", "single", "multiplied",
+        "divided", "fraction", "quarter",
+    }
+)  # fmt: skip
+"""Words that multiply or divide a quantity: an uncovered one changes the dose ("double X 5 mg",
+"half X", "X single dose")."""
+
 SUBSTANCES = frozenset(
     {
         "alcohol", "nicotine", "tobacco", "cannabis", "cocaine", "heroin", "opiate", "opioid",
@@ -453,6 +463,18 @@ FUNCTION_WORDS = frozenset(
 )  # fmt: skip
 """Prepositions and conjunctions lemminflect's dictionary (nouns, verbs, adjectives, adverbs)
 does not hold: English words all the same."""
+
+EMPTY_WORDS = FUNCTION_WORDS | frozenset(
+    {
+        "is", "are", "am", "be", "remains", "remain", "remained", "remaining", "stays", "stay",
+        "stayed", "receives", "receive", "receiving", "received", "has", "having", "gets",
+        "kept", "still", "prescribed",
+    }
+)  # fmt: skip
+"""The closed classes an uncovered claim word may belong to and still be forgiven anywhere in the
+claim: prepositions and conjunctions of no clinical weight (:data:`FUNCTION_WORDS`), auxiliaries
+and present-state verbs ("is on", "remains on", "still takes", "receives"); every other English
+word is forgiven only where it stands in for a cited word (docs/protocol.md)."""
 
 DO_NOT_USE = ("qd", "q.d.", "qod", "q.o.d.", "u", "iu", "µg", "cc")
 """Do-not-use abbreviations (the Joint Commission's list and its common additions): QD / QOD

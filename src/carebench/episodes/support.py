@@ -65,7 +65,7 @@ from carebench.episodes.claimforms import (
 from carebench.episodes.claimtext import POLAR, Analysis, analyze, term, tokens
 from carebench.episodes.exclusive import SCHEDULE, swapped
 from carebench.episodes.former import resumed
-from carebench.episodes.framewords import TIME_KINDS, frame_match
+from carebench.episodes.framewords import TIME_KINDS, frame_match, provenance
 from carebench.episodes.lexicon import (
     ASSERTIVE_PLACEHOLDERS,
     GENERALISATIONS,
@@ -422,6 +422,8 @@ def _judge_read(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
     if _uncertain(claim_text, evidence_text) or asks(claim_text):
         return Verdict.UNSUPPORTED, asks(claim_text) or "hedged where the line is plain"
     shift = frame_match(strip_injections(claim_text), evidence_text)
+    source = provenance(claim_text, evidence_text)  # "per old chart": a pointer kept here
+    shift = shift or (None if source is None else ("provenance", source))
     if shift:
         return _shifted(strip_injections(claim_text), evidence_text, *shift)
     notation = unsafe_notation(claim_text)
