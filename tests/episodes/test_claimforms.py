@@ -54,9 +54,9 @@ def test_a_status_frame_the_line_lacks_contradicts_what_it_states_as_current(cla
 @pytest.mark.parametrize(
     ("claim", "evidence"),
     [
-        ("Metformin 500 mg twice daily with meals", METFORMIN),  # a common word in a stated clause
+        ("Metformin with meals, 500 mg twice daily", METFORMIN),  # a common word in a stated clause
         ("72-year-old man with type 2 diabetes", "Aged 72. Type 2 diabetes."),  # the age's unit
-        ("Metformin 500 mg bd with DVT history", METFORMIN),  # an abbreviation: unknowable
+        ("Metformin 500 mg bd with DVT", METFORMIN),  # an abbreviation: unknowable
         ("Ache settled with paracetamol", "The ache eased after paracetamol."),  # a synonym
         ("Cefalexin 500 mg bd for a week", "Cefalexin 500 mg twice daily for 7 days."),
     ],
@@ -67,11 +67,15 @@ def test_a_common_word_or_an_abbreviation_is_still_forgiven(claim: str, evidence
 
 def test_forgivable_says_why_by_word_class() -> None:
     covered = frozenset({"metformin", "500", "mg"})
-    assert forgivable("clear", "Metformin 500 mg, clearly", covered, METFORMIN)
+    assert forgivable("clear", "Clearly, metformin 500 mg", covered, METFORMIN)
+    # round 10: appended after the last covered word, it stands in for nothing
+    assert not forgivable("clear", "Metformin 500 mg, clearly", covered, METFORMIN)
+    assert forgivable("remain", "Metformin remains 500 mg", covered, METFORMIN)  # empty class
     assert not forgivable("wife", "His wife takes metformin 500 mg", covered, METFORMIN)
     assert not forgivable("warfarin", "Metformin 500 mg, on warfarin", covered, METFORMIN)
     # an unknown word inside a clause the lines state is the writer's name for it
-    assert forgivable("dysarthria", "Metformin 500 mg and dysarthria", covered, METFORMIN)
+    assert forgivable("dysarthria", "Dysarthria and metformin 500 mg", covered, METFORMIN)
+    assert not forgivable("dysarthria", "Metformin 500 mg and dysarthria", covered, METFORMIN)
 
 
 def test_a_framing_word_must_be_stated_beside_what_it_frames() -> None:

@@ -242,10 +242,16 @@ def _tail(words: tuple[str, ...], own: set[int], covered: frozenset[str], text: 
 
 
 def _head_noun(words: tuple[str, ...], i: int) -> bool:
-    """Whether ``words[i]`` is only a noun and follows a number, a name with digits or its unit."""
-    before = words[i - 1] if i else ""
+    """Whether ``words[i]`` is only a noun after a number, a name with digits or its unit.
+
+    "of", "the", "a" may come between ("5 mL of the syrup").
+    """
+    k = i - 1
+    while k > 0 and words[k] in ("of", "the", "a", "an"):  # "5 mL of the syrup"
+        k -= 1
+    before = words[k] if k >= 0 else ""
     measured = any(c.isdigit() for c in before) or (
-        i > 1 and before in UNITS and any(c.isdigit() for c in words[i - 2])
+        k > 0 and before in UNITS and any(c.isdigit() for c in words[k - 1])
     )
     return measured and set(getAllLemmas(words[i])) == {"NOUN"}
 
