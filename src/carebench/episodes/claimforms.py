@@ -225,7 +225,8 @@ def _tail(words: tuple[str, ...], own: set[int], covered: frozenset[str], text: 
 
     An anchor is a covered term or a number (or a name with digits): a word after the last one
     stands in for none of the lines' words ("X in theory", "X missed"). An abbreviation ("ECG
-    SR") and a clause that names its source ("matching your report") are not read as appended.
+    SR") and a clause that names its source ("matching your report") or denies or contrasts ("the
+    criterion is not met", "rather than the spacer") are not read as appended.
     """
     anchors = [
         i for i, w in enumerate(words)
@@ -237,12 +238,17 @@ def _tail(words: tuple[str, ...], own: set[int], covered: frozenset[str], text: 
         return False  # an abbreviation English cannot read
     if all(_head_noun(words, i) for i in own):
         return False  # "21-day regimen", "5 mL suspension": what the quantity measures
-    clauses = [set(tokens(c)) for c in _CLAUSE.split(text)]
-    return not any(c & _REPORTING for c in clauses if any(words[i] in c for i in own))
+    for clause in _CLAUSE.split(text):
+        held = set(tokens(clause))
+        if any(words[i] in held for i in own) and (
+            held & (_REPORTING | NEGATIONS) or _CONTRAST.search(clause)
+        ):
+            return False  # "matching your report", "criterion not met", "rather than X"
+    return True
 
 
 def _head_noun(words: tuple[str, ...], i: int) -> bool:
-    """Whether ``words[i]`` is only a noun after a number, a name with digits or its unit.
+    """Whether ``words[i]`` may be a noun and follows a number, a name with digits or its unit.
 
     "of", "the", "a" may come between ("5 mL of the syrup").
     """
@@ -253,9 +259,10 @@ def _head_noun(words: tuple[str, ...], i: int) -> bool:
     measured = any(c.isdigit() for c in before) or (
         k > 0 and before in UNITS and any(c.isdigit() for c in words[k - 1])
     )
-    return measured and set(getAllLemmas(words[i])) == {"NOUN"}
+    return measured and "NOUN" in getAllLemmas(words[i])
 
 
+_CONTRAST = re.compile(r"\b(rather than|instead of)\b", re.IGNORECASE)
 _REPORTING = frozenset(
     {"say", "says", "said", "tell", "tells", "told", "report", "reports", "reported", "mention",
      "mentions", "mentioned", "state", "states", "stated"}
