@@ -144,8 +144,8 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
             re.I,
         ),
         re.compile(
-            r"\b(unknown|not known|review\w*|tbc|to be confirmed|unverified|unclear|uncertain"
-            r"|pending|await\w*|not (yet )?(documented|recorded|stated|confirmed))\b|\?"
+            r"\b(unknown|not known|under review|to be reviewed|tbc|to be confirmed|unverified"
+            r"|unclear|uncertain|pending|await\w*|not (yet )?(documented|recorded|stated|confirmed))\b"
             r"|(?<![\w/])n/a(?![\w/])",
             re.I,
         ),
