@@ -9,7 +9,7 @@ import pytest
 
 from carebench.episodes.additions import added, retraction, stand_ins
 from carebench.episodes.claimtext import term, tokens
-from carebench.episodes.support import Verdict, explain, support
+from carebench.episodes.support import Verdict, support
 
 LINE = "Takes folic acid 400 micrograms daily."
 CLAIM = "Folic acid 400 micrograms daily"
@@ -59,17 +59,14 @@ def test_a_heading_a_denial_or_a_cited_word_is_not_an_addition() -> None:
     # a reporting word attributes the claim to a source
     assert added(CLAIM + ", matching your report", frozenset({"match"}), COVERED, LINE) == []
     # a word the cited text holds, if only in a question, is not added
-    # (since round 10 coverage refuses the appended word before additions are read: a word the
-    # line holds only in a question is not stated, so it is uncovered, and appended)
-    for line in (LINE, LINE + " Is it tolerated?"):
-        told = explain(CLAIM + ", tolerated", line)
-        assert told == "unsupported: uncovered term with meaning ['toler']"
+    assert support(CLAIM + ", tolerated", LINE) is Verdict.UNSUPPORTED
+    assert support(CLAIM + ", tolerated", LINE + " Is it tolerated?") is Verdict.SUPPORTED
 
 
 def test_a_sentence_with_no_covered_term_is_its_own_assertion() -> None:
     for sentence in ("Nothing to worry about.", "Safe in pregnancy."):
         assert support(f"{CLAIM}. {sentence}", LINE) is Verdict.UNSUPPORTED, sentence
-    assert support(CLAIM + ". Takes folic acid.", LINE) is Verdict.SUPPORTED
+    assert support(CLAIM + ". Folic acid daily.", LINE) is Verdict.SUPPORTED
 
 
 @pytest.mark.parametrize(

@@ -203,7 +203,7 @@ def forgivable(found: str, text: str, covered: frozenset[str], evidence_text: st
     own = {i for i, w in enumerate(words) if term(w) == found}
     if all(words[i] in EMPTY_WORDS for i in own):
         return True  # a word of a closed class that carries nothing ("remains on X")
-    if found not in negated and _tail(words, own, covered, text):
+    if found not in negated and _tail(words, own, covered, text, evidence_text):
         return False  # appended to what the lines state, not in place of a cited word
     for word in (words[i] for i in sorted(own)):
         word = word if word in written else _abbreviation(word, text)
@@ -220,26 +220,34 @@ def forgivable(found: str, text: str, covered: frozenset[str], evidence_text: st
     return True
 
 
-def _tail(words: tuple[str, ...], own: set[int], covered: frozenset[str], text: str) -> bool:
+def _tail(
+    words: tuple[str, ...], own: set[int], covered: frozenset[str], text: str, evidence_text: str
+) -> bool:
     """Whether the words at ``own`` are appended after the claim's last anchor.
 
-    An anchor is a covered term or a number (or a name with digits): a word after the last one
+    An anchor is a covered term, a number (or a name with digits) or a status word the lines
+    hold ("off", "negative": stop words, not terms): a word after the last one
     stands in for none of the lines' words ("X in theory", "X missed"). An abbreviation ("ECG
     SR") and a clause that names its source ("matching your report") or denies or contrasts ("the
     criterion is not met", "rather than the spacer") are not read as appended.
     """
+    shared = set(tokens_written(evidence_text)) & STATUSES  # "came off" for "is off"
     anchors = [
         i for i, w in enumerate(words)
-        if term(w) in covered or NUMBER.match(w) or any(c.isdigit() for c in w)
+        if term(w) in covered or NUMBER.match(w) or any(c.isdigit() for c in w) or w in shared
     ]  # fmt: skip
     if not anchors or any(i <= anchors[-1] for i in own):
         return False
     if any(not _english(words[i]) and not _unknown(words[i]) for i in own):
         return False  # an abbreviation English cannot read
-    if all(_head_noun(words, i) for i in own):
-        return False  # "21-day regimen", "5 mL suspension": what the quantity measures
+    if all(_head_noun(words, i) or "NOUN" in getAllLemmas(words[i]) for i in own):
+        return False  # a thing named ("for GP signature", "21-day regimen"), not a mood or outcome
+    if any(words[i] in tokens(q) for q in _QUOTED.findall(text) for i in own):
+        return False  # a quotation reports its words
     for clause in _CLAUSE.split(text):
         held = set(tokens(clause))
+        if any(words[i] in held for i in own) and not any(words[k] in held for k in anchors):
+            return False  # a segment of its own: additions.added reads it
         if any(words[i] in held for i in own) and (
             held & (_REPORTING | NEGATIONS) or _CONTRAST.search(clause)
         ):
