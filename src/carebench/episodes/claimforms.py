@@ -27,12 +27,14 @@ Read by :mod:`carebench.episodes.support` with the word classes of
   substances and treatments; the synonym, shorthand and unit lists), a number or a do-not-use
   abbreviation. A word English does not know (a drug name, an abbreviation, a misspelling, a word
   of another language: "abgesetzt") is never forgiven. Round 10 inverts the default where a word
-  can stand in for nothing: a word appended after the claim's last covered word or number ("X in
-  theory", "X missed") is forgiven only when it belongs to a closed class that carries nothing
+  can stand in for nothing: a word appended after the claim's last anchor (a covered word, a
+  number, a status word its lines hold), in that anchor's segment ("X in theory", "X missed"), is
+  forgiven only when it belongs to a closed class that carries nothing
   (:data:`~carebench.episodes.lexicon.EMPTY_WORDS`: prepositions, auxiliaries, present-state
-  verbs: "is", "remains", "still", "prescribed"), lies in a denial's scope, is an abbreviation,
-  sits in a clause naming its source ("matching your report") or is a noun right after a
-  quantity ("21-day regimen"); anywhere, a multiplier
+  verbs: "is", "remains", "still", "prescribed"), may be a noun, lies in a denied or contrasted
+  clause, a quotation or a clause naming its source ("matching your report"), or is an
+  abbreviation; a later segment with no anchor is left to
+  :func:`~carebench.episodes.additions.added`. Anywhere, a multiplier
   (:data:`~carebench.episodes.lexicon.QUANTIFIERS`: "double", "half", "single") and a unit after
   "per" ("per kg") are never forgiven.
 """
