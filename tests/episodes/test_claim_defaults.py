@@ -65,6 +65,7 @@ def test_a_noun_after_a_quantity_names_what_it_measures() -> None:
         ("Bisoprolol 2.5 mg once daily till Tuesday", "end"),
         ("Dalteparin 5000 units once daily for three more nights", "end"),  # caught before too,
         ("Levothyroxine 75 micrograms each morning now and then", "frequency"),
+        ("Dalteparin 5000 units once daily, one-off", "one-off"),
         ("Bisoprolol 2.5 mg once daily in principle", "irrealis"),
         ("Bisoprolol 2.5 mg once daily at most", "bound"),
         ("Formerly on levothyroxine 75 micrograms each morning", "past"),  # caught before too,
@@ -74,6 +75,15 @@ def test_a_placeholder_or_frame_phrase_the_line_lacks_is_read(claim: str, kind: 
     shift = frame_shift(claim, LINE)
     assert shift is not None and shift.startswith(kind)
     assert support(claim, LINE) is not Verdict.SUPPORTED
+
+
+def test_a_per_unit_dose_needs_a_line_that_divides_by_it() -> None:
+    """The line's weight covers "kg", so only the frame reads "per kg"."""
+    line = LINE + " Weight 70 kg."
+    claim = "Bisoprolol 2.5 mg once daily per kg"
+    assert frame_shift(claim, line) == "per-unit 'per kg'"
+    assert support(claim, line) is Verdict.UNSUPPORTED
+    assert frame_shift(claim, "Bisoprolol 2.5 mg once daily per kg (trial dosing).") is None
 
 
 def test_a_provenance_must_be_named_by_the_line() -> None:

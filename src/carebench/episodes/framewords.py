@@ -28,6 +28,7 @@ from carebench.episodes.claimtext import analyze
 __all__ = ["TIME_KINDS", "frame_match", "frame_shift", "provenance"]
 
 _START = r"(start|begin|commence|restart|resume|take|use|have)"
+_MEASURE = r"(kg|kilo\w*|g|grams?|mg|mcg|micrograms?|ml|l|litres?|m2|cm|metres?)"
 _AS = r"(tolerated|able|appropriate|directed|indicated|possible|necessary)"
 _SUBJECT = r"(the|a|an|this|that|she|he|they|it|i|we|you|her|his|their|its|dr|mr|mrs|ms|miss)"
 _UNIT_AFTER_PER = (
@@ -89,14 +90,24 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         "end",
         re.compile(
             r"\b(until|till|for (\d+|one|two|three|four|five|a few) more (days?|weeks?|doses?|nights?)"
-            r"|(one|single) dose|(dose|doses|days?|today|tonight|nights?) only|stat|then stop)\b",
+            r"|(days?|today|tonight|nights?) only|then stop)\b",
             re.I,
         ),
         re.compile(
-            r"\b(until|till|to (day|week|complete|\d+)|for \d+|x\s?\d|more (days?|doses?)|course|only"
-            r"|single|one.off|stat|then stop|total|\d+/7|\d+/52)\b",
+            r"\b(until|till|to (day|week|complete|\d+)|for \d+|x\s?\d|more (days?|doses?)|course"
+            r"|only|then stop|total|\d+/7|\d+/52)\b",
             re.I,
         ),
+    ),
+    (
+        "one-off",
+        re.compile(r"\b((one|single|loading) dose|doses? only|stat|one-?off|once only)\b", re.I),
+        re.compile(r"\b((one|single|loading) dose|doses? only|stat|one-?off|once only)\b", re.I),
+    ),
+    (
+        "per-unit",
+        re.compile(rf"\bper\s+{_MEASURE}\b", re.I),  # "7.6 mg/kg" is a worked value
+        re.compile(rf"\bper\s+{_MEASURE}\b|/kg\b", re.I),
     ),
     (
         "frequency",
@@ -127,12 +138,12 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         "bound",
         re.compile(
             r"\b(at least|up to|at most|no (more|less|fewer) than|not (more|less) than|max|maximum"
-            r"|min|minimum)\b",
+            r"|minimum)\b",
             re.I,
         ),
         re.compile(
             r"\b(at least|up to|at most|no (more|less|fewer) than|not (more|less) than|max\w*"
-            r"|min\w*|ceiling|limit|over|under|above|below)\b|[<>\u2264\u2265]",
+            r"|(?<!/)min|minimum|ceiling|limit)\b|[<>\u2264\u2265]",
             re.I,
         ),
     ),
