@@ -64,7 +64,8 @@ from carebench.protocol.handoff_findings import (
     states_all,
     states_enough,
 )
-from carebench.protocol.handoff_mood import countermanding_actions, unrealised
+from carebench.protocol.handoff_made import not_made
+from carebench.protocol.handoff_mood import agent_contact, countermanding_actions, unrealised
 from carebench.protocol.handoff_order import delays, order_swapped
 from carebench.protocol.handoff_safety import (
     CARE,
@@ -302,6 +303,8 @@ def reaches_care(actions: Sequence[str]) -> bool:
     for action in actions:
         for clause in CLAUSE.split(strip_injections(action)):
             if unrealised(clause, action):  # "will escalate if worse", "tried the GP, no answer"
+                continue
+            if agent_contact(clause) and not_made(clause, action):  # "Escalation to X: N/A"
                 continue
             care = CARE.search(clause)
             hit = (care if care and REACH.search(clause) else None) or _ESCALATES.search(clause)
