@@ -23,6 +23,7 @@ import re
 from collections.abc import Sequence
 
 from carebench.episodes.framewords import frame_match
+from carebench.episodes.matching import states
 
 __all__ = ["added_frame"]
 
@@ -60,21 +61,26 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
 """Per kind: the text's pattern, and what a reference must hold to license it."""
 
 
+_PARTS = re.compile(r"[:;,.()\n–]|\s-\s")
+
+
 def added_frame(text: str, references: Sequence[str]) -> str | None:
     """The kind of frame ``text`` adds that none of ``references`` licenses, or None.
 
-    With no references every frame is the writer's. History is the claim side's class
-    (:func:`~carebench.episodes.framewords.frame_match`); the other kinds are this module's.
+    The frame covers every reference ``text`` states (all of them where it states none), so
+    each must license it ("PMH: A; B; C" frames A as history though C says "after"); with no
+    references every frame is the writer's. History is the claim side's class
+    (:func:`~carebench.episodes.framewords.frame_match`), read per segment (split at
+    punctuation) so that another frame word elsewhere does not hide it; the other kinds are this
+    module's.
     """
-    refs = list(references) or [""]
-    history = frame_match(text, "")
-    if (
-        history
-        and history[0] == "history"
-        and all((frame_match(text, r) or ("",))[0] == "history" for r in refs)
-    ):
-        return "history"
+    refs = [r for r in references if states(text, r)] or list(references) or [""]
+    for part in _PARTS.split(text):  # the shorthand's own segment: "PMH: <reason with if>"
+        if (frame_match(part, "") or ("",))[0] == "history" and any(
+            (frame_match(part, r) or ("",))[0] == "history" for r in refs
+        ):
+            return "history"
     for kind, pattern, licence in _KINDS:
-        if pattern.search(text) and not any(licence.search(r) for r in refs):
+        if pattern.search(text) and not all(licence.search(r) for r in refs):
             return kind
     return None

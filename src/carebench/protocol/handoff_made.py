@@ -73,11 +73,15 @@ STATUS = re.compile(
 yet, a test, irrealis ("in principle"), filed rather than acted on, or asked as a question."""
 REPLY = re.compile(
     r"\b(declined|refused|wait and see|watch and wait|no (further )?action|not (coming|attending)"
-    r"|left (a |an )?(message|voicemail)|voicemail|message left)\b",
+    r"|left (a |an )?(message|voicemail)|voicemail|message left"
+    r"|(said|replied|advised|suggested|responded|felt|wants?)\s+(\w+\s+){0,3}?(wait\w*|watch\w*"
+    r"|keep\w*|monitor\w*|observ\w*|stay\w*|continu\w*|manag\w*|no need|not (needed|necessary)"
+    r"|unnecessary|at home|tomorrow|in the morning))\b",
     re.IGNORECASE,
 )
 """A reply or outcome after the contact verb, anywhere in the rest of the action, that undoes
-it: the recipient declined or said to wait, or a message waits for someone to pick it up."""
+it: the recipient declined, or replied to wait, keep watching or manage at home (a reply verb
+with a complement of waiting), or a message waits for someone to pick it up."""
 OTHER_PATIENT = re.compile(
     r"\b(different|other|another|wrong|previous|last|separate)\s+(patient|person|pt|case|caller"
     r"|bed|client|resident)\b",

@@ -244,7 +244,11 @@ def agent_contact(clause: str) -> bool:
     ]
     contact = any(
         clause[m.start() - 1 : m.start()] != "-"  # "on-call"
-        and not (_NOMINAL.fullmatch(m.group(0)) and not _ROUTED.match(clause, m.end()))
+        and not (
+            _NOMINAL.fullmatch(m.group(0))
+            and not _ROUTED.match(clause, m.end())
+            and not _VERBAL.search(clause[: m.start()])
+        )
         for m in hits
     )
     patient_side = _TO_PATIENT_SIDE.search(clause) or _ADVICE.search(clause)
@@ -254,9 +258,13 @@ def agent_contact(clause: str) -> bool:
 _NOMINAL = re.compile(
     r"(escalations?|referrals?|requests?|hand-?offs?|handovers?|messages?|contacts?)", re.I
 )
+_VERBAL = re.compile(
+    r"\b(will|would|shall|could|may|might|can|must|to|please|should|i|we|'ll)\s+$", re.IGNORECASE
+)
 _ROUTED = re.compile(r"\s+(to|with)\b", re.IGNORECASE)
-"""A nominal speaks of escalating only with its recipient ("Escalation to X pending"); "Physio
-self-referral superseded" and "Repeat request drafted for GP signature" do not."""
+"""A nominal (not a verb after a modal, "to", "please", "I" or "we") speaks of escalating only
+with its recipient ("Escalation to X pending"); "Physio self-referral superseded" and "Repeat
+request drafted for GP signature" do not."""
 _ADVICE = re.compile(r"\b(advis\w*|advice|instruct\w*|encourag\w*|remind\w*|safety-?net\w*)", re.I)
 
 
