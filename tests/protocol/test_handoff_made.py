@@ -34,6 +34,10 @@ from carebench.protocol.scores import handoff_completeness
         ("Referred to the GP for their files", "status or reply"),
         ("Paged the registrar but she declined to come", "status or reply"),
         ("Informed the duty GP about another patient", "another patient"),
+        ("Ought to be bleeped to the surgical registrar", "no contact verb"),
+        ("The duty GP was told by her neighbour", "someone other"),
+        ("Paged the registrar in error", "status or reply"),
+        ("Rang the duty GP, who replied that Monday's clinic will do", "status or reply"),
     ],
 )
 def test_a_clause_without_the_positive_form_is_not_an_escalation_made(

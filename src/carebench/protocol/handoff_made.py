@@ -16,7 +16,8 @@ the clause *shows* it was made, never by default:
   "Escalation to X: not done", ": N/A"), and no status or reply in the rest of the action
   (:data:`STATUS` in the clause: pending, awaiting, TBC, a test message, "in principle", "for
   their records", a question mark; :data:`REPLY` in the rest of the action: declined, "said to
-  wait and see", a message or voicemail left);
+  wait and see", a message or voicemail left, or any reply that does not say the recipient acts
+  now);
 * **about this patient** (:data:`OTHER_PATIENT`: "for a different patient", "(other patient)").
 
 The vocabulary is closed classes (contact verbs, auxiliaries, person nouns, status words and
@@ -53,6 +54,17 @@ PERSON = re.compile(
     re.IGNORECASE,
 )
 """Heads of a subject that is a person other than the agent (with :data:`CARE`)."""
+_STAFF = (
+    r"(dr|doctors?|gps?|clinicians?|nurses?|midwi\w+|pharmacists?|registrars?|consultants?"
+    r"|surgeons?|physicians?|paramedics?)"
+)
+_INFINITIVE = re.compile(r"\b(be|to|to be|get)\s+(\w+ly\s+)?$", re.IGNORECASE)
+"""A participle after "be" or "to" is an infinitive or a modal passive, not an act done."""
+_BY_OTHER = re.compile(
+    rf"^\W*(\w+\s+){{0,6}}?by\s+(her|his|the|their|a|an)?\s*({PERSON.pattern}|{_STAFF})\b",
+    re.IGNORECASE,
+)
+"""A passive whose agent is a person other than the agent ("the GP was informed by her son")."""
 _FILLER = frozenset({"already", "just", "also", "now", "then", "today", "earlier", "has", "have"})
 _NEGATION = re.compile(r"\b(not|never|no|n't|without)\b", re.IGNORECASE)
 _UNDONE_AFTER = re.compile(
@@ -64,7 +76,8 @@ _UNDONE_AFTER = re.compile(
 STATUS = re.compile(
     r"\b(pending|awaiting|await|outstanding|tbc|to be confirmed|draft|unsent"
     r"|(test|dummy|practice|training)\s+(message|page|call|bleep|alert|only|run|escalation)|drill"
-    r"|in (principle|theory)|on paper|notionally|nominally|hypothetical\w*"
+    r"|in (principle|theory)|on paper|notionally|nominally|hypothetical\w*|simulat\w*|in error"
+    r"|by mistake|mistaken\w*|erroneous\w*"
     r"|for (their|the|our|your|his|her) (records?|files?|information|reference|notes)"
     r"|for (filing|audit|reference|information))\b|\?\W*$",
     re.IGNORECASE,
@@ -73,15 +86,24 @@ STATUS = re.compile(
 yet, a test, irrealis ("in principle"), filed rather than acted on, or asked as a question."""
 REPLY = re.compile(
     r"\b(declined|refused|wait and see|watch and wait|no (further )?action|not (coming|attending)"
-    r"|left (a |an )?(message|voicemail)|voicemail|message left"
-    r"|(said|replied|advised|suggested|responded|felt|wants?)\s+(\w+\s+){0,3}?(wait\w*|watch\w*"
-    r"|keep\w*|monitor\w*|observ\w*|stay\w*|continu\w*|manag\w*|no need|not (needed|necessary)"
-    r"|unnecessary|at home|tomorrow|in the morning))\b",
+    r"|left (a |an )?(message|voicemail)|voicemail|message left)\b",
+    re.IGNORECASE,
+)
+_REPLIED = re.compile(
+    rf"\b(who|she|he|they|{_STAFF}|on-?call|team)\s+(has |have |had |then |just )?(said|says"
+    r"|replied|responded|answered|suggested|felt|feels|wants?|advised (us|me|that))\b",
+    re.IGNORECASE,
+)
+_ACCEPTS = re.compile(
+    r"\b(accept\w*|agreed to (see|review|assess|come|attend|admit)|coming|on (her|his|their|the|my)"
+    r" way|attend\w*|admit\w*|999|ambulance|(see|review|assess|examine|call)\w*\s+(\w+\s+){0,2}?"
+    r"(now|immediately|urgently|straight away|at once|right away|within (the hour|\d+ min\w*)))\b",
     re.IGNORECASE,
 )
 """A reply or outcome after the contact verb, anywhere in the rest of the action, that undoes
-it: the recipient declined, or replied to wait, keep watching or manage at home (a reply verb
-with a complement of waiting), or a message waits for someone to pick it up."""
+it: the recipient declined or said to wait and see, or a message waits for someone to pick it
+up. Any other reply of the recipient (:data:`_REPLIED`: "who said", "she replied") undoes it too unless it says
+the recipient acts now (:data:`_ACCEPTS`: "accepted", "coming", "will see her now")."""
 OTHER_PATIENT = re.compile(
     r"\b(different|other|another|wrong|previous|last|separate)\s+(patient|person|pt|case|caller"
     r"|bed|client|resident)\b",
@@ -109,9 +131,10 @@ def not_made(clause: str, action: str = "") -> str | None:
     """Why ``clause`` (of ``action``) lacks the positive form of an escalation made, or None.
 
     See the module conventions. One past contact verb in that form is enough; a clinician
-    arranged to contact the patient ("Pharmacist to phone her today", no condition) is one too. Negation is read in the three words before the verb and in the
-    rest of the clause; a status (:data:`STATUS`) in the rest of the clause and a reply
-    (:data:`REPLY`) in the rest of ``action`` after the verb; another patient (:data:`OTHER_PATIENT`) anywhere in the clause.
+    arranged to contact the patient ("Pharmacist to phone her today", no condition) is one too.
+    Negation is read in the three words before the verb and in the rest of the clause; a status
+    (:data:`STATUS`) in the rest of the clause and a reply (:data:`REPLY`) in the rest of
+    ``action`` after the verb; another patient (:data:`OTHER_PATIENT`) anywhere in the clause.
     """
     why = None
     for verb in PAST_CONTACT.finditer(clause):  # "Reply not sent as routine - escalated to X"
@@ -136,13 +159,18 @@ _CONDITION = re.compile(r"\b(if|unless|when|once|should|in case|in the event)\b"
 def _undone(clause: str, action: str, verb: re.Match[str]) -> str | None:
     """Why the contact verb ``verb`` of ``clause`` is not an escalation made, or None."""
     before, after = clause[: verb.start()], clause[verb.end() :]
-    if _subject_elsewhere(before, after):
+    if _INFINITIVE.search(before):  # "should be escalated", "needs to be referred"
+        return "no contact verb in the past"
+    if _subject_elsewhere(before, after) or _BY_OTHER.search(after):
         return "made by someone other than the agent"
     if _NEGATION.search(" ".join(before.split()[-3:])) or _UNDONE_AFTER.search(after):
         return "negated"
     start = action.find(clause) if action else -1
     rest = action[start + verb.end() :] if start >= 0 else after
+    reply = _REPLIED.search(rest)
     if STATUS.search(after) or REPLY.search(rest):
+        return "a status or reply that undoes it"
+    if reply and not _ACCEPTS.search(rest[reply.end() :]):
         return "a status or reply that undoes it"
     if OTHER_PATIENT.search(clause) or re.search(r"\(other\b", clause, re.IGNORECASE):
         return "about another patient"
