@@ -72,6 +72,8 @@ def test_a_clause_in_the_positive_form_is_an_escalation_made(clause: str) -> Non
         ["Paged the duty doctor; she said to keep watching at home"],
         ["Paged the duty doctor; she said to wait and see"],
         ["Escalation to the medical team: not done"],
+        ["Referral outstanding"],
+        ["Escalation to the on-call doctor advised"],
     ],
 )
 def test_actions_that_only_speak_of_an_escalation_countermand_it(actions: list[str]) -> None:

@@ -31,7 +31,7 @@ import re
 
 from carebench.protocol.handoff_safety import CARE
 
-__all__ = ["OTHER_PATIENT", "PAST_CONTACT", "PERSON", "REPLY", "STATUS", "not_made"]
+__all__ = ["OTHER_PATIENT", "PAST_CONTACT", "PERSON", "REPLY", "STATUS", "not_made", "undone_after"]
 
 PAST_CONTACT = re.compile(
     r"\b(escalated|referred|called|rang|phoned|paged|bleeped|informed|alerted|contacted|passed"
@@ -154,6 +154,15 @@ _ARRANGED = re.compile(
 """A clinician arranged to contact the patient's side ("Pharmacist to phone her today"): the
 escalation has reached them."""
 _CONDITION = re.compile(r"\b(if|unless|when|once|should|in case|in the event)\b", re.IGNORECASE)
+
+
+def undone_after(after: str) -> bool:
+    """Whether ``after`` (a clause after its contact word) undoes the act.
+
+    It negates the act or gives it a status that says it was not really made (": N/A", ": not
+    done", "pending", "(test)").
+    """
+    return bool(_UNDONE_AFTER.search(after) or STATUS.search(after))
 
 
 def _undone(clause: str, action: str, verb: re.Match[str]) -> str | None:

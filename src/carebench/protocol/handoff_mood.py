@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from carebench.protocol.handoff_made import PAST_CONTACT, PERSON, not_made
+from carebench.protocol.handoff_made import PAST_CONTACT, PERSON, not_made, undone_after
 from carebench.protocol.handoff_safety import CARE, CLAUSE, ESCALATES
 
 __all__ = [
@@ -236,25 +236,26 @@ def agent_contact(clause: str) -> bool:
     It escalates in so many words (:data:`~carebench.protocol.handoff_safety.ESCALATES`) or
     names a clinician with a contact verb (a nominal only with its recipient: "Escalation to X",
     not "self-referral superseded"; not in a clause of time, "held until a clinician calls"),
-    and is neither advice to the patient's side ("advised Jade to call 999") nor an instruction
-    that opens it ("call 999 if worse").
+    and is neither advice to the patient's side ("advised the son to call 999"; a contact verb
+    after advice, "advised Jade to call 999", is the patient's, an escalation word is not)
+    nor an instruction that opens it ("call 999 if worse").
     """
-    hits = [
-        *ESCALATES.finditer(clause),
-        *(_CONTACTS.finditer(clause) if CARE.search(clause) else ()),
-    ]
+    escalates = list(ESCALATES.finditer(clause))
+    advised = [m for m in _CONTACTS.finditer(clause) if CARE.search(clause)]
     contact = any(
         clause[m.start() - 1 : m.start()] != "-"  # "on-call"
         and not (
             _NOMINAL.fullmatch(m.group(0))
             and not _ROUTED.match(clause, m.end())
             and not _VERBAL.search(clause[: m.start()])
+            and not undone_after(clause[m.end() :])  # "Referral pending"
         )
         and not _UNTIL.search(clause[: m.start()])
-        for m in hits
+        # "Advised Jade to call 999": a contact the advice asks of the patient's side
+        and not (m in advised and _ADVICE.search(clause[: m.start()]))
+        for m in [*escalates, *advised]
     )
-    patient_side = _TO_PATIENT_SIDE.search(clause) or _ADVICE.search(clause)
-    return contact and not (patient_side or _IMPERATIVE.match(clause))
+    return contact and not (_TO_PATIENT_SIDE.search(clause) or _IMPERATIVE.match(clause))
 
 
 _NOMINAL = re.compile(
@@ -266,7 +267,7 @@ _VERBAL = re.compile(
 _ROUTED = re.compile(r"\s+(to|with)\b", re.IGNORECASE)
 _UNTIL = re.compile(r"\b(until|till|before)\b", re.IGNORECASE)
 """A nominal (not a verb after a modal, "to", "please", "I" or "we") speaks of escalating only
-with its recipient ("Escalation to X pending"); "Physio self-referral superseded" and "Repeat
+with its recipient or a status ("Escalation to X", "Referral pending"); "Physio self-referral superseded" and "Repeat
 request drafted for GP signature" do not; nor does a contact in a clause of time ("Reply held
 until a clinician calls")."""
 _ADVICE = re.compile(r"\b(advis\w*|advice|instruct\w*|encourag\w*|remind\w*|safety-?net\w*)", re.I)

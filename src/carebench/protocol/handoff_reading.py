@@ -64,7 +64,7 @@ from carebench.protocol.handoff_findings import (
     states_all,
     states_enough,
 )
-from carebench.protocol.handoff_made import not_made
+from carebench.protocol.handoff_made import not_made, undone_after
 from carebench.protocol.handoff_mood import agent_contact, countermanding_actions, unrealised
 from carebench.protocol.handoff_order import delays, order_swapped
 from carebench.protocol.handoff_safety import (
@@ -310,7 +310,9 @@ def reaches_care(actions: Sequence[str]) -> bool:
             hit = (care if care and REACH.search(clause) else None) or _ESCALATES.search(clause)
             if SLOW_CHANNEL.search(clause) or NOT_ACUTE.search(clause):
                 continue
-            if hit and not _NEGATED.search(" ".join(clause[: hit.start()].split()[-3:])):
+            if hit is None or undone_after(clause[hit.end() :]):  # "Escalation to X: N/A"
+                continue
+            if not _NEGATED.search(" ".join(clause[: hit.start()].split()[-3:])):
                 return True
     return False
 
