@@ -21,8 +21,10 @@ the clause *shows* it was made, never by default:
 * **about this patient** (:data:`OTHER_PATIENT`: "for a different patient", "(other patient)").
 
 The vocabulary is closed classes (contact verbs, auxiliaries, person nouns, status words and
-reply clauses); the rule is the positive form, so a status or mood nobody listed leaves a clause
-without one only when it also removes the past contact verb.
+reply clauses); the rule is the positive form, so any mood that removes the past contact verb
+(a nominal, an imperative, a question, a modal) is caught whether or not it is listed, and a
+reply of the recipient counts only when it says the recipient acts; a status word after a past
+verb is caught by its class.
 """
 
 from __future__ import annotations
@@ -89,6 +91,11 @@ REPLY = re.compile(
     r"|left (a |an )?(message|voicemail)|voicemail|message left)\b",
     re.IGNORECASE,
 )
+"""A reply or outcome after the contact verb, anywhere in the rest of the action, that undoes
+it: the recipient declined or said to wait and see, or a message waits for someone to pick it
+up. Any other reply of the recipient (:data:`_REPLIED`: "who said", "she replied") undoes it
+too unless it says the recipient acts now (:data:`_ACCEPTS`: "accepted", "coming", "will see
+her now")."""
 _REPLIED = re.compile(
     rf"\b(who|she|he|they|{_STAFF}|on-?call|team)\s+(has |have |had |then |just )?(said|says"
     r"|replied|responded|answered|suggested|felt|feels|wants?|advised (us|me|that))\b",
@@ -100,10 +107,6 @@ _ACCEPTS = re.compile(
     r"(now|immediately|urgently|straight away|at once|right away|within (the hour|\d+ min\w*)))\b",
     re.IGNORECASE,
 )
-"""A reply or outcome after the contact verb, anywhere in the rest of the action, that undoes
-it: the recipient declined or said to wait and see, or a message waits for someone to pick it
-up. Any other reply of the recipient (:data:`_REPLIED`: "who said", "she replied") undoes it too unless it says
-the recipient acts now (:data:`_ACCEPTS`: "accepted", "coming", "will see her now")."""
 OTHER_PATIENT = re.compile(
     r"\b(different|other|another|wrong|previous|last|separate)\s+(patient|person|pt|case|caller"
     r"|bed|client|resident)\b",
