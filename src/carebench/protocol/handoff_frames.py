@@ -14,7 +14,9 @@ words inside one of these frames does not state them as a current fact of this p
 
 A frame is the writer's only where what the text is checked against (the record's finding or
 the field's reference) lacks a word of the same kind (:data:`_KINDS`): "h/o" is licensed by
-"history" or "previous", a placeholder status by the same status word.
+"history" or "previous", a placeholder status by a reference that is itself unsettled (the
+same status word, a conflict: "X, but the letter says Y"). An urgent finding stated only inside
+such a frame countermands the handoff (:func:`~carebench.protocol.stated.countermanded`).
 """
 
 from __future__ import annotations
