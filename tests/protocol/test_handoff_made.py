@@ -96,7 +96,7 @@ def test_correct_action_lists_are_not_countermanded(actions: list[str]) -> None:
 def test_an_escalation_someone_else_made_vetoes_the_handoff(escalation: Episode) -> None:
     reference = reference_work_product(escalation, Action.ESCALATE)["handoff"]
     handoff = Handoff.model_validate(
-        {**reference, "actions_taken": ["The receptionist phoned the duty doctor"]}
+        {**reference, "actions_taken": ["Her neighbour rang the duty doctor"]}
     )
     scored = handoff_completeness(escalation, handoff)
     assert handoff_completeness(escalation, Handoff.model_validate(reference)).score == 1.0
