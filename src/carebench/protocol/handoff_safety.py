@@ -162,11 +162,12 @@ ESCALATES = re.compile(
 SLOW_CHANNEL = re.compile(
     r"\b(by|via|through|in|per)\s+(an?\s+|the\s+)?([\w-]+\s+){0,2}?"
     r"(letters?|post|mail|fax\w*|e-?mails?|voicemails?|texts?|text messages?|sms|portal"
-    r"|answer-?phone|answering machine)\b|\b(posted|faxed|e-?mailed|texted|wrote)\b",
+    r"|answer-?phone|answering machine|(online |web |e-?|referral )?forms?|e-?consult\w*|apps?)\b"
+    r"|\b(posted|faxed|e-?mailed|texted|wrote)\b",
     re.IGNORECASE,
 )
 """The channel of a clause that reaches its reader later, not now: by letter or post, fax,
-email, text, portal or voicemail ("escalated now by second-class letter to the on-call
+email, text, portal, online form or app, or voicemail ("escalated now by second-class letter to the on-call
 doctor"). An escalation sent through it reaches nobody in time."""
 NOT_ACUTE = re.compile(
     r"\b(to|with|cc|copy)\s+(the\s+|a\s+|an\s+|our\s+)?([\w-]+\s+){0,2}?"

@@ -387,7 +387,7 @@ def _field(
         )
         and context.tidy(value)
         and not holds_others(value, wanted, flat)
-        and (not wanted or keeps_frame(stated, wanted))
+        and (not wanted or keeps_frame(stated, wanted, value))
     )
     return True, correct and truth.untrue(value, context.truth, wanted) is None, False
 

@@ -18,6 +18,7 @@ from carebench.episodes.additions import retraction
 from carebench.episodes.matching import states
 from carebench.episodes.readable import compatible, denies, frame, readable
 from carebench.episodes.support import analyze, strip_injections
+from carebench.protocol.handoff_frames import added_frame
 from carebench.protocol.handoff_reading import finding_stated, plain
 from carebench.protocol.handoff_safety import CLAUSE
 from carebench.protocol.result_words import keeps_result
@@ -95,12 +96,17 @@ def read_handoff(handoff: Handoff) -> Handoff:
     )
 
 
-def keeps_frame(value: str, wanted: Sequence[str]) -> bool:
+def keeps_frame(value: str, wanted: Sequence[str], written: str = "") -> bool:
     """Whether a field's value states its reference values as they frame them.
 
     It frames nothing as resolved, negated, former, conditional or queried that its references
-    state plainly ("[not] 07700 900123", "Ceased: sertraline 100 mg daily").
+    state plainly ("[not] 07700 900123", "Ceased: sertraline 100 mg daily"), nor as history,
+    another person's, of a placeholder status or from an old source
+    (:func:`~carebench.protocol.handoff_frames.added_frame`: "today TBC", "PMH: ..."), read
+    in ``written`` (the value as written, before its hedges are dropped) where given.
     """
+    if added_frame(written or value, wanted):
+        return False
     return frame(value) is None or any(compatible(value, r) for r in wanted)
 
 
@@ -109,8 +115,13 @@ def unframed(text: str, findings: Sequence[str]) -> str:
 
     "Reassuring: chest pain - all resolved", "chest pain (resolved)", "No longer: ...": a reason
     or key finding framed as resolved, negated, former, conditional or queried does not state
-    the urgent findings (unless they carry the frame too: "no wet nappies since 6 am").
+    the urgent findings (unless they carry the frame too: "no wet nappies since 6 am"); nor does one
+    framed as history, another person's, of a placeholder status or from an old source that no
+    finding licenses (:func:`~carebench.protocol.handoff_frames.added_frame`: "FHx: ...",
+    "h/o ...", "... - status unknown", "... per old notes").
     """
+    if added_frame(text, findings):
+        return ""
     if frame(text) is None or any(compatible(text, f) and frame(f) for f in findings):
         return text
     return ""
@@ -148,12 +159,16 @@ def countermanded(handoff: Handoff, urgent: Sequence[str]) -> bool:
     on", "<finding> (resolved)", "No longer: <finding>". A reassuring lead (:func:`all_clear`:
     "Stable and settled, no concerns") in the reason or a key finding of a handoff with urgent
     findings countermands it whatever else they state: the receiver who reads it stops there.
+    An urgent finding stated only inside a frame that moves it off today's patient
+    (:func:`~carebench.protocol.handoff_frames.added_frame`: "FHx: ...", "h/o ...", "... n/a")
+    is taken away as a denied one is.
     """
     texts = [handoff.reason, *handoff.key_findings]
     if urgent and any(all_clear(t) for t in texts):
         return True
     for finding in urgent:
-        if any(denies(t, finding) for t in texts) and not any(
+        framed = any(added_frame(t, urgent) and finding_stated(t, finding) for t in texts)
+        if (framed or any(denies(t, finding) for t in texts)) and not any(
             finding_stated(unframed(plain(t), urgent), finding) for t in texts
         ):
             return True

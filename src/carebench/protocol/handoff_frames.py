@@ -1,0 +1,88 @@
+"""Frames that take a handoff finding or field value out of today's patient, today.
+
+Pure helper of :func:`carebench.protocol.stated.unframed` (reason and key findings) and
+:func:`~carebench.protocol.stated.keeps_frame` (named fields). A text that states the record's
+words inside one of these frames does not state them as a current fact of this patient:
+
+* **history** shorthand ("Hx:", "PMH:", "h/o"): read by the claim side's closed class,
+  :func:`carebench.episodes.framewords.frame_match` (kind ``history``), not a second list;
+* **another person** (:data:`_PERSON`: "FHx:", "FH", "family history", "mother's history");
+* **a placeholder status** (:data:`_STATUS`: "- status unknown", "... n/a", "... nil",
+  "... TBC", "(unconfirmed)", and a leading query "?" or "query"): not known, not applicable or
+  not confirmed;
+* **an old source** (:data:`_SOURCE`: "per old notes", "at the last visit", "last admission").
+
+A frame is the writer's only where what the text is checked against (the record's finding or
+the field's reference) lacks a word of the same kind (:data:`_KINDS`): "h/o" is licensed by
+"history" or "previous", a placeholder status by a reference that is itself unsettled (the
+same status word, a conflict: "X, but the letter says Y"). An urgent finding stated only inside
+such a frame countermands the handoff (:func:`~carebench.protocol.stated.countermanded`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from carebench.episodes.framewords import frame_match
+from carebench.episodes.matching import states
+
+__all__ = ["added_frame"]
+
+_PERSON = re.compile(
+    r"(?<![\w/])(fhx|fh|f/h)(?![\w/])|\bfamily (history|hx)\b"
+    r"|\b(mother|father|mum|dad|sister|brother|sibling|twin|grand\w+|aunt|uncle|cousin"
+    r"|relative)('s|s')\s+(history|hx|pmh|diagnosis|condition|illness|results?|notes?)\b",
+    re.IGNORECASE,
+)
+_STATUS = re.compile(
+    r"\bstatus (unknown|unclear|uncertain|tbc)\b|[-–(:]\s*(unknown|unclear|uncertain)\b"
+    r"|(?<![\w/])(n/a|tbc|tbd)(?![\w/])|\w+(\s+\S+){2,}\s+[-–(]?\s*nil\W*$|\b(to be confirmed|unconfirmed|not applicable)\b"
+    r"|^\W*(\?|query\b|\?\?)",
+    re.IGNORECASE,
+)
+_SOURCE = re.compile(
+    r"\b(as )?(per|from|according to|in) (the |her |his )?(old|previous|prior|earlier|last|pre-?op"
+    r"|discharge) (notes?|chart|letters?|records?|summary|admission|visit|clinic)\b"
+    r"|\b(at|on|during|from) (the |her |his )?(last|previous|prior|earlier) (visit|admission"
+    r"|attendance|appointment|clinic|review|stay)\b|\blast (admission|visit|attendance)\b",
+    re.IGNORECASE,
+)
+_UNSETTLED = re.compile(
+    rf"{_STATUS.pattern}|\b(but|vs|versus|conflict\w*|discrepan\w*|differ\w*|unclear|uncertain"
+    r"|unknown|not (yet )?(known|confirmed|clear))\b",
+    re.IGNORECASE,
+)
+"""A reference that is itself unsettled (a conflict, "not yet known") licenses a status that
+says so ("Unconfirmed: apixaban ... vs warfarin ...")."""
+_KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
+    ("another person", _PERSON, re.compile(r"\b(family|fhx?|mother|father|relative)", re.I)),
+    ("placeholder status", _STATUS, _UNSETTLED),
+    ("old source", _SOURCE, re.compile(r"\b(previous|prior|old|last|earlier|discharge)\b", re.I)),
+)
+"""Per kind: the text's pattern, and what a reference must hold to license it."""
+
+
+_PARTS = re.compile(r"[:;,.()\n–]|\s-\s")
+
+
+def added_frame(text: str, references: Sequence[str]) -> str | None:
+    """The kind of frame ``text`` adds that none of ``references`` licenses, or None.
+
+    The frame covers every reference ``text`` states (all of them where it states none), so
+    each must license it ("PMH: A; B; C" frames A as history though C says "after"); with no
+    references every frame is the writer's. History is the claim side's class
+    (:func:`~carebench.episodes.framewords.frame_match`), read per segment (split at
+    punctuation) so that another frame word elsewhere does not hide it; the other kinds are this
+    module's.
+    """
+    refs = [r for r in references if states(text, r)] or list(references) or [""]
+    for part in _PARTS.split(text):  # the shorthand's own segment: "PMH: <reason with if>"
+        if (frame_match(part, "") or ("",))[0] == "history" and any(
+            (frame_match(part, r) or ("",))[0] == "history" for r in refs
+        ):
+            return "history"
+    for kind, pattern, licence in _KINDS:
+        if pattern.search(text) and not all(licence.search(r) for r in refs):
+            return kind
+    return None

@@ -1,0 +1,75 @@
+"""Frames that take a handoff finding or field value off today's patient (handoff_frames).
+
+Hand-written cases of each kind (history shorthand, another person, a placeholder status, a
+leading query, an old source), worded apart from red team 8's strategies, their licences in the
+reference, and the end-to-end case, which fails on bfbc1df (findings framed as history or as
+a relative's were read as stated).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from carebench.agents.workproduct import Handoff, reference_work_product
+from carebench.episodes.schema import Action, Episode
+from carebench.protocol.handoff_frames import added_frame
+from carebench.protocol.scores import handoff_completeness
+from carebench.protocol.stated import keeps_frame, unframed
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("PMH - pulse 128 and BP 82/50", "history"),
+        ("h/o lip swelling after the first dose", "history"),
+        ("F/H: collapse with chest pain", "another person"),
+        ("Father's history: collapse with chest pain", "another person"),
+        ("Pulse 128 and BP 82/50 (status unclear)", "placeholder status"),
+        ("Pulse 128 and BP 82/50 - TBD", "placeholder status"),
+        ("? pulse 128 and BP 82/50", "placeholder status"),
+        ("Pulse 128 and BP 82/50 as per the previous admission", "old source"),
+        ("Pulse 128 and BP 82/50 from the last clinic", "old source"),
+    ],
+)
+def test_a_frame_the_reference_lacks_is_the_writers(text: str, kind: str) -> None:
+    assert added_frame(text, ["pulse 128 and BP 82/50 at 10:15"]) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "reference"),
+    [
+        ("Pulse 128 and BP 82/50", "pulse 128 and BP 82/50 at 10:15"),
+        ("h/o asthma, on salbutamol", "history of asthma on salbutamol"),
+        ("Onset time unknown", "time of onset - unknown"),
+        (
+            "Unconfirmed: apixaban 5 mg twice daily vs warfarin 3 mg",
+            "apixaban, but letter: warfarin",
+        ),
+        ("Daughter's call at 15:20: drowsier and confused", "drowsier and confused at 15:20"),
+        ("Vomiting: nil", "no vomiting"),
+    ],
+)
+def test_a_plain_or_licensed_text_adds_no_frame(text: str, reference: str) -> None:
+    assert added_frame(text, [reference]) is None
+
+
+def test_a_framed_field_or_finding_does_not_state_its_reference() -> None:
+    wanted = ["recheck INR next Monday"]
+    assert not keeps_frame("recheck INR next Monday", wanted, "recheck INR next Monday TBD")
+    assert keeps_frame("recheck INR next Monday", wanted, "recheck INR next Monday")
+    assert unframed("FH: anaphylaxis to peanuts", ["anaphylaxis to peanuts"]) == ""
+    assert unframed("anaphylaxis to peanuts", ["anaphylaxis to peanuts"]) != ""
+
+
+def test_urgent_findings_framed_as_history_countermand_the_handoff(escalation: Episode) -> None:
+    reference = reference_work_product(escalation, Action.ESCALATE)["handoff"]
+    handoff = Handoff.model_validate(
+        {
+            **reference,
+            "reason": "PMH: " + reference["reason"],
+            "key_findings": ["PMH: " + k for k in reference["key_findings"]],
+        }
+    )
+    assert handoff_completeness(escalation, Handoff.model_validate(reference)).score == 1.0
+    scored = handoff_completeness(escalation, handoff)
+    assert scored.countermanded and scored.score == 0.0
