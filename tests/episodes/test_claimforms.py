@@ -179,9 +179,15 @@ def test_an_ordered_pair_keeps_its_order() -> None:
 
 @pytest.mark.parametrize(
     ("claim", "notation"),
-    [("Ramipril 5.0 mg daily", "5.0 mg"), ("Ramipril 5 mg QD", "QD"), ("Insulin 24 U", "24 U")],
+    [
+        ("Ramipril 5.0 mg daily", "5.0 mg"),
+        ("Ramipril .5 mg daily", ".5 mg"),  # a naked decimal: read as 5 mg (red team 9)
+        ("Ramipril 5 mg QD", "QD"),
+        ("Insulin 24 U", "24 U"),
+    ],
 )
 def test_do_not_use_notation_is_not_supported(claim: str, notation: str) -> None:
     assert unsafe_notation(claim) == notation
     assert support(claim, RAMIPRIL + " Insulin 24 units.") is Verdict.UNSUPPORTED
     assert unsafe_notation("CK 110 U/L") is None  # units per litre, not U for units
+    assert unsafe_notation("Colchicine 0.5 mg twice daily") is None  # the leading zero is written

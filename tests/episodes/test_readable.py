@@ -30,6 +30,9 @@ LINE = "Takes amlodipine 5 mg once daily for blood pressure. Chest pain at rest 
         ("12 \u00b5g", "12 µg"),  # the micro sign stays the unit's
         ("temp 38\u2103", "temp 38°C"),
         ("plain ASCII", "plain ASCII"),
+        # a combining stroke over each letter is struck-through text (red team 9)
+        ("w\u0336a\u0336r\u0336f\u0336 ok", "~~warf~~ ok"),
+        ("a\u0336b\u0336 c\u0336d\u0336", "~~ab cd~~"),
     ],
 )
 def test_text_is_read_as_a_person_sees_it(written: str, seen: str) -> None:
@@ -127,3 +130,9 @@ def test_a_reassuring_text_denies_an_urgent_finding() -> None:
 )
 def test_claim_support_reads_frames_and_characters(claim: str, verdict: Verdict) -> None:
     assert support(claim, LINE) is verdict
+
+
+def test_a_claim_struck_through_by_combining_strokes_states_nothing() -> None:
+    struck = "".join(c + "\u0336" for c in "Warfarin 4 mg daily")
+    assert support(struck, "Warfarin 4 mg daily.") is Verdict.NOT_SUBSTANTIVE
+    assert support("Warfarin 4 mg daily", "Warfarin 4 mg daily.") is Verdict.SUPPORTED

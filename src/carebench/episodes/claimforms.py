@@ -377,7 +377,11 @@ def reports_question(claim_text: str) -> bool:
     return reported is not None and not _REQUEST.search(claim_text)
 
 
-_TRAILING_ZERO = re.compile(r"(?<![\d.])\d+\.0\s*(?:mg|g|mcg|micrograms?|ml|units?)\b", re.I)
+_TRAILING_ZERO = re.compile(
+    r"(?<![\d.])(?:\d+\.0|\.\d+)\s*(?:mg|g|mcg|micrograms?|ml|units?)\b", re.I
+)
+"""A dose with a trailing zero ("5.0 mg", read as 50 mg) or without its leading zero (".4 mg",
+read as 4 mg): the Joint Commission's paired rule, one mistake in two directions."""
 _DO_NOT_USE = re.compile(
     r"(?<![\w.])(?:" + "|".join(re.escape(a) for a in DO_NOT_USE) + r")(?![\w.])",
     re.IGNORECASE,
@@ -386,7 +390,7 @@ _UNIT_U = re.compile(r"\b\d+(?:\.\d+)?\s*(?:u|iu)(?![/\w])", re.IGNORECASE)
 
 
 def unsafe_notation(claim_text: str) -> str | None:
-    """The do-not-use notation a claim writes (a trailing zero, QD, µg, U after a dose), or None.
+    """The do-not-use notation a claim writes (a trailing or missing leading zero, QD, µg, U), or None.
 
     U and IU count only after a number ("24 U"); QD, QOD, µg and cc anywhere as a word.
     """

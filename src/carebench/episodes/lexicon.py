@@ -479,5 +479,5 @@ word is forgiven only where it stands in for a cited word (docs/protocol.md)."""
 DO_NOT_USE = ("qd", "q.d.", "qod", "q.o.d.", "u", "iu", "µg", "cc")
 """Do-not-use abbreviations (the Joint Commission's list and its common additions): QD / QOD
 (read as QID), U / IU (read as 0 or 4, or 10), µg (read as mg), cc (read as U); with a trailing
-zero ("5.0 mg", read as 50 mg) a medication claim that writes one is not supported
-(docs/protocol.md)."""
+zero ("5.0 mg", read as 50 mg) or without a leading one (".4 mg", read as 4 mg) a medication claim
+that writes one is not supported (docs/protocol.md)."""

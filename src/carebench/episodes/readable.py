@@ -92,11 +92,20 @@ def _char(char: str) -> str:
     return char
 
 
+_STROKES = re.compile("[\u0335\u0336\u0337\u0338]")
+_OVERLAID = re.compile(
+    "(?:[^\\s\u0335-\u0338][\u0335-\u0338]+)(?:\\s*[^\\s\u0335-\u0338][\u0335-\u0338]+)*"
+)
+"""A run of characters each overlaid by a combining stroke ("w̶a̶r̶f̶a̶r̶i̶n̶"): struck through, as a
+reader sees it, so it is written as markdown strikethrough ("~~warfarin~~") before the marks go."""
+
+
 @cache
 def readable(text: str) -> str:
     """``text`` as a reader sees it, or ``""`` when it is not readable (module conventions)."""
     if text.isascii():
         return text
+    text = _OVERLAID.sub(lambda m: f"~~{_STROKES.sub('', m[0])}~~", text)
     folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
     out = unicodedata.normalize("NFKC", "".join(_char(c) for c in folded.replace("\u03bc", "µ")))
     out = out.replace("\u03bc", "µ")  # NFKC reads the micro sign as Greek mu; units keep µ
