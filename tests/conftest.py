@@ -3,6 +3,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -13,6 +14,13 @@ import pytest
 import yaml
 
 pytest_plugins = ["pytester"]
+
+# A shell without job control starts background commands with SIGINT ignored, and a child
+# inherits an ignored signal through exec: the ctrl-c tests' subprocesses would then never see
+# their SIGINT (`nohup .ci/run &` failed them so). A handler here is reset to the default in
+# every child, so Python there raises KeyboardInterrupt as under a terminal.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 FIXTURES = Path(__file__).parent / "fixtures"
 BROWSER_SKIP = "Debian's chromium is not installed (apt-get install chromium)"
