@@ -62,7 +62,9 @@ def test_holm_leaves_the_garbage_collector_as_it_found_it() -> None:
     try:
         frozen = gc.get_freeze_count()
         assert [t.p_holm for t in holm(tests)] == expected
-        assert gc.get_freeze_count() == frozen
+        # unfreezing would empty the permanent generation; a frozen object may still be freed by
+        # reference counting meanwhile (another thread's), so the count may fall a little
+        assert frozen - 100 <= gc.get_freeze_count() <= frozen
     finally:
         gc.unfreeze()
 

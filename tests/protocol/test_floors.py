@@ -9,12 +9,28 @@ import pytest
 from carebench.agents.backends.gaming import GAMING
 from carebench.agents.backends.scripted import POLICIES
 from carebench.episodes.bank import load_bank
-from carebench.protocol.floors import GOAL_GAMING, GOAL_REFERENCE, floor_rows, floors
+from carebench.episodes.cache import user_cache_dir
+from carebench.episodes.canonical import bank_sha256
+from carebench.protocol.floors import (
+    GOAL_GAMING,
+    GOAL_REFERENCE,
+    bank_floor_rows,
+    floor_rows,
+    floors,
+)
 
 
 @pytest.fixture(scope="module")
 def rows() -> dict[str, dict[str, object]]:
-    return {r["policy"]: r for r in floor_rows(load_bank())}
+    """The packaged bank's rows, computed by this session (its own cache folder, never pinned).
+
+    Through :func:`bank_floor_rows` with the folder ``carebench report`` uses, so the suite's
+    reports and these tests share one computation (150 s on a 2-core machine).
+    """
+    bank = load_bank()
+    folder = user_cache_dir()
+    cache = folder / "keyword-floor" if folder is not None else None
+    return {r["policy"]: r for r in bank_floor_rows(bank_sha256(bank), bank, cache)}
 
 
 def test_every_gaming_policy_is_a_registered_scripted_policy() -> None:
@@ -173,7 +189,8 @@ def test_bank_floor_rows_are_computed_once_per_bank_and_kept_in_the_cache(
 ) -> None:
     from carebench.protocol import floors as module
 
-    episodes = [e for e in load_bank() if e.seed_id == load_bank()[0].seed_id]
+    bank = load_bank()
+    episodes = [e for e in bank if e.seed_id == bank[0].seed_id]
     calls: list[int] = []
 
     def counted(eps: object) -> list[dict[str, object]]:
