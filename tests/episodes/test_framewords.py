@@ -86,3 +86,36 @@ def test_a_future_start_needs_a_start_in_the_line(line: str) -> None:
 def test_a_future_start_the_line_plans_is_licensed() -> None:
     line = "Plan: start sertraline 50 mg daily from Monday; first dose due at 14:00."
     assert frame_shift("Will start sertraline 50 mg daily", line) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "kind"),
+    [
+        # round 11: stop words that carry a status or a time are frame words (red team 9's third
+        # hole, in kind; worded apart from its strategies)
+        ("Now off bisoprolol 2.5 mg once daily", "stopped"),
+        ("Levothyroxine 75 micrograms each morning - off", "stopped"),
+        ("Bisoprolol 2.5 mg once daily back then", "past"),
+        ("Dalteparin 5000 units subcutaneously once daily thereafter", "future"),
+        ("Bisoprolol 2.5 mg once daily; none since", "ended"),
+        ("Dalteparin 5000 units subcutaneously once daily or thereabouts", "bound"),
+    ],
+)
+def test_a_stop_word_that_sets_status_or_time_is_a_frame(claim: str, kind: str) -> None:
+    shift = frame_shift(claim, LINE)
+    assert shift is not None and shift.startswith(kind)
+    wanted = Verdict.CONTRADICTS if kind in TIME_KINDS else Verdict.UNSUPPORTED
+    assert support(claim, LINE) is wanted
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Too breathless to get off the bed",  # a verb's particle, not a status
+        "Dressings due to come off on day 5",
+        "Off work for two weeks",
+        "Daughter will ring back later on the ward phone",
+    ],
+)
+def test_a_verb_particle_or_plain_later_is_no_frame(claim: str) -> None:
+    assert frame_shift(claim, "") is None

@@ -136,3 +136,36 @@ def test_a_claim_struck_through_by_combining_strokes_states_nothing() -> None:
     struck = "".join(c + "\u0336" for c in "Warfarin 4 mg daily")
     assert support(struck, "Warfarin 4 mg daily.") is Verdict.NOT_SUBSTANTIVE
     assert support("Warfarin 4 mg daily", "Warfarin 4 mg daily.") is Verdict.SUPPORTED
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict"),
+    [
+        # round 11 (red team 9's first hole, in kind): a symbol is read, never dropped
+        ("\u2718 Takes amlodipine 5 mg once daily", Verdict.CONTRADICTS),  # heavy ballot X
+        ("Takes amlodipine 5 mg once daily \u2716", Verdict.CONTRADICTS),  # heavy multiplication X
+        ("\U0001f6ab amlodipine 5 mg once daily", Verdict.CONTRADICTS),  # prohibited sign
+        ("\u25a1 amlodipine 5 mg once daily", Verdict.CONTRADICTS),  # empty box: not done
+        ("Amlodipine 5 mg once daily \u2b06", Verdict.UNSUPPORTED),  # up arrow: raised
+        ("\u2622 amlodipine 5 mg once daily", Verdict.UNSUPPORTED),  # a symbol no one says
+        ("\u2714 Takes amlodipine 5 mg once daily", Verdict.SUPPORTED),  # a tick says nothing
+    ],
+)
+def test_a_symbol_is_read_as_a_reader_says_it(claim: str, verdict: Verdict) -> None:
+    assert support(claim, LINE) is verdict
+
+
+def test_a_symbol_the_line_holds_is_covered_and_a_tick_or_degree_sign_is_kept() -> None:
+    assert support("\u2622 amlodipine 5 mg once daily", f"\u2622 {LINE}") is Verdict.SUPPORTED
+    assert readable("temperature 38.1 \u00b0C \u2713") == "temperature 38.1 \u00b0C  "
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict"),
+    [
+        ("Urine culture +ve", Verdict.CONTRADICTS),  # the line says negative
+        ("Urine culture -ve", Verdict.SUPPORTED),
+    ],
+)
+def test_signed_result_shorthand_reads_as_its_result(claim: str, verdict: Verdict) -> None:
+    assert support(claim, "Urine culture negative; no growth at 48 hours.") is verdict

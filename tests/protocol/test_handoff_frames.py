@@ -8,6 +8,8 @@ a relative's were read as stated).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from carebench.agents.workproduct import Handoff, reference_work_product
@@ -73,3 +75,45 @@ def test_urgent_findings_framed_as_history_countermand_the_handoff(escalation: E
     assert handoff_completeness(escalation, Handoff.model_validate(reference)).score == 1.0
     scored = handoff_completeness(escalation, handoff)
     assert scored.countermanded and scored.score == 0.0
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # round 11: the claim side's time kinds, read on findings and field values too
+        ("Pulse 128 and BP 82/50 beforehand", "past"),
+        ("Pulse 128 and BP 82/50; nothing since", "ended"),
+        ("Pulse 128 and BP 82/50 - settled now", "ended"),
+        ("Pulse 128 and BP 82/50 subsequently", "future"),
+        ("Off: pulse 128 and BP 82/50", "stopped"),
+    ],
+)
+def test_a_time_frame_the_reference_lacks_is_the_writers(text: str, kind: str) -> None:
+    assert added_frame(text, ["pulse 128 and BP 82/50 at 10:15"]) == kind
+
+
+@pytest.mark.parametrize(
+    "mark",
+    [
+        lambda t: "\u2717 " + t,  # ballot X
+        lambda t: t + " \u274c",  # cross mark
+        lambda t: "~~" + t + "~~",  # struck through
+        lambda t: "<s>" + t + "</s>",
+        lambda t: "".join(c + "\u0336" for c in t),  # combining long stroke
+    ],
+)
+def test_urgent_findings_crossed_or_struck_out_do_not_reach_the_receiver(
+    escalation: Episode, mark: Callable[[str], str]
+) -> None:
+    """Round 11 (red team 9's first hole, in kind): handoffs read symbols and strikethrough."""
+    reference = reference_work_product(escalation, Action.ESCALATE)["handoff"]
+    handoff = Handoff.model_validate(
+        {
+            **reference,
+            "reason": mark(reference["reason"]),
+            "key_findings": [mark(k) for k in reference["key_findings"]],
+        }
+    )
+    scored = handoff_completeness(escalation, handoff)
+    assert scored.score < 0.6
+    assert {"reason", "key_findings"} & {*scored.wrong, *scored.missing}

@@ -282,8 +282,9 @@ def test_routing_without_the_finding_behind_it_earns_nothing(annotated: dict[str
     bare = fixture_handoff(reason="Escalating for urgent clinical review.", key_findings=())
     scored = handoff_completeness(episode, bare)
     assert {"urgency", "destination"}.isdisjoint(scored.wrong + scored.missing)  # verdicts kept
-    assert scored.unjustified == ("urgency", "destination")
-    assert scored.score == (scored.correct - 2 - len(scored.wrong)) / scored.required
+    assert scored.unjustified == ("urgency", "destination") and scored.unstated
+    # round 11: a handoff that does not say why it is made is also quartered (unstated)
+    assert scored.score == (scored.correct - 2 - len(scored.wrong)) / scored.required * 0.25
     with_finding = handoff_completeness(
         episode, fixture_handoff(reason="Escalating for urgent review.")
     )

@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 
 import pandas as pd
+import pytest
 
 from carebench.agents.backends.gaming import resolved_handoff, shifted_fields
 from carebench.agents.backends.gaming_untrue import unsafe_interim
+from carebench.agents.workproduct import reference_work_product
 from carebench.episodes.bank import load_bank
 from carebench.episodes.schema import Action
 from carebench.protocol.summary import episode_scores
@@ -62,3 +64,16 @@ def test_countermanding_fields_and_under_triage_are_exported() -> None:
     assert row["fields_unsafe"] == "actions_taken"
     assert row["under_triage"] == 1
     assert row["handoff"] < 0.1  # quartered twice
+
+
+def test_a_handoff_that_does_not_say_why_is_exported_unstated_and_quartered() -> None:
+    episodes = {e.episode_id: e for e in load_bank()}
+    episode = next(e for e in episodes.values() if e.reference.primary is Action.ESCALATE)
+    output = reference_work_product(episode, Action.ESCALATE)
+    full = episode_scores(pd.DataFrame([_row(episode.episode_id, output)]), episodes).iloc[0]
+    output["handoff"] = {**output["handoff"], "reason": "", "key_findings": []}
+    row = episode_scores(pd.DataFrame([_row(episode.episode_id, output)]), episodes).iloc[0]
+    assert not bool(full["handoff_unstated"]) and bool(row["handoff_unstated"])
+    required, correct = int(row["fields_required"]), int(row["fields_correct"])
+    unjustified = len(str(row["fields_unjustified"]).split(", "))
+    assert row["handoff"] == pytest.approx((correct - unjustified) / required * 0.25)

@@ -8,7 +8,8 @@ import pytest
 from carebench.agents.workproduct import Claim
 from carebench.episodes.bank import load_bank
 from carebench.episodes.schema import Episode
-from carebench.protocol.scores import STALE_FACTOR, continuity, traceability
+from carebench.protocol.score_results import STALE_FACTOR
+from carebench.protocol.scores import continuity, traceability
 from carebench.protocol.stale import holds_value, stale_facts
 
 GLARGINE = "insulin glargine 30 units at 22:00 on admission 5 days ago"
@@ -64,3 +65,29 @@ def test_a_stale_dose_restated_as_current_is_carried(insulin: Episode) -> None:
     # as current (unfounded): each quarters
     assert (after.stale, after.contradictions, after.unfounded) == (1, 1, 1)
     assert after.score == pytest.approx(1 / 6 * STALE_FACTOR**3)
+
+
+def test_a_cited_claim_the_record_lacks_is_unfounded_in_continuity(
+    annotated: dict[str, Episode],
+) -> None:
+    """Round 11: a fabrication that cites a line (red team 9's fourth hole) is a wrong fact."""
+    stale = annotated["stale"]
+    right = [Claim(text="Takes amlodipine 5 mg daily.", sources=("R1",))]
+    made_up = [*right, Claim(text="Latex allergy: hives on contact.", sources=("R1",))]
+    trace, cont = traceability(stale, made_up), continuity(stale, made_up)
+    assert (trace.mismatched, trace.unfounded, cont.unfounded) == (1, 0, 1)
+    assert trace.score == pytest.approx((1 - 0.5) / 2)  # its mismatch only, as before
+    assert cont.score == pytest.approx(STALE_FACTOR)  # was 1.0
+
+
+def test_a_right_fact_citing_the_wrong_line_costs_only_its_mismatch(
+    annotated: dict[str, Episode],
+) -> None:
+    stale = annotated["stale"]
+    draft = [
+        Claim(text="Takes amlodipine 5 mg daily.", sources=("R1",)),
+        Claim(text="Amlodipine 5 mg once daily.", sources=("N1",)),  # right, wrong line
+    ]
+    trace, cont = traceability(stale, draft), continuity(stale, draft)
+    assert (trace.mismatched, cont.unfounded) == (1, 0)
+    assert cont.score == 1.0

@@ -67,6 +67,7 @@ from carebench.episodes.lexicon import (
     TIMES,
     UNITS,
 )
+from carebench.episodes.readable import UNREAD_SYMBOL
 
 __all__ = [
     "asks",
@@ -79,6 +80,7 @@ __all__ = [
     "reports_question",
     "stated_terms",
     "unsafe_notation",
+    "unstruck",
 ]
 
 _STRUCK = re.compile(r"~~.*?~~|<(del|s|strike)\b[^>]*>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
@@ -119,10 +121,15 @@ def _json_text(value: Any, key: str = "") -> list[str]:
     return [f"{key}: {value}" if key else str(value)]
 
 
+def unstruck(text: str) -> str:
+    """``text`` without its struck-through parts (``~~x~~``, ``<del>``, ``<s>``, ``<strike>``)."""
+    return _STRUCK.sub(" ", text)
+
+
 @cache
 def render(text: str) -> str:
     """``text`` as a reader sees it rendered (module conventions): struck and false parts gone."""
-    text = _STRUCK.sub(" ", text)
+    text = unstruck(text)
     text = _TAG.sub(" ", text)
     stripped = text.strip()
     if stripped[:1] in "{[" and stripped[-1:] in "}]":
@@ -153,6 +160,7 @@ _PER_UNIT = frozenset(
     w for w, u in UNITS.items() if SCALE.get(u, ("",))[0] in ("mass", "volume", "length")
 )
 """Units a dose may be divided by ("4 mg daily per kg"): one after "per" changes the dose."""
+_UNREAD = UNREAD_SYMBOL.strip()
 ABBREVIATION = 4
 """An unknown word this short (or one with a digit) is an abbreviation or a name with a number
 ("DVT", "LMP", "G2"): forgiven like a common word, since English cannot say what it names."""
@@ -203,6 +211,8 @@ def forgivable(found: str, text: str, covered: frozenset[str], evidence_text: st
     written, negated = text.lower(), analyze(text).negated
     words = tokens(text)
     own = {i for i, w in enumerate(words) if term(w) == found}
+    if any(words[i] == _UNREAD for i in own):
+        return False  # a symbol the reader cannot say (readable.UNREAD_SYMBOL)
     if all(words[i] in EMPTY_WORDS for i in own):
         return True  # a word of a closed class that carries nothing ("remains on X")
     if found not in negated and _tail(words, own, covered, text, evidence_text):

@@ -35,28 +35,40 @@ _UNIT_AFTER_PER = (
     r"(day|days|d|week|wk|month|hour|hr|h|min|minute|dose|doses|tablet|tab|cap|capsule|puff"
     r"|kg|g|mg|mcg|ml|l|m2|unit|units|feed|cycle|pack|night|annum|cent)"
 )
+_OFF = (
+    r"(?:^|[:;,(\[]|\s[\u2013-]|\b(?:is|was|are|were|now|been|currently|remains|stays|taken|kept))"
+    r"\s*off\b(?![\w/-])(?!\s+(?:work|school|sick|duty|label)\b)"
+)
+""""Off" as a status (stopped): opening a segment ("Off warfarin", "warfarin - off", "(off)") or
+after a state verb ("now off it", "taken off"); not a verb's particle ("get off the sofa",
+"drifts off mid-sentence", "due to come off") nor "off work"."""
 _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     (
         "future",
         re.compile(
             rf"\b((will|shall|going to|due to|yet to|about to|plan(ned)? to)\s+(be\s+)?{_START}\w*"
             rf"|to be (started|commenced|begun|restarted|resumed))\b|\w'll\s+{_START}"
-            rf"|^\W*to\s+{_START}\b",
+            rf"|^\W*to\s+{_START}\b|\b(afterwards|thereafter|subsequently)\b",
             re.IGNORECASE,
         ),
         re.compile(  # a future or plan word with its own start verb, not one anywhere
             rf"\b(will|shall|due to|plan\w*|to be|yet to|to|next|tomorrow)\W+(\w+\s+)??{_START}"
-            rf"|\b{_START}\w*\b[^.;:]{{0,40}}\b(tomorrow|next)\b|\bfirst dose\b[^.;:]{{0,20}}\bdue\b",
+            rf"|\b{_START}\w*\b[^.;:]{{0,40}}\b(tomorrow|next)\b|\bfirst dose\b[^.;:]{{0,20}}\bdue\b"
+            r"|\b(after\w*|thereafter|later|subsequent\w*)\b",
             re.I,
         ),
     ),
     (
         "past",
         re.compile(
-            r"\b(used to|had been on|was on|were on|pre-?admission|prev|formerly|in the past)\b",
+            r"\b(used to|had been on|was on|were on|pre-?admission|prev|formerly|in the past"
+            r"|beforehand|back then)\b",
             re.I,
         ),
-        re.compile(r"\b(stopped|previous\w*|formerly|before|until|used to|was on|pre)\b", re.I),
+        re.compile(
+            r"\b(stopped|previous\w*|formerly|before\w*|until|used to|was on|pre|earlier|then)\b",
+            re.I,
+        ),
     ),
     (
         "condition",
@@ -73,8 +85,25 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     ),
     (
         "stopped",
-        re.compile(r"(?<![\w/])(d/c|dc'?d)(?![\w/])", re.IGNORECASE),
-        re.compile(r"\b(stop\w*|discontinu\w*|ceased|d/c|withdrawn|held)\b", re.IGNORECASE),
+        re.compile(
+            r"(?<![\w/])(d/c|dc'?d)(?![\w/])"
+            rf"|{_OFF}",
+            re.IGNORECASE,
+        ),
+        re.compile(rf"\b(stop\w*|discontinu\w*|ceased|d/c|withdrawn|held)\b|{_OFF}", re.I),
+    ),
+    (
+        "ended",
+        re.compile(
+            r"\b(not|none|nothing|no more|no further)\s+since\b"
+            r"|\b(over|gone|passed|settled|resolved|finished)\s+now\b|\ball over\b",
+            re.I,
+        ),
+        re.compile(
+            r"\b(not|none|nothing|no \w+)\s+since\b"
+            r"|\b(resolved|settled|stopped|no longer|ceased|gone|over now|finished)\b",
+            re.I,
+        ),
     ),
     (
         "history",
@@ -138,12 +167,13 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         "bound",
         re.compile(
             r"\b(at least|up to|at most|no (more|less|fewer) than|not (more|less) than|max|maximum"
-            r"|minimum)\b",
+            r"|minimum|or (less|fewer|more|under|over|so|thereabouts|below|above))\b",
             re.I,
         ),
         re.compile(
             r"\b(at least|up to|at most|no (more|less|fewer) than|not (more|less) than|max\w*"
-            r"|(?<!/)min|minimum|ceiling|limit)\b|[<>\u2264\u2265]",
+            r"|(?<!/)min|minimum|ceiling|limit|or (less|fewer|more|under|over|below|above))\b"
+            r"|[<>\u2264\u2265]",
             re.I,
         ),
     ),
@@ -190,7 +220,7 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
 )
 """Per kind: the claim's pattern, and what a cited line must hold for the claim to use it."""
 
-TIME_KINDS = frozenset({"future", "past", "stopped", "history"})
+TIME_KINDS = frozenset({"future", "past", "stopped", "ended", "history"})
 """Kinds that move a fact to another time than now (not yet begun, no longer, a past history):
 a claim whose content its lines state as current, in one of these, contradicts them; a
 condition or a query only withholds the fact (unsupported)."""

@@ -16,7 +16,7 @@ SHORTHAND: dict[str, str] = {
     "egfr": "kidney function egfr", "bp": "blood pressure", "hr": "heart rate",
     "rr": "respiratory rate", "sats": "oxygen saturation", "spo2": "oxygen saturation",
     "o2": "oxygen", "temp": "temperature", "hb": "haemoglobin", "wcc": "white cell count",
-    "k+": "potassium", "na+": "sodium", "abx": "antibiotic", "hx": "history", "pmh": "history",
+    "k+": "potassium", "na+": "sodium", "+ve": "positive", "-ve": "negative", "abx": "antibiotic", "hx": "history", "pmh": "history",
     "rx": "treatment", "sx": "symptoms", "sob": "breathless", "sob.": "breathless",
     "a&e": "emergency department", "ae": "emergency department", "ed": "emergency department",
     "uti": "urinary tract infection", "yo": "year old", "y/o": "year old", "yrs": "years",
@@ -215,7 +215,8 @@ HEDGES = (
     "probably", "likely", "unlikely", "suspected", "query", "queried", "not confirmed",
     "unconfirmed", "to be confirmed", "tbc", "ruled out", "rule out", "not sure", "uncertain",
     "unclear", "supposedly", "apparently", "presumably", "seemingly", "reportedly",
-    "purportedly", "allegedly", "ostensibly", "conceivably", "arguably",
+    "purportedly", "allegedly", "ostensibly", "conceivably", "arguably", "seems", "seemed",
+    "appears to be", "appeared to be",
 )  # fmt: skip
 """Hedges: words that present a statement as uncertain, queried or excluded rather than stated.
 Both readers of modality use this one list (claims: :mod:`carebench.episodes.support`; handoff

@@ -11,7 +11,9 @@ Read before any score reads a work product's text (:mod:`carebench.protocol.scor
   decimal digits of any script read as ASCII digits; Latin letters with a plain letter in their
   Unicode name (small capitals, dotless i, script g) read as that letter; Cyrillic and Greek
   letters that look like Latin ones read as the Latin letter (:data:`LOOKALIKES`: "Nо" with a
-  Cyrillic о is "No"). A text that still holds a letter of another script than Latin inside a
+  Cyrillic о is "No"); symbols are read as words (:data:`SYMBOLS`: a cross or an empty box is
+  "[not]", an arrow "raised" / "reduced"), any other symbol as :data:`UNREAD_SYMBOL` (content
+  no cited line states unless it holds the same symbol), never dropped. A text that still holds a letter of another script than Latin inside a
   word with Latin letters, or any letter of a script other than Latin and Greek, is not
   readable as English: :func:`readable` gives ``""`` (no content, so no credit).
 * **Frames** (:func:`frames`): a text presents its whole content as not a current fact when a
@@ -38,7 +40,18 @@ import re
 import unicodedata
 from functools import cache
 
-__all__ = ["FILLER", "LOOKALIKES", "MARKERS", "compatible", "denies", "frame", "frames", "readable"]
+__all__ = [
+    "FILLER",
+    "LOOKALIKES",
+    "MARKERS",
+    "SYMBOLS",
+    "UNREAD_SYMBOL",
+    "compatible",
+    "denies",
+    "frame",
+    "frames",
+    "readable",
+]
 
 LOOKALIKES: dict[str, str] = {
     # Cyrillic
@@ -75,10 +88,33 @@ def _latin(char: str) -> str:
     return found[2] if found[1] == "CAPITAL " else found[2].lower()
 
 
+SYMBOLS: dict[str, str] = {
+    **dict.fromkeys(
+        "\u2717\u2718\u274c\u274e\u2715\u2716\u2a2f\u26d4\U0001f6ab\U0001f6d1\u2610\u25a1\u25a2",
+        " [not] ",
+    ),
+    **dict.fromkeys("\u2191\u2b06\u21e7\u2197\u21d1", " raised "),
+    **dict.fromkeys("\u2193\u2b07\u21e9\u2198\u21d3", " reduced "),
+    **dict.fromkeys("\u2713\u2714\u2611\u2705\u00a9\u00ae", " "),
+    "\u00b0": "\u00b0",
+}  # fmt: skip
+"""Symbols that carry a status, read as the words a reader says for them: a cross, a no-entry sign
+and an empty box (not done) are the marker segment "[not]", so each frames its text as negated
+before or after it (:func:`frames`); an up or down arrow "raised" / "reduced"; a tick and the
+copyright and registered signs say nothing; the degree sign is kept for units."""
+UNREAD_SYMBOL = " unreadsymbol "
+"""Any other symbol (Unicode category So outside :data:`SYMBOLS`: "⚠", "☒", an emoji): a word the
+reader cannot say, so uncovered content unless a cited line holds the same symbol, never blank."""
+
+
 def _char(char: str) -> str:
     if char in LOOKALIKES:
         return LOOKALIKES[char]
+    if char in SYMBOLS:
+        return SYMBOLS[char]
     category = unicodedata.category(char)
+    if category == "So":
+        return UNREAD_SYMBOL
     if category in ("Mn", "Me", "Cf") or char in _BLANK:
         return ""
     if category == "Cc":

@@ -31,7 +31,8 @@ from carebench.agents.backends.gaming import GAMING
 from carebench.agents.workproduct import reference_work_product
 from carebench.derived import cached_json, key
 from carebench.episodes.schema import Action, Episode
-from carebench.protocol.scores import EpisodeScores, score_output
+from carebench.protocol.score_results import EpisodeScores
+from carebench.protocol.scores import score_output
 
 SCORES = ("continuity", "traceability", "handoff", "overall")
 GOAL_GAMING = 0.3

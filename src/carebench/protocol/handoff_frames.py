@@ -4,8 +4,10 @@ Pure helper of :func:`carebench.protocol.stated.unframed` (reason and key findin
 :func:`~carebench.protocol.stated.keeps_frame` (named fields). A text that states the record's
 words inside one of these frames does not state them as a current fact of this patient:
 
-* **history** shorthand ("Hx:", "PMH:", "h/o"): read by the claim side's closed class,
-  :func:`carebench.episodes.framewords.frame_match` (kind ``history``), not a second list;
+* **another time**: history shorthand ("Hx:", "PMH:", "h/o"), a past, stopped, ended or future
+  frame ("beforehand", "off", "but not since", "over now", "afterwards"): read by the claim
+  side's closed classes, :func:`carebench.episodes.framewords.frame_match` (its
+  :data:`~carebench.episodes.framewords.TIME_KINDS`), not a second list;
 * **another person** (:data:`_PERSON`: "FHx:", "FH", "family history", "mother's history");
 * **a placeholder status** (:data:`_STATUS`: "- status unknown", "... n/a", "... nil",
   "... TBC", "(unconfirmed)", and a leading query "?" or "query"): not known, not applicable or
@@ -24,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from carebench.episodes.framewords import frame_match
+from carebench.episodes.framewords import TIME_KINDS, frame_match
 from carebench.episodes.matching import states
 
 __all__ = ["added_frame"]
@@ -71,17 +73,16 @@ def added_frame(text: str, references: Sequence[str]) -> str | None:
 
     The frame covers every reference ``text`` states (all of them where it states none), so
     each must license it ("PMH: A; B; C" frames A as history though C says "after"); with no
-    references every frame is the writer's. History is the claim side's class
+    references every frame is the writer's. A time frame is the claim side's class
     (:func:`~carebench.episodes.framewords.frame_match`), read per segment (split at
     punctuation) so that another frame word elsewhere does not hide it; the other kinds are this
     module's.
     """
     refs = [r for r in references if states(text, r)] or list(references) or [""]
     for part in _PARTS.split(text):  # the shorthand's own segment: "PMH: <reason with if>"
-        if (frame_match(part, "") or ("",))[0] == "history" and any(
-            (frame_match(part, r) or ("",))[0] == "history" for r in refs
-        ):
-            return "history"
+        kind = (frame_match(part, "") or ("",))[0]
+        if kind in TIME_KINDS and any((frame_match(part, r) or ("",))[0] == kind for r in refs):
+            return kind
     for kind, pattern, licence in _KINDS:
         if pattern.search(text) and not all(licence.search(r) for r in refs):
             return kind

@@ -15,7 +15,7 @@ polarity and negation, clinical substance) and facts are matched by
   ``contradicted`` counts claims their own cited lines contradict, ``swapped`` those that swap an
   exclusive value (:mod:`carebench.protocol.wrong_claims`), ``misleading`` required facts named
   without their result and a closure over a missing one (:mod:`carebench.protocol.omissions`),
-  ``unfounded`` uncited claims no record line supports (:mod:`carebench.protocol.uncited`). Score
+  ``unfounded`` claims no record line supports, cited or not (:mod:`carebench.protocol.uncited`). Score
   = hits / required x STALE_FACTOR ** (stale + contradictions + misleading + unfounded) x (1 -
   contradicted / claims) x SWAP_FACTOR ** swapped x concision; None when nothing is required.
   One superseded value, prohibited claim or unfounded claim divides the score by 4.
@@ -39,7 +39,7 @@ polarity and negation, clinical substance) and facts are matched by
   field's value (or all named fields holding one text) is also *misfiled*. Numbers must be the
   episode's (the emergency numbers 999, 112 and 911 always allowed: safety-netting advice).
   Score = max(0, correct - unjustified - misleading) / required x concision of all the
-  handoff's texts x (1 - misfiled / named), or 0 when countermanded (:class:`HandoffScore`).
+  handoff's texts x (1 - misfiled / named) x vetoes, or 0 when countermanded (:class:`HandoffScore`).
 
 Every text is read as a person sees it first (:mod:`carebench.protocol.stated`, with
 :mod:`carebench.episodes.readable`: Unicode folded, invisible characters dropped, look-alike
@@ -104,6 +104,12 @@ from carebench.protocol.relevance import (
     reproduced_terms,
     task_texts,
 )
+from carebench.protocol.score_results import (
+    Continuity,
+    EpisodeScores,
+    HandoffScore,
+    Traceability,
+)
 from carebench.protocol.stale import stale_facts
 from carebench.protocol.stated import (
     asserts,
@@ -114,10 +120,8 @@ from carebench.protocol.stated import (
     unframed,
 )
 from carebench.protocol.uncited import unfounded
-from carebench.protocol.wrong_claims import SWAP_FACTOR, swapped_claims
+from carebench.protocol.wrong_claims import swapped_claims
 
-MISMATCH_PENALTY = 0.5
-STALE_FACTOR = 0.25
 FIELD_EXTRA_TERMS = 12
 """A handoff text reproducing more evidence terms outside the task than this is an evidence dump
 (key findings: twice this, over all findings together)."""
@@ -133,126 +137,6 @@ The default is the deterministic :func:`rule_support`; a model judge
 def rule_support(claim_text: str, lines: Sequence[tuple[str, str]]) -> Verdict:
     """The deterministic verdict: :func:`~carebench.episodes.support.support` on the cited text."""
     return support(claim_text, "\n".join(text for _, text in lines))
-
-
-@dataclass(frozen=True)
-class Continuity:
-    """State continuity of one draft (see the module conventions)."""
-
-    required: int
-    hits: int
-    stale: int
-    contradictions: int
-    concision: float = 1.0
-    claims: int = 0
-    contradicted: int = 0
-    swapped: int = 0
-    misleading: int = 0
-    unfounded: int = 0
-
-    @property
-    def score(self) -> float | None:
-        """The continuity score; None when nothing is required.
-
-        hits / required x STALE_FACTOR ** (stale + contradictions + misleading + unfounded) x (1 -
-        contradicted / claims) x SWAP_FACTOR ** swapped x concision.
-        """
-        if not self.required:
-            return None
-        wrong_facts = self.stale + self.contradictions + self.misleading + self.unfounded
-        penalty = STALE_FACTOR**wrong_facts * SWAP_FACTOR**self.swapped
-        wrong = self.contradicted / self.claims if self.claims else 0.0
-        return self.hits / self.required * penalty * (1 - wrong) * self.concision
-
-
-@dataclass(frozen=True)
-class Traceability:
-    """Evidence traceability of one draft (see the module conventions)."""
-
-    claims: int
-    linked: int
-    unsupported: int
-    mismatched: int
-    contradicted: int = 0
-    empty: int = 0
-    precision: float = 1.0
-    concision: float = 1.0
-    relevance: float = 1.0
-    """How far the cited claims address the task (:func:`~carebench.protocol.relevance.relevance`)."""
-    swapped: int = 0
-    unfounded: int = 0
-
-    @property
-    def score(self) -> float | None:
-        """The traceability score; None for an empty draft.
-
-        max(0, (linked - penalty x (mismatched + contradicted + unfounded)) / claims) x precision
-        x concision x relevance x SWAP_FACTOR ** swapped.
-        """
-        if not self.claims:
-            return None
-        wrong = MISMATCH_PENALTY * (self.mismatched + self.contradicted + self.unfounded)
-        share = max(0.0, (self.linked - wrong) / self.claims)
-        veto = SWAP_FACTOR**self.swapped
-        return share * self.precision * self.concision * self.relevance * veto
-
-
-@dataclass(frozen=True)
-class HandoffScore:
-    """Handoff completeness of one handoff (see the module conventions)."""
-
-    required: int
-    present: int
-    correct: int
-    missing: tuple[str, ...] = ()
-    wrong: tuple[str, ...] = ()
-    concision: float = 1.0
-    misfiled: tuple[str, ...] = ()
-    named: int = 0
-    unjustified: tuple[str, ...] = ()
-    countermanded: bool = False
-    under_triage: int = 0
-    unsafe: tuple[str, ...] = ()
-
-    @property
-    def misleading(self) -> tuple[str, ...]:
-        """The fields present with a wrong value (not misfiled ones: they cost filing)."""
-        return tuple(w for w in self.wrong if w not in self.misfiled)
-
-    @property
-    def score(self) -> float | None:
-        """The share of right fields net of wrong ones, times concision, filing and vetoes.
-
-        max(0, correct - unjustified - misleading) / required x concision x (1 - misfiled /
-        named) x VETO_FACTOR ** (under_triage + unsafe), or 0 when countermanded. A wrong value
-        cancels a right one (a nurse acts on both); each urgency level slower than the episode
-        allows, and each field that explains the finding away, ends care, tells it as another
-        time's or person's, inverts its reference or (reason, findings, actions) cannot be read,
-        quarters it; a reason or key findings that frame the urgent finding
-        as resolved, absent or former, stating it nowhere else, leave nothing to act on (0);
-        copying the evidence wholesale costs concision; named fields holding other fields'
-        values mislead in proportion; a right urgency or destination earns nothing when neither
-        the reason nor the key findings state what makes the call urgent.
-        """
-        if not self.required:
-            return None
-        if self.countermanded:
-            return 0.0
-        filing = 1 - len(self.misfiled) / self.named if self.named else 1.0
-        credited = max(0, self.correct - len(self.unjustified) - len(self.misleading))
-        vetoed = safety.VETO_FACTOR ** (self.under_triage + len(self.unsafe))
-        return credited / self.required * self.concision * filing * vetoed
-
-
-@dataclass(frozen=True)
-class EpisodeScores:
-    """The atomic scores of one extended output; a score is None where it does not apply."""
-
-    work_product_valid: bool
-    error: str | None = None
-    continuity: Continuity | None = None
-    traceability: Traceability | None = None
-    handoff: HandoffScore | None = None
 
 
 def _claim_verdicts(
@@ -316,7 +200,7 @@ def continuity(
         contradicted=kinds.count("contradicted"),
         swapped=swapped_claims(episode, draft, kinds),
         misleading=misleading_omissions([c.text for c in draft], missing),
-        unfounded=unfounded(episode, draft, kinds),
+        unfounded=unfounded(episode, draft, kinds, ("unsupported", "mismatched")),
     )
 
 
@@ -572,6 +456,7 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
             and not IDENTITY.search(n)
             and inverts(v, context.references.get(n, ()), context.emergency_only)
         ),
+        unstated=not justified,
     )
 
 

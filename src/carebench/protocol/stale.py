@@ -53,6 +53,11 @@ def holds_value(text: str, fact: str) -> bool:
     return all(held(q) for q in wanted)
 
 
+def carries(text: str, fact: str) -> bool:
+    """Whether ``text`` carries the superseded ``fact``: states it, or gives its values."""
+    return asserts(text, fact) or holds_value(text, fact)
+
+
 def stale_facts(texts: Sequence[str], discard: Iterable[str]) -> int:
     """How many facts of ``discard`` some text of ``texts`` carries (module conventions)."""
-    return sum(any(asserts(t, f) or holds_value(t, f) for t in texts) for f in discard)
+    return sum(any(carries(t, f) for t in texts) for f in discard)

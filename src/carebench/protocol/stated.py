@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from carebench.agents.workproduct import Claim, Handoff
 from carebench.episodes.additions import retraction
+from carebench.episodes.claimforms import unstruck
 from carebench.episodes.matching import states
 from carebench.episodes.readable import compatible, denies, frame, readable
 from carebench.episodes.support import analyze, strip_injections
@@ -85,13 +86,22 @@ def read_draft(draft: Sequence[Claim]) -> list[Claim]:
 
 
 def read_handoff(handoff: Handoff) -> Handoff:
-    """The handoff as a reader sees it (:func:`~carebench.episodes.readable.readable`)."""
+    """The handoff as a reader sees it (:func:`~carebench.episodes.readable.readable`).
+
+    Struck-through text (``~~x~~``, combining strokes, ``<del>``, ``<s>``) is deleted, as in
+    claims (:func:`~carebench.episodes.claimforms.unstruck`): a receiver reads a struck finding
+    or action as withdrawn.
+    """
+
+    def read(text: str) -> str:
+        return unstruck(readable(text)).strip()
+
     return handoff.model_copy(
         update={
-            "reason": readable(handoff.reason),
-            "key_findings": tuple(readable(f) for f in handoff.key_findings),
-            "actions_taken": tuple(readable(a) for a in handoff.actions_taken),
-            "fields": {n: readable(v) for n, v in handoff.fields.items()},
+            "reason": read(handoff.reason),
+            "key_findings": tuple(read(f) for f in handoff.key_findings),
+            "actions_taken": tuple(read(a) for a in handoff.actions_taken),
+            "fields": {n: read(v) for n, v in handoff.fields.items()},
         }
     )
 

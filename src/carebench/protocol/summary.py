@@ -24,7 +24,8 @@ from carebench.episodes.schema import Action, Episode
 from carebench.metrics.stats import DEFAULT_B, draw_counts, ratio_interval
 from carebench.protocol.floors import bank_floor_rows, floors
 from carebench.protocol.levels import EvidenceLevel
-from carebench.protocol.scores import MISMATCH_PENALTY, ClaimSupport, rule_support, score_output
+from carebench.protocol.score_results import MISMATCH_PENALTY
+from carebench.protocol.scores import ClaimSupport, rule_support, score_output
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -83,6 +84,7 @@ def episode_scores(
             handoff_countermanded=h.countermanded if h else None,
             fields_unsafe=", ".join(h.unsafe) if h else None,
             under_triage=h.under_triage if h else None,
+            handoff_unstated=h.unstated if h else None,
         )
         rows.append(row)
     return pd.DataFrame(rows)

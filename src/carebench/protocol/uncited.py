@@ -8,6 +8,11 @@ current medicines"). Conventions (combined in :mod:`carebench.protocol.scores`):
 
 * an unfounded claim costs traceability as a mismatched one does (MISMATCH_PENALTY) and
   continuity as a wrong fact does (STALE_FACTOR);
+* a claim that cites lines that do not support it (*mismatched*) and that no admissible line
+  supports either is a fabrication with a citation ("No known drug allergies" citing a line that
+  never mentions allergies): it costs continuity as an unfounded claim does (round 11; before, a
+  citation of any line kept a fabrication out of continuity), and traceability only its
+  mismatch;
 * an uncited claim that some admissible line supports (a right fact left uncited) stays only
   unsupported: one more claim in traceability's denominator, nothing in continuity;
 * an empty claim (no clinical content) is neither.
@@ -22,20 +27,42 @@ from carebench.episodes.schema import Episode
 from carebench.episodes.sources import episode_sources
 from carebench.episodes.support import Verdict, support
 from carebench.protocol.relevance import admissible_evidence
+from carebench.protocol.stale import carries
 
 __all__ = ["unfounded"]
 
 
-def unfounded(episode: Episode, draft: Sequence[Claim], kinds: Sequence[str]) -> int:
-    """How many uncited claims of ``draft`` no admissible record line supports.
+def unfounded(
+    episode: Episode,
+    draft: Sequence[Claim],
+    kinds: Sequence[str],
+    among: tuple[str, ...] = ("unsupported",),
+) -> int:
+    """How many claims of ``draft`` of a kind in ``among`` no admissible record line supports.
 
     ``kinds`` are the claims' verdict kinds in draft order (``"unsupported"`` marks a claim that
-    cites nothing; see :func:`carebench.protocol.scores.traceability`).
+    cites nothing, ``"mismatched"`` one whose cited lines do not support it; see
+    :func:`carebench.protocol.scores.traceability`). Continuity reads both kinds (a fabrication
+    is a wrong fact whether or not it cites a line); traceability reads uncited claims only, as
+    a mismatched claim already costs it MISMATCH_PENALTY. A mismatched claim is read only when
+    every item it cites exists and is admissible and it carries no superseded fact: a stale
+    carry-over is the stale reading's (:mod:`carebench.protocol.stale`), not a second wrong fact.
     """
-    uncited = [c.text for c, k in zip(draft, kinds, strict=True) if k == "unsupported"]
+    sources = episode_sources(episode)
+    admissible = {s.id for s in sources if s.admissible}
+    discard = episode.annotations.discard_facts if episode.annotations else ()
+    uncited = [
+        c.text
+        for c, k in zip(draft, kinds, strict=True)
+        if k in among
+        and (
+            k == "unsupported"
+            or (set(c.sources) <= admissible and not any(carries(c.text, f) for f in discard))
+        )
+    ]
     if not uncited:
         return 0
-    lines = admissible_evidence(episode_sources(episode))
+    lines = admissible_evidence(sources)
     texts = [*lines, "\n".join(lines)]
     return sum(
         not any(support(text, line) is Verdict.SUPPORTED for line in texts) for text in uncited
