@@ -31,7 +31,7 @@ from carebench.episodes.lexicon import GENERIC_WORDS, NUMBER_WORDS
 from carebench.episodes.support import analyze
 from carebench.protocol.handoff_findings import misvalued, paired
 
-__all__ = ["NORMAL", "invented_normal", "misvalued_in_record", "stretched"]
+__all__ = ["NORMAL", "invented_normal", "invented_value", "misvalued_in_record", "stretched"]
 
 NORMAL = re.compile(
     r"\b(normal|unremarkable|nad|wnl|within (normal )?limits|comfortable|clear|alert|pink"
@@ -50,6 +50,40 @@ _GENERIC = frozenset(term(w) for w in GENERIC_WORDS) | {"otherwis", "otherwise",
 @lru_cache(maxsize=256)
 def _record_analysis(record: str) -> Analysis:
     return analyze(record)
+
+
+_VITALS: dict[str, re.Pattern[str]] = {
+    kind: re.compile(
+        rf"\b(?:{words})\b\W{{0,3}}(?:of\s+|is\s+|was\s+)?(?P<value>\d+(?:\.\d+)?)", re.I
+    )
+    for kind, words in (
+        ("heart rate", r"hr|heart rate|pulse|pulse rate|p"),
+        ("blood pressure", r"bp|blood pressure"),
+        ("oxygen saturation", r"spo2|sats|sat|saturations?|oxygen saturations?|o2 sats"),
+        ("respiratory rate", r"rr|resp(?:iratory)? rate|breathing rate"),
+        ("temperature", r"temp|temperature|t"),
+        ("capillary glucose", r"cbg|bm|capillary glucose|blood glucose|glucose"),
+    )
+}
+"""Observations by their labels, each followed by its number ("HR 72", "BP 124/78", "sats 98")."""
+
+
+def invented_value(statement: str, record: str) -> str | None:
+    """The observation ``statement`` gives a value of where the record gives none, or None.
+
+    Round 11 (red team 9's invented vitals: "HR 72, BP 124/78, SpO2 98 % on air" in a reason
+    whose record took no observations): an observation (:data:`_VITALS`) with a number is
+    invented when no record text gives that observation a number and the number itself is
+    nowhere in the record (the record may word the observation otherwise: "oxygen level 89" for
+    "SpO2 89 %"); a value the record gives otherwise is :func:`misvalued_in_record`'s.
+    """
+    for kind, pattern in _VITALS.items():
+        for m in pattern.finditer(statement):
+            if not pattern.search(record) and not re.search(
+                rf"(?<![\d.]){re.escape(m['value'])}(?![\d]|\.\d)", record
+            ):
+                return kind
+    return None
 
 
 def misvalued_in_record(statement: str, urgent: Sequence[str], record: str) -> bool:

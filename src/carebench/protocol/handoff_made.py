@@ -186,4 +186,18 @@ def _undone(clause: str, action: str, verb: re.Match[str]) -> str | None:
         return "a status or reply that undoes it"
     if OTHER_PATIENT.search(clause) or re.search(r"\(other\b", clause, re.IGNORECASE):
         return "about another patient"
+    if ABOUT_ROUTINE.search(after):
+        return "about a routine matter"
     return None
+
+
+ABOUT_ROUTINE = re.compile(
+    r"\b(about|regarding|re:?|concerning|in relation to|with regard to|on the subject of)\s+"
+    r"(\w+\s+){0,3}?(repeat|prescription|refill|sick note|fit note|certificate|paperwork|forms?"
+    r"|admin\w*|appointment|booking|holiday|travel|insurance|invoice|parking|complaint|routine"
+    r"|medication review|annual review|vaccination record|letter)\b",
+    re.IGNORECASE,
+)
+"""What an escalation is about, when that is a routine or administrative matter (round 11, red
+team 9: "Escalated now to the on-call doctor about her repeat prescription request"): the red
+flag does not reach the receiver through it."""

@@ -69,10 +69,14 @@ _FAILED = re.compile(
     r"\b(no (answer|reply|response|pick-?up|one (answered|picked up))|not (picked up|got through)"
     r"|(could(n't| not)|can(not|'t)|unable to|failed to)\s+"
     r"(reach|contact|get (through|hold)|page|bleep|raise|escalate|refer)"
-    r"|line engaged|engaged tone|unreachable|went to voicemail)\b",
+    r"|line engaged|engaged tone|unreachable|went to voicemail"
+    r"|hung up|put the phone down|(call|line) (dropped|went dead|was lost|cut off)|got cut off"
+    r"|disconnected|before (giving|confirming) (the|her|his|their) (address|location|details)"
+    r"|(address|location) (unknown|not (given|known|confirmed)))\b",
     re.IGNORECASE,
 )
-"""An outcome that failed, read across the whole action ("Called the GP, no answer")."""
+"""An outcome that failed, read across the whole action ("Called the GP, no answer"), on either
+side of the call (round 11: "caller hung up before giving the address")."""
 _ELSEWHEN = re.compile(
     r"\b(yesterday|last (night|week|month|time)|previously|the (day|night|week) before"
     r"|(\d+|a|one|two|three|few|several) (days?|weeks?|months?) (ago|back|earlier)"

@@ -61,7 +61,8 @@ def _anchors(low: str, start: int, end: int) -> frozenset[str]:
 def _held(text: str) -> dict[tuple[int, int], frozenset[str]]:
     """The (class, side) pairs of :data:`ORDER` ``text`` holds, each with its anchor words.
 
-    A side negated just before ("not before") is not held.
+    A side negated just before is held as the other side of its pair (round 11, red team 9:
+    "not before" is after, "no sooner than" after, "not more than" at most).
     """
     low = " ".join(text.lower().split())
     found: dict[tuple[int, int], frozenset[str]] = {}
@@ -69,9 +70,13 @@ def _held(text: str) -> dict[tuple[int, int], frozenset[str]]:
         for s, phrases in enumerate(sides):
             for phrase in phrases:
                 for m in re.finditer(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", low):
-                    if phrase.startswith("no ") or not _NEGATED.search(low[: m.start()]):
-                        anchors = _anchors(low, m.start(), m.end())
-                        found[(c, s)] = found.get((c, s), frozenset()) | anchors
+                    side: int | None = s
+                    if not phrase.startswith("no ") and _NEGATED.search(low[: m.start()]):
+                        side = 1 - s if len(sides) == 2 else None
+                    if side is None:
+                        continue
+                    anchors = _anchors(low, m.start(), m.end())
+                    found[(c, side)] = found.get((c, side), frozenset()) | anchors
     return found
 
 

@@ -58,7 +58,12 @@ from carebench.episodes.support import (
     mentions,
     strip_injections,
 )
-from carebench.protocol.handoff_invented import invented_normal, misvalued_in_record, stretched
+from carebench.protocol.handoff_invented import (
+    invented_normal,
+    invented_value,
+    misvalued_in_record,
+    stretched,
+)
 from carebench.protocol.handoff_when import moved_relative, name_keys, relative_pattern
 
 __all__ = [
@@ -501,6 +506,7 @@ def untrue_statement(
     if urgent and (
         invented_normal(statement, sentences)
         or misvalued_in_record(statement, urgent, record)
+        or invented_value(statement, record)
         or stretched(statement, sentences)
     ):
         return INVENTED
