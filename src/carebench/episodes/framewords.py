@@ -54,7 +54,7 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         re.compile(  # a future or plan word with its own start verb, not one anywhere
             rf"\b(will|shall|due to|plan\w*|to be|yet to|to|next|tomorrow)\W+(\w+\s+)??{_START}"
             rf"|\b{_START}\w*\b[^.;:]{{0,40}}\b(tomorrow|next)\b|\bfirst dose\b[^.;:]{{0,20}}\bdue\b"
-            r"|\b(after\w*|thereafter|later|subsequent\w*)\b",
+            r"|\b(afterwards|thereafter|subsequently)\b",
             re.I,
         ),
     ),
@@ -66,7 +66,7 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
             re.I,
         ),
         re.compile(
-            r"\b(stopped|previous\w*|formerly|before\w*|until|used to|was on|pre|earlier|then)\b",
+            r"\b(stopped|previous\w*|formerly|before\w*|until|used to|was on|pre|back then)\b",
             re.I,
         ),
     ),
