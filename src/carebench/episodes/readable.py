@@ -13,8 +13,9 @@ Read before any score reads a work product's text (:mod:`carebench.protocol.scor
   letters that look like Latin ones read as the Latin letter (:data:`LOOKALIKES`: "Nо" with a
   Cyrillic о is "No"); symbols are read as words (:data:`SYMBOLS`: a cross or an empty box is
   "[not]", an arrow "raised" / "reduced"), any other symbol as :data:`UNREAD_SYMBOL` (content
-  no cited line states unless it holds the same symbol), never dropped. A text that still holds a letter of another script than Latin inside a
-  word with Latin letters, or any letter of a script other than Latin and Greek, is not
+  no cited line states unless it holds the same symbol), never dropped. A text that still holds
+  a letter of another script than Latin inside a word with Latin letters, or any letter of a
+  script other than Latin and Greek, is not
   readable as English: :func:`readable` gives ``""`` (no content, so no credit).
 * **Frames** (:func:`frames`): a text presents its whole content as not a current fact when a
   *marker segment* governs it: a part of the text between punctuation (colons, semicolons,

@@ -78,10 +78,10 @@ def invented_value(statement: str, record: str) -> str | None:
     "SpO2 89 %"); a value the record gives otherwise is :func:`misvalued_in_record`'s.
     """
     for kind, pattern in _VITALS.items():
+        if pattern.search(record):
+            continue  # the record gives this observation a number: misvalued_in_record's
         for m in pattern.finditer(statement):
-            if not pattern.search(record) and not re.search(
-                rf"(?<![\d.]){re.escape(m['value'])}(?![\d]|\.\d)", record
-            ):
+            if not re.search(rf"(?<![\d.]){re.escape(m['value'])}(?![\d]|\.\d)", record):
                 return kind
     return None
 

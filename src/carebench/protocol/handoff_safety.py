@@ -274,16 +274,20 @@ def _unsafe_clause(clause: str, emergency_only: bool, cited: bool = False) -> st
         and not _negated_before(clause, advice.start())
     ):
         return "advises treatment at home in an escalation"
-    drive = _SELF_DRIVE.search(clause)
-    if emergency_only and drive and not _negated_before(clause, drive.start()):
-        return "has the patient drive in during an emergency"
-    vehicle = _SLOW_VEHICLE.search(clause)
-    if emergency_only and vehicle and not _negated_before(clause, vehicle.start()):
-        return "sends the patient without paramedics or at a slow priority in an emergency"
-    slot = _LATER_SLOT.search(clause)
-    if emergency_only and slot and not _negated_before(clause, slot.start()):
-        return "delays care to a later slot in an emergency"
+    if emergency_only:
+        for pattern, problem in _EMERGENCY_DELAYS:
+            found = pattern.search(clause)
+            if found and not _negated_before(clause, found.start()):
+                return problem
     return None
+
+
+_EMERGENCY_DELAYS = (
+    (_SELF_DRIVE, "has the patient drive in during an emergency"),
+    (_SLOW_VEHICLE, "sends the patient without paramedics or at a slow priority in an emergency"),
+    (_LATER_SLOT, "delays care to a later slot in an emergency"),
+)
+"""What delays care only where the episode allows emergency care alone, with the problem each is."""
 
 
 def unsafe_action(actions: Sequence[str], emergency_only: bool) -> str | None:
