@@ -191,3 +191,66 @@ def test_do_not_use_notation_is_not_supported(claim: str, notation: str) -> None
     assert support(claim, RAMIPRIL + " Insulin 24 units.") is Verdict.UNSUPPORTED
     assert unsafe_notation("CK 110 U/L") is None  # units per litre, not U for units
     assert unsafe_notation("Colchicine 0.5 mg twice daily") is None  # the leading zero is written
+
+
+@pytest.mark.parametrize(
+    ("claim", "line"),
+    [
+        ("Methotrexate 100 mg daily.", "Takes sertraline 100 mg daily."),
+        ("Clarithromycin allergy (rash).", "Amoxicillin allergy: rash."),
+        ("Folic acid 400 micrograms x4 daily.", "Takes folic acid 400 micrograms daily."),
+    ],
+)
+def test_a_drug_the_lines_never_name_or_a_glued_multiplier_is_not_forgiven(
+    claim: str, line: str
+) -> None:
+    assert support(claim, line) is not Verdict.SUPPORTED, explain(claim, line)
+
+
+@pytest.mark.parametrize(
+    ("claim", "line"),
+    [
+        ("Hold simva 20 mg nocte now.", "Simvastatin 20 mg at night: hold it now."),
+        ("T2DM x12 yrs on metformin.", "Type 2 diabetes for 12 years on metformin."),
+        (
+            "Coryzal 2/7, sibling with a cold.",
+            "Snuffly blocked nose for 2 days; sibling has a cold.",
+        ),
+    ],
+)
+def test_a_shortened_drug_a_count_or_a_duration_is_still_read(claim: str, line: str) -> None:
+    assert support(claim, line) is Verdict.SUPPORTED, explain(claim, line)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # round 12 (red team 10's complication-noun, status-noun, route-lead, ex-prefix, wean-lead)
+        "Folic acid 400 micrograms daily toxicity.",
+        "Warfarin 4 mg daily holiday.",
+        "IV folic acid 400 micrograms daily.",
+        "Intrathecal folic acid 400 micrograms daily.",
+        "Ex-folic acid 400 micrograms daily.",
+        "Taper folic acid 400 micrograms daily.",
+    ],
+)
+def test_an_appended_noun_a_route_a_former_prefix_or_a_taper_is_not_forgiven(claim: str) -> None:
+    line = "Folic acid 400 micrograms daily; warfarin 4 mg daily."
+    assert support(claim, line) is not Verdict.SUPPORTED, explain(claim, line)
+
+
+@pytest.mark.parametrize(
+    ("claim", "line"),
+    [
+        ("Oral folic acid 400 micrograms daily.", "Folic acid 400 micrograms daily."),
+        (
+            "Repeat request: levothyroxine 100 mcg od, for GP signature.",
+            "Levothyroxine 100 micrograms daily, dispensed against the GP prescription.",
+        ),
+        ("Paracetamol 5 mL of the syrup.", "Paracetamol 5 mL of syrup."),
+    ],
+)
+def test_the_default_route_a_filing_noun_or_a_measured_thing_is_still_read(
+    claim: str, line: str
+) -> None:
+    assert support(claim, line) is Verdict.SUPPORTED, explain(claim, line)

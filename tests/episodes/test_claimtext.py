@@ -79,3 +79,9 @@ def test_identifiers_and_numbered_names_are_not_quantities(text: str) -> None:
     """A phone number, an enzyme name and "cycle N" / "type N" name things; they are not amounts."""
     assert analyze(text).quantities == ()
     assert all(not t[0].isdigit() for t in analyze(text).terms)
+
+
+def test_same_day_is_one_term_and_not_a_daily_dose() -> None:
+    assert [term(w) for w in tokens("seen the same day")][-1] == term("same-day") == "sameday"
+    assert "sameday" not in analyze("same-month review today").terms
+    assert "daily" not in analyze("same-day review today").terms

@@ -31,6 +31,10 @@ from carebench.protocol.stated import keeps_frame, unframed
         ("? pulse 128 and BP 82/50", "placeholder status"),
         ("Pulse 128 and BP 82/50 as per the previous admission", "old source"),
         ("Pulse 128 and BP 82/50 from the last clinic", "old source"),
+        # round 12 (red team 10's fields-provenance, reworded): not this patient's checked value
+        ("Pulse 128 and BP 82/50 (relative's guesswork)", "placeholder status"),
+        ("Placeholder: pulse 128 and BP 82/50", "placeholder status"),
+        ("Pulse 128 and BP 82/50, from the brochure", "placeholder status"),
     ],
 )
 def test_a_frame_the_reference_lacks_is_the_writers(text: str, kind: str) -> None:

@@ -38,6 +38,10 @@ from carebench.protocol.scores import handoff_completeness
         ("The duty GP was told by her neighbour", "someone other"),
         ("Paged the registrar in error", "status or reply"),
         ("Rang the duty GP, who replied that Monday's clinic will do", "status or reply"),
+        # round 12 (red team 10's recipient-away, awaiting-reply, sandbox; reworded)
+        ("Paged the registrar, who is off sick this week", "status or reply"),
+        ("Referred to the on-call GP - still waiting for a response", "status or reply"),
+        ("Bleeped the registrar (staging system)", "status or reply"),
     ],
 )
 def test_a_clause_without_the_positive_form_is_not_an_escalation_made(
@@ -58,6 +62,8 @@ def test_a_clause_without_the_positive_form_is_not_an_escalation_made(
         "The surgical registrar was bleeped at 14:05",
         "Handoff to on-call clinician",
         "Pharmacist to phone her today to confirm which tablets she takes",
+        "Paged Dr Okafor, who is the duty registrar",
+        "Rang the on-call GP, who will see him now",
     ],
 )
 def test_a_clause_in_the_positive_form_is_an_escalation_made(clause: str) -> None:

@@ -205,3 +205,13 @@ def test_identity_fields_are_exact() -> None:
     assert identity_exact("who reviewed", "Lewis, consultant", ["Dr Lewis"])
     assert identity_exact("callback route", "portal only", ["call 999 now"])
     assert identity_exact("current dose", "Anwen Price", ["Anwen Powell"])  # not identity
+
+
+def test_a_field_that_doses_another_drug_or_span_is_wrong() -> None:
+    # round 12 (red team 10's fields-drug-swap and same-month, reworded)
+    record = "Takes folic acid 400 micrograms daily to 12 weeks."
+    wanted = ["folic acid 400 micrograms daily to 12 weeks"]
+    assert field_value_correct("folic acid 400 micrograms daily to 12 weeks", wanted, record)
+    assert not field_value_correct("lithium 400 micrograms daily to 12 weeks", wanted, record)
+    assert field_value_correct("same-day review today", ["same-day review today"], "")
+    assert not field_value_correct("same-week review today", ["same-day review today"], "")

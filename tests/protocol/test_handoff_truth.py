@@ -12,6 +12,7 @@ import pytest
 from carebench.protocol.handoff_truth import (
     ENDS,
     EXPLAINED_AWAY,
+    false_finding,
     person_keys,
     statements,
     time_keys,
@@ -153,3 +154,10 @@ def test_statements_leave_quotes_out() -> None:
         "note says   wrongly.",
         "B",
     ]
+
+
+def test_a_finding_that_doses_a_drug_the_record_never_names_is_false() -> None:
+    record = "Takes sertraline 100 mg daily; PHQ-9 9 today."
+    assert false_finding(["sertraline 100 mg daily"], record) is False
+    assert false_finding(["lithium 100 mg daily"], record) is True
+    assert false_finding(["glucagon 1 mg IM given"], "Glucagon 1 mg given on the ward.") is False

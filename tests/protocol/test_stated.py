@@ -138,3 +138,41 @@ def test_a_state_of_one_thing_is_a_finding_not_a_lead() -> None:
         "not stable",
     ):
         assert not all_clear(text), text
+
+
+def test_a_finding_framed_as_a_risk_or_a_worry_does_not_justify_the_handoff(
+    annotated: dict[str, Episode],
+) -> None:
+    episode = annotated["late_risk"]
+    finding = "crushing chest pain spreading to the left arm"
+    for frame in ("At risk of {}", "Worried about {}", "Counselled about {}", "Averted: {}"):
+        framed = fixture_handoff(
+            reason=frame.format(finding), key_findings=(frame.format(finding),)
+        )
+        scored = handoff_completeness(episode, framed)
+        assert {"reason", "key_findings"} <= set(scored.wrong), frame
+        assert scored.unstated and scored.score <= 0.3, frame
+
+
+def test_a_retraction_in_a_handoff_countermands_it(annotated: dict[str, Episode]) -> None:
+    episode = annotated["late_risk"]
+    good = fixture_handoff()
+    for withdrawn in (
+        good.model_copy(
+            update={"key_findings": (*good.key_findings, "None of the above is current.")}
+        ),
+        good.model_copy(
+            update={
+                "actions_taken": (
+                    *good.actions_taken,
+                    "Findings above entered in error; disregard.",
+                )
+            }
+        ),
+    ):
+        scored = handoff_completeness(episode, withdrawn)
+        assert scored.countermanded and scored.score == 0.0
+    kept = good.model_copy(
+        update={"key_findings": (*good.key_findings, "Key findings above confirmed")}
+    )
+    assert not handoff_completeness(episode, kept).countermanded

@@ -10,7 +10,7 @@ from carebench.protocol.omissions import closes, truncates
 from carebench.protocol.result_words import keeps_result
 from carebench.protocol.scores import continuity, traceability
 from carebench.protocol.stated import asserts
-from carebench.protocol.wrong_claims import SWAP_FACTOR, swaps
+from carebench.protocol.wrong_claims import SWAP_FACTOR, rescaled, swaps
 
 
 def test_a_fact_without_its_result_word_is_not_stated() -> None:
@@ -86,3 +86,31 @@ def test_a_closure_over_a_missing_fact_quarters_continuity(annotated: dict[str, 
     assert continuity(stale, full).misleading == 0  # nothing missing: the closure is true
     truncated = continuity(stale, [Claim(text="Amlodipine 5 mg", sources=("R1",))])
     assert (truncated.hits, truncated.misleading) == (0, 1)
+
+
+@pytest.mark.parametrize(
+    ("claim", "line", "swap"),
+    [
+        ("Folic acid 400 mg daily.", "Takes folic acid 400 micrograms daily.", True),
+        ("Warfarin 4 g daily.", "Warfarin 4 mg daily.", True),
+        (
+            "Check potassium 1-2 days after starting.",
+            "Check potassium 1-2 weeks after starting.",
+            True,
+        ),
+        ("Warfarin 5 mg daily.", "Warfarin 4 mg daily.", False),  # another value, kept its share
+        ("Review due in about 7 weeks.", "Hydrocortisone up to 7 days; review in 3 months.", False),
+    ],
+)
+def test_a_number_in_another_unit_of_its_dimension_is_a_swap(
+    claim: str, line: str, swap: bool
+) -> None:
+    assert rescaled(claim, line) is swap
+    assert swaps(claim, line) is swap
+
+
+def test_a_claim_marked_former_where_its_line_is_current_is_a_swap() -> None:
+    # round 12 (red team 10's ex-prefix): a hyphenated former prefix reads as "former"
+    assert swaps("Ex-warfarin 4 mg daily.", "Takes warfarin 4 mg daily.")
+    assert swaps("Stopped: warfarin 4 mg daily.", "Takes warfarin 4 mg daily.")
+    assert not swaps("Ex-smoker, 20 pack-years.", "Ex-smoker; 20 pack-years.")

@@ -51,7 +51,7 @@ __all__ = ["POINTERS", "added", "retraction", "stand_ins"]
 
 _SEGMENT = re.compile(r"[,;:()\[\]\n]|(?<=[.!?])\s+|\s[-\u2013\u2014]+\s")
 _WORD = re.compile(r"[a-z][a-z']*|\d+")
-_LEAD = frozenset({"please", "the", "all", "of"})
+_LEAD = frozenset({"please", "the", "all", "of", "key"})
 _DENIALS = frozenset({"no", "nil", "without", "denies", "denied"})
 _REPORTING = frozenset(
     {"say", "says", "said", "tell", "tells", "told", "report", "reports", "reported", "mention",
@@ -208,6 +208,7 @@ POINTERS = frozenset(
 _DEIXIS = re.compile(
     r"\b(?:(?:the|all\s+(?:of\s+)?the|everything|anything|all|each|every)\s+"
     r"(?P<before>above|preceding|previous|prior|earlier|foregoing)"
+    r"|(?P<listed>(?:findings|items|entries|points|lines|notes|details|claims|statements)\s+above)"
     r"|(?P<after>(?:the|all\s+(?:of\s+)?the|everything)\s+(?:following|below))"
     r"|(?P<whole>(?:this|these|entire|whole)\s+(?:note|message|draft|summary|entry|text"
     r"|reply|answer|handover|list|claims?|statements?|points?)"
@@ -244,5 +245,9 @@ def retraction(claim_text: str) -> str | None:
             w in _VOIDING and w not in _DEICTIC for w in words
         )
         if retracts:
-            return next(k for k in ("before", "after", "whole") if deixis[k])
+            return (
+                "before"
+                if deixis["listed"]
+                else next(k for k in ("before", "after", "whole") if deixis[k])
+            )
     return None

@@ -49,6 +49,7 @@ from typing import Any
 from lemminflect import getAllLemmas
 
 from carebench.episodes.claimtext import NUMBER, analyze, term, tokens
+from carebench.episodes.exclusive import ROUTE, sides
 from carebench.episodes.lexicon import (
     DO_NOT_USE,
     EMPTY_WORDS,
@@ -79,6 +80,7 @@ __all__ = [
     "render",
     "reports_question",
     "stated_terms",
+    "unheld_drug",
     "unsafe_notation",
     "unstruck",
 ]
@@ -160,6 +162,59 @@ _PER_UNIT = frozenset(
     w for w, u in UNITS.items() if SCALE.get(u, ("",))[0] in ("mass", "volume", "length")
 )
 """Units a dose may be divided by ("4 mg daily per kg"): one after "per" changes the dose."""
+_DOSE_UNITS = frozenset(
+    w for w, u in UNITS.items() if SCALE.get(u, ("",))[0] in ("mass", "volume")
+) - {"kg", "kilograms", "l", "litres"} | {"unit", "units"}
+"""Units of a dose ("100 mg", "5 mL", "24 units"), not of a time, a count or a body weight
+("tremor, 4 kg weight loss")."""
+_DOSE_FORMS = frozenset(
+    {"tablet", "tablets", "tab", "tabs", "capsule", "capsules", "caps", "syrup", "solution",
+     "suspension", "liquid", "elixir", "linctus", "sachet", "sachets", "puff", "puffs",
+     "inhaler", "spray", "sprays", "drop", "drops", "patch", "patches", "cream", "ointment",
+     "gel", "pessary", "pessaries", "lozenge", "lozenges", "spoon", "spoons", "spoonful",
+     "spoonfuls", "dose", "doses", "pack", "packs", "box", "boxes", "bottle", "bottles",
+     "units", "unit", "course", "time"}
+)  # fmt: skip
+"""What a measured amount names ("5 mL of the syrup", "28 tabs", "in 2 weeks' time"): the only
+nouns a number or its
+unit may head after a claim's last anchor. Round 12: any noun was (red team 10's "40 mg
+overdose", "22 mL/min withdrawal", "every 21 days toxicity")."""
+_FILED = frozenset(
+    {"signature", "regimen", "alternative", "prescription", "supply", "request", "form", "script"}
+)
+"""Nouns that say where a fact is filed or what role it plays ("for GP signature", "is the
+alternative"): the only nouns forgiven after a claim's last anchor besides a measured thing's
+name. Round 12: any noun was (red team 10's "X toxicity", "X holiday", "X enema")."""
+_MULTIPLIER = re.compile(r"[x\u00d7]\d+(?:\.\d+)?")
+"""A glued multiplier ("x4", "×2"): after a dose's unit, a quantifier
+(:data:`~carebench.episodes.lexicon.QUANTIFIERS`) written as a token; after an event or a name
+("vomited x2", "T2DM x12 yrs") a count or a duration."""
+_DRUG_STATES = frozenset(
+    {
+        "allergy",
+        "allergic",
+        "intolerance",
+        "intolerant",
+        "sensitivity",
+        "reaction",
+        "stopped",
+        "started",
+        "completed",
+        "discontinued",
+        "ceased",
+        "withheld",
+        "held",
+        "restarted",
+        "switched",
+        "given",
+        "taken",
+        "prescribed",
+        "dispensed",
+    }
+)
+"""Words whose subject is the drug before them ("clarithromycin allergy", "doxycycline stopped").
+Not "course": a line
+naming the class ("a short macrolide course") is cited for the drug of that class."""
 _UNREAD = UNREAD_SYMBOL.strip()
 ABBREVIATION = 4
 """An unknown word this short (or one with a digit) is an abbreviation or a name with a number
@@ -215,8 +270,15 @@ def forgivable(found: str, text: str, covered: frozenset[str], evidence_text: st
         return False  # a symbol the reader cannot say (readable.UNREAD_SYMBOL)
     if all(words[i] in EMPTY_WORDS for i in own):
         return True  # a word of a closed class that carries nothing ("remains on X")
+    if all(sides(words[i]) and sides(words[i]) <= sides(evidence_text) for i in own):
+        return True  # the lines' own side in another spelling ("daily" for "once a day")
     if found not in negated and _tail(words, own, covered, text, evidence_text):
         return False  # appended to what the lines state, not in place of a cited word
+    for i in sorted(own):
+        if _MULTIPLIER.fullmatch(words[i]) and i and words[i - 1] in _DOSE_UNITS:
+            return False  # "400 micrograms x4 daily": four times the dose, read as a quantifier
+        if found not in negated and any(g == ROUTE and k for g, k in sides(words[i])):
+            return False  # "IV", "intrathecal": a route other than by mouth the lines never give
     for word in (words[i] for i in sorted(own)):
         word = word if word in written else _abbreviation(word, text)
         if word in _PER_UNIT and re.search(rf"\bper\s+{re.escape(word)}\b", written):
@@ -227,9 +289,66 @@ def forgivable(found: str, text: str, covered: frozenset[str], evidence_text: st
         elif _unknown(word) and (
             _misspelt(word, evidence_text)
             or (found not in negated and not _beside_covered(word, text, covered))
+            or (
+                found not in negated
+                and _named(word)
+                and not sides(word)  # a route ("IM given") is read above
+                and _names_dose(word, text, evidence_text)
+            )
         ):
             return False
     return True
+
+
+def unheld_drug(text: str, evidence_text: str) -> str | None:
+    """A drug ``text`` doses that ``evidence_text`` never names, or None.
+
+    A drug-like word (:func:`drug_like`) heading a dose or a drug's state (:func:`_names_dose`):
+    "methotrexate 100 mg daily" where the record gives sertraline 100 mg daily.
+    """
+    for word in dict.fromkeys(tokens(text)):
+        if _named(word) and not sides(word) and _names_dose(word, text, evidence_text):
+            return word
+    return None
+
+
+def _named(word: str) -> bool:
+    """Whether ``word`` may name a drug.
+
+    Drug-like (:func:`drug_like`), or a word English knows only as a noun, outside the closed
+    classes ("lithium" and "aspirin" are English nouns; "acting" in "long-acting" is not only one).
+    """
+    return drug_like(word) or (
+        word.isalpha()
+        and len(word) > ABBREVIATION
+        and set(getAllLemmas(word)) == {"NOUN"}
+        and word not in GENERIC_WORDS
+        and word not in EMPTY_WORDS
+        and word not in _DOSE_FORMS
+        and word not in UNITS
+    )
+
+
+def _names_dose(word: str, text: str, evidence_text: str) -> bool:
+    """Whether ``word`` heads a dose or a drug's state in ``text``: what the claim is about.
+
+    "methotrexate 100 mg", "clarithromycin allergy".
+    A drug the lines never name is never forgiven there, however many of the claim's other
+    words they cover: it is the claim's subject (red team 10's drug-swap: "methotrexate 100 mg
+    daily" for "sertraline 100 mg daily"; allergen-swap).
+
+    A shortening of a word of ``evidence_text`` ("simva" for simvastatin), or a part of one
+    ("amoxiclav" of "co-amoxiclav"), names the lines' drug.
+    """
+    words = (*tokens(text), "", "")
+    return any(
+        w == word
+        and (
+            (NUMBER.match(words[k + 1]) and words[k + 2] in _DOSE_UNITS)
+            or words[k + 1] in _DRUG_STATES
+        )
+        for k, w in enumerate(words[:-2])
+    ) and not any(w.startswith(word) for w in re.findall(r"[a-z]+", evidence_text.lower()))
 
 
 def _tail(
@@ -252,8 +371,10 @@ def _tail(
         return False
     if any(not _english(words[i]) and not _unknown(words[i]) for i in own):
         return False  # an abbreviation English cannot read
-    if all(_head_noun(words, i) or "NOUN" in getAllLemmas(words[i]) for i in own):
-        return False  # a thing named ("for GP signature", "21-day regimen"), not a mood or outcome
+    if all(_head_noun(words, i) or words[i] in _FILED for i in own):
+        return (
+            False  # a thing named ("21-day regimen") or where the fact is filed ("for signature")
+        )
     if any(words[i] in tokens(q) for q in _QUOTED.findall(text) for i in own):
         return False  # a quotation reports its words
     for clause in _CLAUSE.split(text):
@@ -268,7 +389,7 @@ def _tail(
 
 
 def _head_noun(words: tuple[str, ...], i: int) -> bool:
-    """Whether ``words[i]`` may be a noun and follows a number, a name with digits or its unit.
+    """Whether ``words[i]`` is a dose form and follows a number or its unit (not a name with digits).
 
     "of", "the", "a" may come between ("5 mL of the syrup").
     """
@@ -276,10 +397,10 @@ def _head_noun(words: tuple[str, ...], i: int) -> bool:
     while k > 0 and words[k] in ("of", "the", "a", "an"):  # "5 mL of the syrup"
         k -= 1
     before = words[k] if k >= 0 else ""
-    measured = any(c.isdigit() for c in before) or (
+    measured = bool(NUMBER.fullmatch(before)) or (
         k > 0 and before in UNITS and any(c.isdigit() for c in words[k - 1])
-    )
-    return measured and "NOUN" in getAllLemmas(words[i])
+    )  # not a name with digits: "daily" is read as "freq1"
+    return measured and words[i] in _DOSE_FORMS
 
 
 _CONTRAST = re.compile(r"\b(rather than|instead of)\b", re.IGNORECASE)

@@ -23,7 +23,7 @@ import re
 from carebench.episodes.claimtext import term, tokens
 from carebench.episodes.lexicon import NEGATIONS
 
-__all__ = ["EXCLUSIVE", "SCHEDULE", "SEVERITY_LOW", "sides", "swapped"]
+__all__ = ["EXCLUSIVE", "ROUTE", "SCHEDULE", "SEVERITY_LOW", "SPAN", "sides", "swapped"]
 
 EXCLUSIVE: tuple[tuple[frozenset[str], ...], ...] = (
     (  # frequency
@@ -52,6 +52,7 @@ EXCLUSIVE: tuple[tuple[frozenset[str], ...], ...] = (
         frozenset({"topical", "topically"}),
         frozenset({"rectal", "rectally"}),
         frozenset({"sublingual", "sublingually"}),
+        frozenset({"intrathecal", "intrathecally", "epidural", "epidurally"}),
         frozenset({"transdermal"}),
         frozenset({"intranasal", "nasal"}),
     ),
@@ -79,6 +80,11 @@ EXCLUSIVE: tuple[tuple[frozenset[str], ...], ...] = (
         frozenset({"rising", "rose", "risen", "rises", "climbing"}),
         frozenset({"falling", "fell", "fallen", "falls", "dropping", "dropped"}),
     ),
+    (  # the span a review falls in (round 12, red team 10: "same-month" for "same-day")
+        frozenset({"sameday", "same-day", "same day"}),
+        frozenset({"same-week", "same week"}),
+        frozenset({"same-month", "same month"}),
+    ),
     (  # severity / intensity: the low side first (SEVERITY_LOW)
         frozenset({"mild", "mildly", "mildest", "slight", "slightly", "minor", "lightly"})
         | {"light bleeding", "easy", "easily", "plenty of"},
@@ -89,6 +95,10 @@ EXCLUSIVE: tuple[tuple[frozenset[str], ...], ...] = (
 )
 """Exclusive classes (frequency, route, release, side, site, temporal order, time of day, trend,
 severity), each a tuple of sides of equivalent phrases (module conventions)."""
+ROUTE = next(i for i, c in enumerate(EXCLUSIVE) if "oral" in c[0])
+"""The index of the route class in :data:`EXCLUSIVE` (its first side, by mouth, the default)."""
+SPAN = next(i for i, c in enumerate(EXCLUSIVE) if "same-day" in c[0])
+"""The index of the review-span class in :data:`EXCLUSIVE` (same day, same week, same month)."""
 SEVERITY_LOW = (len(EXCLUSIVE) - 1, 0)
 """The (class, side) of a low severity or intensity ("mild", "lightly", "easy", "plenty of"):
 a handoff that says it of an urgent finding makes it minor."""

@@ -82,6 +82,7 @@ NUMBER_WORDS = {
 is an article, not a count)."""
 
 SYNONYMS: dict[str, tuple[str, ...]] = {
+    "sameday": ("same day", "same-day", "sameday"),
     "completed": ("complete", "completed", "completes", "finished", "finish", "finishes"),
     "withhold": (
         "withhold", "withheld", "hold", "held", "stop", "stopped", "stopping", "omit", "omitted",
@@ -405,7 +406,8 @@ STATUSES = frozenset(
         "never", "without", "struck", "deleted", "removed", "invalid", "wrong", "error",
         "erroneous", "incorrect", "retracted", "superseded", "outdated", "expired", "obsolete",
         "replaced", "switched", "reduced", "increased", "doubled", "halved",
-        "contraindicated", "unsafe", "risk", "failed", "failure",
+        "contraindicated", "unsafe", "risk", "failed", "failure", "wean", "weaned", "weaning",
+        "taper", "tapered", "tapering", "titrate", "titrated", "titrating",
     }
 )  # fmt: skip
 """Status, negation, resolution and classification words (besides the exclusive sides of

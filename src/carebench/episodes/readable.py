@@ -163,7 +163,7 @@ FORMER = frozenset(
      "withheld", "withhold", "suspended", "paused", "halted", "cancelled", "canceled",
      "withdrawn", "formerly", "former", "previously", "previous", "past", "historical",
      "historic", "superseded", "obsolete", "expired", "longer", "old", "outdated", "replaced", "omit",
-     "omitted"}
+     "omitted", "ex"}
 )  # fmt: skip
 RESOLVED = frozenset(
     {"resolved", "resolving", "settled", "cleared", "gone", "recovered", "reassuring",

@@ -63,6 +63,7 @@ from carebench.episodes.claimforms import (
     unsafe_notation,
 )
 from carebench.episodes.claimtext import POLAR, Analysis, analyze, term, tokens
+from carebench.episodes.complements import framer
 from carebench.episodes.exclusive import SCHEDULE, swapped
 from carebench.episodes.former import resumed
 from carebench.episodes.framewords import TIME_KINDS, frame_match, provenance
@@ -375,6 +376,9 @@ def _judge(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
     claim_text, evidence_text = readable(claim_text), readable(evidence_text)
     claim_text = render(claim_text)  # struck-through, false-valued and tagged parts
     verdict, reason = _judge_read(claim_text, evidence_text)
+    framing = framer(strip_injections(claim_text), [evidence_text], evidence_text, verbs=False)
+    if verdict is Verdict.SUPPORTED and framing is not None:
+        return Verdict.UNSUPPORTED, f"the complement of {framing!r}, which the line lacks"
     if verdict in (Verdict.CONTRADICTS, Verdict.NOT_SUBSTANTIVE) or compatible(
         claim_text, evidence_text
     ):

@@ -18,20 +18,33 @@ against the record. Conventions:
   when the statement has no other content), unless the statement shows values the record
   holds ("08:00 obs normal (SpO2 96 %, HR 84)"); a denial ("no wheeze") contradicts a record
   that mentions the denied term and never with a negation.
+* **Another drug** (:func:`invented_drugs`, round 12, red team 10's fields-drug-swap): a named
+  field or key finding that doses a drug the record never names
+  (:func:`~carebench.episodes.claimforms.unheld_drug`: "medication and dose: methotrexate 100 mg
+  daily" for a patient on sertraline 100 mg daily) hands the receiver a wrong medicine, so it
+  countermands the handoff as a wrong identity field does.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
+from carebench.episodes.claimforms import unheld_drug
 from carebench.episodes.claimtext import Analysis, term
 from carebench.episodes.lexicon import GENERIC_WORDS, NUMBER_WORDS
 from carebench.episodes.support import analyze
 from carebench.protocol.handoff_findings import misvalued, paired
 
-__all__ = ["NORMAL", "invented_normal", "invented_value", "misvalued_in_record", "stretched"]
+__all__ = [
+    "NORMAL",
+    "invented_drugs",
+    "invented_normal",
+    "invented_value",
+    "misvalued_in_record",
+    "stretched",
+]
 
 NORMAL = re.compile(
     r"\b(normal|unremarkable|nad|wnl|within (normal )?limits|comfortable|clear|alert|pink"
@@ -187,3 +200,16 @@ def stretched(statement: str, sentences: Sequence[str]) -> str | None:
         if (number, unit) not in record and any(n == number for n, _ in record):
             return f"{number} {unit}"
     return None
+
+
+def invented_drugs(texts: Mapping[str, Sequence[str]], record: str) -> tuple[str, ...]:
+    """The names of ``texts`` that dose a drug the record never names (module conventions).
+
+    ``texts`` maps a field name (or "key_findings") to its texts; each name found is returned as
+    "<name> (another drug)".
+    """
+    return tuple(
+        f"{name} (another drug)"
+        for name, values in texts.items()
+        if any(unheld_drug(v, record) for v in values)
+    )

@@ -14,10 +14,11 @@ the clause *shows* it was made, never by default:
   doctor", "Her daughter has phoned the GP") is someone else's act;
 * **not undone after it**: no negation on either side of the verb ("not escalated",
   "Escalation to X: not done", ": N/A"), and no status or reply in the rest of the action
-  (:data:`STATUS` in the clause: pending, awaiting, TBC, a test message, "in principle", "for
-  their records", a question mark; :data:`REPLY` in the rest of the action: declined, "said to
-  wait and see", a message or voicemail left, or any reply that does not say the recipient acts
-  now);
+  (:data:`STATUS` in the clause: pending, awaiting, TBC, a test message or sandbox, "in
+  principle", "for their records", a question mark; :data:`REPLY` in the rest of the action:
+  declined, "said to wait and see", a message or voicemail left, "awaiting a reply", or any
+  reply, or relative clause said of the recipient ("who is on annual leave"), that does not say
+  the recipient acts now);
 * **about this patient** (:data:`OTHER_PATIENT`: "for a different patient", "(other patient)").
 
 The vocabulary is closed classes (contact verbs, auxiliaries, person nouns, status words and
@@ -79,6 +80,7 @@ STATUS = re.compile(
     r"\b(pending|awaiting|await|outstanding|tbc|to be confirmed|draft|unsent"
     r"|(test|dummy|practice|training)\s+(message|page|call|bleep|alert|only|run|escalation)|drill"
     r"|in (principle|theory)|on paper|notionally|nominally|hypothetical\w*|simulat\w*|in error"
+    r"|sandbox|staging|demo mode|mock"
     r"|by mistake|mistaken\w*|erroneous\w*"
     r"|for (their|the|our|your|his|her) (records?|files?|information|reference|notes)"
     r"|for (filing|audit|reference|information))\b|\?\W*$",
@@ -88,7 +90,9 @@ STATUS = re.compile(
 yet, a test, irrealis ("in principle"), filed rather than acted on, or asked as a question."""
 REPLY = re.compile(
     r"\b(declined|refused|wait and see|watch and wait|no (further )?action|not (coming|attending)"
-    r"|left (a |an )?(message|voicemail)|voicemail|message left)\b",
+    r"|left (a |an )?(message|voicemail)|voicemail|message left"
+    r"|(awaiting|await|waiting for|pending) (a |an |the |their |his |her )?(reply|response|answer"
+    r"|call ?back|acknowledge?ment|acceptance))\b",
     re.IGNORECASE,
 )
 """A reply or outcome after the contact verb, anywhere in the rest of the action, that undoes
@@ -107,6 +111,13 @@ _ACCEPTS = re.compile(
     r"(now|immediately|urgently|straight away|at once|right away|within (the hour|\d+ min\w*)))\b",
     re.IGNORECASE,
 )
+_OF_RECIPIENT = re.compile(
+    rf"\b(who|whom|whose)\b(?![^.;]*\b({_STAFF}|on-?call|registrar|team|duty|lead|senior)\b)",
+    re.IGNORECASE,
+)
+"""A relative clause said of the recipient (round 12, red team 10: "to the on-call doctor, who
+is on annual leave"): like a reply, it undoes the act unless it says the recipient acts now
+(:data:`_ACCEPTS`); one that names the recipient's role ("who is the duty registrar") does not."""
 OTHER_PATIENT = re.compile(
     r"\b(different|other|another|wrong|previous|last|separate)\s+(patient|person|pt|case|caller"
     r"|bed|client|resident)\b",
@@ -179,7 +190,7 @@ def _undone(clause: str, action: str, verb: re.Match[str]) -> str | None:
         return "negated"
     start = action.find(clause) if action else -1
     rest = action[start + verb.end() :] if start >= 0 else after
-    reply = _REPLIED.search(rest)
+    reply = _REPLIED.search(rest) or _OF_RECIPIENT.search(rest)
     if STATUS.search(after) or REPLY.search(rest):
         return "a status or reply that undoes it"
     if reply and not _ACCEPTS.search(rest[reply.end() :]):

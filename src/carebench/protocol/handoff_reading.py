@@ -47,6 +47,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from carebench.episodes.claimforms import unheld_drug
+from carebench.episodes.exclusive import SPAN, sides
 from carebench.episodes.lexicon import PLACEHOLDER_TERMS
 from carebench.episodes.matching import states, tokens
 from carebench.episodes.support import (
@@ -444,12 +446,16 @@ def inverts(value: str, wanted: Sequence[str], emergency_only: bool) -> bool:
     Another member of an exclusive group (:func:`other_member`: "declined" for "consented",
     "give" for "hold", "do start" for "do not start", blood group A for O) or, where only the
     emergency urgency is allowed, slower care than they book (:func:`books_slower`: "GP
-    appointment next week" for "999 ambulance now"). The receiver who acts on it does the opposite of what the record
+    appointment next week" for "999 ambulance now"), or a longer span than theirs ("same-month
+    review" for "same-day review", round 12). The receiver who acts on it does the opposite of what the record
     says, so the field is wrong and countermands the escalation (scores veto it).
     """
     stated = plain(value, "\n".join(wanted))
-    return other_member(stated, wanted) or (
-        emergency_only and books_slower(value) and not any(books_slower(r) for r in wanted)
+    spans, booked = _spans(stated), _spans("\n".join(wanted))
+    return (
+        other_member(stated, wanted)
+        or (emergency_only and books_slower(value) and not any(books_slower(r) for r in wanted))
+        or bool(spans and booked and min(spans) > max(booked))
     )
 
 
@@ -517,6 +523,9 @@ def misfiled(value: str, wanted: Sequence[str], others: Mapping[str, Sequence[st
 def field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:
     """Whether a seed field's value is correct: uncontradicted by, and stating, its references.
 
+    A value that gives a dose of a drug neither the record nor its references name
+    (:func:`~carebench.episodes.claimforms.unheld_drug`) is wrong, however much else it shares.
+
     A value the reference values contradict (:func:`~carebench.episodes.support.contradicts`:
     "SpO2 96 %" where the reference says "SpO2 87 %"; "5 mg BD" where it says "5 mg daily") is
     wrong, unless the conflict is one of values and it also holds every value of its references
@@ -529,6 +538,10 @@ def field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:
     "clopidogrel 75 mg daily").
     """
     references = "\n".join(wanted)
+    if unheld_drug(value, f"{record}\n{references}"):
+        return False  # "methotrexate 400 micrograms daily" where the record gives folic acid
+    if _spans(value) and _spans(references) and not _spans(value) & _spans(references):
+        return False  # "same-month review" for "same-day review": another span
     rule = conflict(value, references)
     if rule is not None and not (rule in _VALUE_RULES and holds_values(value, references)):
         return False  # "38.3 C; earlier 36.8 C": the reference's values, with their history
@@ -536,6 +549,14 @@ def field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:
         return True
     wider = mentions(value, f"{record}\n{references}")
     return wider and not other_amount(value, references) and contributes(value, references)
+
+
+def _spans(text: str) -> frozenset[int]:
+    """The review spans ``text`` holds (:data:`~carebench.episodes.exclusive.SPAN`).
+
+    Same day, same week, same month.
+    """
+    return frozenset(k for g, k in sides(text) if g == SPAN)
 
 
 _VALUE_RULES = frozenset({"another value", "another value beside a held one"})

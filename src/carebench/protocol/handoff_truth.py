@@ -49,6 +49,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
+from carebench.episodes.claimforms import unheld_drug
 from carebench.episodes.claimtext import term
 from carebench.episodes.lexicon import GENERIC_WORDS, NUMBER_WORDS, PLACEHOLDER_TERMS
 from carebench.episodes.support import (
@@ -588,5 +589,15 @@ def _unhedged(text: str) -> str:
 
 
 def false_finding(findings: Sequence[str], record: str, urgent: Sequence[str] = ()) -> bool:
-    """Whether one of ``findings`` is untrue of the episode (:func:`untrue`) or unfounded."""
-    return any(untrue(f, record, (), urgent) or unfounded(_unhedged(f), record) for f in findings)
+    """Whether one of ``findings`` is untrue of the episode (:func:`untrue`) or unfounded.
+
+    A finding that doses a drug the record never names is unfounded
+    (:func:`~carebench.episodes.claimforms.unheld_drug`: "methotrexate 400 micrograms daily"
+    where the record gives folic acid).
+    """
+    return any(
+        untrue(f, record, (), urgent)
+        or unfounded(_unhedged(f), record)
+        or unheld_drug(f, record) is not None
+        for f in findings
+    )

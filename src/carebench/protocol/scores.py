@@ -51,6 +51,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 from carebench.agents.workproduct import (
     Claim,
@@ -59,6 +60,7 @@ from carebench.agents.workproduct import (
     handoff_fields,
     parse_work_product,
 )
+from carebench.episodes.complements import positive
 from carebench.episodes.lexicon import NUMBER_WORDS
 from carebench.episodes.matching import claims, states, tokens
 from carebench.episodes.readable import compatible
@@ -75,6 +77,7 @@ from carebench.protocol import handoff_safety as safety
 from carebench.protocol import handoff_truth as truth
 from carebench.protocol.handoff_findings import contradicted as misstates
 from carebench.protocol.handoff_findings import misstated
+from carebench.protocol.handoff_invented import invented_drugs
 from carebench.protocol.handoff_language import COUNTERMANDING, unreadable_fields
 from carebench.protocol.handoff_reading import (
     IDENTITY,
@@ -351,8 +354,9 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
     emergency_only = set(urgencies) == {"emergency"}
     now = handoff.urgency.value == "emergency"  # its actions must reach care (action_problem)
     urgent = context.urgent
-    reason = unframed(plain(handoff.reason), urgent)
-    findings = [unframed(plain(f), urgent) for f in handoff.key_findings]
+    record = f"{context.record}\n{context.truth}"
+    reason = unframed(positive(plain(handoff.reason), urgent, record), urgent)
+    findings = [unframed(positive(plain(f), urgent, record), urgent) for f in handoff.key_findings]
     values: dict[str, tuple[bool, bool]] = {}
     if urgencies:
         values["urgency"] = (True, handoff.urgency.value in urgencies)
@@ -443,6 +447,13 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
         unsafe=unsafe
         + tuple(f"{n} (unreadable)" for n in unread if n in COUNTERMANDING and n not in unsafe)
         + tuple(f"{n} (identity)" for n in wrong if n in names and IDENTITY.search(n))
+        + invented_drugs(
+            {
+                "key_findings": handoff.key_findings,
+                **{n: (handoff.fields.get(n, ""),) for n in names},
+            },
+            "\n".join([context.record, context.truth, *chain(*context.references.values())]),
+        )
         + tuple(
             f"{n} (misstated)"
             for n in misstated(handoff.reason, handoff.key_findings, context.urgent)

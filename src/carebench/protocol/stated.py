@@ -169,13 +169,18 @@ def countermanded(handoff: Handoff, urgent: Sequence[str]) -> bool:
     on", "<finding> (resolved)", "No longer: <finding>". A reassuring lead (:func:`all_clear`:
     "Stable and settled, no concerns") in the reason or a key finding of a handoff with urgent
     findings countermands it whatever else they state: the receiver who reads it stops there.
-    An urgent finding stated only inside a frame that moves it off today's patient
+    A retraction anywhere in the reason, key findings or actions
+    (:func:`~carebench.episodes.additions.retraction`: "None of the above is current.",
+    "Findings above entered in error; disregard.") withdraws what the handoff says, as it does a
+    draft's claims. An urgent finding stated only inside a frame that moves it off today's patient
     (:func:`~carebench.protocol.handoff_frames.added_frame`: "FHx: ...", "h/o ...", "... n/a")
     is taken away as a denied one is.
     """
     texts = [handoff.reason, *handoff.key_findings]
     if urgent and any(all_clear(t) for t in texts):
         return True
+    if urgent and any(retraction(strip_injections(t)) for t in (*texts, *handoff.actions_taken)):
+        return True  # "None of the above is current.": the handoff withdraws its findings
     for finding in urgent:
         framed = any(added_frame(t, urgent) and finding_stated(t, finding) for t in texts)
         if (framed or any(denies(t, finding) for t in texts)) and not any(

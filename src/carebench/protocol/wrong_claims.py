@@ -9,8 +9,11 @@ Helpers of :mod:`carebench.protocol.scores`. Conventions:
   route, frequency, side, blood group, before / after, next / last
   (:func:`~carebench.episodes.exclusive.swapped`); or of time: a current fact moved to the future
   or the past by a frame word its lines lack ("will start X", "X d/c":
-  :func:`~carebench.episodes.framewords.frame_match`); or two values of one unit exchanged
-  (:func:`~carebench.episodes.pairing.exchanged`); or a drug given an earlier stage of its course
+  :func:`~carebench.episodes.framewords.frame_match`), or marked former where its lines state it
+  as current ("Ex-warfarin 4 mg daily", "Stopped: X": :func:`~carebench.episodes.readable.frame`);
+  or two values of one unit exchanged
+  (:func:`~carebench.episodes.pairing.exchanged`); or a number given in another unit of its
+  dimension (:func:`rescaled`: "400 mg" for "400 micrograms"); or a drug given an earlier stage of its course
   than its lines give it ("amoxicillin started" for "stopped the amoxicillin":
   :func:`~carebench.episodes.sequence.moved_back`).
 * Each swapped claim multiplies the draft's continuity and traceability by :data:`SWAP_FACTOR`,
@@ -28,10 +31,11 @@ from carebench.agents.workproduct import Claim
 from carebench.episodes.exclusive import swapped
 from carebench.episodes.framewords import TIME_KINDS, frame_match
 from carebench.episodes.pairing import exchanged
+from carebench.episodes.readable import compatible, frame
 from carebench.episodes.schema import Episode
 from carebench.episodes.sequence import moved_back
 from carebench.episodes.sources import episode_sources
-from carebench.episodes.support import conflict
+from carebench.episodes.support import analyze, conflict
 
 __all__ = ["SWAP_FACTOR", "swapped_claims", "swaps"]
 
@@ -47,12 +51,34 @@ def swaps(claim_text: str, evidence_text: str) -> bool:
         return True  # before "another value": glucose and ketones traded are one error
     rule = conflict(claim_text, evidence_text)
     if rule is not None:
-        return rule == "another side"
+        return rule == "another side" or (
+            rule.startswith("another value") and rescaled(claim_text, evidence_text)
+        )
     shift = frame_match(claim_text, evidence_text)
     return (
         swapped(claim_text, evidence_text) is not None
         or (shift is not None and shift[0] in TIME_KINDS)
+        or (frame(claim_text) == "former" and not compatible(claim_text, evidence_text))
         or moved_back(claim_text, evidence_text) is not None
+    )
+
+
+def rescaled(claim_text: str, evidence_text: str) -> bool:
+    """Whether a quantity of ``claim_text`` is one of ``evidence_text``'s in another unit.
+
+    The same number in another unit of the same dimension ("400 mg" for "400 micrograms", "4 g"
+    for "4 mg") under a label they share: the unit is an exclusive value, and a thousandfold dose
+    error is the swap of it.
+    """
+    evidence = [e for e in analyze(evidence_text).quantities if e.base is not None]
+    return any(
+        q.base is not None
+        and e.base is not None
+        and (e.value, e.base[0]) == (q.value, q.base[0])
+        and e.unit != q.unit
+        and bool(e.label & q.label or not (e.label or q.label))
+        for q in analyze(claim_text).quantities
+        for e in evidence
     )
 
 

@@ -1,0 +1,177 @@
+"""Whether a text states a finding in a positive, present form or as the complement of another word.
+
+Pure helper of :func:`carebench.protocol.scores.handoff_completeness` (a handoff's reason and key
+findings) and of :func:`carebench.episodes.support.support` (a claim: the preposition rule only).
+Red team 10 showed that closed lists of frames ("h/o", "resolved", "FHx") cannot keep up with the
+open class of words that turn a finding into something else: "At risk of <finding>", "Worried
+about <finding>", "Counselled about <finding>", "Averted: <finding>", "Prevented <finding>". What
+those words share is their place, not their meaning: the finding is their *complement*. So the
+default is inverted for that place. Conventions:
+
+* A text is read per sentence (split at ``. ! ?`` and line ends), and a sentence per segment
+  (split at ``; ,`` and " - "). An *anchor* is a word of one of the urgent findings (by its term)
+  or a number; a segment's *lead* is the words before its first anchor.
+* A lead word **frames** what follows (:func:`framer`) when it is a word English knows that the
+  record does not hold, is not a closed word (:data:`~carebench.episodes.lexicon.GENERIC_WORDS`,
+  :data:`~carebench.episodes.lexicon.EMPTY_WORDS`), not a person (:data:`~carebench.episodes.
+  lexicon.PERSONS`: "Man on methotrexate") and not of :data:`DESCRIPTIVE` (words that present
+  a finding: "new", "episodes of", "signs of", "keeps"), and it takes what follows as its
+  complement:
+
+  - it is followed by a preposition of :data:`OBJECT_PREPOSITIONS` ("risk of", "worried about",
+    "watch for"); for "on", "over", "into" only a word that can be a verb ("educated on";
+    "hypoglycaemia on the ward" is a place, not a frame);
+  - it can be a verb and heads the segment's lead before a colon ("Averted: ...", "Risk: ...");
+    a heading of :data:`~carebench.episodes.lexicon.NEUTRAL_HEADINGS` files, it does not frame;
+  - it can only be a verb and stands right before a word anchor ("Prevented heavy bleeding",
+    "Googled chest pain"); an *-ing* form describes ("drooling saliva").
+
+  A claim is read by the first rule only (``verbs=False``): a draft's imperatives and headings
+  ("Prescribe X", "Denies X", "Supplements: X") are its ordinary form, and the heading rule of
+  :mod:`carebench.episodes.claimforms` reads its headings.
+
+* A framing word takes the rest of its sentence ("At risk of A; B; C" states none of them), as a
+  hedge does (:func:`~carebench.protocol.handoff_reading.plain`): :func:`positive` cuts the
+  sentence there.
+* Words the record holds never frame: a record that says the mother is worried licenses
+  "Worried about ...". An adjective before a finding ("heavy", "intermittent", "proximal")
+  describes it and does not frame it; so the class this rule cannot see is the framing adjective
+  ("hypothetical chest pain"), which the closed frame lists still read.
+
+Measured before it was adopted: no labelled dev reason or key-findings verdict changed, nor any
+dev claim verdict (docs/protocol.md).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+
+from lemminflect import getAllLemmas
+
+from carebench.episodes.claimtext import NUMBER, analyze, term, tokens
+from carebench.episodes.lexicon import (
+    EMPTY_WORDS,
+    GENERIC_WORDS,
+    NEUTRAL_HEADINGS,
+    NUMBER_WORDS,
+    PERSONS,
+)
+
+__all__ = ["DESCRIPTIVE", "OBJECT_PREPOSITIONS", "framer", "positive"]
+
+OBJECT_PREPOSITIONS = frozenset(
+    {"of", "about", "for", "against", "regarding", "re", "on", "over", "into"}
+)
+"""Prepositions whose object is what a word is about ("risk of X", "worried about X")."""
+_VERBAL = frozenset({"on", "over", "into"})
+"""Prepositions that take a complement only after a verb ("educated on X"; not "X on the ward")."""
+
+DESCRIPTIVE = PERSONS | frozenset(
+    {
+        "new", "now", "latest", "update", "updated", "keeps", "kept", "continues", "continued",
+        "continuing", "man", "woman", "lady", "gentleman", "boy", "girl", "patient", "pt",
+        "episode", "episodes", "bout", "bouts", "onset", "sign", "signs", "symptom", "symptoms",
+        "feature", "features", "evidence", "attack", "attacks", "complaint", "complaints",
+        "presentation", "picture", "degree", "level", "levels", "amount", "lots", "lot",
+        "loss", "history", "date", "time", "dose",
+    }
+)  # fmt: skip
+"""Words that present a finding rather than frame it: who has it, that it is new or goes on, and
+the nouns that name a finding's form or an attribute of it ("episodes of", "signs of", "loss
+of", "date of"). "history" is read
+by the past frame (:mod:`carebench.protocol.handoff_frames`), not here."""
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_SEGMENT = re.compile(r"[;,]|\s[-\u2013\u2014]\s")
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*|\d[\w.]*|:")
+
+
+@cache
+def _record_words(record: str) -> tuple[frozenset[str], frozenset[str]]:
+    words = frozenset(tokens(record))
+    return words, frozenset(term(w) for w in words)
+
+
+@cache
+def _finding_terms(findings: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(
+        t for f in findings for t in (*analyze(f).terms, *(term(w) for w in tokens(f)))
+    )
+
+
+def _closed(word: str, record: tuple[frozenset[str], frozenset[str]]) -> bool:
+    """Whether ``word`` cannot frame: the record's, a closed word, a person, short or a number."""
+    words, terms = record
+    return (
+        word in words
+        or term(word) in terms
+        or word in GENERIC_WORDS
+        or word in EMPTY_WORDS
+        or word in DESCRIPTIVE
+        or len(word) <= 2
+        or any(c.isdigit() for c in word)
+    )
+
+
+def framer(segment: str, findings: Sequence[str], record: str, *, verbs: bool = True) -> str | None:
+    """The word of ``segment``'s lead that takes its finding as complement, or None.
+
+    Module conventions: ``findings`` name the anchors, ``record`` (the episode's evidence and
+    urgent findings; a claim's cited lines) the words that never frame; ``verbs=False`` reads
+    only the preposition rule (a claim).
+    """
+    at = _framing(segment, findings, record, verbs)
+    return None if at is None else _WORD.match(segment, at)[0].lower()  # type: ignore[index]
+
+
+def _framing(segment: str, findings: Sequence[str], record: str, verbs: bool = True) -> int | None:
+    """Where :func:`framer`'s word starts in ``segment``, or None."""
+    anchors = _finding_terms(tuple(findings))
+    found = list(_WORD.finditer(segment))
+    words = [m[0].lower() for m in found]
+    first = next(
+        (
+            i
+            for i, w in enumerate(words)
+            if w != ":" and (term(w) in anchors or NUMBER.match(w) or w in NUMBER_WORDS)
+        ),
+        None,
+    )
+    if first is None:
+        return None
+    held = _record_words(record)
+    for i, word in enumerate(words[:first]):
+        if word == ":" or _closed(word, held):
+            continue
+        kinds = getAllLemmas(word)
+        if not kinds:
+            continue  # an abbreviation or a name English does not know describes the finding
+        after = words[i + 1]
+        if (
+            (after in OBJECT_PREPOSITIONS and (after not in _VERBAL or "VERB" in kinds))
+            or (verbs and after == ":" and "VERB" in kinds and word not in NEUTRAL_HEADINGS)
+            or (verbs and i + 1 == first and set(kinds) == {"VERB"} and not word.endswith("ing"))
+        ):
+            return found[i].start()
+    return None
+
+
+def positive(text: str, findings: Sequence[str], record: str) -> str:
+    """``text`` with each sentence cut at its first framing word (module conventions)."""
+    if not findings:
+        return text
+    kept = []
+    for sentence in _SENTENCE.split(text):
+        cut = len(sentence)
+        start = 0
+        for segment in _SEGMENT.split(sentence):
+            at = sentence.find(segment, start)
+            start = at + len(segment)
+            framed = _framing(segment, findings, record)
+            if framed is not None:
+                cut = at + framed
+                break
+        kept.append(sentence[:cut])
+    return "\n".join(k for k in kept if k.strip())

@@ -1,0 +1,66 @@
+"""A finding stated as the complement of a word the record lacks (round 12, red team 10's inversion)."""
+
+from __future__ import annotations
+
+import pytest
+
+from carebench.episodes.complements import framer, positive
+from carebench.episodes.support import Verdict, support
+
+RECORD = "bleeding heavily with clots\nfour soaked pads in 2 hours\npulse 118"
+FINDINGS = ("bleeding heavily with clots", "four soaked pads in 2 hours")
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("At risk of bleeding heavily with clots", "risk"),
+        ("Worried about four soaked pads", "worried"),
+        ("Counselled about bleeding heavily", "counselled"),
+        ("Educated on bleeding heavily with clots", "educated"),
+        ("Watch for four soaked pads", "watch"),
+        ("Averted: bleeding heavily with clots", "averted"),
+        ("Prevented four soaked pads", "prevented"),
+        ("Googled bleeding heavily", "googled"),
+    ],
+)
+def test_a_word_that_takes_the_finding_as_its_object_frames_it(text: str, word: str) -> None:
+    assert framer(text, FINDINGS, RECORD) == word
+    assert positive(text, FINDINGS, RECORD).strip() in ("", "At")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Heavy bleeding with clots, four soaked pads in 2 hours",  # an adjective describes
+        "Man on warfarin bleeding heavily with clots",  # the patient, not a frame
+        "New: bleeding heavily with clots",  # a closed word that presents the finding
+        "Episodes of bleeding heavily with clots",  # the form a finding takes
+        "Hypoglycaemia on the ward with four soaked pads",  # "on" after a noun is a place
+        "Drooling and bleeding heavily",  # an -ing form describes
+    ],
+)
+def test_a_finding_in_its_positive_form_is_kept(text: str) -> None:
+    assert framer(text, FINDINGS, RECORD) is None
+    assert positive(text, FINDINGS, RECORD) == text
+
+
+def test_a_word_the_record_holds_never_frames() -> None:
+    record = f"{RECORD}\nHer mother is worried about the bleeding."
+    assert framer("Worried about bleeding heavily", FINDINGS, record) is None
+
+
+def test_a_frame_takes_the_rest_of_its_sentence_only() -> None:
+    text = "At risk of bleeding heavily with clots; four soaked pads.\nPulse 118"
+    assert positive(text, FINDINGS, RECORD) == "At \nPulse 118"
+    later = "Bleeding heavily with clots, at risk of four soaked pads"
+    assert positive(later, FINDINGS, RECORD) == "Bleeding heavily with clots, at "
+
+
+def test_a_claim_reads_the_preposition_rule_only() -> None:
+    line = "Takes folic acid 400 micrograms daily."
+    assert support("Folic acid 400 micrograms daily.", line) is Verdict.SUPPORTED
+    assert support("Monitor for folic acid 400 micrograms daily.", line) is Verdict.UNSUPPORTED
+    # a claim's imperatives and verbs are its ordinary form
+    assert framer("Prescribe folic acid 400 micrograms daily", [line], line, verbs=False) is None
+    assert framer("Prescribe folic acid 400 micrograms daily", [line], line) == "prescribe"
