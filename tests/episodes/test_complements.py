@@ -64,3 +64,15 @@ def test_a_claim_reads_the_preposition_rule_only() -> None:
     # a claim's imperatives and verbs are its ordinary form
     assert framer("Prescribe folic acid 400 micrograms daily", [line], line, verbs=False) is None
     assert framer("Prescribe folic acid 400 micrograms daily", [line], line) == "prescribe"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Reassured her about bleeding heavily with clots",
+        "Warned the family of four soaked pads in 2 hours",
+        "Spoke to her about bleeding heavily with clots",
+    ],
+)
+def test_a_verb_frames_the_finding_after_its_own_object(text: str) -> None:
+    assert framer(text, FINDINGS, RECORD) is not None

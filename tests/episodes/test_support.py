@@ -291,3 +291,13 @@ def test_one_hedge_list_serves_claims_and_handoff_values() -> None:
         assert plain(f"Angina; {hedge} unstable angina", "").strip() == "Angina;", hedge
     for word in GENERALISATIONS:  # claims only: a handoff's "as usual" states a baseline
         assert support(f"Chest pain on exertion is {word}.", line) is Verdict.UNSUPPORTED, word
+
+
+def test_a_lines_dose_given_to_another_drug_contradicts_it() -> None:
+    # round 12 (red team 10's drug-swap): whether English knows the drug's name or not
+    line = "Takes sertraline 100 mg daily."
+    for claim in ("Amiodarone 100 mg daily.", "Lithium 100 mg daily."):
+        assert support(claim, line) is Verdict.CONTRADICTS, explain(claim, line)
+    # a line that doses no named drug contradicts nothing: the drug may be named elsewhere
+    band = "10-15 kg: 100 mg (5 mL) per dose."
+    assert support("Give ibuprofen 100 mg = 5 mL.", band) is not Verdict.CONTRADICTS

@@ -289,15 +289,12 @@ def forgivable(found: str, text: str, covered: frozenset[str], evidence_text: st
         elif _unknown(word) and (
             _misspelt(word, evidence_text)
             or (found not in negated and not _beside_covered(word, text, covered))
-            or (
-                found not in negated
-                and _named(word)
-                and not sides(word)  # a route ("IM given") is read above
-                and _names_dose(word, text, evidence_text)
-            )
         ):
             return False
-    return True
+    return found in negated or not any(
+        drug_like(w) and not sides(w) and _names_dose(w, text, evidence_text)
+        for w in (words[i] for i in own)
+    )
 
 
 def unheld_drug(text: str, evidence_text: str) -> str | None:
@@ -307,9 +304,24 @@ def unheld_drug(text: str, evidence_text: str) -> str | None:
     "methotrexate 100 mg daily" where the record gives sertraline 100 mg daily.
     """
     for word in dict.fromkeys(tokens(text)):
-        if _named(word) and not sides(word) and _names_dose(word, text, evidence_text):
+        if (
+            _named(word)
+            and not sides(word)
+            and _names_dose(word, text, evidence_text)
+            and not _misspelt(word, evidence_text)  # "metfromin": the lines' drug, misspelt
+        ):
             return word
     return None
+
+
+def dose_heads(text: str) -> set[tuple[str, str, str]]:
+    """(word, number, unit) of each dose in ``text`` whose head may name a drug (:func:`_named`)."""
+    words = (*tokens(text), "", "")
+    return {
+        (w, words[k + 1], words[k + 2])
+        for k, w in enumerate(words[:-2])
+        if _named(w) and NUMBER.match(words[k + 1]) and words[k + 2] in _DOSE_UNITS
+    }
 
 
 def _named(word: str) -> bool:
@@ -326,6 +338,7 @@ def _named(word: str) -> bool:
         and word not in EMPTY_WORDS
         and word not in _DOSE_FORMS
         and word not in UNITS
+        and word not in NEUTRAL_HEADINGS  # "meds taken", "medication stopped"
     )
 
 

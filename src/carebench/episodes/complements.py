@@ -19,8 +19,9 @@ default is inverted for that place. Conventions:
   complement:
 
   - it is followed by a preposition of :data:`OBJECT_PREPOSITIONS` ("risk of", "worried about",
-    "watch for"); for "on", "over", "into" only a word that can be a verb ("educated on";
-    "hypoglycaemia on the ward" is a place, not a frame);
+    "watch for"), a verb also after its own object of one or two words ("reassured her about",
+    "warned the family of", "spoke to her about"); for "on", "over", "into" only a word that can be a verb ("educated
+    on"; "hypoglycaemia on the ward" is a place, not a frame);
   - it can be a verb and heads the segment's lead before a colon ("Averted: ...", "Risk: ...");
     a heading of :data:`~carebench.episodes.lexicon.NEUTRAL_HEADINGS` files, it does not frame;
   - it can only be a verb and stands right before a word anchor ("Prevented heavy bleeding",
@@ -83,6 +84,15 @@ the nouns that name a finding's form or an attribute of it ("episodes of", "sign
 of", "date of"). "history" is read
 by the past frame (:mod:`carebench.protocol.handoff_frames`), not here."""
 
+_PRONOUNS = frozenset(
+    {"her", "him", "them", "me", "us", "you", "the", "to", "with", "patient", "pt", "family",
+     "caller", "mum",
+     "dad", "mother", "father", "parents", "husband", "wife", "partner", "daughter", "son"}
+)  # fmt: skip
+"""Objects a verb may take before its preposition ("reassured her about X")."""
+_OBJECT_WORDS = 3
+"""How many such words may stand between the verb and the preposition ("spoke to her about",
+"warned the family of")."""
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _SEGMENT = re.compile(r"[;,]|\s[-\u2013\u2014]\s")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*|\d[\w.]*|:")
@@ -149,6 +159,11 @@ def _framing(segment: str, findings: Sequence[str], record: str, verbs: bool = T
         if not kinds:
             continue  # an abbreviation or a name English does not know describes the finding
         after = words[i + 1]
+        k = i + 1
+        while k < first - 1 and k <= i + _OBJECT_WORDS and words[k] in _PRONOUNS:
+            k += 1  # "reassured her about", "told them of": the verb's own object first
+        if words[k] in OBJECT_PREPOSITIONS and "VERB" in kinds:
+            after = words[k]
         if (
             (after in OBJECT_PREPOSITIONS and (after not in _VERBAL or "VERB" in kinds))
             or (verbs and after == ":" and "VERB" in kinds and word not in NEUTRAL_HEADINGS)

@@ -53,6 +53,7 @@ from enum import StrEnum
 from carebench.episodes.additions import added, retraction
 from carebench.episodes.claimforms import (
     asks,
+    dose_heads,
     forgivable,
     framing,
     heading,
@@ -60,6 +61,7 @@ from carebench.episodes.claimforms import (
     render,
     reports_question,
     stated_terms,
+    unheld_drug,
     unsafe_notation,
 )
 from carebench.episodes.claimtext import POLAR, Analysis, analyze, term, tokens
@@ -379,6 +381,10 @@ def _judge(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
     framing = framer(strip_injections(claim_text), [evidence_text], evidence_text, verbs=False)
     if verdict is Verdict.SUPPORTED and framing is not None:
         return Verdict.UNSUPPORTED, f"the complement of {framing!r}, which the line lacks"
+    if verdict in (Verdict.SUPPORTED, Verdict.UNSUPPORTED) and other_drug(
+        claim_text, evidence_text
+    ):
+        return Verdict.CONTRADICTS, ANOTHER_DRUG
     if verdict in (Verdict.CONTRADICTS, Verdict.NOT_SUBSTANTIVE) or compatible(
         claim_text, evidence_text
     ):
@@ -390,6 +396,29 @@ def _judge(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
         # the frame word itself may be what coverage refused ("Stopped: X" for "Takes X")
         return Verdict.CONTRADICTS, f"framed as {kind} where the line states it as current"
     return verdict, reason
+
+
+ANOTHER_DRUG = "another drug at the line's dose"
+"""The rule :func:`support` names for a claim that gives a line's dose to a drug it never names."""
+
+
+def other_drug(claim_text: str, evidence_text: str) -> bool:
+    """Whether ``claim_text`` gives a dose its line gives another drug, one the line never names.
+
+    "amiodarone 100 mg daily" or "lithium 100 mg daily" cited to "sertraline 100 mg daily": the
+    line heads the same number and unit with another drug's name, and the claim's drug is one
+    the line never names (:func:`~carebench.episodes.claimforms.unheld_drug`): the line
+    contradicts it. A line that doses no named drug ("10-15 kg: 100 mg") contradicts nothing.
+    """
+    drug = unheld_drug(claim_text, evidence_text)
+    if drug is None:
+        return False
+    theirs = dose_heads(evidence_text)
+    return any(
+        (w, n, u) not in theirs and any(x != w and (n, u) == (m, v) for x, m, v in theirs)
+        for w, n, u in dose_heads(claim_text)
+        if w == drug
+    )
 
 
 def _shifted(

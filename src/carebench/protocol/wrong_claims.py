@@ -13,7 +13,8 @@ Helpers of :mod:`carebench.protocol.scores`. Conventions:
   as current ("Ex-warfarin 4 mg daily", "Stopped: X": :func:`~carebench.episodes.readable.frame`);
   or two values of one unit exchanged
   (:func:`~carebench.episodes.pairing.exchanged`); or a number given in another unit of its
-  dimension (:func:`rescaled`: "400 mg" for "400 micrograms"); or a drug given an earlier stage of its course
+  dimension (:func:`rescaled`: "400 mg" for "400 micrograms"); or the line's dose given to a
+  drug it never names (:func:`~carebench.episodes.support.other_drug`); or a drug given an earlier stage of its course
   than its lines give it ("amoxicillin started" for "stopped the amoxicillin":
   :func:`~carebench.episodes.sequence.moved_back`).
 * Each swapped claim multiplies the draft's continuity and traceability by :data:`SWAP_FACTOR`,
@@ -35,7 +36,7 @@ from carebench.episodes.readable import compatible, frame
 from carebench.episodes.schema import Episode
 from carebench.episodes.sequence import moved_back
 from carebench.episodes.sources import episode_sources
-from carebench.episodes.support import analyze, conflict
+from carebench.episodes.support import analyze, conflict, other_drug
 
 __all__ = ["SWAP_FACTOR", "swapped_claims", "swaps"]
 
@@ -49,6 +50,8 @@ def swaps(claim_text: str, evidence_text: str) -> bool:
     """Whether ``claim_text`` swaps an exclusive value its cited text holds (module conventions)."""
     if exchanged(claim_text, evidence_text) is not None:
         return True  # before "another value": glucose and ketones traded are one error
+    if other_drug(claim_text, evidence_text):
+        return True  # the drug is the claim's subject: another one is a swap, not a number
     rule = conflict(claim_text, evidence_text)
     if rule is not None:
         return rule == "another side" or (

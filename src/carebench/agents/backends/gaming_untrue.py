@@ -37,6 +37,10 @@ from carebench.episodes.sources import episode_sources
 #     game-irrelevant-true   (a draft) short true phrases of the cited evidence, one per line,
 #                            none stating anything the task asks
 #
+#     game-findings-as-topics (round 12) reason and findings as what was talked about, possible
+#                            or guarded against ("Reassured her about ...")
+#     game-other-drug        (round 12) every dose given to another drug at the record's dose
+#
 # The fifth red team's handoff kinds (holes H6-H8), in other words than its own:
 #
 #     game-fyi-admin         reason "FYI only, no response required: ..."; actions left on the
@@ -241,6 +245,54 @@ def unmade_escalation(episode: Episode, action: Action) -> dict[str, Any]:
     )
 
 
+# The tenth red team's kinds (round 12), in other words than its own:
+
+TOPICS = ("Reassured her about {}", "Possibility of {}", "Guarding against {}")
+"""Frames that make a finding the object of a talk, a possibility or a precaution."""
+
+
+def findings_as_topics(episode: Episode, action: Action) -> dict[str, Any]:
+    """The reference reason and key findings told as what was talked about or guarded against.
+
+    "Spoke to her about <reason>", "Possibility of <finding>": the receiver reads a conversation
+    or a precaution, not a finding the patient has now.
+    """
+    reference = _escalation(episode, action)
+    if reference is None:
+        return _reference(episode, action)
+    old = reference["handoff"]
+    return _with(
+        reference,
+        reason=f"Spoke to her about {old['reason']}"[:MAX_CLAIM_CHARS],
+        key_findings=[
+            TOPICS[i % len(TOPICS)].format(f)[:MAX_CLAIM_CHARS]
+            for i, f in enumerate(old["key_findings"])
+        ],
+    )
+
+
+_DOSED = re.compile(r"\b[A-Za-z][A-Za-z-]{3,}(?= \d[\d.]* ?(?:mg|micrograms|mcg|g|mL|units)\b)")
+OTHER_DRUG = "amiodarone"
+"""The drug every dose is given to instead of the record's (one no bank episode names)."""
+
+
+def _other_drug(text: str) -> str:
+    return _DOSED.sub(OTHER_DRUG, text, count=1)
+
+
+def other_drug(episode: Episode, action: Action) -> dict[str, Any]:
+    """The reference work product with each dose given to another drug, at the record's dose.
+
+    "amiodarone 100 mg daily" for "sertraline 100 mg daily", in every claim, finding and field
+    that doses a drug: the receiver charts or gives a drug the patient does not take.
+    """
+    reference = _reference(episode, action)
+    if reference.get("draft"):
+        draft = [{**c, "text": _other_drug(c["text"])} for c in reference["draft"]]
+        return {**reference, "draft": draft}
+    return _rewritten(episode, action, _other_drug)
+
+
 GAMING.update(
     {
         "game-wrong-subject": (wrong_subject, ("handoff",)),
@@ -256,5 +308,7 @@ GAMING.update(
         "game-quoted-reassurance": (quoted_reassurance, ("handoff",)),
         "game-not-current": (not_current, ("handoff",)),
         "game-unmade-escalation": (unmade_escalation, ("handoff",)),
+        "game-findings-as-topics": (findings_as_topics, ("handoff",)),
+        "game-other-drug": (other_drug, ("traceability", "continuity", "handoff")),
     }
 )
