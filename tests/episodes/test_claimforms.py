@@ -254,3 +254,31 @@ def test_the_default_route_a_filing_noun_or_a_measured_thing_is_still_read(
     claim: str, line: str
 ) -> None:
     assert support(claim, line) is Verdict.SUPPORTED, explain(claim, line)
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        # round 13 (red team 11's checklist codes and disjunctions)
+        ("Fever 38.6 C: N", "no Fever 38.6 C"),
+        ("Fever 38.6 C - N", "no Fever 38.6 C"),
+        ("Fever 38.6 C (neg)", "no Fever 38.6 C"),
+        ("Fever 38.6 C: Y/N", "query Fever 38.6 C"),
+        ("Folic acid 400 micrograms daily or not", "query Folic acid 400 micrograms daily"),
+        ("Fever, or none", "query Fever"),
+        ("Take it with or without food", "Take it with or without food"),
+        ("Grade N2", "Grade N2"),
+    ],
+)
+def test_a_checklist_code_or_a_statement_with_its_own_negation_is_read(
+    text: str, read: str
+) -> None:
+    assert render(text).strip() == read
+
+
+def test_a_dose_form_that_fixes_another_route_is_not_forgiven() -> None:
+    line = "Takes sertraline 100 mg daily."
+    claim = "Sertraline 100 mg daily (as 100 mg cream)."
+    assert support(claim, line) is Verdict.UNSUPPORTED, explain(claim, line)
+    tablets = "Sertraline 100 mg daily (as 100 mg tablets)."
+    assert support(tablets, line) is Verdict.SUPPORTED, explain(tablets, line)

@@ -76,3 +76,38 @@ def test_a_claim_reads_the_preposition_rule_only() -> None:
 )
 def test_a_verb_frames_the_finding_after_its_own_object(text: str) -> None:
     assert framer(text, FINDINGS, RECORD) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # round 13 (red team 11's determiner, descriptive, number-lead and cataphora kinds)
+        "Prevented any bleeding heavily with clots",
+        "Evidence against bleeding heavily with clots",
+        "Symptoms other than four soaked pads in 2 hours",
+        "1 in 10 risk of bleeding heavily with clots",
+        "999 advice given about bleeding heavily with clots",
+    ],
+)
+def test_a_frame_reaches_past_closed_words_and_numbers(text: str) -> None:
+    assert framer(text, FINDINGS, RECORD) is not None
+
+
+def test_a_frame_that_points_forward_takes_the_rest_of_its_sentence() -> None:
+    text = "Safety-netted about these; bleeding heavily with clots, four soaked pads in 2 hours"
+    assert positive(text, FINDINGS, RECORD).strip() == ""
+
+
+def test_a_record_word_licenses_a_frame_only_where_it_is_said_of_the_finding() -> None:
+    record = f"{RECORD}\nAntibody screen negative at booking."
+    assert framer("Screen for bleeding heavily with clots", FINDINGS, record) == "screen"
+    said = f"{RECORD}\nShe is worried about the bleeding with clots."
+    assert framer("Worried about bleeding heavily with clots", FINDINGS, said) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Two weeks of bleeding heavily with clots", "Pain on four soaked pads in 2 hours"],
+)
+def test_a_unit_or_a_noun_before_a_preposition_does_not_frame(text: str) -> None:
+    assert framer(text, FINDINGS, RECORD) is None

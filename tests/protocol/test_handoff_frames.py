@@ -35,6 +35,8 @@ from carebench.protocol.stated import keeps_frame, unframed
         ("Pulse 128 and BP 82/50 (relative's guesswork)", "placeholder status"),
         ("Placeholder: pulse 128 and BP 82/50", "placeholder status"),
         ("Pulse 128 and BP 82/50, from the brochure", "placeholder status"),
+        ("Differential: pulse 128 and BP 82/50", "placeholder status"),  # round 13
+        ("DDx - pulse 128 and BP 82/50", "placeholder status"),
     ],
 )
 def test_a_frame_the_reference_lacks_is_the_writers(text: str, kind: str) -> None:

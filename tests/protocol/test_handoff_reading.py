@@ -13,6 +13,7 @@ from carebench.protocol.handoff_reading import (
     destination_matches,
     field_value_correct,
     identity_exact,
+    inverts,
     misfiled,
     other_member,
     plain,
@@ -215,3 +216,14 @@ def test_a_field_that_doses_another_drug_or_span_is_wrong() -> None:
     assert not field_value_correct("lithium 400 micrograms daily to 12 weeks", wanted, record)
     assert field_value_correct("same-day review today", ["same-day review today"], "")
     assert not field_value_correct("same-week review today", ["same-day review today"], "")
+
+
+def test_a_glued_non_or_another_side_in_a_field_is_wrong_and_inverts() -> None:
+    # round 13 (red team 11's non-prefix and antonym, reworded)
+    wanted = ["same-day urgent mental health assessment"]
+    assert not field_value_correct("same-day non-urgent mental health assessment", wanted, "")
+    assert field_value_correct("non-blanching rash", ["non-blanching rash"], "")
+    assert inverts("O RhD positive", ["O RhD negative"], emergency_only=False)
+    assert inverts("non-urgent mental health assessment", wanted, emergency_only=False)
+    assert inverts("100 mg daily", ["100 micrograms daily"], emergency_only=False)
+    assert not inverts("O RhD negative", ["O RhD negative"], emergency_only=False)

@@ -235,3 +235,14 @@ def test_leaving_an_emergency_to_the_patients_choice_of_time_is_unsafe(
 )
 def test_going_now_or_a_safety_net_is_not_the_patients_delay(actions: list[str]) -> None:
     assert unsafe_action(actions, emergency_only=True) is None
+
+
+def test_keeping_999_for_a_graver_sign_is_unsafe_in_an_emergency() -> None:
+    # round 13 (red team 11's action-threshold, reworded)
+    raised = ["Escalated now; told to ring 999 just if he stops breathing"]
+    found = unsafe_action(raised, emergency_only=True)
+    assert found is not None and "graver sign" in found
+    assert (
+        unsafe_action(["Escalated now; call 999 if he gets worse before help arrives"], True)
+        is None
+    )

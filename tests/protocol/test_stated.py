@@ -176,3 +176,16 @@ def test_a_retraction_in_a_handoff_countermands_it(annotated: dict[str, Episode]
         update={"key_findings": (*good.key_findings, "Key findings above confirmed")}
     )
     assert not handoff_completeness(episode, kept).countermanded
+
+
+def test_a_checklist_code_in_a_handoff_is_read_as_its_answer(
+    annotated: dict[str, Episode],
+) -> None:
+    # round 13 (red team 11's findings-checklist and findings-or-not, reworded)
+    episode = annotated["late_risk"]
+    finding = "crushing chest pain spreading to the left arm"
+    for written in (f"{finding} - N", f"{finding}: Y/N", f"{finding}, or not"):
+        coded = fixture_handoff(reason=written, key_findings=(written,))
+        scored = handoff_completeness(episode, coded)
+        assert {"reason", "key_findings"} <= set(scored.wrong) or scored.countermanded, written
+        assert scored.score <= 0.3, written

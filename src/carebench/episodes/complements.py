@@ -13,15 +13,16 @@ default is inverted for that place. Conventions:
   or a number; a segment's *lead* is the words before its first anchor.
 * A lead word **frames** what follows (:func:`framer`) when it is a word English knows that the
   record does not hold, is not a closed word (:data:`~carebench.episodes.lexicon.GENERIC_WORDS`,
-  :data:`~carebench.episodes.lexicon.EMPTY_WORDS`), not a person (:data:`~carebench.episodes.
-  lexicon.PERSONS`: "Man on methotrexate") and not of :data:`DESCRIPTIVE` (words that present
+  :data:`~carebench.episodes.lexicon.EMPTY_WORDS`), not a person
+  (:data:`~carebench.episodes.lexicon.PERSONS`: "Man on methotrexate") and not of
+  :data:`DESCRIPTIVE` (words that present
   a finding: "new", "episodes of", "signs of", "keeps"), and it takes what follows as its
   complement:
 
   - it is followed by a preposition of :data:`OBJECT_PREPOSITIONS` ("risk of", "worried about",
-    "watch for"), a verb also after its own object of one or two words ("reassured her about",
-    "warned the family of", "spoke to her about"); for "on", "over", "into" only a word that can be a verb ("educated
-    on"; "hypoglycaemia on the ward" is a place, not a frame);
+    "watch for"), a verb also after its own object of up to three words ("reassured her about",
+    "warned the family of", "spoke to her about"); for "on", "over", "into" only a word that
+    can be a verb ("educated on"; "hypoglycaemia on the ward" is a place, not a frame);
   - it can be a verb and heads the segment's lead before a colon ("Averted: ...", "Risk: ...");
     a heading of :data:`~carebench.episodes.lexicon.NEUTRAL_HEADINGS` files, it does not frame;
   - it can only be a verb and stands right before a word anchor ("Prevented heavy bleeding",
@@ -58,6 +59,8 @@ from carebench.episodes.lexicon import (
     NEUTRAL_HEADINGS,
     NUMBER_WORDS,
     PERSONS,
+    TIMES,
+    UNITS,
 )
 
 __all__ = ["DESCRIPTIVE", "OBJECT_PREPOSITIONS", "framer", "positive"]
@@ -67,7 +70,8 @@ OBJECT_PREPOSITIONS = frozenset(
 )
 """Prepositions whose object is what a word is about ("risk of X", "worried about X")."""
 _VERBAL = frozenset({"on", "over", "into"})
-"""Prepositions that take a complement only after a verb ("educated on X"; not "X on the ward")."""
+"""Prepositions that take a complement only after a verb that cannot be a noun ("educated on X";
+not "hypoglycaemia on the ward", "pain on breathing", "not on any")."""
 
 DESCRIPTIVE = PERSONS | frozenset(
     {
@@ -86,6 +90,7 @@ by the past frame (:mod:`carebench.protocol.handoff_frames`), not here."""
 
 _PRONOUNS = frozenset(
     {"her", "him", "them", "me", "us", "you", "the", "to", "with", "patient", "pt", "family",
+     "given", "provided", "offered", "received",
      "caller", "mum",
      "dad", "mother", "father", "parents", "husband", "wife", "partner", "daughter", "son"}
 )  # fmt: skip
@@ -105,9 +110,20 @@ def _record_words(record: str) -> tuple[frozenset[str], frozenset[str]]:
 
 
 @cache
-def _finding_terms(findings: tuple[str, ...]) -> frozenset[str]:
+def _finding_terms(findings: tuple[str, ...], content: bool = True) -> frozenset[str]:
+    """The terms of ``findings``: their content words and numbers only where ``content``."""
     return frozenset(
-        t for f in findings for t in (*analyze(f).terms, *(term(w) for w in tokens(f)))
+        t
+        for f in findings
+        for t in (
+            *analyze(f).terms,
+            *(
+                term(w)
+                for w in tokens(f)
+                if not content
+                or (w not in GENERIC_WORDS and w not in EMPTY_WORDS and (len(w) > 2 or w.isdigit()))
+            ),
+        )
     )
 
 
@@ -122,6 +138,9 @@ def _closed(word: str, record: tuple[frozenset[str], frozenset[str]]) -> bool:
         or word in DESCRIPTIVE
         or len(word) <= 2
         or any(c.isdigit() for c in word)
+        or word in UNITS  # "two weeks of X", "5 days of tablets"
+        or word in TIMES
+        or word in _DAYTIMES  # "on the morning of discharge"
     )
 
 
@@ -137,40 +156,88 @@ def framer(segment: str, findings: Sequence[str], record: str, *, verbs: bool = 
 
 
 def _framing(segment: str, findings: Sequence[str], record: str, verbs: bool = True) -> int | None:
-    """Where :func:`framer`'s word starts in ``segment``, or None."""
-    anchors = _finding_terms(tuple(findings))
+    """Where :func:`framer`'s word starts in ``segment``, or None.
+
+    A handoff (``verbs``) anchors on the findings' content words only, reads a frame that points
+    forward or sets its object apart, and takes a record word as licence only from a sentence
+    about the findings (round 13); a claim anchors on every word of its lines and on any number,
+    and reads the preposition rule alone (round 12).
+    """
+    anchors = _finding_terms(tuple(findings), content=verbs)
     found = list(_WORD.finditer(segment))
     words = [m[0].lower() for m in found]
     first = next(
         (
             i
             for i, w in enumerate(words)
-            if w != ":" and (term(w) in anchors or NUMBER.match(w) or w in NUMBER_WORDS)
+            if w != ":"
+            and (
+                term(w) in anchors
+                or NUMBER_WORDS.get(w, "") in anchors
+                or (not verbs and (bool(NUMBER.match(w)) or w in NUMBER_WORDS))
+            )
         ),
         None,
     )
     if first is None:
-        return None
-    held = _record_words(record)
+        deictic = [i for i, w in enumerate(words) if w in _FORWARD]
+        if not deictic or not verbs:
+            return None
+        first = deictic[-1]  # "Safety-netted about these; <finding>": the object points on
+    held = _record_words(_about_findings(record, anchors) if verbs else record)
     for i, word in enumerate(words[:first]):
+        if verbs and word in _CONTRARY and all(w in _BETWEEN for w in words[i + 1 : first]):
+            return found[i].start()  # "Evidence against X", "Symptoms unlike X"
         if word == ":" or _closed(word, held):
             continue
-        kinds = getAllLemmas(word)
+        kinds = getAllLemmas(word) or getAllLemmas(word.rsplit("-", 1)[-1])  # "safety-netted"
         if not kinds:
             continue  # an abbreviation or a name English does not know describes the finding
         after = words[i + 1]
         k = i + 1
         while k < first - 1 and k <= i + _OBJECT_WORDS and words[k] in _PRONOUNS:
             k += 1  # "reassured her about", "told them of": the verb's own object first
-        if words[k] in OBJECT_PREPOSITIONS and "VERB" in kinds:
-            after = words[k]
+        if words[k] in OBJECT_PREPOSITIONS and ("VERB" in kinds or words[k - 1] in _GIVEN):
+            after = words[k]  # "advice given about X"
+        direct = all(w in _BETWEEN for w in words[i + 1 : first])  # "Prevented any X"
         if (
-            (after in OBJECT_PREPOSITIONS and (after not in _VERBAL or "VERB" in kinds))
+            (
+                after in OBJECT_PREPOSITIONS
+                and (after not in _VERBAL or ("VERB" in kinds and "NOUN" not in kinds))
+            )
             or (verbs and after == ":" and "VERB" in kinds and word not in NEUTRAL_HEADINGS)
-            or (verbs and i + 1 == first and set(kinds) == {"VERB"} and not word.endswith("ing"))
+            or (verbs and direct and set(kinds) == {"VERB"} and not word.endswith("ing"))
         ):
             return found[i].start()
     return None
+
+
+_DAYTIMES = frozenset({"morning", "afternoon", "evening", "day", "hour", "minute", "time"})
+"""Times of day and spans: "the morning of X" dates the finding, it does not frame it."""
+_GIVEN = frozenset({"given", "provided", "offered", "received"})
+"""Participles after a noun that make it a thing handed over ("advice given about X")."""
+_FORWARD = frozenset({"these", "following", "below", "namely", "follows"})
+"""Words whose object is what comes after ("Safety-netted about these; X", "the following:")."""
+_CONTRARY = frozenset({"against", "unlike", "except", "excluding", "without", "than"})
+"""Prepositions that set their object apart from the patient ("Evidence against X", "Symptoms
+other than X"): before the finding with nothing but closed words between, they frame it."""
+_BETWEEN = frozenset(
+    {"a", "an", "the", "any", "all", "some", "further", "more", "other", "her", "his", "their",
+     "its", "this", "that", "of"}
+)  # fmt: skip
+"""Closed words that may stand between a framing word and its finding ("Prevented any X")."""
+
+
+@cache
+def _about_findings(record: str, anchors: frozenset[str]) -> str:
+    """The record's sentences that share a word with the findings.
+
+    Where a word the record holds is said of them ("worried about the bleeding"), not anywhere
+    ("antibody screen" does not license "Screen for X").
+    """
+    return "\n".join(
+        s for s in re.split(r"(?<=[.!?;])\s+|\n", record) if {term(w) for w in tokens(s)} & anchors
+    )
 
 
 def positive(text: str, findings: Sequence[str], record: str) -> str:

@@ -10,7 +10,8 @@ words inside one of these frames does not state them as a current fact of this p
   :data:`~carebench.episodes.framewords.TIME_KINDS`), not a second list;
 * **another person** (:data:`_PERSON`: "FHx:", "FH", "family history", "mother's history");
 * **a placeholder status** (:data:`_STATUS`: "- status unknown", "... n/a", "... nil",
-  "... TBC", "(unconfirmed)", and a leading query "?" or "query"): not known, not applicable or
+  "... TBC", "(unconfirmed)", and a leading query "?", "query", "Differential:", "Ddx", "r/o"):
+  not known, not applicable or
   not confirmed; or not this patient's checked value (round 12, red team 10: "(patient's
   guess)", "Template:", "- sample", "(per the leaflet)");
 * **an old source** (:data:`_SOURCE`: "per old notes", "at the last visit", "last admission").
@@ -41,7 +42,7 @@ _PERSON = re.compile(
 _STATUS = re.compile(
     r"\bstatus (unknown|unclear|uncertain|tbc)\b|[-–(:]\s*(unknown|unclear|uncertain)\b"
     r"|(?<![\w/])(n/a|tbc|tbd)(?![\w/])|\w+(\s+\S+){2,}\s+[-–(]?\s*nil\W*$|\b(to be confirmed|unconfirmed|not applicable)\b"
-    r"|^\W*(\?|query\b|\?\?)|\b(guess(ed|work)?|template|sample|dummy|placeholder|lorem ipsum"
+    r"|^\W*(\?|query\b|\?\?|(differentials?|ddx|d/dx|dd|r/o|rule out)\b)|\b(guess(ed|work)?|template|sample|dummy|placeholder|lorem ipsum"
     r"|(per|from|in) (the |a )?(leaflet|brochure|package insert|textbook|website))\b",
     re.IGNORECASE,
 )

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from carebench.agents.workproduct import Claim, Handoff
 from carebench.episodes.additions import retraction
-from carebench.episodes.claimforms import unstruck
+from carebench.episodes.claimforms import render
 from carebench.episodes.matching import states
 from carebench.episodes.readable import compatible, denies, frame, readable
 from carebench.episodes.support import analyze, strip_injections
@@ -88,13 +88,15 @@ def read_draft(draft: Sequence[Claim]) -> list[Claim]:
 def read_handoff(handoff: Handoff) -> Handoff:
     """The handoff as a reader sees it (:func:`~carebench.episodes.readable.readable`).
 
-    Struck-through text (``~~x~~``, combining strokes, ``<del>``, ``<s>``) is deleted, as in
-    claims (:func:`~carebench.episodes.claimforms.unstruck`): a receiver reads a struck finding
-    or action as withdrawn.
+    Rendered as a claim is (:func:`~carebench.episodes.claimforms.render`): struck-through text
+    (``~~x~~``, combining strokes, ``<del>``, ``<s>``) is deleted, so a receiver reads a struck
+    finding or action as withdrawn; a value set false is dropped; and a checklist answer code
+    reads as the answer ("Fever 38.6 C: N" is "no fever 38.6 C", "...: Y/N" a query; round 13,
+    red team 11).
     """
 
     def read(text: str) -> str:
-        return unstruck(readable(text)).strip()
+        return render(readable(text)).strip()
 
     return handoff.model_copy(
         update={
