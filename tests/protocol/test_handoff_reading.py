@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from carebench.protocol.handoff_reading import (
+    REACH,
     action_problem,
     answer_matches,
     books_slower,
@@ -227,3 +228,9 @@ def test_a_glued_non_or_another_side_in_a_field_is_wrong_and_inverts() -> None:
     assert inverts("non-urgent mental health assessment", wanted, emergency_only=False)
     assert inverts("100 mg daily", ["100 micrograms daily"], emergency_only=False)
     assert not inverts("O RhD negative", ["O RhD negative"], emergency_only=False)
+
+
+def test_the_call_of_on_call_is_not_a_contact() -> None:
+    # red team 12: "Incident report filed for the on-call doctor" reached nobody
+    assert REACH.search("Incident report filed for the on-call doctor") is None
+    assert REACH.search("Called the on-call doctor") is not None

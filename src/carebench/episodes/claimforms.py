@@ -48,6 +48,7 @@ from typing import Any
 
 from lemminflect import getAllLemmas
 
+from carebench.episodes.checklist import answered
 from carebench.episodes.claimtext import NUMBER, analyze, term, tokens
 from carebench.episodes.exclusive import ROUTE, sides
 from carebench.episodes.lexicon import (
@@ -96,12 +97,6 @@ _NO = re.compile(
     r"(?:^|(?<=[;,.\n]))\s*([A-Za-z][^:;,.\n]{0,60}?)\s*:\s*(no|none|nil)\s*(?=$|[;,.(\n])",
     re.IGNORECASE,
 )
-_CODED = re.compile(
-    r"^(?P<item>.*?\w.*?)\s*(?::|\s[-\u2013]\s|\()\s*(?P<code>n|neg|y/n|yes/no|\?)\s*\)?\s*\.?\s*$",
-    re.IGNORECASE,
-)
-"""A checklist item with its answer code at the end of its part ("Fever 38.6 C: N", "Fever -
-neg", "Fever (Y/N)"): N or neg answers no, Y/N or ? leaves it unanswered (a query)."""
 _QUOTED = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d")
 _REQUEST = re.compile(
     r"^\W*(?:(?:please|remember to|need to|needs to|we need to|we will|will|to|must|should)\s+)?"
@@ -149,27 +144,8 @@ def render(text: str) -> str:
             return ". ".join(_json_text(parsed))
     text = _FALSE.sub(" ", text)
     text = _NO.sub(lambda m: f" no {m[1].strip()} ", text)
-    text = "".join(_coded(part) for part in re.split(r"([;\n])", text))
+    text = answered(text)
     return re.sub(r"[{}\[\]]", " ", text) if re.search(r"[{}]", text) else text
-
-
-_EITHER = re.compile(
-    r"^(?P<item>.*?\w.*?),?\s+or\s+(?:not|none|no|otherwise|neither|nothing)\b[\s?.!]*$",
-    re.IGNORECASE,
-)
-"""A statement offered with its own negation ("X or not", "X, or none"): a query."""
-
-
-def _coded(part: str) -> str:
-    """``part`` with a checklist answer code (:data:`_CODED`) or its own negation read."""
-    either = _EITHER.match(part)
-    if either is not None:
-        return f" query {either['item'].strip()} "
-    found = _CODED.match(part)
-    if found is None:
-        return part
-    code = found["code"].lower()
-    return f" {'no' if code in ('n', 'neg') else 'query'} {found['item'].strip()} "
 
 
 def _english(word: str) -> bool:

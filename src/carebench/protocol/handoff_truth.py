@@ -589,15 +589,11 @@ def _unhedged(text: str) -> str:
 
 
 def false_finding(findings: Sequence[str], record: str, urgent: Sequence[str] = ()) -> bool:
-    """Whether one of ``findings`` is untrue of the episode (:func:`untrue`) or unfounded.
+    """Whether a finding is untrue (:func:`untrue`), unfounded or doses an unnamed drug.
 
-    A finding that doses a drug the record never names is unfounded
-    (:func:`~carebench.episodes.claimforms.unheld_drug`: "methotrexate 400 micrograms daily"
-    where the record gives folic acid).
+    The last by :func:`~carebench.episodes.claimforms.unheld_drug` ("methotrexate 400 micrograms").
     """
-    return any(
-        untrue(f, record, (), urgent)
-        or unfounded(_unhedged(f), record)
-        or unheld_drug(f, record) is not None
-        for f in findings
+    unnamed = any(unheld_drug(f, record) for f in findings)
+    return unnamed or any(
+        untrue(f, record, (), urgent) or unfounded(_unhedged(f), record) for f in findings
     )
