@@ -9,8 +9,10 @@ those words share is their place, not their meaning: the finding is their *compl
 default is inverted for that place. Conventions:
 
 * A text is read per sentence (split at ``. ! ?`` and line ends), and a sentence per segment
-  (split at ``; ,`` and " - "). An *anchor* is a word of one of the urgent findings (by its term)
-  or a number; a segment's *lead* is the words before its first anchor.
+  (split at ``; ,`` and " - "). An *anchor* is a content word of one of the urgent findings (by
+  its term; round 13: not a function word, not any number); a segment's *lead* is the words
+  before its first anchor. A segment with no anchor that ends pointing forward ("these", "the
+  following", "namely") leads into the rest of its sentence.
 * A lead word **frames** what follows (:func:`framer`) when it is a word English knows that the
   record does not hold, is not a closed word (:data:`~carebench.episodes.lexicon.GENERIC_WORDS`,
   :data:`~carebench.episodes.lexicon.EMPTY_WORDS`), not a person
@@ -25,18 +27,25 @@ default is inverted for that place. Conventions:
     can be a verb ("educated on"; "hypoglycaemia on the ward" is a place, not a frame);
   - it can be a verb and heads the segment's lead before a colon ("Averted: ...", "Risk: ...");
     a heading of :data:`~carebench.episodes.lexicon.NEUTRAL_HEADINGS` files, it does not frame;
-  - it can only be a verb and stands right before a word anchor ("Prevented heavy bleeding",
-    "Googled chest pain"); an *-ing* form describes ("drooling saliva").
+  - it can only be a verb and stands right before a word anchor, closed determiners aside
+    ("Prevented heavy bleeding", "Prevented any X", "Googled chest pain"); an *-ing* form
+    describes ("drooling saliva", "vomiting blood");
+  - a preposition that sets its object apart ("against", "unlike", "other than") stands before
+    the finding with only closed words between ("Evidence against X").
 
-  A claim is read by the first rule only (``verbs=False``): a draft's imperatives and headings
-  ("Prescribe X", "Denies X", "Supplements: X") are its ordinary form, and the heading rule of
-  :mod:`carebench.episodes.claimforms` reads its headings.
+  A claim is read by the first rule only (``verbs=False``), with round 12's anchors (every word
+  of its lines, any number) and the whole of its lines as licence: a draft's imperatives and
+  headings ("Prescribe X", "Denies X", "Supplements: X") are its ordinary form, the heading rule
+  of :mod:`carebench.episodes.claimforms` reads its headings, and round 13's handoff anchors cost
+  held-out paraphrase drafts 0.395 -> 0.370.
 
 * A framing word takes the rest of its sentence ("At risk of A; B; C" states none of them), as a
   hedge does (:func:`~carebench.protocol.handoff_reading.plain`): :func:`positive` cuts the
   sentence there.
-* Words the record holds never frame: a record that says the mother is worried licenses
-  "Worried about ...". An adjective before a finding ("heavy", "intermittent", "proximal")
+* Words the record holds in a sentence about the findings never frame: a record that says the
+  mother is worried about the bleeding licenses "Worried about ..."; "antibody screen" elsewhere
+  does not license "Screen for X" (round 13). Units and times ("two weeks of", "the morning of")
+  date a finding and do not frame it. An adjective before a finding ("heavy", "intermittent", "proximal")
   describes it and does not frame it; so the class this rule cannot see is the framing adjective
   ("hypothetical chest pain"), which the closed frame lists still read.
 

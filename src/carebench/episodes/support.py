@@ -15,8 +15,12 @@ Verdicts (:func:`support`), for a claim and the text of the lines it cites:
   topic and a comparable unit; a former value, "increased from 75", never counts as the current
   one; a bare "TSH 7" is compared with "TSH 1.8 mU/L"), holds the opposite side of an exclusive
   group (continue / withhold, left / right, sudden / gradual, ...), or negates a finding the
-  claim asserts;
-* ``unsupported``: the claim addresses the scorer or points elsewhere ("Back pain - see the
+  claim asserts; or (round 12) the line gives the claim's dose to another named drug and never
+  names the claim's (:func:`other_drug`: "lithium 100 mg daily" cited to "sertraline 100 mg
+  daily");
+* ``unsupported``: the claim is the complement of a word its lines lack (round 12,
+  :func:`~carebench.episodes.complements.framer`: "Monitor for X"), addresses the scorer or
+  points elsewhere ("Back pain - see the
   form"), pads (a sentence repeated, a word three times running) or lists keywords
   (:data:`KEYWORDS`), hedges between exclusive sides ("continue or stop"), hedges or
   generalises ("possibly", "likely", "is common", "usually") where its lines state plainly, has
