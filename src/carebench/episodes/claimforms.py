@@ -215,8 +215,8 @@ _DRUG_STATES = frozenset(
     }
 )
 """Words whose subject is the drug before them ("clarithromycin allergy", "doxycycline stopped").
-Not "course": a line
-naming the class ("a short macrolide course") is cited for the drug of that class."""
+Not "course": a line naming the class ("a short macrolide course") is cited for the drug of that
+class."""
 _UNREAD = UNREAD_SYMBOL.strip()
 ABBREVIATION = 4
 """An unknown word this short (or one with a digit) is an abbreviation or a name with a number
@@ -302,8 +302,9 @@ def forgivable(found: str, text: str, covered: frozenset[str], evidence_text: st
 def unheld_drug(text: str, evidence_text: str) -> str | None:
     """A drug ``text`` doses that ``evidence_text`` never names, or None.
 
-    A drug-like word (:func:`drug_like`) heading a dose or a drug's state (:func:`_names_dose`):
-    "methotrexate 100 mg daily" where the record gives sertraline 100 mg daily.
+    A word that may name a drug (:func:`_named`: drug-like, or an English noun such as
+    "lithium") heading a dose or a drug's state (:func:`_names_dose`), not a misspelling of a
+    line's word: "methotrexate 100 mg daily" where the record gives sertraline 100 mg daily.
     """
     for word in dict.fromkeys(tokens(text)):
         if (
@@ -322,8 +323,13 @@ def dose_heads(text: str) -> set[tuple[str, str, str]]:
     return {
         (w, words[k + 1], words[k + 2])
         for k, w in enumerate(words[:-2])
-        if _named(w) and NUMBER.match(words[k + 1]) and words[k + 2] in _DOSE_UNITS
+        if _named(w) and _dosed(words, k)
     }
+
+
+def _dosed(words: tuple[str, ...], k: int) -> bool:
+    """Whether ``words[k]`` is followed by a number and a dose unit ("methotrexate 100 mg")."""
+    return bool(NUMBER.match(words[k + 1])) and words[k + 2] in _DOSE_UNITS
 
 
 def _named(word: str) -> bool:
@@ -357,11 +363,7 @@ def _names_dose(word: str, text: str, evidence_text: str) -> bool:
     """
     words = (*tokens(text), "", "")
     return any(
-        w == word
-        and (
-            (NUMBER.match(words[k + 1]) and words[k + 2] in _DOSE_UNITS)
-            or words[k + 1] in _DRUG_STATES
-        )
+        w == word and (_dosed(words, k) or words[k + 1] in _DRUG_STATES)
         for k, w in enumerate(words[:-2])
     ) and not any(w.startswith(word) for w in re.findall(r"[a-z]+", evidence_text.lower()))
 
@@ -387,9 +389,8 @@ def _tail(
     if any(not _english(words[i]) and not _unknown(words[i]) for i in own):
         return False  # an abbreviation English cannot read
     if all(_head_noun(words, i) or words[i] in _FILED for i in own):
-        return (
-            False  # a thing named ("21-day regimen") or where the fact is filed ("for signature")
-        )
+        # a thing named ("21-day regimen") or where the fact is filed ("for signature")
+        return False
     if any(words[i] in tokens(q) for q in _QUOTED.findall(text) for i in own):
         return False  # a quotation reports its words
     for clause in _CLAUSE.split(text):

@@ -382,9 +382,10 @@ def _judge(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
     claim_text, evidence_text = readable(claim_text), readable(evidence_text)
     claim_text = render(claim_text)  # struck-through, false-valued and tagged parts
     verdict, reason = _judge_read(claim_text, evidence_text)
-    framing = framer(strip_injections(claim_text), [evidence_text], evidence_text, verbs=False)
-    if verdict is Verdict.SUPPORTED and framing is not None:
-        return Verdict.UNSUPPORTED, f"the complement of {framing!r}, which the line lacks"
+    if verdict is Verdict.SUPPORTED:
+        framing = framer(strip_injections(claim_text), [evidence_text], evidence_text, verbs=False)
+        if framing is not None:
+            return Verdict.UNSUPPORTED, f"the complement of {framing!r}, which the line lacks"
     if verdict in (Verdict.SUPPORTED, Verdict.UNSUPPORTED) and other_drug(
         claim_text, evidence_text
     ):

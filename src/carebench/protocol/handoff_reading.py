@@ -456,13 +456,14 @@ def inverts(value: str, wanted: Sequence[str], emergency_only: bool) -> bool:
     review" for "same-day review", round 12). The receiver who acts on it does the opposite of what the record
     says, so the field is wrong and countermands the escalation (scores veto it).
     """
-    stated = plain(value, "\n".join(wanted))
-    spans, booked = review_spans(stated), review_spans("\n".join(wanted))
+    references = "\n".join(wanted)
+    stated = plain(value, references)
+    spans, booked = review_spans(stated), review_spans(references)
     return (
         other_member(stated, wanted)
-        or conflict(stated, "\n".join(wanted)) == "another side"  # "RhD positive", "low risk"
-        or rescaled(stated, "\n".join(wanted))  # "4 g" for "4 mg": a thousandfold dose
-        or negates_reference(stated, "\n".join(wanted))  # "non-urgent" for "urgent"
+        or conflict(stated, references) == "another side"  # "RhD positive", "low risk"
+        or rescaled(stated, references)  # "4 g" for "4 mg": a thousandfold dose
+        or negates_reference(stated, references)  # "non-urgent" for "urgent"
         or (emergency_only and books_slower(value) and not any(books_slower(r) for r in wanted))
         or bool(spans and booked and min(spans) > max(booked))
     )
@@ -516,11 +517,8 @@ def field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:
     references = "\n".join(wanted)
     if unheld_drug(value, f"{record}\n{references}"):
         return False  # "methotrexate 400 micrograms daily" where the record gives folic acid
-    if (
-        review_spans(value)
-        and review_spans(references)
-        and not review_spans(value) & review_spans(references)
-    ):
+    spans, booked = review_spans(value), review_spans(references)
+    if spans and booked and not spans & booked:
         return False  # "same-month review" for "same-day review": another span
     if negates_reference(value, references):
         return False  # "non-urgent assessment" for "urgent assessment"
