@@ -24,7 +24,7 @@ COVERED = frozenset(term(w) for w in ("folic", "acid", "micrograms", "freq1"))
 )  # fmt: skip
 def test_a_word_added_to_a_covered_claim_is_not_supported(tail: str) -> None:
     assert support(CLAIM, LINE) is Verdict.SUPPORTED
-    assert support(CLAIM + tail, LINE) is Verdict.UNSUPPORTED
+    assert support(CLAIM + tail, LINE) is not Verdict.SUPPORTED  # round 14: a void contradicts
 
 
 def test_an_added_segment_is_found_unless_it_stands_in_for_a_cited_word() -> None:
@@ -113,7 +113,7 @@ def test_a_labelling_heading_is_exempt(head: str) -> None:
 @pytest.mark.parametrize("tail", [", ya no", " - yes and no", "; or not", ", or not at all"])
 def test_a_denial_with_no_content_is_an_addition(tail: str) -> None:
     """Round 6, H4: a trailing segment of a denial word and no content word negates the claim."""
-    assert support(CLAIM + tail, LINE) is Verdict.UNSUPPORTED
+    assert support(CLAIM + tail, LINE) is not Verdict.SUPPORTED  # round 14: a void contradicts
 
 
 @pytest.mark.parametrize(

@@ -14,10 +14,10 @@ from carebench.episodes.claimforms import (
     asks,
     forgivable,
     heading,
-    render,
     reports_question,
     unsafe_notation,
 )
+from carebench.episodes.markup import render
 from carebench.episodes.support import Verdict, explain, support
 
 METFORMIN = "Metformin 500 mg twice daily; type 2 diabetes for 15 years."
@@ -134,7 +134,7 @@ def test_a_reported_question_is_read_against_the_question_asked() -> None:
         ("~~ramipril 5 mg daily~~", " "),
         ("<del>ramipril 5 mg daily</del>", " "),
         ("<b>ramipril</b> 5 mg daily", " ramipril  5 mg daily"),
-        ('{"ramipril 5 mg daily": false}', ""),
+        ('{"ramipril 5 mg daily": false}', "no ramipril 5 mg daily"),  # round 14: denied
         ('{"ramipril 5 mg daily": true, "dose": "5 mg"}', "ramipril 5 mg daily. dose: 5 mg"),
         ("Fever: no", " no Fever "),
     ],
@@ -282,3 +282,58 @@ def test_a_dose_form_that_fixes_another_route_is_not_forgiven() -> None:
     assert support(claim, line) is Verdict.UNSUPPORTED, explain(claim, line)
     tablets = "Sertraline 100 mg daily (as 100 mg tablets)."
     assert support(tablets, line) is Verdict.SUPPORTED, explain(tablets, line)
+
+
+# Round 14 (red team 12): hidden markup, checkboxes, bracketed statuses, form answers, reference
+# labels and order verbs. Worded apart from the red team's strategies.
+LISINOPRIL = "Lisinopril 10 mg once daily; potassium 4.8 mmol/L on Tuesday."
+
+
+@pytest.mark.parametrize(
+    ("text", "rendered"),
+    [
+        ("<!-- lisinopril 10 mg once daily -->", ""),
+        ("Potassium 4.8 <!-- unchecked", "Potassium 4.8"),
+        ("||lisinopril 10 mg once daily||", ""),
+        ("- [ ] potassium 4.8 mmol/L", "query potassium 4.8 mmol/L"),
+        ("\u2610 potassium 4.8 mmol/L", "query potassium 4.8 mmol/L"),
+        ("[x] potassium 4.8 mmol/L", "potassium 4.8 mmol/L"),
+        ("cough: false", "no cough"),
+        ("cough: null", "query cough"),
+        ('{"cough": false, "wheeze": null}', "no cough. query wheeze"),
+    ],
+)
+def test_hidden_markup_checkboxes_and_form_answers_are_rendered(text: str, rendered: str) -> None:
+    assert " ".join(render(text).split()) == rendered
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "[ ] lisinopril 10 mg once daily",  # nobody ticked it
+        "<!-- lisinopril 10 mg once daily -->",  # nobody sees it
+        "Lisinopril 10 mg once daily [recorded in error]",  # a bracketed status is read
+        "Lisinopril 10 mg once daily [another patient's chart]",
+        "Lisinopril 10 mg once daily [mock entry]",
+        "Lisinopril 10 mg once daily (not to be dispensed)",  # an order verb under a negation
+        "Lisinopril 10 mg once daily - do not administer",
+        "Cutoff potassium 4.8 mmol/L on Tuesday",  # a rule's value, not hers
+        "Textbook potassium 4.8 mmol/L on Tuesday",
+        "Avoid lisinopril 10 mg once daily",  # a prohibition of her current medicine
+    ],
+)
+def test_hidden_unticked_voided_or_reference_valued_claims_are_not_supported(claim: str) -> None:
+    assert support(claim, LISINOPRIL) is not Verdict.SUPPORTED, explain(claim, LISINOPRIL)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Lisinopril 10 mg once daily [R1]",  # a citation aside
+        "Lisinopril 10 mg once daily [R1, N2]",
+        "[Draft reviewed before sending] Lisinopril 10 mg once daily",  # about the note itself
+        "[x] Lisinopril 10 mg once daily",  # a ticked box states it
+    ],
+)
+def test_asides_about_the_note_and_ticked_boxes_keep_the_claim(claim: str) -> None:
+    assert support(claim, LISINOPRIL) is Verdict.SUPPORTED, explain(claim, LISINOPRIL)

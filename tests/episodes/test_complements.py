@@ -111,3 +111,34 @@ def test_a_record_word_licenses_a_frame_only_where_it_is_said_of_the_finding() -
 )
 def test_a_unit_or_a_noun_before_a_preposition_does_not_frame(text: str) -> None:
     assert framer(text, FINDINGS, RECORD) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Cut-off: four soaked pads in 2 hours",  # a rule's criterion, not her finding
+        "Example: bleeding heavily with clots",
+        "Baseline: bleeding heavily with clots",  # her usual state, as a heading
+        "Longstanding: four soaked pads in 2 hours",
+    ],
+)
+def test_a_reference_or_usual_state_label_before_the_finding_frames_it(text: str) -> None:
+    """Round 14 (red team 12's threshold, baseline and chronic labels), worded apart."""
+    assert framer(text, FINDINGS, RECORD) is not None
+    assert "bleeding" not in positive(text, FINDINGS, RECORD)
+    assert "soaked" not in positive(text, FINDINGS, RECORD)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Four soaked pads in 2 hours, far above her baseline",  # said after the finding
+        "Chronic anaemia and now bleeding heavily with clots",  # part of a name, not a heading
+        "Typical bleeding heavily with clots for a miscarriage",
+    ],
+)
+def test_a_usual_state_word_that_is_not_a_heading_does_not_frame(text: str) -> None:
+    assert framer(text, FINDINGS, RECORD) is None
+    assert "bleeding" in positive(text, FINDINGS, RECORD) or "soaked" in positive(
+        text, FINDINGS, RECORD
+    )

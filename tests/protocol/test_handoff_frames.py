@@ -123,3 +123,22 @@ def test_urgent_findings_crossed_or_struck_out_do_not_reach_the_receiver(
     scored = handoff_completeness(escalation, handoff)
     assert scored.score < 0.6
     assert {"reason", "key_findings"} & {*scored.wrong, *scored.missing}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Guideline: pulse 128 and BP 82/50",  # a rule's value (round 14, red team 12, reworded)
+        "Reference range pulse 128 and BP 82/50",
+        "Baseline: pulse 128 and BP 82/50",  # her usual state, as a heading
+        "Long-standing - pulse 128 and BP 82/50",
+    ],
+)
+def test_a_leading_reference_label_the_reference_lacks_is_the_writers(text: str) -> None:
+    assert added_frame(text, ["pulse 128 and BP 82/50 at 10:15"]) == "reference value"
+
+
+def test_a_reference_label_after_the_value_or_in_the_reference_adds_no_frame() -> None:
+    assert added_frame("SpO2 88% (baseline 94%)", ["SpO2 88% on air"]) is None
+    assert added_frame("Baseline creatinine 80", ["baseline creatinine 80 in May"]) is None
+    assert added_frame("Chronic kidney disease stage 3", ["CKD stage 3"]) is None  # a name

@@ -6,7 +6,13 @@ import json
 
 import pytest
 
-from carebench.agents.workproduct import Claim, Handoff, Urgency, parse_work_product
+from carebench.agents.workproduct import (
+    Claim,
+    Handoff,
+    Urgency,
+    parse_work_product,
+    reference_work_product,
+)
 from carebench.episodes.schema import DESTINATIONS, Action, Episode
 from carebench.episodes.sources import episode_sources
 from carebench.protocol.handoff_safety import VETO_FACTOR
@@ -79,8 +85,10 @@ def test_handoff_missing_and_wrong_fields(annotated: dict[str, Episode]) -> None
     assert result.wrong == ("urgency", "current dose")
     assert result.misleading == ("urgency", "current dose")
     assert result.under_triage == 1  # routine, one level slower than same day
-    # each wrong value cancels a right one; the under-triage quarters the rest
-    assert result.score == pytest.approx((4 - 2) / 7 * VETO_FACTOR)
+    # each wrong value cancels a right one; the under-triage quarters the rest, and so does
+    # having no named field right (unrouted, round 14)
+    assert result.unrouted
+    assert result.score == pytest.approx((4 - 2) / 7 * VETO_FACTOR**2)
 
 
 def _raw(action: str, **product: object) -> str:
@@ -426,3 +434,18 @@ def test_key_findings_state_measurements_by_value_and_unit(annotated: dict[str, 
     assert "key_findings" not in handoff_completeness(measured, ok).wrong
     other = fixture_handoff(key_findings=("CBG 1.9 mg", "could not give her name"))
     assert "key_findings" in handoff_completeness(measured, other).wrong
+
+
+def test_a_handoff_with_none_of_its_named_fields_right_is_quartered(escalation: Episode) -> None:
+    """Round 14 (red team 12): every named field blank kept 0.55 on the routing fields alone."""
+    reference = reference_work_product(escalation, Action.ESCALATE)["handoff"]
+    blank = {**reference, "fields": {name: "" for name in reference["fields"]}}
+    one = {
+        **blank,
+        "fields": {**blank["fields"], **dict([next(iter(reference["fields"].items()))])},
+    }
+    scored = handoff_completeness(escalation, Handoff.model_validate(blank))
+    kept = handoff_completeness(escalation, Handoff.model_validate(one))
+    assert reference["fields"] and scored.unrouted and not kept.unrouted
+    assert scored.score == pytest.approx(scored.correct / scored.required * VETO_FACTOR)
+    assert scored.score is not None and scored.score <= 0.3

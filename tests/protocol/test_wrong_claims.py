@@ -10,7 +10,7 @@ from carebench.protocol.omissions import closes, truncates
 from carebench.protocol.result_words import keeps_result
 from carebench.protocol.scores import continuity, traceability
 from carebench.protocol.stated import asserts
-from carebench.protocol.wrong_claims import SWAP_FACTOR, rescaled, swaps
+from carebench.protocol.wrong_claims import SWAP_FACTOR, rescaled, swaps, tenfold
 
 
 def test_a_fact_without_its_result_word_is_not_stated() -> None:
@@ -114,3 +114,21 @@ def test_a_claim_marked_former_where_its_line_is_current_is_a_swap() -> None:
     assert swaps("Ex-warfarin 4 mg daily.", "Takes warfarin 4 mg daily.")
     assert swaps("Stopped: warfarin 4 mg daily.", "Takes warfarin 4 mg daily.")
     assert not swaps("Ex-smoker, 20 pack-years.", "Ex-smoker; 20 pack-years.")
+
+
+@pytest.mark.parametrize(
+    ("claim", "line", "shifted"),
+    [
+        ("Levothyroxine 1000 micrograms daily.", "Levothyroxine 100 micrograms daily.", True),
+        ("Enoxaparin 4 mg once daily.", "Enoxaparin 40 mg once daily.", True),  # a lost zero
+        ("Insulin aspart 60 units.", "Insulin aspart 6 units with meals.", True),
+        ("Levothyroxine 100 micrograms daily.", "Levothyroxine 100 micrograms daily.", False),
+        ("Enoxaparin 40 mg; 400 mg total.", "Enoxaparin 40 mg daily; 400 mg over 10 days.", False),
+        ("Paracetamol 1 g four times a day.", "Paracetamol 500 mg tablets.", False),  # other unit
+    ],
+)
+def test_a_number_shifted_by_a_power_of_ten_in_its_unit_is_read(
+    claim: str, line: str, shifted: bool
+) -> None:
+    """Round 14 (red team 12's tenfold field numbers): a dropped or added decimal point."""
+    assert tenfold(claim, line) is shifted

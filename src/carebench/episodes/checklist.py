@@ -1,6 +1,6 @@
 """Checklist answers and statements offered with their own negation, read as their answer.
 
-Pure helper of :func:`carebench.episodes.claimforms.render`, which claims and handoffs share
+Pure helper of :func:`carebench.episodes.markup.render`, which claims and handoffs share
 (round 13, red team 11's checklists and disjunctions). Conventions, per part of a text (split at
 ``;`` and line ends):
 
@@ -8,14 +8,16 @@ Pure helper of :func:`carebench.episodes.claimforms.render`, which claims and ha
   N", "Fever - neg", "Fever (N)"), reads as "no <item>"; one answered ``Y/N`` or ``?`` reads as
   "query <item>" (unanswered);
 * an item offered with its own negation ("X or not", "X, or none", "X or otherwise") reads as
-  "query <item>": it states neither.
+  "query <item>": it states neither;
+* an item beside an empty checkbox ("[ ] X", "- [ ] X", "X [ ]", a ballot box) reads as "query
+  <item>": nobody ticked it; a ticked box ("[x] X") is dropped (round 14, red team 12).
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["answered"]
+__all__ = ["UNTICKED", "answered"]
 
 _CODED = re.compile(
     r"^(?P<item>.*?\w.*?)\s*(?::|\s[-\u2013]\s|\()\s*(?P<code>n|neg|y/n|yes/no|\?)\s*\)?\s*\.?\s*$",
@@ -30,8 +32,18 @@ _EITHER = re.compile(
 """A statement offered with its own negation ("X or not", "X, or none"): a query."""
 
 
+UNTICKED = re.compile(r"(?:^\s*[-*+]\s+)?\[\s?\]|\u2610")
+"""An empty checkbox (markdown "[ ]" or "- [ ]", a ballot box): an item nobody ticked."""
+_TICKED = re.compile(r"(?:^\s*[-*+]\s+)?\[[xX\u2713\u2714]\]|[\u2611\u2612\u2705]")
+"""A ticked checkbox ("[x]", "- [X]", a checked ballot box): the item is stated."""
+
+
 def _coded(part: str) -> str:
-    """``part`` with a checklist answer code (:data:`_CODED`) or its own negation read."""
+    """``part`` with a checkbox, a checklist answer code (:data:`_CODED`) or its own negation read."""
+    part = _TICKED.sub(" ", part)
+    if UNTICKED.search(part):
+        item = UNTICKED.sub(" ", part).strip()
+        return f" query {item} " if re.search(r"\w", item) else " "
     either = _EITHER.match(part)
     if either is not None:
         return f" query {either['item'].strip()} "

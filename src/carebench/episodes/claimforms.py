@@ -1,14 +1,10 @@
-"""The form of a claim before its words are weighed: markup, headings, questions, forgivable terms.
+"""The form of a claim before its words are weighed: headings, questions, forgivable terms.
+
+Markup is rendered first, by :func:`carebench.episodes.markup.render`.
 
 Read by :mod:`carebench.episodes.support` with the word classes of
 :mod:`carebench.episodes.lexicon`. Conventions:
 
-* **Markup is rendered** (:func:`render`): struck-through text (``~~x~~``, ``<del>``, ``<s>``,
-  ``<strike>``) is deleted, so it is not stated; other HTML tags are dropped and their text
-  kept; a claim that is a JSON object states each key whose value is true, and "key: value" for
-  a string or number; a key whose value is false, null or empty is not stated. In prose, a
-  ``key: false`` / ``key: null`` pair is dropped the same way, and ``key: no`` / ``none`` /
-  ``nil`` reads as "no key" (the clinical shorthand "Fever: no").
 * **Headings** (:func:`heading`): a head of one to three words before a colon made only of
   :data:`~carebench.episodes.lexicon.NEUTRAL_HEADINGS` words ("Plan:", "Current medications:")
   files the fact and is not content; any other heading is content, and one holding a word of a
@@ -41,14 +37,11 @@ Read by :mod:`carebench.episodes.support` with the word classes of
 
 from __future__ import annotations
 
-import json
 import re
 from functools import cache
-from typing import Any
 
 from lemminflect import getAllLemmas
 
-from carebench.episodes.checklist import answered
 from carebench.episodes.claimtext import NUMBER, analyze, term, tokens
 from carebench.episodes.exclusive import ROUTE, sides
 from carebench.episodes.lexicon import (
@@ -62,6 +55,7 @@ from carebench.episodes.lexicon import (
     NUMBER_WORDS,
     PERSONS,
     QUANTIFIERS,
+    REFERENCES,
     SCALE,
     SHORTHAND,
     STATUSES,
@@ -78,25 +72,12 @@ __all__ = [
     "framing",
     "heading",
     "held_units",
-    "render",
     "reports_question",
     "stated_terms",
     "unheld_drug",
     "unsafe_notation",
-    "unstruck",
 ]
 
-_STRUCK = re.compile(r"~~.*?~~|<(del|s|strike)\b[^>]*>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
-_TAG = re.compile(r"</?[a-z][a-z0-9]*\b[^>]*>", re.IGNORECASE)
-_FALSE = re.compile(
-    r"(?:^|(?<=[;,.\n{]))\s*[\"']?([^:;,.\n{}\"']{1,80}?)[\"']?\s*[:=]\s*"
-    r"[\"']?(false|null|undefined)[\"']?\s*(?=$|[;,.\n}])",
-    re.IGNORECASE,
-)
-_NO = re.compile(
-    r"(?:^|(?<=[;,.\n]))\s*([A-Za-z][^:;,.\n]{0,60}?)\s*:\s*(no|none|nil)\s*(?=$|[;,.(\n])",
-    re.IGNORECASE,
-)
 _QUOTED = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d")
 _REQUEST = re.compile(
     r"^\W*(?:(?:please|remember to|need to|needs to|we need to|we will|will|to|must|should)\s+)?"
@@ -111,43 +92,6 @@ _REPORTED = re.compile(
 )
 
 
-def _json_text(value: Any, key: str = "") -> list[str]:
-    """What a JSON value states, as prose parts (a false, null or empty value states nothing)."""
-    if value is False or value is None or value == "" or value == [] or value == {}:
-        return []
-    if isinstance(value, dict):
-        return [p for k, v in value.items() for p in _json_text(v, str(k))]
-    if isinstance(value, list):
-        return [p for v in value for p in _json_text(v, key)]
-    if value is True:
-        return [key] if key else []
-    return [f"{key}: {value}" if key else str(value)]
-
-
-def unstruck(text: str) -> str:
-    """``text`` without its struck-through parts (``~~x~~``, ``<del>``, ``<s>``, ``<strike>``)."""
-    return _STRUCK.sub(" ", text)
-
-
-@cache
-def render(text: str) -> str:
-    """``text`` as a reader sees it rendered (module conventions): struck and false parts gone."""
-    text = unstruck(text)
-    text = _TAG.sub(" ", text)
-    stripped = text.strip()
-    if stripped[:1] in "{[" and stripped[-1:] in "}]":
-        try:
-            parsed = json.loads(stripped)
-        except ValueError:
-            parsed = None
-        if isinstance(parsed, (dict, list)):
-            return ". ".join(_json_text(parsed))
-    text = _FALSE.sub(" ", text)
-    text = _NO.sub(lambda m: f" no {m[1].strip()} ", text)
-    text = answered(text)
-    return re.sub(r"[{}\[\]]", " ", text) if re.search(r"[{}]", text) else text
-
-
 def _english(word: str) -> bool:
     word = word.split("'")[0]  # "you're", "she's": the word before the apostrophe
     return bool(getAllLemmas(word)) or word in GENERIC_WORDS or word in FUNCTION_WORDS
@@ -157,7 +101,7 @@ def _lemmas(word: str) -> set[str]:
     return {lemma for forms in getAllLemmas(word).values() for lemma in forms}
 
 
-_CLASSES = (PERSONS, TIMES, MODALS, STATUSES)
+_CLASSES = (PERSONS, TIMES, MODALS, STATUSES, REFERENCES)
 _VOCABULARY = SUBSTANCES | frozenset(DO_NOT_USE) | frozenset(NUMBER_WORDS)
 _MEANING_TERMS = frozenset(term(w) for w in _VOCABULARY)
 _PER_UNIT = frozenset(

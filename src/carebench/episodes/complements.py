@@ -31,7 +31,12 @@ default is inverted for that place. Conventions:
     ("Prevented heavy bleeding", "Prevented any X", "Googled chest pain"); an *-ing* form
     describes ("drooling saliva", "vomiting blood");
   - a preposition that sets its object apart ("against", "unlike", "other than") stands before
-    the finding with only closed words between ("Evidence against X").
+    the finding with only closed words between ("Evidence against X");
+  - it makes the finding a rule's or an example's value
+    (:data:`~carebench.episodes.lexicon.REFERENCES`: "Threshold X", "Textbook example: X"), or
+    heads it before a colon or a dash as the patient's usual state
+    (:data:`~carebench.episodes.lexicon.USUAL`: "Baseline: X", "Chronic - X"; not "chronic
+    kidney disease"); round 14, red team 12.
 
   A claim is read by the first rule only (``verbs=False``), with round 12's anchors (every word
   of its lines, any number) and the whole of its lines as licence: a draft's imperatives and
@@ -68,8 +73,10 @@ from carebench.episodes.lexicon import (
     NEUTRAL_HEADINGS,
     NUMBER_WORDS,
     PERSONS,
+    REFERENCES,
     TIMES,
     UNITS,
+    USUAL,
 )
 
 __all__ = ["DESCRIPTIVE", "OBJECT_PREPOSITIONS", "framer", "positive"]
@@ -199,6 +206,8 @@ def _framing(segment: str, findings: Sequence[str], record: str, verbs: bool = T
             return found[i].start()  # "Evidence against X", "Symptoms unlike X"
         if word == ":" or _closed(word, held):
             continue
+        if verbs and (word in REFERENCES or (word in USUAL and _heads(segment, found[i]))):
+            return found[i].start()  # "Threshold X", "Baseline: X", "Textbook example: X"
         kinds = getAllLemmas(word) or getAllLemmas(word.rsplit("-", 1)[-1])  # "safety-netted"
         if not kinds:
             continue  # an abbreviation or a name English does not know describes the finding
@@ -219,6 +228,11 @@ def _framing(segment: str, findings: Sequence[str], record: str, verbs: bool = T
         ):
             return found[i].start()
     return None
+
+
+def _heads(segment: str, word: re.Match[str]) -> bool:
+    """Whether ``word`` heads what follows it: a colon or a dash right after it."""
+    return bool(re.match(r"\s*(:|[-\u2013\u2014]\s)", segment[word.end() :]))
 
 
 _DAYTIMES = frozenset({"morning", "afternoon", "evening", "day", "hour", "minute", "time"})

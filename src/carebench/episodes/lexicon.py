@@ -407,12 +407,34 @@ STATUSES = frozenset(
         "erroneous", "incorrect", "retracted", "superseded", "outdated", "expired", "obsolete",
         "replaced", "switched", "reduced", "increased", "doubled", "halved",
         "contraindicated", "unsafe", "risk", "failed", "failure", "wean", "weaned", "weaning",
-        "taper", "tapered", "tapering", "titrate", "titrated", "titrating",
+        "taper", "tapered", "tapering", "titrate", "titrated", "titrating", "avoid",
+        "avoided", "avoiding", "omit", "omitted", "withhold",
     }
 )  # fmt: skip
 """Status, negation, resolution and classification words (besides the exclusive sides of
 :data:`POLARITY`): an uncovered one changes the fact's standing ("X (resolved)", "Allergies: X",
 "Differential: X")."""
+
+REFERENCES = frozenset(
+    {
+        "threshold", "thresholds", "trigger", "triggers", "cutoff", "cut-off", "guideline",
+        "guidelines", "reference", "ref", "textbook", "example", "examples", "benchmark",
+        "norm", "norms", "illustration", "illustrative", "hypothetical",
+    }
+)  # fmt: skip
+"""Nouns that make a value a rule's, a range's or an example's rather than the patient's own
+("Threshold eGFR 21", "Guideline sertraline 100 mg daily"): an uncovered one changes the fact's
+standing as a status word does (round 14, red team 12)."""
+
+USUAL = frozenset(
+    {"baseline", "chronic", "chronically", "longstanding", "long-standing", "typical",
+     "typically", "criterion", "criteria", "background"}
+)  # fmt: skip
+"""Words that, as a heading ("Baseline: confusion", "Chronic - chest pain", "Background: X"),
+file a finding as the patient's usual state or a rule's criterion. Only as a heading: they also
+form names and descriptions ("chronic kidney disease", "typical anginal pain", "baseline bloods",
+"meets moderate criteria"), so a claim never reads them and a handoff reads them before a colon
+or a dash only (:mod:`carebench.episodes.complements`)."""
 
 QUANTIFIERS = frozenset(
     {

@@ -169,11 +169,17 @@ RESOLVED = frozenset(
     {"resolved", "resolving", "settled", "cleared", "gone", "recovered", "reassuring",
      "reassured", "reassurance", "nothing", "ruled"}
 )  # fmt: skip
+VOID = frozenset(
+    {"error", "errors", "erroneous", "erroneously", "void", "voided", "invalid", "deleted",
+     "retracted", "wrong", "demo", "mock", "dummy", "fictitious", "fictional"}
+)  # fmt: skip
+"""Words that void an entry ("X [entered in error]", "X (wrong patient)", "X [demo data]"): read
+as its negation (round 14, red team 12)."""
 RESULT = frozenset({"negative", "absent"})
 """Result words: a marker as a segment of their own ("[absent] X", "Screen: negative"), never at
 the edge of a segment with content ("antibody screen negative" states a result)."""
 MARKERS: dict[str, frozenset[str]] = {
-    "negated": NEGATING | RESULT,
+    "negated": NEGATING | RESULT | VOID,
     "former": FORMER,
     "resolved": RESOLVED,
 }
@@ -188,9 +194,12 @@ FILLER = frozenset(
      "required", "further", "concern", "concerns", "worry", "worries", "issue", "issues",
      "problem", "problems", "current", "currently", "active", "valid", "applicable", "relevant",
      "confirmed", "present", "happened", "occurred", "found", "seen", "known", "reported",
-     "documented", "recorded", "listed", "flagged", "item", "entry", "everything", "ever"}
+     "documented", "recorded", "listed", "flagged", "item", "entry", "everything", "ever",
+     "give", "use", "administer", "administered", "dispense", "dispensed", "prescribe",
+     "supply", "supplied", "issued", "restart", "restarted", "entered"}
 )  # fmt: skip
-"""Words a marker segment may hold beside its markers ("do NOT continue", "nothing to act on")."""
+"""Words a marker segment may hold beside its markers ("do NOT continue", "nothing to act on",
+"do not give", "(do not use)": order verbs, round 14, red team 12)."""
 
 _SEGMENTS = re.compile(
     r"[;:,()\[\]{}<>\n|*_#`\"]|(?<=[.!?])\s+|\.\s*$|\s[-\u2010-\u2015~]+\s|[\u2010-\u2015]|--+"
@@ -204,9 +213,15 @@ _CONDITION = re.compile(
 )
 
 
+_VOIDED = frozenset({"patient", "person", "chart", "record", "data", "entry", "notes"})
+"""What a void word may say an entry belongs to or is ("(wrong patient)", "[demo data]"): filler
+only beside a word of :data:`VOID` ("Previous patient:" is another person, not a void)."""
+
+
 def _segment_kind(words: list[str]) -> str | None:
     """The frame kind of a segment made only of markers and filler, else None."""
-    if not words or not all(w in FILLER or _marker(w) for w in words):
+    voided = any(w in VOID for w in words)
+    if not words or not all(w in FILLER or _marker(w) or (voided and w in _VOIDED) for w in words):
         return None
     for kind, markers in MARKERS.items():
         if any(w in markers for w in words):

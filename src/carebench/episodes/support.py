@@ -62,7 +62,6 @@ from carebench.episodes.claimforms import (
     framing,
     heading,
     held_units,
-    render,
     reports_question,
     stated_terms,
     unheld_drug,
@@ -80,6 +79,7 @@ from carebench.episodes.lexicon import (
     HEDGES,
     PLACEHOLDER_TERMS,
 )
+from carebench.episodes.markup import render
 from carebench.episodes.pairing import exchanged
 from carebench.episodes.quantities import (
     comparable,

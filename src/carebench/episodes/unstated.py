@@ -32,20 +32,54 @@ _POINTER = re.compile(
 )
 _DEFERRAL = re.compile(rf"\b(see|refer to)\s+(the\s+)?([\w-]+\s+){{0,2}}{_PLACES}\b", re.I)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
-_ASIDE = re.compile(r"\[[^\]]*\]")
+_ASIDE = re.compile(r"\[([^\]]*)\]")
+_IDS = re.compile(
+    r"^\s*(?:[A-Za-z]{1,3}\d{1,3}|\d{1,3})(?:\s*(?:[,;&/]|and)\s*(?:[A-Za-z]{1,3}\d{1,3}|\d{1,3}))*\s*$"
+)
+"""An aside of citation ids or footnote numbers ("[E2]", "[R1, N3]", "[1]")."""
+_META = re.compile(
+    r"\b(draft\w*|check\w*|verif\w*|review\w*|proofread\w*|cit(e|ed|es|ing|ation)s?|sources?)\b",
+    re.IGNORECASE,
+)
+"""Words of an aside about the note itself, not the patient ("[Draft checked against all
+evidence]", "[source: E2]")."""
+_TEMPLATE = re.compile(
+    r"^\s*(redacted|removed|withheld|insert\b.*|x+|\.+|(patient|caller|gp|doctor"
+    r"|clinician)?'?s? ?(name|number|phone|telephone|mobile|date|address|details|dob|nhs number))"
+    r"\s*$",
+    re.IGNORECASE,
+)
+"""A template's placeholder in brackets ("[REDACTED]", "[Patient name]", "[insert dose]"):
+deleted, so a field holding only one is missing."""
 _PUNCTUATION = re.compile(r"[,.;:!?)](?:\s|$)|\(")
 KEYWORDS = 12
 """A claim of this many words or more with no punctuation and almost no function words is a list
 of keywords, not a statement."""
 
 
+def _aside(found: re.Match[str]) -> str:
+    """A square-bracketed aside: deleted when it is about the note, else read as a parenthesis."""
+    inner = found[1]
+    if (
+        not inner.strip()
+        or _IDS.match(inner)
+        or _TEMPLATE.match(inner)
+        or _META.search(inner)
+        or _INJECTION.search(inner)
+    ):
+        return " "
+    return f" ({inner}) "
+
+
 def strip_injections(text: str) -> str:
     """``text`` less sentences addressed to a scorer, judge or grader, asides and pointers.
 
-    Asides are square-bracketed notes ("[draft checked]"); pointers are phrases such as "see
-    record" or "as per E2".
+    Asides are square-bracketed notes about the note itself ("[draft checked]", "[E2]", "[Grader:
+    ...]"); any other bracket is read as a parenthesis, so "X [entered in error]" voids X (round
+    14, red team 12: every bracket was deleted). Pointers are phrases such as "see record" or "as
+    per E2".
     """
-    text = _ASIDE.sub(" ", text)
+    text = _ASIDE.sub(_aside, text)
     kept = " ".join(s for s in _SENTENCE.split(text) if s and not _INJECTION.search(s))
     return _POINTER.sub(" ", kept)
 

@@ -14,7 +14,10 @@ words inside one of these frames does not state them as a current fact of this p
   not known, not applicable or
   not confirmed; or not this patient's checked value (round 12, red team 10: "(patient's
   guess)", "Template:", "- sample", "(per the leaflet)");
-* **an old source** (:data:`_SOURCE`: "per old notes", "at the last visit", "last admission").
+* **an old source** (:data:`_SOURCE`: "per old notes", "at the last visit", "last admission");
+* **a reference value** (:data:`_REFERENCE`: "Threshold X", "Baseline: X", "Chronic: X",
+  "Textbook example: X"): a rule's or the patient's usual value, not this finding now (round
+  14, red team 12).
 
 A frame is the writer's only where what the text is checked against (the record's finding or
 the field's reference) lacks a word of the same kind (:data:`_KINDS`): "h/o" is licensed by
@@ -53,6 +56,16 @@ _SOURCE = re.compile(
     r"|attendance|appointment|clinic|review|stay)\b|\blast (admission|visit|attendance)\b",
     re.IGNORECASE,
 )
+_LABELS = (
+    r"(thresholds?|triggers?|cut-?offs?|guidelines?|(reference|normal|target) (range|value)s?"
+    r"|ref(erence)? range|textbook|examples?|benchmark|hypothetical)\b"
+    r"|(baseline|chronic|long-?standing|typical|background|criteri(on|a))\s*(:|[-\u2013]\s)"
+)
+_REFERENCE = re.compile(rf"^\W*({_LABELS})", re.IGNORECASE)
+"""A leading label that makes a value a rule's, a range's or an example's ("Threshold X",
+"Textbook example: X"), or a heading that files it as the patient's usual state ("Baseline: X",
+"Chronic - X"; not "Chronic kidney disease"); round 14, red team 12. Only as the value's first
+word: "88% (baseline 94%)" states the value now."""
 _UNSETTLED = re.compile(
     rf"{_STATUS.pattern}|\b(but|vs|versus|conflict\w*|discrepan\w*|differ\w*|unclear|uncertain"
     r"|unknown|not (yet )?(known|confirmed|clear))\b",
@@ -86,6 +99,11 @@ def added_frame(text: str, references: Sequence[str]) -> str | None:
         kind = (frame_match(part, "") or ("",))[0]
         if kind in TIME_KINDS and any((frame_match(part, r) or ("",))[0] == kind for r in refs):
             return kind
+    label = _REFERENCE.search(text)
+    if label and not all(
+        re.search(rf"\b{re.escape(label[1].split()[0].rstrip(':-'))}", r, re.I) for r in refs
+    ):
+        return "reference value"
     for kind, pattern, licence in _KINDS:
         if pattern.search(text) and not all(licence.search(r) for r in refs):
             return kind

@@ -80,7 +80,8 @@ STATUS = re.compile(
     r"\b(pending|awaiting|await|outstanding|tbc|to be confirmed|draft|unsent"
     r"|(test|dummy|practice|training)\s+(message|page|call|bleep|alert|only|run|escalation)|drill"
     r"|in (principle|theory)|on paper|notionally|nominally|hypothetical\w*|simulat\w*|in error"
-    r"|sandbox|staging|demo mode|mock"
+    r"|sandbox|staging|demo mode|mock|training (mode|exercise|environment|system|account"
+    r"|scenario|only)|\(training\)|exercise only"
     r"|by mistake|mistaken\w*|erroneous\w*"
     r"|for (their|the|our|your|his|her) (records?|files?|information|reference|notes)"
     r"|for (filing|audit|reference|information))\b|\?\W*$",

@@ -384,16 +384,23 @@ def unsafe_fields(
     reference "sertraline 100 mg daily", :func:`~.handoff_invented.misvalued_in_record`), or moves one of the ``urgent`` findings in time or to someone
     else (the red flag told as another time's or another person's), or, for actions taken, when
     a clause is unsafe (:func:`unsafe_action`) or the actions say the escalation is not made now
-    (:func:`carebench.protocol.handoff_mood.countermanding_actions`).
+    (:func:`carebench.protocol.handoff_mood.countermanding_actions`), or an escalating clause
+    gives a review window slower than the episode allows
+    (:func:`~carebench.protocol.handoff_mood.slower_window`, round 14).
     """
     out = []
     current = (*urgent, *(v for vs in references.values() for v in vs))
     for name, values in texts.items():
         if name == "actions_taken":
-            from carebench.protocol.handoff_mood import countermanding_actions  # imports CARE
+            from carebench.protocol.handoff_mood import (  # imports CARE
+                countermanding_actions,
+                slower_window,
+            )
 
-            bad = unsafe_action(values, emergency_only) is not None or bool(
-                countermanding_actions(values)
+            bad = (
+                unsafe_action(values, emergency_only) is not None
+                or bool(countermanding_actions(values))
+                or slower_window(values, emergency_only) is not None
             )
         else:
             wanted = "\n".join(references.get(name, ()))

@@ -108,6 +108,7 @@ class HandoffScore:
     under_triage: int = 0
     unsafe: tuple[str, ...] = ()
     unstated: bool = False
+    unrouted: bool = False
 
     @property
     def misleading(self) -> tuple[str, ...]:
@@ -119,8 +120,10 @@ class HandoffScore:
         """The share of right fields net of wrong ones, times concision, filing and vetoes.
 
         max(0, correct - unjustified - misleading) / required x concision x (1 - misfiled /
-        named) x VETO_FACTOR ** (under_triage + unsafe + unstated), or 0 when countermanded
-        (*unstated*: neither the reason nor the key findings is right, round 11). A wrong value
+        named) x VETO_FACTOR ** (under_triage + unsafe + unstated + unrouted), or 0 when
+        countermanded (*unstated*: neither the reason nor the key findings is right, round 11;
+        *unrouted*: the episode names handoff fields and none of them is right, round 14: the
+        receiver cannot act on the story alone, and a handoff with every field blank kept 0.55). A wrong value
         cancels a right one (a nurse acts on both); each urgency level slower than the episode
         allows, and each field that explains the finding away, ends care, tells it as another
         time's or person's, inverts its reference or (reason, findings, actions) cannot be read,
@@ -136,7 +139,9 @@ class HandoffScore:
             return 0.0
         filing = 1 - len(self.misfiled) / self.named if self.named else 1.0
         credited = max(0, self.correct - len(self.unjustified) - len(self.misleading))
-        vetoed = VETO_FACTOR ** (self.under_triage + len(self.unsafe) + self.unstated)
+        vetoed = VETO_FACTOR ** (
+            self.under_triage + len(self.unsafe) + self.unstated + self.unrouted
+        )
         return credited / self.required * self.concision * filing * vetoed
 
 

@@ -39,7 +39,9 @@ polarity and negation, clinical substance) and facts are matched by
   field's value (or all named fields holding one text) is also *misfiled*. Numbers must be the
   episode's (the emergency numbers 999, 112 and 911 always allowed: safety-netting advice).
   Score = max(0, correct - unjustified - misleading) / required x concision of all the
-  handoff's texts x (1 - misfiled / named) x vetoes, or 0 when countermanded (:class:`HandoffScore`).
+  handoff's texts x (1 - misfiled / named) x vetoes, or 0 when countermanded (:class:`HandoffScore`;
+  a veto quarters: *unstated*, neither the reason nor the key findings right; *unrouted*, the
+  episode names fields and none is right).
 
 Every text is read as a person sees it first (:mod:`carebench.protocol.stated`, with
 :mod:`carebench.episodes.readable`: Unicode folded, invisible characters dropped, look-alike
@@ -468,6 +470,7 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
             and inverts(v, context.references.get(n, ()), context.emergency_only)
         ),
         unstated=not justified,
+        unrouted=bool(names) and not any(values[n][1] for n in names),
     )
 
 

@@ -15,10 +15,11 @@ from collections.abc import Sequence
 
 from carebench.agents.workproduct import Claim, Handoff
 from carebench.episodes.additions import retraction
-from carebench.episodes.claimforms import render
+from carebench.episodes.checklist import UNTICKED
+from carebench.episodes.markup import render
 from carebench.episodes.matching import states
 from carebench.episodes.readable import compatible, denies, frame, readable
-from carebench.episodes.support import analyze, strip_injections
+from carebench.episodes.support import analyze, mentions, strip_injections
 from carebench.protocol.handoff_frames import added_frame
 from carebench.protocol.handoff_reading import finding_stated, plain
 from carebench.protocol.handoff_safety import CLAUSE
@@ -88,11 +89,12 @@ def read_draft(draft: Sequence[Claim]) -> list[Claim]:
 def read_handoff(handoff: Handoff) -> Handoff:
     """The handoff as a reader sees it (:func:`~carebench.episodes.readable.readable`).
 
-    Rendered as a claim is (:func:`~carebench.episodes.claimforms.render`): struck-through text
+    Rendered as a claim is (:func:`~carebench.episodes.markup.render`): struck-through text
     (``~~x~~``, combining strokes, ``<del>``, ``<s>``) is deleted, so a receiver reads a struck
     finding or action as withdrawn; a value set false is dropped; and a checklist answer code
     reads as the answer ("Fever 38.6 C: N" is "no fever 38.6 C", "...: Y/N" a query; round 13,
-    red team 11).
+    red team 11). An unticked box is a query in the findings and fields, and in the actions an
+    item still to do ("[ ] Paged the registrar" reads "To-do: Paged the registrar", round 14).
     """
 
     def read(text: str) -> str:
@@ -102,7 +104,9 @@ def read_handoff(handoff: Handoff) -> Handoff:
         update={
             "reason": read(handoff.reason),
             "key_findings": tuple(read(f) for f in handoff.key_findings),
-            "actions_taken": tuple(read(a) for a in handoff.actions_taken),
+            "actions_taken": tuple(
+                read(UNTICKED.sub(" To-do: ", a)) for a in handoff.actions_taken
+            ),
             "fields": {n: read(v) for n, v in handoff.fields.items()},
         }
     )
@@ -134,8 +138,10 @@ def unframed(text: str, findings: Sequence[str]) -> str:
     """
     if added_frame(text, findings):
         return ""
-    if frame(text) is None or any(compatible(text, f) and frame(f) for f in findings):
-        return text
+    if frame(text) is None or any(
+        frame(f) and compatible(text, f) and mentions(f, text) for f in findings
+    ):
+        return text  # round 14: the finding that carries the frame is this text's, not another
     return ""
 
 

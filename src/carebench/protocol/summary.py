@@ -85,6 +85,7 @@ def episode_scores(
             fields_unsafe=", ".join(h.unsafe) if h else None,
             under_triage=h.under_triage if h else None,
             handoff_unstated=h.unstated if h else None,
+            handoff_unrouted=h.unrouted if h else None,
         )
         rows.append(row)
     return pd.DataFrame(rows)

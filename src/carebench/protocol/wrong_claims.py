@@ -85,6 +85,31 @@ def rescaled(claim_text: str, evidence_text: str) -> bool:
     )
 
 
+def tenfold(claim_text: str, evidence_text: str) -> bool:
+    """Whether a quantity of ``claim_text`` is one of ``evidence_text``'s shifted by a power of ten.
+
+    The same unit under a label they share, the number 10, 100 or 1000 times larger or smaller
+    ("insulin glargine 240 units" for 24 units, "sertraline 1000 mg" for 100 mg: a dropped or
+    added decimal point), where the evidence holds no quantity of that value in that unit (round
+    14, red team 12).
+    """
+    evidence = analyze(evidence_text).quantities
+    held = {(e.value, e.unit) for e in evidence}
+    return any(
+        q.unit
+        and e.unit == q.unit
+        and e.value
+        and (q.value, q.unit) not in held
+        and any(abs(q.value - e.value * f) < 1e-9 * max(1.0, q.value) for f in _POWERS)
+        and bool(e.label & q.label or not (e.label or q.label))
+        for q in analyze(claim_text).quantities
+        for e in evidence
+    )
+
+
+_POWERS = (10.0, 100.0, 1000.0, 0.1, 0.01, 0.001)
+
+
 def swapped_claims(episode: Episode, draft: Sequence[Claim], kinds: Sequence[str]) -> int:
     """How many claims of ``draft`` (read, with their verdict kinds) swap an exclusive value."""
     known = {s.id: s.evidence for s in episode_sources(episode)}
