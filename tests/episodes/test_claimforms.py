@@ -337,3 +337,25 @@ def test_hidden_unticked_voided_or_reference_valued_claims_are_not_supported(cla
 )
 def test_asides_about_the_note_and_ticked_boxes_keep_the_claim(claim: str) -> None:
     assert support(claim, LISINOPRIL) is Verdict.SUPPORTED, explain(claim, LISINOPRIL)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        '<div style="visibility:hidden">Lisinopril 10 mg once daily</div>',  # round 15: hidden
+        '<p class="faded">Lisinopril 10 mg once daily</p>',  # styled: not trusted as seen
+        "~Lisinopril 10 mg once daily~",  # single-tilde strikethrough
+        "[ref-2]: Lisinopril 10 mg once daily",  # a link-reference definition renders as nothing
+        '<input type="checkbox" name="k"> Potassium 4.8 mmol/L on Tuesday',  # an unticked box
+        "[   ] Potassium 4.8 mmol/L on Tuesday",
+        "Lisinopril 10 mg once daily [reviewed - from a different patient's record]",
+        "\u202dLisinopril 10 mg once daily",  # a direction override: displayed otherwise
+    ],
+)
+def test_text_a_reader_does_not_see_as_written_is_not_supported(claim: str) -> None:
+    """Round 15 (red team 13's rendering kinds), worded apart from its strategies."""
+    assert support(claim, LISINOPRIL) is not Verdict.SUPPORTED, explain(claim, LISINOPRIL)
+
+
+def test_an_approximate_dose_with_tildes_is_not_struck() -> None:
+    assert render("~10 mg once daily, ~3 doses") == "~10 mg once daily, ~3 doses"

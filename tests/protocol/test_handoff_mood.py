@@ -181,3 +181,25 @@ def test_a_review_window_slower_than_the_episode_allows_is_read(
     actions: list[str], emergency: bool, slow: bool
 ) -> None:
     assert (slower_window(actions, emergency) is not None) is slow
+
+
+@pytest.mark.parametrize(
+    "actions",
+    [
+        ["Bleeped the surgical registrar; bleep turned off"],  # round 15: nobody reached
+        ["Paged the duty doctor, yet to respond"],
+        ["Referred to the on-call GP for the weekend team to pick up"],  # a shift to come
+        ["Asked the porter to tell the registrar"],  # a relay through nobody who acts
+        ["Escalated to the on-call doctor for review over the next 36 hours"],  # a slow window
+        ["Referred to the duty GP to review at her next planned clinic visit"],
+    ],
+)
+def test_round_15_escalations_that_reach_nobody_now_countermand(
+    actions: list[str], escalation: Episode
+) -> None:
+    """Round 15 (red team 13's delivery, relay and window kinds), worded apart from them."""
+    reference = reference_work_product(escalation, Action.ESCALATE)["handoff"]
+    scored = handoff_completeness(
+        escalation, Handoff.model_validate({**reference, "actions_taken": actions})
+    )
+    assert "actions_taken" in scored.unsafe, actions

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from carebench.agents.workproduct import Handoff, reference_work_product
+from carebench.episodes.schema import Action, Episode
 from carebench.protocol.handoff_reading import (
     REACH,
     action_problem,
@@ -12,6 +14,7 @@ from carebench.protocol.handoff_reading import (
     content_free,
     defers_as_reference,
     destination_matches,
+    dismissed,
     field_value_correct,
     identity_exact,
     inverts,
@@ -20,6 +23,7 @@ from carebench.protocol.handoff_reading import (
     plain,
     same_text,
 )
+from carebench.protocol.scores import handoff_completeness
 
 
 @pytest.mark.parametrize(
@@ -234,3 +238,31 @@ def test_the_call_of_on_call_is_not_a_contact() -> None:
     # red team 12: "Incident report filed for the on-call doctor" reached nobody
     assert REACH.search("Incident report filed for the on-call doctor") is None
     assert REACH.search("Called the on-call doctor") is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Pulse 128, sepsis unlikely", "Pulse 128,"),  # a trailing hedge governs its segment
+        ("Pulse 128; unlikely", ""),  # round 15: a hedge alone governs the segment before
+        ("Pulse 128 (chronic, as always)", ""),  # round 15: filed as her usual state
+        ("SpO2 88% (baseline 94%)", "SpO2 88% (baseline 94%)"),  # a number: a comparison
+        ("A, B - possible C", "A, B - "),  # a hedge before its object governs forward
+    ],
+)
+def test_a_trailing_hedge_or_usual_state_governs_the_segment_before(text: str, kept: str) -> None:
+    assert plain(text).strip() == kept.strip()
+
+
+def test_urgent_findings_listed_only_to_be_dismissed_countermand(escalation: Episode) -> None:
+    """Round 15 (red team 13's usual-state and lone-hedge findings), worded apart from them."""
+    reference = reference_work_product(escalation, Action.ESCALATE)["handoff"]
+    for tail, dismissing in (("; unlikely", True), (" (chronic, as always)", True), ("", False)):
+        handoff = {
+            **reference,
+            "key_findings": [f"{k}{tail}" for k in reference["key_findings"]],
+        }
+        scored = handoff_completeness(escalation, Handoff.model_validate(handoff))
+        assert ("key_findings (dismissed)" in scored.unsafe) is dismissing, (tail, scored)
+    assert dismissed("Pulse 128; unlikely").startswith("Pulse 128")
+    assert dismissed("SpO2 88% (baseline 94%)") == ""

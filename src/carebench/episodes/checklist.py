@@ -32,7 +32,7 @@ _EITHER = re.compile(
 """A statement offered with its own negation ("X or not", "X, or none"): a query."""
 
 
-UNTICKED = re.compile(r"(?:^\s*[-*+]\s+)?\[\s?\]|\u2610")
+UNTICKED = re.compile(r"(?:^\s*[-*+]\s+)?\[\s*\]|\u2610")
 """An empty checkbox (markdown "[ ]" or "- [ ]", a ballot box): an item nobody ticked."""
 _TICKED = re.compile(r"(?:^\s*[-*+]\s+)?\[[xX\u2713\u2714]\]|[\u2611\u2612\u2705]")
 """A ticked checkbox ("[x]", "- [X]", a checked ballot box): the item is stated."""

@@ -4,9 +4,10 @@
 text of a handoff (:func:`carebench.protocol.stated.read_handoff`) before anything reads it.
 Conventions:
 
-* struck-through text (``~~x~~``, ``<del>``, ``<s>``, ``<strike>``), HTML comments and spoilers
-  (``||x||``) are deleted, so they are not stated; other HTML tags are dropped and their text
-  kept;
+* struck-through text (``~~x~~``, ``~x~``, ``<del>``, ``<s>``, ``<strike>``), HTML comments,
+  spoilers (``||x||``), link-reference definitions and any element with a style, class, colour
+  or hidden attribute are deleted, so they are not stated; other HTML tags are dropped and their
+  text kept; an HTML checkbox reads as "[ ]" or "[x]";
 * a text that is a JSON object states each key whose value is true, and "key: value" for a
   string or number; a key whose value is false reads as "no key", null as "query key"
   (unanswered), an empty one is not stated;
@@ -29,10 +30,24 @@ from carebench.episodes.checklist import answered
 
 __all__ = ["render", "unstruck"]
 
-_STRUCK = re.compile(r"~~.*?~~|<(del|s|strike)\b[^>]*>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+_STRUCK = re.compile(
+    r"~~.*?~~|<(del|s|strike)\b[^>]*>.*?</\1\s*>"
+    r"|(?<![~\w])~(?=\S)[^~\n]*?(?<=\S)~(?![~\w])",  # GitHub's single-tilde strikethrough
+    re.IGNORECASE | re.DOTALL,
+)
 _TAG = re.compile(r"</?[a-z][a-z0-9]*\b[^>]*>", re.IGNORECASE)
-_HIDDEN = re.compile(r"<!--.*?(?:-->|$)|\|\|[^|\n]+\|\|", re.DOTALL)
-"""Text no reader sees rendered: an HTML comment, a spoiler ("||x||"); round 14, red team 12."""
+_HIDDEN = re.compile(
+    r"<!--.*?(?:-->|$)|\|\|[^|\n]+\|\|"
+    r"|<([a-z][a-z0-9]*)\b[^>]*\b(style|hidden|class|color|aria-hidden)\b[^>]*>.*?(</\1\s*>|$)"
+    r"|^\s*\[[^\]\n]+\]:.*$",
+    re.IGNORECASE | re.DOTALL | re.MULTILINE,
+)
+"""Text no reader can be trusted to see rendered: an HTML comment, a spoiler ("||x||"), a
+markdown link-reference definition ("[1]: X"; round 14, red team 12), and any element that
+carries a style, class, colour or hidden attribute (round 15, red team 13: ``display:none``,
+white text, CSS line-through): the default is flipped, so such text is not read at all."""
+_BOX = re.compile(r"<input\b[^>]*>", re.IGNORECASE)
+"""An HTML checkbox: "[x]" when it is checked, else "[ ]" (an unticked item, round 15)."""
 _FALSE = re.compile(
     r"(?:^|(?<=[;,.\n{]))\s*[\"']?([^:;,.\n{}\"']{1,80}?)[\"']?\s*[:=]\s*"
     r"[\"']?(false|null|undefined)[\"']?\s*(?=$|[;,.\n}])",
@@ -70,6 +85,7 @@ def unstruck(text: str) -> str:
 @cache
 def render(text: str) -> str:
     """``text`` as a reader sees it rendered (module conventions): struck and hidden parts gone."""
+    text = _BOX.sub(lambda m: " [x] " if re.search(r"\bchecked\b", m[0], re.I) else " [ ] ", text)
     text = _HIDDEN.sub(" ", unstruck(text))
     text = _TAG.sub(" ", text)
     stripped = text.strip()

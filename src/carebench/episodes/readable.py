@@ -137,11 +137,18 @@ _OVERLAID = re.compile(
 reader sees it, so it is written as markdown strikethrough ("~~warfarin~~") before the marks go."""
 
 
+_DIRECTION = re.compile("[\u202a-\u202e\u2066-\u2069]")
+"""Directional overrides and isolates: a left-to-right note holding one displays in another order
+than it is stored, so it is unreadable."""
+
+
 @cache
 def readable(text: str) -> str:
     """``text`` as a reader sees it, or ``""`` when it is not readable (module conventions)."""
     if text.isascii():
         return text
+    if _DIRECTION.search(text):
+        return ""  # round 15 (red team 13): displayed reversed, not as stored
     text = _OVERLAID.sub(lambda m: f"~~{_STROKES.sub('', m[0])}~~", text)
     folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
     out = unicodedata.normalize("NFKC", "".join(_char(c) for c in folded.replace("\u03bc", "µ")))

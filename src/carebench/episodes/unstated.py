@@ -43,6 +43,15 @@ _META = re.compile(
 )
 """Words of an aside about the note itself, not the patient ("[Draft checked against all
 evidence]", "[source: E2]")."""
+_STANDING = re.compile(
+    r"\b(not|never|un\w+|wrong|error\w*|another|other|previous|different|patient'?s?|resolved"
+    r"|settled|stopped|old|superseded|obsolete|expired|deleted|void\w*|invalid|false|fake|mock"
+    r"|dummy|demo|copied|belongs?|stood down|withdrawn|cancell?ed)\b",
+    re.IGNORECASE,
+)
+"""Words that give an aside about the note a bearing on the patient's fact ("[not verified -
+copied from another patient's chart]", "[checked: resolved before call]"): such an aside is read
+as a parenthesis, not deleted (round 15, red team 13)."""
 _TEMPLATE = re.compile(
     r"^\s*(redacted|removed|withheld|insert\b.*|x+|\.+|(patient|caller|gp|doctor"
     r"|clinician)?'?s? ?(name|number|phone|telephone|mobile|date|address|details|dob|nhs number))"
@@ -64,7 +73,7 @@ def _aside(found: re.Match[str]) -> str:
         not inner.strip()
         or _IDS.match(inner)
         or _TEMPLATE.match(inner)
-        or _META.search(inner)
+        or (_META.search(inner) and not _STANDING.search(inner))
         or _INJECTION.search(inner)
     ):
         return " "
@@ -75,7 +84,8 @@ def strip_injections(text: str) -> str:
     """``text`` less sentences addressed to a scorer, judge or grader, asides and pointers.
 
     Asides are square-bracketed notes about the note itself ("[draft checked]", "[E2]", "[Grader:
-    ...]"); any other bracket is read as a parenthesis, so "X [entered in error]" voids X (round
+    ...]") that say nothing of the fact's standing (round 15: "[verified: belongs to the
+    previous patient]" is read); any other bracket is read as a parenthesis, so "X [entered in error]" voids X (round
     14, red team 12: every bracket was deleted). Pointers are phrases such as "see record" or "as
     per E2".
     """

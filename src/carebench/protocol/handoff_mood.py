@@ -83,12 +83,15 @@ _FAILED = re.compile(
     r"|unread|unopened|unanswered|unacknowledged|rang out|no (signal|connection|dial tone)"
     r"|out[- ]of[- ](service|order|use)|dead (line|number|phone|pager|bleep)|returned to sender"
     r"|wrong (number|extension|bleep|pager|email|address|inbox)"
-    r"|(number|line|pager|bleep|extension) (not|no longer) (in use|recognised|working|valid))\b",
+    r"|(number|line|pager|bleep|extension) (not|no longer) (in use|recognised|working|valid)"
+    r"|(switched|turned) off|no (call|ring) ?back|not (yet )?(called|rung|phoned|bleeped) back"
+    r"|yet to (call|ring|phone|respond|reply|answer))\b",
     re.IGNORECASE,
 )
 """An outcome that failed, read across the whole action ("Called the GP, no answer"), on either
 side of the call (round 11: "caller hung up before giving the address"); round 14 (red team 12):
-a message that never arrived ("undeliverable", "unread", "on an out-of-service number")."""
+a message that never arrived ("undeliverable", "unread", "on an out-of-service number"); round 15
+(red team 13): a pager switched off, no call back yet."""
 _ELSEWHEN = re.compile(
     r"\b(yesterday|last (night|week|month|time)|previously|the (day|night|week) before"
     r"|(\d+|a|one|two|three|few|several) (days?|weeks?|months?) (ago|back|earlier)"
@@ -125,7 +128,9 @@ _DEFERRED = re.compile(
     r"|(flagged|marked|triaged|filed|logged|coded|treated|booked) as routine"
     r"|(on|to|via) the routine|routine (list|queue|basis|clinic|pile|slot|post)"
     r"|(next|weekly|monthly|practice|team|mdt) (practice |team )?meeting|for (later )?discussion"
-    r"|outbox|drafts? folder|send queue|queued|unsent|saved to drafts)\b",
+    r"|outbox|drafts? folder|send queue|queued|unsent|saved to drafts"
+    r"|to pick (it |this )?up|(next|incoming|oncoming|following|night|evening|weekend|late)"
+    r" (shift|team) (to|will|can)|for the (next|incoming|oncoming|following|night|weekend) (shift|team))\b",
     re.IGNORECASE,
 )
 _REPORT = re.compile(
@@ -358,17 +363,22 @@ or request drafted for signature is the routine work itself ("Note drafted for s
 
 
 _WINDOW = re.compile(
-    r"\bwithin (?:the next |a |an )?(\d+|one|two|three|four|six|twelve|twenty-four|forty-eight"
-    r"|seventy-two)?[\s-]*(h|hrs?|hours?|days?|weeks?|months?)\b",
+    r"\b(?:within|in|over|after)\s+(?:the next |the |a |an )?(\d+(?:\.\d+)?|one|two|three|four"
+    r"|six|twelve|twenty-four|forty-eight|seventy-two)?[\s-]*(min(?:ute)?s?|h|hrs?|hours?|days?"
+    r"|weeks?|fortnights?|months?)\b",
     re.IGNORECASE,
 )
-_HOURS = {"h": 1, "hr": 1, "hrs": 1, "hour": 1, "day": 24, "week": 168, "month": 720}
+_HOURS = {"min": 1 / 60, "minute": 1 / 60, "h": 1, "hr": 1, "hrs": 1, "hour": 1, "day": 24,
+          "week": 168, "fortnight": 336, "month": 720}  # fmt: skip
 _SPELLED = {"one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "twelve": 12,
             "twenty-four": 24, "forty-eight": 48, "seventy-two": 72}  # fmt: skip
 _LATER = re.compile(
     r"\b((in|during|within) (office|working|normal|surgery|clinic|routine|business) hours"
     r"|in-?hours|next (working|business|clinic|available) (day|slot|session)|over the weekend"
-    r"|over the next (few|couple of) days)\b",
+    r"|over the next (few|couple of) days|(at|for|by|before|until) (the |her |his |their )?"
+    r"([\w-]+'s )?(next"
+    r"|booked|planned|routine|scheduled|follow-?up) (\w+ ){0,2}?(appointment|visit|clinic|review"
+    r"|check|session|contact|consultation))\b",
     re.IGNORECASE,
 )
 LIMIT_HOURS = {True: 1, False: 24}
@@ -383,18 +393,19 @@ def slower_window(actions: Sequence[str], emergency_only: bool) -> str | None:
     "... in office hours"): a window is compared with the urgency, as a field's span is
     (:data:`~carebench.episodes.exclusive.SPAN`): longer than :data:`LIMIT_HOURS` ("within 72
     hours" for a same-day case, "within 4 hours" for an emergency) or tied to working hours or
-    the next working day. Only sentence parts (split at ``; .`` and line ends) that speak of
+    the next working day, or to a later event ("at her next booked appointment", round 15: and
+    minutes, decimals, "a fortnight", "within the week"). Only sentence parts (split at ``; .`` and line ends) that speak of
     escalating are read (advice to the patient to book a review is a safety net).
     """
     for action in actions:
-        for clause in re.split(r"[;.\n]", action):  # "..., attendance within 2 hours"
+        for clause in re.split(r"[;\n]|\.(?!\d)", action):  # "..., attendance within 2 hours"
             if not any(agent_contact(c) for c in CLAUSE.split(clause)):
                 continue
             later = _LATER.search(clause)
             if later:
                 return later[0]
             for m in _WINDOW.finditer(clause):
-                count = _SPELLED.get((m[1] or "1").lower()) or int(m[1] or 1)
+                count = _SPELLED.get((m[1] or "1").lower()) or float(m[1] or 1)
                 unit = m[2].lower().rstrip("s") if m[2].lower() != "hrs" else "hrs"
                 if count * _HOURS.get(unit, 1) > LIMIT_HOURS[emergency_only]:
                     return m[0]

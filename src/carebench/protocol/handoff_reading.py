@@ -54,7 +54,6 @@ from carebench.episodes.support import (
     analyze,
     conflict,
     contributes,
-    hedge_pattern,
     mentions,
     quantity_supported,
     strip_injections,
@@ -66,6 +65,7 @@ from carebench.protocol.handoff_findings import (
     states_all,
     states_enough,
 )
+from carebench.protocol.handoff_hedges import dismissed, plain
 from carebench.protocol.handoff_made import not_made, undone_after
 from carebench.protocol.handoff_mood import (
     agent_contact,
@@ -96,6 +96,7 @@ __all__ = [
     "contradicted",
     "defers_as_reference",
     "destination_matches",
+    "dismissed",
     "field_value_correct",
     "finding_stated",
     "holds_others",
@@ -112,9 +113,6 @@ __all__ = [
     "states_enough",
 ]
 
-_HEDGE = hedge_pattern()
-"""Hedges in a handoff value (the one list, :data:`~carebench.episodes.lexicon.HEDGES`)."""
-_SCOPE = re.compile(r"(?<=[.!?:])\s+|\n+")
 
 GENERIC = frozenset(
     {
@@ -161,32 +159,6 @@ _DONE_FACT = re.compile(
 )
 """A reference that states something done or found ("urine sent for culture"): a yes/no fact."""
 _NEGATED = re.compile(r"\b(no|not|none|nil|negative|never|without|denies|denied)\b", re.I)
-
-
-_TRAILED = re.compile(r"[,;(]|\s[-\u2013\u2014]\s")
-"""Where a trailing hedge's segment starts."""
-
-
-def plain(text: str, reference: str = "") -> str:
-    """``text`` without what it hedges (all of it kept when ``reference`` hedges too).
-
-    A hedge governs the rest of its sentence: each sentence (or part before or after a colon)
-    is cut at its first hedge, so "possibly A; B" states neither, while "A, B - possible C" and
-    "Suspected C: A, B" still state A and B. A hedge that ends its part governs the segment
-    before it (round 14): "A ruled out", "A, B unlikely" state no A (and no B), "A; B
-    unconfirmed" still states A.
-    """
-    if _HEDGE.search(reference):
-        return text
-    kept = []
-    for part in _SCOPE.split(text):
-        hedge = _HEDGE.search(part)
-        if hedge and not re.search(r"\w", part[hedge.end() :]):  # "X ruled out", "X unlikely"
-            starts = [m.end() for m in _TRAILED.finditer(part[: hedge.start()])]
-            kept.append(part[: starts[-1]] if starts else "")
-            continue
-        kept.append(part[: hedge.start()] if hedge else part)
-    return " ".join(k for k in kept if k.strip())
 
 
 def _words(text: str) -> list[str]:

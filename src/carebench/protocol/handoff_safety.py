@@ -134,12 +134,16 @@ NOWHERE = re.compile(
     r"\b(reception\w*|front desk|(practice|office|ward|site) manager\W*s?|manager|admin"
     r"|administrat\w+|secretar\w+|clerks?|inbox\w*|mailbox\w*|e-?mail\w*|voicemail|answer-?phone"
     r"|answering machine|message pad|noticeboard|to pass on|for information( only)?|fyi"
+    r"|healthcare assistants?|health care assistants?|hcas?|porters?|white-?board"
+    r"|(handover|communication|message|diary) book"
     r"|for (the |your )?records?|no (reply|response|action|call-?back|answer|acknowledge?ment)"
     r"( is)? (needed|required|necessary|expected)|closed|duplicate|archived|filed away)\b",
     re.IGNORECASE,
 )
 """Where an escalation reaches nobody who acts on it: non-clinical staff, an inbox or email,
-information only, no reply expected, closed as done or as a duplicate."""
+information only, no reply expected, closed as done or as a duplicate; round 15 (red team 13): a
+relay through a healthcare assistant or porter ("asked the HCA to let the doctor know"), a
+whiteboard or a handover book."""
 _ALONE = re.compile(
     r"\b(wait|stay|remain|left|leave|be)\w*\s+(\w+\s+){0,2}?(alone|on (his|her|their) own)\b",
     re.IGNORECASE,

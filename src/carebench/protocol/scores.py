@@ -89,6 +89,7 @@ from carebench.protocol.handoff_reading import (
     content_free,
     defers_as_reference,
     destination_matches,
+    dismissed,
     field_value_correct,
     finding_stated,
     holds_others,
@@ -460,6 +461,12 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
             f"{n} (misstated)"
             for n in misstated(handoff.reason, handoff.key_findings, context.urgent)
             if n not in unsafe
+        )
+        + tuple(
+            f"{n} (dismissed)"
+            for n, texts in (("reason", (handoff.reason,)), ("key_findings", handoff.key_findings))
+            if n not in unsafe
+            and any(finding_stated(dismissed(t), f) for t in texts for f in context.urgent)
         )
         + tuple(
             f"{n} (inverted)"
