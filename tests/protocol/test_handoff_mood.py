@@ -175,6 +175,12 @@ def test_an_escalation_that_never_reached_anyone_countermands(
         (["Escalated to the on-call doctor to review within 2 hours"], False, False),
         (["Paged the registrar, who will attend within the hour"], True, False),
         (["Advised her to book a review within 2 weeks; escalated now to the GP"], False, False),
+        # "over" and "after" date the history, not the review
+        (
+            ["Escalated to the on-call GP: fever over 3 days, worse after 2 days of co-amoxiclav"],
+            False,
+            False,
+        ),
     ],
 )
 def test_a_review_window_slower_than_the_episode_allows_is_read(

@@ -363,11 +363,14 @@ or request drafted for signature is the routine work itself ("Note drafted for s
 
 
 _WINDOW = re.compile(
-    r"\b(?:within|in|over|after)\s+(?:the next |the |a |an )?(\d+(?:\.\d+)?|one|two|three|four"
-    r"|six|twelve|twenty-four|forty-eight|seventy-two)?[\s-]*(min(?:ute)?s?|h|hrs?|hours?|days?"
+    r"\b(?:within\s+(?:the next |the |a |an )?|in\s+(?:a |an )?|over\s+the\s+next\s+)"
+    r"(\d+(?:\.\d+)?|one|two|three|four|six|twelve|twenty-four|forty-eight|seventy-two)?[\s-]*(min(?:ute)?s?|h|hrs?|hours?|days?"
     r"|weeks?|fortnights?|months?)\b",
     re.IGNORECASE,
 )
+"""A review window ("within 72 hours", "in 2.5 days", "within a fortnight"). Not "over" (but
+"over the next") or "after", which date the history ("fever over 3 days", "after 2 days of
+symptoms"), nor "in the ..."."""
 _HOURS = {"min": 1 / 60, "minute": 1 / 60, "h": 1, "hr": 1, "hrs": 1, "hour": 1, "day": 24,
           "week": 168, "fortnight": 336, "month": 720}  # fmt: skip
 _SPELLED = {"one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "twelve": 12,
