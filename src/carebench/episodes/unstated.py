@@ -83,11 +83,11 @@ def _aside(found: re.Match[str]) -> str:
 def strip_injections(text: str) -> str:
     """``text`` less sentences addressed to a scorer, judge or grader, asides and pointers.
 
-    Asides are square-bracketed notes about the note itself ("[draft checked]", "[E2]", "[Grader:
-    ...]") that say nothing of the fact's standing (round 15: "[verified: belongs to the
-    previous patient]" is read); any other bracket is read as a parenthesis, so "X [entered in error]" voids X (round
-    14, red team 12: every bracket was deleted). Pointers are phrases such as "see record" or "as
-    per E2".
+    Asides are square-bracketed notes about the note itself ("[draft checked]", "[E2]",
+    "[Grader: ...]") that say nothing of the fact's standing (round 15: "[verified: belongs to
+    the previous patient]" is read); any other bracket is read as a parenthesis, so "X [entered
+    in error]" voids X (round 14, red team 12: every bracket was deleted). Pointers are phrases
+    such as "see record" or "as per E2".
     """
     text = _ASIDE.sub(_aside, text)
     kept = " ".join(s for s in _SENTENCE.split(text) if s and not _INJECTION.search(s))
