@@ -39,13 +39,15 @@ _TAG = re.compile(r"</?[a-z][a-z0-9]*\b[^>]*>", re.IGNORECASE)
 _HIDDEN = re.compile(
     r"<!--.*?(?:-->|$)|\|\|[^|\n]+\|\|"
     r"|<([a-z][a-z0-9]*)\b[^>]*\b(style|hidden|class|color|aria-hidden)\b[^>]*>.*?(</\1\s*>|$)"
-    r"|^\s*\[[^\]\n]+\]:.*$",
+    r"|^\s*\[[^\]\n]+\]:[ \t]*\S+([ \t]+(\"[^\"\n]*\"|'[^'\n]*'|\([^)\n]*\)))?[ \t]*$",
     re.IGNORECASE | re.DOTALL | re.MULTILINE,
 )
 """Text no reader can be trusted to see rendered: an HTML comment, a spoiler ("||x||"), a
-markdown link-reference definition ("[1]: X"; round 14, red team 12), and any element that
-carries a style, class, colour or hidden attribute (round 15, red team 13: ``display:none``,
-white text, CSS line-through): the default is flipped, so such text is not read at all."""
+markdown link-reference definition ("[1]: https://x": one destination and an optional quoted
+title, as CommonMark defines it; "[E2]: folic acid 400 micrograms daily" is shown), and any
+element that carries a style, class, colour or hidden attribute (round 15, red team 13:
+``display:none``, white text, CSS line-through): the default is flipped, so such text is not
+read at all."""
 _BOX = re.compile(r"<input\b[^>]*>", re.IGNORECASE)
 """An HTML checkbox: "[x]" when it is checked, else "[ ]" (an unticked item, round 15)."""
 _FALSE = re.compile(
