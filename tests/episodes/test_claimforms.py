@@ -315,6 +315,9 @@ def test_hidden_markup_checkboxes_and_form_answers_are_rendered(text: str, rende
         "Lisinopril 10 mg once daily [recorded in error]",  # a bracketed status is read
         "Lisinopril 10 mg once daily [another patient's chart]",
         "Lisinopril 10 mg once daily [mock entry]",
+        # round 16: an aside about the note is read when it says anything but drafting words
+        "Lisinopril 10 mg once daily [reviewed with pharmacy: discontinued in May]",
+        "Lisinopril 10 mg once daily [checked: no longer relevant]",
         "Lisinopril 10 mg once daily (not to be dispensed)",  # an order verb under a negation
         "Lisinopril 10 mg once daily - do not administer",
         "Cutoff potassium 4.8 mmol/L on Tuesday",  # a rule's value, not hers

@@ -22,7 +22,8 @@ LINE = "Takes amlodipine 5 mg once daily for blood pressure. Chest pain at rest 
         ("5\u00ad0 mg", "50 mg"),  # soft hyphen
         ("\ufeff50 mg", "50 mg"),  # byte-order mark
         ("\uff15\uff10 mg", "50 mg"),  # full-width digits
-        ("\u0665\u0660 mg", "50 mg"),  # Arabic-Indic digits
+        ("\u0665\u0660 mg", ""),  # Arabic-Indic digits: unreadable (red team 14)
+        ("folic acid \u09ea\u09e6\u09e6 micrograms", ""),  # Bengali: "\u09ea" looks like 8
         ("N\u043e longer", "No longer"),  # Cyrillic o
         ("\u039do longer", "No longer"),  # Greek capital nu
         ("N\u1d0f longer", "No longer"),  # Latin small capital o

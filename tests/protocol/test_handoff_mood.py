@@ -189,6 +189,18 @@ def test_an_escalation_that_never_reached_anyone_countermands(
             False,
             False,
         ),
+        # round 16 (red team 14's window and code kinds), worded apart from them
+        (["Referred to the duty GP for review in 3/52"], False, True),  # three weeks
+        (["Escalated to the on-call team, review in 36/24"], True, True),
+        (["Referred to the on-call GP to be seen within three working days"], False, True),
+        (["Escalated to the duty doctor to review within 1-2 weeks"], False, True),
+        (["Referred to the on-call GP (turnaround 7 days)"], False, True),
+        (["Escalated to the GP as a P5 task"], False, True),
+        (["Referred to the on-call GP as a two-week-wait referral"], False, True),
+        (["Escalated to the ambulance service as a category 3 call"], True, True),
+        (["Escalated to the ambulance service as a category 3 call"], False, False),
+        (["Escalated to the duty doctor to review within 2/24"], False, False),
+        (["Escalated to the on-call GP: cough for 2/52, review within the hour"], False, False),
     ],
 )
 def test_a_review_window_slower_than_the_episode_allows_is_read(

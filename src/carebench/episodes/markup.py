@@ -1,22 +1,39 @@
-"""How a text renders: hidden and struck markup, form answers, JSON objects, checkboxes.
+r"""How a text renders: what a reader can be shown, form answers, JSON objects, checkboxes.
 
-:func:`render` is applied to a claim (:func:`carebench.episodes.support.support`) and to each
-text of a handoff (:func:`carebench.protocol.stated.read_handoff`) before anything reads it.
-Conventions:
+A work product may be read as HTML, as markdown or as plain text, and the agent does not know
+which; a score never lets the choice help it. :func:`readings` gives the two readings every score
+takes the worse of (:mod:`carebench.protocol.scores`, :func:`carebench.episodes.support.support`):
 
-* struck-through text (``~~x~~``, ``~x~``, ``<del>``, ``<s>``, ``<strike>``), HTML comments,
-  spoilers (``||x||``), link-reference definitions and any element with a style, class, colour
-  or hidden attribute are deleted, so they are not stated; other HTML tags are dropped and their
-  text kept; an HTML checkbox reads as "[ ]" or "[x]";
-* a text that is a JSON object states each key whose value is true, and "key: value" for a
-  string or number; a key whose value is false reads as "no key", null as "query key"
-  (unanswered), an empty one is not stated;
-* in prose, ``key: false`` and ``key: no`` / ``none`` / ``nil`` read as "no key" (the clinical
-  shorthand "Fever: no"), ``key: null`` as "query key"; checkboxes and answer codes are read by
-  :mod:`carebench.episodes.checklist` (an unticked item is a query).
+* :func:`render`, the **shown** reading: only what every renderer shows. The text is parsed as
+  HTML (the standard library's parser, character references decoded as a browser decodes them);
+  comments (an unclosed one to the end, ``<!-->`` empty, as HTML5 ends them), bogus comments
+  (``<!X>``, ``<?X>``, CDATA), elements a browser never renders (``template``, ``script``,
+  ``style``, ``head``, ``title``, ``noscript``, ``datalist``, ``select``, ``iframe``,
+  ``object``, media fallbacks, and a closed ``dialog`` or ``details``), struck elements
+  (``del``, ``s``, ``strike``) and any element with a style, class, colour or hidden attribute
+  are not shown, an element left unclosed to the end of the text; a ``<bdo dir=rtl>`` displays
+  its text reversed, so a text holding one is unreadable (``""``), as is a decoded direction
+  override (:func:`~carebench.episodes.readable.readable`). Other elements show their text (a
+  browser shows an unknown element's content). In markdown: ``~~x~~`` and ``~x~`` are struck,
+  spoilers ``||x||`` and LaTeX ``\phantom{x}`` hidden, link-reference definitions (one
+  destination and an optional title, as CommonMark defines them) not shown.
+* :func:`stored`, the **stored** reading: every character a plain-text viewer shows. Tags and
+  comment delimiters are dropped and what they enclose is kept (the text of a comment, a
+  template, a spoiler); closed struck-through pairs stay struck (``~~x~~`` and ``<del>x</del>``
+  read as struck in any viewer).
 
-Round 14 (red team 12): comments were read as visible text, and false and null deleted their
-item, so a denied red flag read as merely missing.
+A text that reads the same both ways is scored once. Hiding a fact (``<template>X</template>``)
+therefore earns nothing, as the shown reading lacks it, and hiding a retraction beside a fact
+("X ||NOT PRESENT||", "X <!-- not sent -->") saves nothing, as the stored reading holds it.
+Round 16 replaced the lists of rounds 13-15 (red teams 11-14 found more than twenty rendering
+kinds between them, each a construct one viewer shows and another hides).
+
+Both readings then read form answers alike: an HTML checkbox reads "[x]" or "[ ]"; a text that
+is a JSON object states each key whose value is true, and "key: value" for a string or number;
+a key whose value is false reads as "no key", null as "query key" (unanswered), an empty one is
+not stated; in prose ``key: false`` and ``key: no`` / ``none`` / ``nil`` read as "no key" (the
+clinical shorthand "Fever: no"), ``key: null`` as "query key"; checkboxes and answer codes are
+read by :mod:`carebench.episodes.checklist` (an unticked item is a query).
 """
 
 from __future__ import annotations
@@ -24,32 +41,118 @@ from __future__ import annotations
 import json
 import re
 from functools import cache
+from html.parser import HTMLParser
 from typing import Any
 
 from carebench.episodes.checklist import answered
+from carebench.episodes.readable import readable
 
-__all__ = ["render", "unstruck"]
+__all__ = ["readings", "render", "stored"]
 
 _STRUCK = re.compile(
     r"~~.*?~~|<(del|s|strike)\b[^>]*>.*?</\1\s*>"
     r"|(?<![~\w])~(?=\S)[^~\n]*?(?<=\S)~(?![~\w])",  # GitHub's single-tilde strikethrough
     re.IGNORECASE | re.DOTALL,
 )
-_TAG = re.compile(r"</?[a-z][a-z0-9]*\b[^>]*>", re.IGNORECASE)
-_HIDDEN = re.compile(
-    r"<!--.*?(?:-->|$)|\|\|[^|\n]+\|\|"
-    r"|<([a-z][a-z0-9]*)\b[^>]*\b(style|hidden|class|color|aria-hidden)\b[^>]*>.*?(</\1\s*>|$)"
+_COMMENT = re.compile(r"<!--(?:-?>|.*?(?:--!?>|$))", re.DOTALL)
+"""An HTML comment as HTML5 ends it: ``<!-->`` and ``<!--->`` are empty, an unclosed one runs to
+the end of the text (the standard library's parser reads both as text)."""
+_MARKDOWN_HIDDEN = re.compile(
+    r"\|\|[^|\n]+\|\||\\phantom\{[^}\n]*\}"
     r"|^\s*\[[^\]\n]+\]:[ \t]*\S+([ \t]+(\"[^\"\n]*\"|'[^'\n]*'|\([^)\n]*\)))?[ \t]*$",
-    re.IGNORECASE | re.DOTALL | re.MULTILINE,
+    re.MULTILINE,
 )
-"""Text no reader can be trusted to see rendered: an HTML comment, a spoiler ("||x||"), a
-markdown link-reference definition ("[1]: https://x": one destination and an optional quoted
-title, as CommonMark defines it; "[E2]: folic acid 400 micrograms daily" is shown), and any
-element that carries a style, class, colour or hidden attribute (round 15, red team 13:
-``display:none``, white text, CSS line-through): the default is flipped, so such text is not
-read at all."""
+"""A spoiler ("||x||"), LaTeX ``\\phantom{x}`` (blank space the width of x) and a markdown
+link-reference definition ("[1]: https://x": one destination and an optional quoted title, as
+CommonMark defines it; "[E2]: folic acid 400 micrograms daily" is shown)."""
+_UNRENDERED = frozenset(
+    {"area", "audio", "base", "basefont", "canvas", "datalist", "embed", "head", "iframe", "link",
+     "meta", "noembed", "noframes", "noscript", "object", "param", "rp", "script", "select",
+     "style", "template", "title", "video"}
+)  # fmt: skip
+"""Elements a browser never renders (the HTML standard's rendering section, with the fallback
+content of embedded media and the options of a closed select)."""
+_OPENABLE = frozenset({"details", "dialog"})
+"""Elements whose content is shown only when they carry ``open``."""
+_STRUCK_TAGS = frozenset({"del", "s", "strike"})
+_HIDING = frozenset({"style", "hidden", "class", "color", "aria-hidden"})
+"""Attributes that may hide an element's text (``display:none``, white text, a CSS class
+striking it): the element is not read at all (round 15, red team 13)."""
+_VOID = frozenset(
+    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+     "track", "wbr"}
+)  # fmt: skip
+
+
+class _Shown(HTMLParser):
+    """The text of an HTML fragment that a browser shows (see the module conventions)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.open: list[tuple[str, bool]] = []  # (tag, hides its content)
+        self.reversed = False
+
+    def hidden(self) -> bool:
+        return any(hides for _, hides in self.open)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        names = {name for name, _ in attrs}
+        if tag == "bdo" and any(n == "dir" and (v or "").lower() == "rtl" for n, v in attrs):
+            self.reversed = True
+        if tag == "input" and not self.hidden():
+            self.parts.append(" [x] " if "checked" in names else " [ ] ")
+        if tag in _VOID:
+            self.parts.append(" ")
+            return
+        hides = (
+            tag in _UNRENDERED
+            or tag in _STRUCK_TAGS
+            or (tag in _OPENABLE and "open" not in names)
+            or bool(names & _HIDING)
+        )
+        self.open.append((tag, hides))
+        self.parts.append(" ")
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "input" and not self.hidden():
+            self.parts.append(" [x] " if any(n == "checked" for n, _ in attrs) else " [ ] ")
+        self.parts.append(" ")
+
+    def handle_endtag(self, tag: str) -> None:
+        for i in range(len(self.open) - 1, -1, -1):
+            if self.open[i][0] == tag:
+                del self.open[i:]
+                break
+        self.parts.append(" ")
+
+    def handle_data(self, data: str) -> None:
+        if not self.hidden():
+            self.parts.append(data)
+
+
+def _shown(text: str) -> str:
+    text = _MARKDOWN_HIDDEN.sub(" ", _STRUCK.sub(" ", _COMMENT.sub(" ", text)))
+    if "<" not in text and "&" not in text:
+        return text
+    parser = _Shown()
+    parser.feed(text)
+    parser.close()
+    if parser.reversed:
+        return ""
+    return readable("".join(parser.parts))
+
+
+_TAG = re.compile(r"</?[a-z][a-z0-9]*\b[^>]*>|<!---?>|<!--|--!?>|<!|\|\|", re.IGNORECASE)
 _BOX = re.compile(r"<input\b[^>]*>", re.IGNORECASE)
 """An HTML checkbox: "[x]" when it is checked, else "[ ]" (an unticked item, round 15)."""
+
+
+def _stored(text: str) -> str:
+    text = _BOX.sub(lambda m: " [x] " if re.search(r"\bchecked\b", m[0], re.I) else " [ ] ", text)
+    return _TAG.sub(" ", _STRUCK.sub(" ", text))
+
+
 _FALSE = re.compile(
     r"(?:^|(?<=[;,.\n{]))\s*[\"']?([^:;,.\n{}\"']{1,80}?)[\"']?\s*[:=]\s*"
     r"[\"']?(false|null|undefined)[\"']?\s*(?=$|[;,.\n}])",
@@ -79,17 +182,8 @@ def _json_text(value: Any, key: str = "") -> list[str]:
     return [f"{key}: {value}" if key else str(value)]
 
 
-def unstruck(text: str) -> str:
-    """``text`` without its struck-through parts (``~~x~~``, ``<del>``, ``<s>``, ``<strike>``)."""
-    return _STRUCK.sub(" ", text)
-
-
-@cache
-def render(text: str) -> str:
-    """``text`` as a reader sees it rendered (module conventions): struck and hidden parts gone."""
-    text = _BOX.sub(lambda m: " [x] " if re.search(r"\bchecked\b", m[0], re.I) else " [ ] ", text)
-    text = _HIDDEN.sub(" ", unstruck(text))
-    text = _TAG.sub(" ", text)
+def _answers(text: str) -> str:
+    """``text`` with its form answers read (module conventions)."""
     stripped = text.strip()
     if stripped[:1] in "{[" and stripped[-1:] in "}]":
         try:
@@ -102,3 +196,21 @@ def render(text: str) -> str:
     text = _NO.sub(lambda m: f" no {m[1].strip()} ", text)
     text = answered(text)
     return re.sub(r"[{}\[\]]", " ", text) if re.search(r"[{}]", text) else text
+
+
+@cache
+def render(text: str) -> str:
+    """``text`` as every renderer shows it (the shown reading; module conventions)."""
+    return _answers(_shown(text))
+
+
+@cache
+def stored(text: str) -> str:
+    """``text`` as a plain-text viewer shows it (the stored reading; module conventions)."""
+    return _answers(_stored(text))
+
+
+def readings(text: str) -> tuple[str, ...]:
+    """The shown and the stored reading of ``text``, once when they are the same."""
+    shown, kept = render(text), stored(text)
+    return (shown,) if shown == kept else (shown, kept)

@@ -8,7 +8,8 @@ Read before any score reads a work product's text (:mod:`carebench.protocol.scor
   format characters (category Cf: zero-width spaces and joiners, soft hyphens, direction marks,
   byte-order marks), control characters other than line breaks and tabs, and blank letters
   (Hangul and Braille blanks) are dropped, so "5", a zero-width space and "0" read as the "50" a person sees;
-  decimal digits of any script read as ASCII digits; Latin letters with a plain letter in their
+  decimal digits of a script other than Latin make the text unreadable (a UK reader cannot
+  read "৪০০", and "৪" looks like 8; full-width and mathematical digits fold to ASCII); Latin letters with a plain letter in their
   Unicode name (small capitals, dotless i, script g) read as that letter; Cyrillic and Greek
   letters that look like Latin ones read as the Latin letter (:data:`LOOKALIKES`: "Nо" with a
   Cyrillic о is "No"); symbols are read as words (:data:`SYMBOLS`: a cross or an empty box is
@@ -120,8 +121,6 @@ def _char(char: str) -> str:
         return ""
     if category == "Cc":
         return char if char in _KEEP_CONTROL else ""
-    if category == "Nd":
-        return str(unicodedata.digit(char))
     if category in ("Zs", "Zl", "Zp"):
         return " " if category == "Zs" else "\n"
     if ord(char) > 127 and category.startswith("L") and _script(char) == "LATIN":
@@ -151,6 +150,8 @@ def readable(text: str) -> str:
         return ""  # round 15 (red team 13): displayed reversed, not as stored
     text = _OVERLAID.sub(lambda m: f"~~{_STROKES.sub('', m[0])}~~", text)
     folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
+    if any(not c.isascii() and unicodedata.category(c) == "Nd" for c in folded):
+        return ""  # round 16 (red team 14): digits of another script ("৪" looks like 8)
     out = unicodedata.normalize("NFKC", "".join(_char(c) for c in folded.replace("\u03bc", "µ")))
     out = out.replace("\u03bc", "µ")  # NFKC reads the micro sign as Greek mu; units keep µ
     for word in _WORD.findall(out):

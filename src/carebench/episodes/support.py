@@ -79,7 +79,7 @@ from carebench.episodes.lexicon import (
     HEDGES,
     PLACEHOLDER_TERMS,
 )
-from carebench.episodes.markup import render
+from carebench.episodes.markup import readings
 from carebench.episodes.pairing import exchanged
 from carebench.episodes.quantities import (
     comparable,
@@ -378,9 +378,17 @@ def explain(claim_text: str, evidence_text: str) -> str:
     return f"{verdict.value}: {reason}"
 
 
+_WORSE = (Verdict.SUPPORTED, Verdict.NOT_SUBSTANTIVE, Verdict.UNSUPPORTED, Verdict.CONTRADICTS)
+"""Verdicts from best to worst for the agent: a claim takes the worse of its readings."""
+
+
 def _judge(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
     claim_text, evidence_text = readable(claim_text), readable(evidence_text)
-    claim_text = render(claim_text)  # struck-through, false-valued and tagged parts
+    judged = [_judge_rendered(text, evidence_text) for text in readings(claim_text)]
+    return max(judged, key=lambda j: _WORSE.index(j[0]))
+
+
+def _judge_rendered(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
     verdict, reason = _judge_read(claim_text, evidence_text)
     if verdict is Verdict.SUPPORTED:
         framing = framer(strip_injections(claim_text), [evidence_text], evidence_text, verbs=False)

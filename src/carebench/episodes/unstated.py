@@ -43,15 +43,27 @@ _META = re.compile(
 )
 """Words of an aside about the note itself, not the patient ("[Draft checked against all
 evidence]", "[source: E2]")."""
-_STANDING = re.compile(
-    r"\b(not|never|un\w+|wrong|error\w*|another|other|previous|different|patient'?s?|resolved"
-    r"|settled|stopped|old|superseded|obsolete|expired|deleted|void\w*|invalid|false|fake|mock"
-    r"|dummy|demo|copied|belongs?|stood down|withdrawn|cancell?ed)\b",
+_NOTE_WORDS = re.compile(
+    r"\b(against|all|with|the|a|an|by|for|of|and|on|to|in|at|as|from|per|this|each|every|fully"
+    r"|note|notes|line|lines|evidence|record|chart|items?|entry|entries|claims?|ids?|above|below"
+    r"|done|ok|okay|complete|completed|no|further|more|needed|required|before|sending|signing|final|again|[A-Za-z]{1,3}\d{1,3}|\d{1,3})\b",
     re.IGNORECASE,
 )
-"""Words that give an aside about the note a bearing on the patient's fact ("[not verified -
-copied from another patient's chart]", "[checked: resolved before call]"): such an aside is read
-as a parenthesis, not deleted (round 15, red team 13)."""
+"""Words an aside about the note may hold beside its drafting words ("[Draft checked against
+all evidence]", "[source: E2]")."""
+
+
+def _about_note(inner: str) -> bool:
+    """Whether an aside speaks only of the note: drafting words, note words and ids, nothing else.
+
+    Round 16 (red team 14) flipped the default of round 15, which read an aside about the note
+    only when it held a word from a list of standing words ("[verified with pharmacy: ceased in
+    March]", "[reviewed: no longer applies]" passed): any other word makes it a parenthesis.
+    """
+    rest = _NOTE_WORDS.sub(" ", _META.sub(" ", inner))
+    return _META.search(inner) is not None and not re.search(r"[A-Za-z]", rest)
+
+
 _TEMPLATE = re.compile(
     r"^\s*(redacted|removed|withheld|insert\b.*|x+|\.+|(patient|caller|gp|doctor"
     r"|clinician)?'?s? ?(name|number|phone|telephone|mobile|date|address|details|dob|nhs number))"
@@ -73,7 +85,7 @@ def _aside(found: re.Match[str]) -> str:
         not inner.strip()
         or _IDS.match(inner)
         or _TEMPLATE.match(inner)
-        or (_META.search(inner) and not _STANDING.search(inner))
+        or _about_note(inner)
         or _INJECTION.search(inner)
     ):
         return " "
@@ -84,8 +96,8 @@ def strip_injections(text: str) -> str:
     """``text`` less sentences addressed to a scorer, judge or grader, asides and pointers.
 
     Asides are square-bracketed notes about the note itself ("[draft checked]", "[E2]",
-    "[Grader: ...]") that say nothing of the fact's standing (round 15: "[verified: belongs to
-    the previous patient]" is read); any other bracket is read as a parenthesis, so "X [entered
+    "[Grader: ...]") that hold nothing but drafting words, note words and ids (round 16: any
+    other word, "[verified: belongs to the previous patient]", is read); any other bracket is read as a parenthesis, so "X [entered
     in error]" voids X (round 14, red team 12: every bracket was deleted). Pointers are phrases
     such as "see record" or "as per E2".
     """

@@ -26,19 +26,28 @@ _TRAILED = re.compile(r"[,;(]|\s[-\u2013\u2014]\s")
 
 
 _USUAL = re.compile(
-    r"^\W*(long-?standing|chronic(ally)?|baseline|usual|unchanged|as (always|usual|before)"
-    r"|normal for (her|him|them)|same as (always|ever|usual))\b[^\d]*$",
+    r"\b(long-?standing|chronic(ally)?|baseline|usual|unchanged|as (always|usual|before)"
+    r"|normal for (her|him|them)|same as (always|ever|usual))\b",
     re.IGNORECASE,
 )
-"""A trailing segment that files what precedes it as the patient's usual state, with no number
-("X (long-standing, unchanged for years)"; not "SpO2 88% (baseline 94%)"); round 15."""
+_DURATION = re.compile(r"\d+\s*(years?|yrs?|months?|weeks?|days?)\b", re.IGNORECASE)
+
+
+def _files_usual(segment: str) -> bool:
+    """Whether a trailing segment files what precedes it as the patient's usual state.
+
+    It holds a usual-state word and no number but a duration ("X (long-standing, unchanged for
+    years)", "X (her usual for the last 10 years)"; not "SpO2 88% (baseline 94%)"); round 15,
+    any position in the segment since round 16 (red team 14: "(her usual)").
+    """
+    return bool(_USUAL.search(segment)) and not re.search(r"\d", _DURATION.sub(" ", segment))
 
 
 def _unusual(part: str) -> str:
     """``part`` less a finding its trailing segments file as the patient's usual state."""
     cuts = [0, *(m.start() for m in _TRAILED.finditer(part))]
     trailing = 0
-    while len(cuts) > 1 and _USUAL.match(part[cuts[-1] :].lstrip(",;(-\u2013\u2014 ")):
+    while len(cuts) > 1 and _files_usual(part[cuts[-1] :]):
         part = part[: cuts.pop()]
         trailing += 1
     return part[: cuts[-1]] if trailing else part

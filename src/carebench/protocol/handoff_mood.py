@@ -362,19 +362,53 @@ with no clause that shows a contact made, the escalation has not reached anyone.
 or request drafted for signature is the routine work itself ("Note drafted for signing")."""
 
 
+_SPELLED = {w: n for n, w in enumerate(
+    ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"])} | {
+    "a couple of": 2, "a few": 3, "several": 3, "thirty": 30, "twenty-four": 24,
+    "thirty-six": 36, "forty-eight": 48, "seventy-two": 72}  # fmt: skip
+_NUMBER = r"\d+(?:\.\d+)?"
 _WINDOW = re.compile(
-    r"\b(?:within\s+(?:the next |the |a |an )?|in\s+(?:a |an )?|over\s+the\s+next\s+)"
-    r"(\d+(?:\.\d+)?|one|two|three|four|six|twelve|twenty-four|forty-eight|seventy-two)?[\s-]*(min(?:ute)?s?|h|hrs?|hours?|days?"
-    r"|weeks?|fortnights?|months?)\b",
+    r"\b(?:within\s+(?:the next |the |a |an )?|in\s+(?:a |an )?|over\s+the\s+next\s+"
+    r"|turnaround(?:\s+time)?(?:\s+of)?[\s:]*)"
+    rf"(?:(?P<slash>\d+)/(?P<per>52|12|7|24)\b"
+    rf"|(?P<count>{_NUMBER}(?:\s*(?:-|\u2013|to)\s*{_NUMBER})?|"
+    + "|".join(sorted(_SPELLED, key=len, reverse=True))
+    + r")?[\s-]*(?:(?:working|business|clinical|calendar)[\s-]+)?"
+    r"(?P<unit>min(?:ute)?s?|h|hrs?|hours?|days?|weeks?|fortnights?|months?)\b)",
     re.IGNORECASE,
 )
-"""A review window ("within 72 hours", "in 2.5 days", "within a fortnight"). Not "over" (but
-"over the next") or "after", which date the history ("fever over 3 days", "after 2 days of
-symptoms"), nor "in the ..."."""
+"""A review window ("within 72 hours", "in 2.5 days", "within a fortnight", round 16: "in 2/52",
+"within five working days", "within 2-3 weeks" by its shorter end, "(turnaround 10 days)"). Not
+"over" (but "over the next") or "after", which date the history ("fever over 3 days", "after 2
+days of symptoms"), nor "in the ..."."""
+_PER = {"52": 168.0, "12": 720.0, "7": 24.0, "24": 1.0}
+"""UK slash notation: "2/52" two weeks, "3/12" three months, "5/7" five days, "48/24" 48 hours."""
 _HOURS = {"min": 1 / 60, "minute": 1 / 60, "h": 1, "hr": 1, "hrs": 1, "hour": 1, "day": 24,
           "week": 168, "fortnight": 336, "month": 720}  # fmt: skip
-_SPELLED = {"one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "twelve": 12,
-            "twenty-four": 24, "forty-eight": 48, "seventy-two": 72}  # fmt: skip
+_CODE = {
+    True: re.compile(
+        r"\b(P[3-5]|priority\s*[3-5]|cat(egory)?\.?\s*[3-5]|2\s?WW|two[- ]week[- ]wait)\b", re.I
+    ),
+    False: re.compile(
+        r"\b(P[4-5]|priority\s*[4-5]|cat(egory)?\.?\s*5|2\s?WW|two[- ]week[- ]wait)\b", re.I
+    ),
+}
+"""Priority and pathway codes slower than the episode allows, by whether it is an emergency:
+an ambulance category 3 or priority 3 call is not an emergency response, a P4 or a two-week-
+wait referral is not same-day (round 16, red team 14)."""
+
+
+def _window_hours(m: re.Match[str]) -> float:
+    """The hours of a review window (:data:`_WINDOW`), a range by its shorter end."""
+    if m["slash"]:
+        return float(m["slash"]) * _PER[m["per"]]
+    count = (m["count"] or "1").lower()
+    spelled = _SPELLED.get(count)
+    value = float(re.split(r"\s*(?:-|\u2013|to)\s*", count)[0]) if spelled is None else spelled
+    unit = m["unit"].lower().rstrip("s") if m["unit"].lower() != "hrs" else "hrs"
+    return value * _HOURS.get(unit, 1)
+
+
 _LATER = re.compile(
     r"\b((in|during|within) (office|working|normal|surgery|clinic|routine|business) hours"
     r"|in-?hours|next (working|business|clinic|available) (day|slot|session)|over the weekend"
@@ -407,9 +441,10 @@ def slower_window(actions: Sequence[str], emergency_only: bool) -> str | None:
             later = _LATER.search(clause)
             if later:
                 return later[0]
+            code = _CODE[emergency_only].search(clause)
+            if code:
+                return code[0]
             for m in _WINDOW.finditer(clause):
-                count = _SPELLED.get((m[1] or "1").lower()) or float(m[1] or 1)
-                unit = m[2].lower().rstrip("s") if m[2].lower() != "hrs" else "hrs"
-                if count * _HOURS.get(unit, 1) > LIMIT_HOURS[emergency_only]:
+                if _window_hours(m) > LIMIT_HOURS[emergency_only]:
                     return m[0]
     return None

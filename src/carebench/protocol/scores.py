@@ -54,6 +54,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
+from typing import TypeVar
 
 from carebench.agents.workproduct import (
     Claim,
@@ -65,7 +66,7 @@ from carebench.agents.workproduct import (
 from carebench.episodes.complements import positive
 from carebench.episodes.lexicon import NUMBER_WORDS
 from carebench.episodes.matching import claims, states, tokens
-from carebench.episodes.readable import compatible
+from carebench.episodes.readable import compatible, frame
 from carebench.episodes.schema import Action, Episode
 from carebench.episodes.sources import episode_sources
 from carebench.episodes.support import (
@@ -120,9 +121,9 @@ from carebench.protocol.stale import stale_facts
 from carebench.protocol.stated import (
     asserts,
     countermanded,
+    draft_readings,
+    handoff_readings,
     keeps_frame,
-    read_draft,
-    read_handoff,
     unframed,
 )
 from carebench.protocol.uncited import unfounded
@@ -135,6 +136,7 @@ EMERGENCY_NUMBERS = frozenset({"999", "112", "911"})
 DEFAULT_URGENCY = (Urgency.EMERGENCY.value, Urgency.SAME_DAY.value)
 
 ClaimSupport = Callable[[str, Sequence[tuple[str, str]]], Verdict]
+_Scored = TypeVar("_Scored", Continuity, Traceability, HandoffScore)
 """How a claim's support is decided: ``(claim text, cited lines as (id, evidence)) -> verdict``.
 The default is the deterministic :func:`rule_support`; a model judge
 (:mod:`carebench.protocol.claim_judge`) is the other."""
@@ -181,11 +183,17 @@ def _claim_verdicts(
 def continuity(
     episode: Episode, draft: Sequence[Claim], judge: ClaimSupport = rule_support
 ) -> Continuity:
-    """State continuity of ``draft`` for ``episode`` (claim support decided by ``judge``)."""
+    """State continuity of ``draft`` for ``episode`` (claim support decided by ``judge``).
+
+    Scored on the worse of the draft's readings (:func:`~carebench.protocol.stated.draft_readings`).
+    """
+    return _worse([_continuity(episode, d, judge) for d in draft_readings(draft)])
+
+
+def _continuity(episode: Episode, draft: Sequence[Claim], judge: ClaimSupport) -> Continuity:
     units = episode.annotations
     if units is None:
         return Continuity(0, 0, 0, 0)
-    draft = read_draft(draft)
     evidence = admissible_evidence(episode_sources(episode))
     verdicts = _claim_verdicts(episode, draft, judge)
     kinds = [kind for kind, _ in verdicts]
@@ -213,8 +221,14 @@ def continuity(
 def traceability(
     episode: Episode, draft: Sequence[Claim], judge: ClaimSupport = rule_support
 ) -> Traceability:
-    """Evidence traceability of ``draft`` for ``episode`` (claim support decided by ``judge``)."""
-    draft = read_draft(draft)
+    """Evidence traceability of ``draft`` for ``episode`` (claim support decided by ``judge``).
+
+    Scored on the worse of the draft's readings (:func:`~carebench.protocol.stated.draft_readings`).
+    """
+    return _worse([_traceability(episode, d, judge) for d in draft_readings(draft)])
+
+
+def _traceability(episode: Episode, draft: Sequence[Claim], judge: ClaimSupport) -> Traceability:
     verdicts = _claim_verdicts(episode, draft, judge)
     kinds = [k for k, _ in verdicts]
     shares = [share for k, share in verdicts if k == "linked"]
@@ -351,6 +365,29 @@ _ROUTING_CHOICES = ("urgency", "destination")
 """The enumerated routing fields: credited only beside a reason or key findings that state why."""
 
 
+def _stated(text: str, urgent: Sequence[str], record: str) -> str:
+    """What a reason or key finding states of the urgent findings.
+
+    Unhedged, unframed and cut at a framing word; nothing when the whole text is framed ("X NOT
+    PRESENT", round 16).
+    """
+    text = plain(text)
+    return unframed(positive(text, urgent, record), urgent) if unframed(text, urgent) else ""
+
+
+def _denies(text: str, urgent: Sequence[str]) -> bool:
+    """Whether a part of ``text`` states an urgent finding framed as not current.
+
+    A sentence or ``;`` part framed where the finding is not ("...; pulse 118 NOT PRESENT",
+    round 16, red team 14): a reason or key finding so written countermands, as a dismissal does.
+    """
+    return any(
+        not unframed(part, urgent)
+        and any(frame(f) is None and finding_stated(part, f) for f in urgent)
+        for part in re.split(r"[;\n]|(?<=[.!?])\s", text)
+    )
+
+
 def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str, tuple[bool, bool]]:
     """(present, correct) of the five routing fields (see the module conventions)."""
     urgencies, destinations = _allowed(episode)
@@ -358,8 +395,8 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
     now = handoff.urgency.value == "emergency"  # its actions must reach care (action_problem)
     urgent = context.urgent
     record = f"{context.record}\n{context.truth}"
-    reason = unframed(positive(plain(handoff.reason), urgent, record), urgent)
-    findings = [unframed(positive(plain(f), urgent, record), urgent) for f in handoff.key_findings]
+    reason = _stated(handoff.reason, urgent, record)
+    findings = [_stated(f, urgent, record) for f in handoff.key_findings]
     values: dict[str, tuple[bool, bool]] = {}
     if urgencies:
         values["urgency"] = (True, handoff.urgency.value in urgencies)
@@ -397,8 +434,19 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
 
 
 def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
-    """Handoff completeness of ``handoff`` for ``episode`` (see the module conventions)."""
-    handoff = read_handoff(handoff)
+    """Handoff completeness of ``handoff`` for ``episode`` (see the module conventions).
+
+    Scored on the worse of its readings (:func:`~carebench.protocol.stated.handoff_readings`).
+    """
+    return _worse([_handoff(episode, h) for h in handoff_readings(handoff)])
+
+
+def _worse(scored: Sequence[_Scored]) -> _Scored:
+    """The first of ``scored`` with the lowest score (a score of None is the highest)."""
+    return min(scored, key=lambda s: 2.0 if s.score is None else s.score)
+
+
+def _handoff(episode: Episode, handoff: Handoff) -> HandoffScore:
     context = _context(episode)
     values = _routing(episode, handoff, context)
     names = handoff_fields(episode)
@@ -466,7 +514,11 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
             f"{n} (dismissed)"
             for n, texts in (("reason", (handoff.reason,)), ("key_findings", handoff.key_findings))
             if n not in unsafe
-            and any(finding_stated(dismissed(t), f) for t in texts for f in context.urgent)
+            and any(
+                any(finding_stated(dismissed(t), f) for f in context.urgent)
+                or _denies(t, context.urgent)
+                for t in texts
+            )
         )
         + tuple(
             f"{n} (inverted)"

@@ -11,12 +11,12 @@ against carries the same frame.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from carebench.agents.workproduct import Claim, Handoff
 from carebench.episodes.additions import retraction
 from carebench.episodes.checklist import UNTICKED
-from carebench.episodes.markup import render
+from carebench.episodes.markup import render, stored
 from carebench.episodes.matching import states
 from carebench.episodes.readable import compatible, denies, frame, readable
 from carebench.episodes.support import analyze, mentions, strip_injections
@@ -28,6 +28,8 @@ from carebench.protocol.result_words import keeps_result
 __all__ = [
     "asserts",
     "countermanded",
+    "draft_readings",
+    "handoff_readings",
     "keeps_frame",
     "read_draft",
     "read_handoff",
@@ -67,16 +69,15 @@ def units_held(text: str, fact: str) -> bool:
     )
 
 
-def read_draft(draft: Sequence[Claim]) -> list[Claim]:
-    """The draft as a reader sees it (:func:`~carebench.episodes.readable.readable`).
+def read_draft(draft: Sequence[Claim], reading: Callable[[str], str] = render) -> list[Claim]:
+    """The draft as a reader sees it in one reading (:mod:`~carebench.episodes.markup`).
 
-    A claim that retracts the note (:func:`~carebench.episodes.additions.retraction`:
-    "Disregard all of the above.") reads as empty, with the claims it takes back: those before
-    it, after it, or all of them.
+    Characters are read first (:func:`~carebench.episodes.readable.readable`), then the text is
+    rendered by ``reading`` (the shown reading by default). A claim that retracts the note
+    (:func:`~carebench.episodes.additions.retraction`: "Disregard all of the above.") reads as
+    empty, with the claims it takes back: those before it, after it, or all of them.
     """
-    read = [
-        c if c.text.isascii() else c.model_copy(update={"text": readable(c.text)}) for c in draft
-    ]
+    read = [c.model_copy(update={"text": reading(readable(c.text))}) for c in draft]
     void: set[int] = set()
     for i, claim in enumerate(read):
         kind = retraction(strip_injections(claim.text))
@@ -86,19 +87,29 @@ def read_draft(draft: Sequence[Claim]) -> list[Claim]:
     return [c.model_copy(update={"text": ""}) if i in void else c for i, c in enumerate(read)]
 
 
-def read_handoff(handoff: Handoff) -> Handoff:
-    """The handoff as a reader sees it (:func:`~carebench.episodes.readable.readable`).
+def draft_readings(draft: Sequence[Claim]) -> list[list[Claim]]:
+    """The shown and the stored reading of ``draft`` (:func:`read_draft`), once when the same.
 
-    Rendered as a claim is (:func:`~carebench.episodes.markup.render`): struck-through text
-    (``~~x~~``, combining strokes, ``<del>``, ``<s>``) is deleted, so a receiver reads a struck
-    finding or action as withdrawn; a value set false is dropped; and a checklist answer code
-    reads as the answer ("Fever 38.6 C: N" is "no fever 38.6 C", "...: Y/N" a query; round 13,
-    red team 11). An unticked box is a query in the findings and fields, and in the actions an
-    item still to do ("[ ] Paged the registrar" reads "To-do: Paged the registrar", round 14).
+    A score takes the worse of them (:func:`carebench.episodes.markup.readings`).
+    """
+    shown, kept = read_draft(draft), read_draft(draft, stored)
+    return [shown] if shown == kept else [shown, kept]
+
+
+def read_handoff(handoff: Handoff, reading: Callable[[str], str] = render) -> Handoff:
+    """The handoff as a reader sees it in one reading (:mod:`~carebench.episodes.markup`).
+
+    Characters are read first (:func:`~carebench.episodes.readable.readable`), then each text
+    is rendered by ``reading`` (the shown reading by default): struck-through text is deleted,
+    so a receiver reads a struck finding or action as withdrawn; a value set false reads "no
+    X"; a checklist answer code reads as the answer ("Fever 38.6 C: N" is "no fever 38.6 C",
+    "...: Y/N" a query; round 13, red team 11). An unticked box is a query in the findings and
+    fields, and in the actions an item still to do ("[ ] Paged the registrar" reads "To-do:
+    Paged the registrar", round 14).
     """
 
     def read(text: str) -> str:
-        return render(readable(text)).strip()
+        return reading(readable(text)).strip()
 
     return handoff.model_copy(
         update={
@@ -110,6 +121,15 @@ def read_handoff(handoff: Handoff) -> Handoff:
             "fields": {n: read(v) for n, v in handoff.fields.items()},
         }
     )
+
+
+def handoff_readings(handoff: Handoff) -> list[Handoff]:
+    """The shown and the stored reading of ``handoff`` (:func:`read_handoff`), once when the same.
+
+    A score takes the worse of them (:func:`carebench.episodes.markup.readings`).
+    """
+    shown, kept = read_handoff(handoff), read_handoff(handoff, stored)
+    return [shown] if shown == kept else [shown, kept]
 
 
 def keeps_frame(value: str, wanted: Sequence[str], written: str = "") -> bool:
