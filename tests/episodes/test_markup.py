@@ -81,3 +81,12 @@ def test_plain_clinical_text_and_shown_markup_read_once(text: str) -> None:
 
 def test_comparison_signs_are_text_not_tags() -> None:
     assert readings("eGFR <30 and potassium >5.5 on x<y") == ("eGFR <30 and potassium >5.5 on x<y",)
+
+
+def test_a_struck_correction_is_read_with_what_it_strikes_in_the_stored_reading() -> None:
+    """A plain-text viewer shows the tildes, not a strike: a correction is best written in words."""
+    claim = "~~Lisinopril 20 mg once daily~~ lisinopril 10 mg once daily"
+    assert " ".join(readings(claim)[1].split()) == claim.replace("~~", "")
+    assert support(claim, LINE) is not Verdict.SUPPORTED, explain(claim, LINE)
+    worded = "Lisinopril 10 mg once daily (not 20 mg)"
+    assert readings(worded) == (worded,)

@@ -19,8 +19,8 @@ takes the worse of (:mod:`carebench.protocol.scores`, :func:`carebench.episodes.
   destination and an optional title, as CommonMark defines them) not shown.
 * :func:`stored`, the **stored** reading: every character a plain-text viewer shows. Tags and
   comment delimiters are dropped and what they enclose is kept (the text of a comment, a
-  template, a spoiler); closed struck-through pairs stay struck (``~~x~~`` and ``<del>x</del>``
-  read as struck in any viewer).
+  template, a spoiler, a struck-through span: a plain viewer shows the tildes, not a strike, so
+  "~~X~~ Y" reads X and Y there; a correction is best written in words).
 
 A text that reads the same both ways is scored once. Hiding a fact (``<template>X</template>``)
 therefore earns nothing, as the shown reading lacks it, and hiding a retraction beside a fact
@@ -150,7 +150,7 @@ _BOX = re.compile(r"<input\b[^>]*>", re.IGNORECASE)
 
 def _stored(text: str) -> str:
     text = _BOX.sub(lambda m: " [x] " if re.search(r"\bchecked\b", m[0], re.I) else " [ ] ", text)
-    return _TAG.sub(" ", _STRUCK.sub(" ", text))
+    return _TAG.sub(" ", _STRUCK.sub(lambda m: f" {m[0].strip('~')} ", text))
 
 
 _FALSE = re.compile(

@@ -41,9 +41,12 @@ polarity and negation, clinical substance) and facts are matched by
   Score = max(0, correct - unjustified - misleading) / required x concision of all the
   handoff's texts x (1 - misfiled / named) x vetoes, or 0 when countermanded (:class:`HandoffScore`;
   a veto quarters: *unstated*, neither the reason nor the key findings right; *unrouted*, the
-  episode names fields and none is right).
+  episode names fields and none is right; *hidden*, below).
 
-Every text is read as a person sees it first (:mod:`carebench.protocol.stated`, with
+Every work product is scored on the worse of two readings (:mod:`carebench.episodes.markup`:
+what every renderer shows, and every character a plain viewer shows), and a handoff text that
+one shows blank and the other does not is *hidden* (a veto, round 16). Every text is read as a
+person sees it first (:mod:`carebench.protocol.stated`, with
 :mod:`carebench.episodes.readable`: Unicode folded, invisible characters dropped, look-alike
 letters read; framed texts state nothing their references state plainly).
 """
@@ -52,7 +55,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain
 from typing import TypeVar
 
@@ -436,9 +439,33 @@ def _routing(episode: Episode, handoff: Handoff, context: _Context) -> dict[str,
 def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
     """Handoff completeness of ``handoff`` for ``episode`` (see the module conventions).
 
-    Scored on the worse of its readings (:func:`~carebench.protocol.stated.handoff_readings`).
+    Scored on the worse of its readings (:func:`~carebench.protocol.stated.handoff_readings`);
+    a text (reason, finding, action or field) that a renderer shows blank while a plain viewer
+    shows words is *hidden* and quarters the score, as an unsafe field does (round 16).
     """
-    return _worse([_handoff(episode, h) for h in handoff_readings(handoff)])
+    readings = handoff_readings(handoff)
+    scored = _worse([_handoff(episode, h) for h in readings])
+    hidden = _hidden(*readings) if len(readings) > 1 else ()
+    return replace(scored, unsafe=scored.unsafe + hidden) if hidden else scored
+
+
+def _hidden(shown: Handoff, kept: Handoff) -> tuple[str, ...]:
+    """The slots blank in the shown reading that hold words in the stored one, named once."""
+
+    def slots(h: Handoff) -> list[tuple[str, str]]:
+        return [
+            ("reason", h.reason),
+            *(("key_findings", f) for f in h.key_findings),
+            *(("actions_taken", a) for a in h.actions_taken),
+            *h.fields.items(),
+        ]
+
+    names = [
+        name
+        for (name, a), (_, b) in zip(slots(shown), slots(kept), strict=True)
+        if not re.search(r"\w", a) and re.search(r"\w", b)
+    ]
+    return tuple(f"{n} (hidden)" for n in dict.fromkeys(names))
 
 
 def _worse(scored: Sequence[_Scored]) -> _Scored:
