@@ -90,3 +90,22 @@ def test_a_struck_correction_is_read_with_what_it_strikes_in_the_stored_reading(
     assert support(claim, LINE) is not Verdict.SUPPORTED, explain(claim, LINE)
     worded = "Lisinopril 10 mg once daily (not 20 mg)"
     assert readings(worded) == (worded,)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"{FACT} <img alt='(discontinued)' src='x.png'>",  # a plain viewer shows the alt text
+        f"{FACT} <discontinued last week>",  # a tag that names no element is text
+        f"{FACT} <iframe srcdoc='<p>discontinued</p>'></iframe>",
+    ],
+)
+def test_words_inside_tags_count_in_the_stored_reading(text: str) -> None:
+    """Round 17 (red team 15's alt text and pseudo-tags), worded apart from it."""
+    assert "discontinued" in stored(text)
+    assert support(text, LINE) is not Verdict.SUPPORTED, explain(text, LINE)
+
+
+def test_technical_attributes_are_not_read() -> None:
+    text = f"<a href='https://example.org/none' class='none'>{FACT}</a>"
+    assert stored(text).split() == FACT.split()

@@ -24,6 +24,16 @@ LINE = "Takes amlodipine 5 mg once daily for blood pressure. Chest pain at rest 
         ("\uff15\uff10 mg", "50 mg"),  # full-width digits
         ("\u0665\u0660 mg", ""),  # Arabic-Indic digits: unreadable (red team 14)
         ("folic acid \u09ea\u09e6\u09e6 micrograms", ""),  # Bengali: "\u09ea" looks like 8
+        # round 17 (red team 15), worded apart from it
+        ("BMI 2\u2075", ""),  # a superscript after a digit: a power, not 25
+        ("dose 10 mg/m\u00b2", "dose 10 mg/m2"),  # after a letter: a unit's
+        ("\u2461 tablets", ""),  # a circled digit
+        ("warfarin\u20eb 3 mg", ""),  # drawn over by a symbol mark
+        ("warfarin 3 mg \u20e0", ""),  # an enclosing "no" sign
+        ("warfarin 3 mg, N0T current", "warfarin 3 mg, NOT current"),  # digits for letters
+        ("warfarin 3 mg, st0pped", "warfarin 3 mg, stopped"),
+        ("warfarin 3 mg, S-T-O-P-P-E-D", "warfarin 3 mg, STOPPED"),  # spelled out
+        ("B12 1 mg, HbA1c 48, woke at 1am", "B12 1 mg, HbA1c 48, woke at 1am"),  # not words
         ("N\u043e longer", "No longer"),  # Cyrillic o
         ("\u039do longer", "No longer"),  # Greek capital nu
         ("N\u1d0f longer", "No longer"),  # Latin small capital o

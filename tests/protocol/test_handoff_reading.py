@@ -249,6 +249,8 @@ def test_the_call_of_on_call_is_not_a_contact() -> None:
         ("Pulse 128 (chronic, as always)", ""),  # round 15: filed as her usual state
         ("SpO2 88% (baseline 94%)", "SpO2 88% (baseline 94%)"),  # a number: a comparison
         ("Pulse 128 (his usual)", ""),  # round 16: a usual-state word anywhere in the segment
+        ("Pulse 128 (most unlikely)", ""),  # round 17: a degree word beside a lone hedge
+        ("Pulse 128 - thought doubtful", ""),
         ("Pulse 128 (his usual for 5 years)", ""),  # a duration is not a value
         ("BP 188/110 (usual 130/80)", "BP 188/110 (usual 130/80)"),
         ("A, B - possible C", "A, B - "),  # a hedge before its object governs forward

@@ -246,3 +246,11 @@ def test_keeping_999_for_a_graver_sign_is_unsafe_in_an_emergency() -> None:
         unsafe_action(["Escalated now; call 999 if he gets worse before help arrives"], True)
         is None
     )
+
+
+def test_a_condition_on_no_improvement_does_not_clear_a_delay() -> None:
+    """Round 17 (red team 15: "if no better by tomorrow" read as a negated delay)."""
+    actions = ["Escalated to the duty GP; told to phone 999 if not improving by tomorrow"]
+    found = unsafe_action(actions, emergency_only=True)
+    assert found is not None and "later time" in found
+    assert unsafe_action(["Escalated now; told not to wait until tomorrow"], True) is None

@@ -18,7 +18,9 @@ takes the worse of (:mod:`carebench.protocol.scores`, :func:`carebench.episodes.
   spoilers ``||x||`` and LaTeX ``\phantom{x}`` hidden, link-reference definitions (one
   destination and an optional title, as CommonMark defines them) not shown.
 * :func:`stored`, the **stored** reading: every character a plain-text viewer shows. Tags and
-  comment delimiters are dropped and what they enclose is kept (the text of a comment, a
+  comment delimiters are dropped and what they enclose is kept, with the words of a tag's
+  attributes (alt text, titles, an iframe's ``srcdoc``, an inline ``data:`` image decoded; not
+  technical ones such as a link's address or ``style``) and the whole of a tag that names no HTML element ("<ceased in March>", round 17) (the text of a comment, a
   template, a spoiler, a struck-through span: a plain viewer shows the tildes, not a strike, so
   "~~X~~ Y" reads X and Y there; a correction is best written in words).
 
@@ -43,6 +45,7 @@ import re
 from functools import cache
 from html.parser import HTMLParser
 from typing import Any
+from urllib.parse import unquote
 
 from carebench.episodes.checklist import answered
 from carebench.episodes.readable import readable
@@ -143,14 +146,54 @@ def _shown(text: str) -> str:
     return readable("".join(parser.parts))
 
 
-_TAG = re.compile(r"</?[a-z][a-z0-9]*\b[^>]*>|<!---?>|<!--|--!?>|<!|\|\|", re.IGNORECASE)
+_TAG = re.compile(r"<(/?)([a-z][a-z0-9-]*)\b((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>", re.IGNORECASE)
+_DELIMITER = re.compile(r"<!---?>|<!--|--!?>|<!|\|\|")
 _BOX = re.compile(r"<input\b[^>]*>", re.IGNORECASE)
 """An HTML checkbox: "[x]" when it is checked, else "[ ]" (an unticked item, round 15)."""
+_ELEMENTS = frozenset(
+    {"a", "abbr", "address", "area", "article", "aside", "audio", "b", "base", "bdi", "bdo",
+     "blockquote", "body", "br", "button", "canvas", "caption", "cite", "code", "col", "colgroup",
+     "data", "datalist", "dd", "del", "details", "dfn", "dialog", "div", "dl", "dt", "em", "embed",
+     "fieldset", "figcaption", "figure", "font", "footer", "form", "h1", "h2", "h3", "h4", "h5",
+     "h6", "head", "header", "hr", "html", "i", "iframe", "img", "input", "ins", "kbd", "label",
+     "legend", "li", "link", "main", "map", "mark", "meta", "meter", "nav", "noscript", "object",
+     "ol", "optgroup", "option", "output", "p", "param", "picture", "pre", "progress", "q", "rp",
+     "rt", "ruby", "s", "samp", "script", "section", "select", "small", "source", "span", "strike",
+     "strong", "style", "sub", "summary", "sup", "svg", "table", "tbody", "td", "template",
+     "textarea", "tfoot", "th", "thead", "time", "title", "tr", "track", "u", "ul", "var", "video",
+     "wbr", "center", "math", "text"}
+)  # fmt: skip
+"""HTML element names: a tag of another name is text a plain viewer shows ("<ceased in March>")."""
+_TECHNICAL = frozenset(
+    {"style", "class", "id", "href", "src", "type", "dir", "lang", "width", "height", "rel",
+     "target", "role", "for", "name", "checked", "hidden", "open", "colspan", "rowspan", "xmlns",
+     "viewbox", "fill", "stroke", "x", "y"}
+)  # fmt: skip
+_ATTRIBUTE = re.compile(r"([\w:-]+)\s*=\s*(\"([^\"]*)\"|'([^']*)'|([^\s>]+))")
+
+
+def _tag_text(found: re.Match[str]) -> str:
+    """What a plain viewer shows of one tag: its words (alt text, a title, a pseudo-tag's text)."""
+    if found[2].lower() not in _ELEMENTS:
+        return f" {found[2]}{found[3]} "
+    values = [
+        (m[3] if m[3] is not None else m[4] if m[4] is not None else m[5], m[1].lower())
+        for m in _ATTRIBUTE.finditer(found[3])
+    ]
+    shown = [
+        unquote(v) if v.lower().startswith("data:") else v  # an inline image's own text
+        for v, name in values
+        if name not in _TECHNICAL or v.lower().startswith("data:")
+    ]
+    return f" {' '.join(shown)} "
 
 
 def _stored(text: str) -> str:
     text = _BOX.sub(lambda m: " [x] " if re.search(r"\bchecked\b", m[0], re.I) else " [ ] ", text)
-    return _TAG.sub(" ", _STRUCK.sub(lambda m: f" {m[0].strip('~')} ", text))
+    text = _STRUCK.sub(lambda m: f" {m[0].strip('~')} ", text)
+    for _ in range(2):  # a tag inside an attribute ("srcdoc='<p>x</p>'")
+        text = _TAG.sub(_tag_text, text)
+    return _DELIMITER.sub(" ", text)
 
 
 _FALSE = re.compile(
@@ -213,4 +256,4 @@ def stored(text: str) -> str:
 def readings(text: str) -> tuple[str, ...]:
     """The shown and the stored reading of ``text``, once when they are the same."""
     shown, kept = render(text), stored(text)
-    return (shown,) if shown == kept else (shown, kept)
+    return (shown,) if shown.split() == kept.split() else (shown, kept)

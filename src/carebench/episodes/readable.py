@@ -42,6 +42,8 @@ import re
 import unicodedata
 from functools import cache
 
+from lemminflect import getAllLemmas
+
 __all__ = [
     "FILLER",
     "LOOKALIKES",
@@ -141,13 +143,56 @@ _DIRECTION = re.compile("[\u202a-\u202e\u2066-\u2069]")
 than it is stored, so it is unreadable."""
 
 
+_DRAWN_OVER = re.compile("[\u20d0-\u20ff\u2460-\u24ff\u2776-\u2793\U0001f100-\U0001f1ff]")
+"""Combining marks for symbols (an overlaid solidus, an enclosing circle-backslash "no" sign)
+and enclosed or circled digits and letters: a note drawn over or in circles is not plain
+text (round 17, red team 15)."""
+_RAISED_DIGIT = re.compile("[0-9][\u00b2\u00b3\u00b9\u2070-\u209f]")
+"""A superscript or subscript digit after a digit: "2\u2074" reads as 2 to the power 4, not 24
+(round 17); after a letter it is a unit's ("m\u00b2")."""
+
+
+_LEET = re.compile(
+    r"\b(?=[A-Za-z]*[01345])(?:[A-Za-z]+[01345]+[A-Za-z][A-Za-z01345]*|0[A-Za-z]{2,})\b"
+)
+"""A word spelled with digits for letters ("N0T", "den1ed", "0ff"): a digit between letters, or
+a zero before two letters ("B12", "P45", "1st", "1am", "HbA1c" are not)."""
+_LEET_LETTERS = {"0": "o", "1": "il", "3": "e", "4": "a", "5": "s"}
+_SPELLED_OUT = re.compile(r"\b[A-Za-z](?:([-.]|\s)[A-Za-z])(?:\1[A-Za-z])+\b\.?")
+"""A word spelled out letter by letter ("N-O-T", "N.O.T.", "N O T"), three letters or more."""
+
+
+def _word(candidates: list[str], written: str) -> str | None:
+    """The first candidate that is an English word, in the case ``written`` has, or None."""
+    for candidate in candidates:
+        if len(candidate) >= 3 and getAllLemmas(candidate.lower()):
+            return candidate.upper() if written.isupper() or candidate.isupper() else candidate
+    return None
+
+
+def _unleet(found: re.Match[str]) -> str:
+    options = [""]
+    for char in found[0]:
+        options = [o + c for o in options for c in _LEET_LETTERS.get(char, char)]
+    return _word(options, re.sub(r"\d", "", found[0])) or found[0]
+
+
+def _spelled(text: str) -> str:
+    """``text`` with words spelled in digits or letter by letter read as the word (round 17)."""
+    text = _LEET.sub(_unleet, text) if re.search(r"[A-Za-z][01345]|[01345][A-Za-z]", text) else text
+    if not _SPELLED_OUT.search(text):
+        return text
+    return _SPELLED_OUT.sub(lambda m: _word([re.sub(r"[^A-Za-z]", "", m[0])], m[0]) or m[0], text)
+
+
 @cache
 def readable(text: str) -> str:
     """``text`` as a reader sees it, or ``""`` when it is not readable (module conventions)."""
+    text = _spelled(text)
     if text.isascii():
         return text
-    if _DIRECTION.search(text):
-        return ""  # round 15 (red team 13): displayed reversed, not as stored
+    if _DIRECTION.search(text) or _DRAWN_OVER.search(text) or _RAISED_DIGIT.search(text):
+        return ""  # displayed reversed (round 15), drawn over or raised to a power (round 17)
     text = _OVERLAID.sub(lambda m: f"~~{_STROKES.sub('', m[0])}~~", text)
     folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
     if any(not c.isascii() and unicodedata.category(c) == "Nd" for c in folded):
@@ -164,7 +209,8 @@ def readable(text: str) -> str:
 NEGATING = frozenset(
     {"no", "not", "never", "none", "nil", "nor", "neither", "without", "denies", "denied",
      "deny", "don't", "doesn't", "isn't", "wasn't", "aren't", "didn't",
-     "won't", "cannot", "can't", "false", "untrue", "incorrect", "excluded", "exclude"}
+     "won't", "cannot", "can't", "false", "untrue", "incorrect", "excluded", "exclude",
+     "nah", "nope", "nowt", "zilch", "nada"}
 )  # fmt: skip
 FORMER = frozenset(
     {"stopped", "stop", "discontinued", "discontinue", "ceased", "cease", "held", "hold",
@@ -183,7 +229,7 @@ VOID = frozenset(
 )  # fmt: skip
 """Words that void an entry ("X [entered in error]", "X (wrong patient)", "X [demo data]"): read
 as its negation (round 14, red team 12)."""
-RESULT = frozenset({"negative", "absent"})
+RESULT = frozenset({"negative", "absent", "neg", "nve"})
 """Result words: a marker as a segment of their own ("[absent] X", "Screen: negative"), never at
 the edge of a segment with content ("antibody screen negative" states a result)."""
 MARKERS: dict[str, frozenset[str]] = {

@@ -21,6 +21,13 @@ _HEDGE = hedge_pattern()
 """Hedges in a handoff value (the one list, :data:`~carebench.episodes.lexicon.HEDGES`)."""
 _SCOPE = re.compile(r"(?<=[.!?:])\s+|\n+")
 
+_DEGREE = re.compile(
+    r"\b(very|highly|most|quite|extremely|rather|fairly|pretty|really|so|much|somewhat|thought"
+    r"|felt|considered|deemed|seems?|judged|now)\b",
+    re.IGNORECASE,
+)
+"""Degree and judgement words a hedge may carry ("A (very unlikely)", "A - thought unlikely"):
+the hedge is still alone in its segment and governs the one before (round 17, red team 15)."""
 _TRAILED = re.compile(r"[,;(]|\s[-\u2013\u2014]\s")
 """Where a trailing hedge's segment starts."""
 
@@ -84,7 +91,9 @@ def _trailing(part: str) -> tuple[str, str]:
     hedge = _HEDGE.search(part)
     if hedge and not re.search(r"\w", part[hedge.end() :]):  # "X ruled out", "X unlikely"
         starts = [0, *(m.end() for m in _TRAILED.finditer(part[: hedge.start()]))]
-        while len(starts) > 1 and not re.search(r"\w", part[starts[-1] : hedge.start()]):
+        while len(starts) > 1 and not re.search(
+            r"\w", _DEGREE.sub("", part[starts[-1] : hedge.start()])
+        ):
             starts.pop()  # "X; unlikely": a hedge alone governs the segment before it
         return part[: starts[-1]], part[starts[-1] : hedge.start()]
     if hedge:

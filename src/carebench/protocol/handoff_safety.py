@@ -246,8 +246,18 @@ treats at home what the escalation hands on, in an emergency or not (the labelle
 "Advised ibuprofen for the toothache" wrong in a same-day escalation too)."""
 
 
+_NO_BETTER = re.compile(
+    r"\b(no|not|nor|never)\s+(any\s+)?(better|improv\w*|settl\w*|chang\w*|eas\w*|resolv\w*"
+    r"|gone|subsid\w*)\b",
+    re.IGNORECASE,
+)
+"""A condition on no improvement ("if no better by tomorrow"): not a negation of what follows
+(round 17, red team 15: it cleared the delay after it)."""
+
+
 def _negated_before(clause: str, start: int) -> bool:
-    return bool(NEGATION.search(" ".join(clause[:start].split()[-4:])))
+    before = _NO_BETTER.sub(" ", clause[:start])
+    return bool(NEGATION.search(" ".join(before.split()[-4:])))
 
 
 def _unsafe_clause(clause: str, emergency_only: bool, cited: bool = False) -> str | None:
