@@ -291,6 +291,7 @@ def test_urgent_findings_listed_only_to_be_dismissed_countermand(escalation: Epi
         ("actions_taken", "&#x202E;{}"),  # displayed reversed once decoded
         ("key_findings", "<template>{}</template>"),
         ("reason", "<div hidden>{}</div>"),
+        ("actions_taken", "{}\u20e5"),  # round 17: drawn over by a symbol mark, unreadable
     ],
 )
 def test_a_text_one_viewer_shows_blank_is_hidden_and_vetoes(

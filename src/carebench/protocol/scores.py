@@ -440,17 +440,22 @@ def handoff_completeness(episode: Episode, handoff: Handoff) -> HandoffScore:
     """Handoff completeness of ``handoff`` for ``episode`` (see the module conventions).
 
     Scored on the worse of its readings (:func:`~carebench.protocol.stated.handoff_readings`);
-    a text (reason, finding, action or field) that a renderer shows blank while a plain viewer
-    shows words is *hidden* and quarters the score, as an unsafe field does (round 16).
+    a text (reason, finding, action or field) that the shown reading leaves blank where the
+    agent wrote words is *hidden* and quarters the score, as an unsafe field does (round 16;
+    unreadable characters too since round 17).
     """
     readings = handoff_readings(handoff)
     scored = _worse([_handoff(episode, h) for h in readings])
-    hidden = _hidden(*readings) if len(readings) > 1 else ()
+    hidden = _hidden(readings[0], handoff)
     return replace(scored, unsafe=scored.unsafe + hidden) if hidden else scored
 
 
-def _hidden(shown: Handoff, kept: Handoff) -> tuple[str, ...]:
-    """The slots blank in the shown reading that hold words in the stored one, named once."""
+def _hidden(shown: Handoff, written: Handoff) -> tuple[str, ...]:
+    """The slots blank in the shown reading that hold words as written, named once.
+
+    Hidden markup (round 16) or characters no reader can read (round 17: symbol overlays, raised
+    or circled digits): the agent wrote words the receiver cannot see.
+    """
 
     def slots(h: Handoff) -> list[tuple[str, str]]:
         return [
@@ -462,7 +467,7 @@ def _hidden(shown: Handoff, kept: Handoff) -> tuple[str, ...]:
 
     names = [
         name
-        for (name, a), (_, b) in zip(slots(shown), slots(kept), strict=True)
+        for (name, a), (_, b) in zip(slots(shown), slots(written), strict=True)
         if not re.search(r"\w", a) and re.search(r"\w", b)
     ]
     return tuple(f"{n} (hidden)" for n in dict.fromkeys(names))
