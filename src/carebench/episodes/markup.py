@@ -18,11 +18,12 @@ takes the worse of (:mod:`carebench.protocol.scores`, :func:`carebench.episodes.
   spoilers ``||x||`` and LaTeX ``\phantom{x}`` hidden, link-reference definitions (one
   destination and an optional title, as CommonMark defines them) not shown.
 * :func:`stored`, the **stored** reading: every character a plain-text viewer shows. Tags and
-  comment delimiters are dropped and what they enclose is kept, with the words of a tag's
-  attributes (alt text, titles, an iframe's ``srcdoc``, an inline ``data:`` image decoded; not
-  technical ones such as a link's address or ``style``) and the whole of a tag that names no HTML element ("<ceased in March>", round 17) (the text of a comment, a
+  comment delimiters are dropped and what they enclose is kept (the text of a comment, a
   template, a spoiler, a struck-through span: a plain viewer shows the tildes, not a strike, so
-  "~~X~~ Y" reads X and Y there; a correction is best written in words).
+  "~~X~~ Y" reads X and Y there; a correction is best written in words), with the words of a
+  tag's attributes (alt text, titles, an iframe's ``srcdoc``, an inline ``data:`` image
+  decoded; not technical ones such as a link's address or ``style``) and the whole of a tag
+  that names no HTML element ("<ceased in March>", round 17).
 
 A text that reads the same both ways is scored once. Hiding a fact (``<template>X</template>``)
 therefore earns nothing, as the shown reading lacks it, and hiding a retraction beside a fact
@@ -87,6 +88,11 @@ _VOID = frozenset(
 )  # fmt: skip
 
 
+def _box(checked: bool) -> str:
+    """An HTML checkbox as text: "[x]" when it is checked, else "[ ]" (an unticked item)."""
+    return " [x] " if checked else " [ ] "
+
+
 class _Shown(HTMLParser):
     """The text of an HTML fragment that a browser shows (see the module conventions)."""
 
@@ -104,7 +110,7 @@ class _Shown(HTMLParser):
         if tag == "bdo" and any(n == "dir" and (v or "").lower() == "rtl" for n, v in attrs):
             self.reversed = True
         if tag == "input" and not self.hidden():
-            self.parts.append(" [x] " if "checked" in names else " [ ] ")
+            self.parts.append(_box("checked" in names))
         if tag in _VOID:
             self.parts.append(" ")
             return
@@ -115,11 +121,6 @@ class _Shown(HTMLParser):
             or bool(names & _HIDING)
         )
         self.open.append((tag, hides))
-        self.parts.append(" ")
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "input" and not self.hidden():
-            self.parts.append(" [x] " if any(n == "checked" for n, _ in attrs) else " [ ] ")
         self.parts.append(" ")
 
     def handle_endtag(self, tag: str) -> None:
@@ -189,7 +190,7 @@ def _tag_text(found: re.Match[str]) -> str:
 
 
 def _stored(text: str) -> str:
-    text = _BOX.sub(lambda m: " [x] " if re.search(r"\bchecked\b", m[0], re.I) else " [ ] ", text)
+    text = _BOX.sub(lambda m: _box(re.search(r"\bchecked\b", m[0], re.I) is not None), text)
     text = _STRUCK.sub(lambda m: f" {m[0].strip('~')} ", text)
     for _ in range(2):  # a tag inside an attribute ("srcdoc='<p>x</p>'")
         text = _TAG.sub(_tag_text, text)

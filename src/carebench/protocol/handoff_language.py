@@ -20,7 +20,6 @@ holding a letter of a script other than Latin (and Greek) no content. Convention
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
 from functools import cache
 
 from lemminflect import getAllLemmas
@@ -29,7 +28,14 @@ from carebench.agents.workproduct import Handoff
 from carebench.episodes import lexicon
 from carebench.episodes.matching import STOP_WORDS
 
-__all__ = ["COUNTERMANDING", "UNREADABLE_RUN", "unknown_runs", "unreadable", "unreadable_fields"]
+__all__ = [
+    "COUNTERMANDING",
+    "UNREADABLE_RUN",
+    "field_texts",
+    "unknown_runs",
+    "unreadable",
+    "unreadable_fields",
+]
 
 UNREADABLE_RUN = 3
 """Unknown words in a row that make a text unreadable. Two in a row occur in correct clinical
@@ -101,12 +107,18 @@ def unreadable(text: str, record: str) -> bool:
 
 def unreadable_fields(handoff: Handoff, record: str) -> tuple[str, ...]:
     """The fields of ``handoff`` (routing texts, then named fields) with an unreadable text."""
-    texts: Mapping[str, Iterable[str]] = {
-        "reason": [handoff.reason],
-        "key_findings": handoff.key_findings,
-        "actions_taken": handoff.actions_taken,
-        **{name: [value] for name, value in handoff.fields.items()},
-    }
     return tuple(
-        name for name, values in texts.items() if any(unreadable(v, record) for v in values)
+        name
+        for name, values in field_texts(handoff).items()
+        if any(unreadable(v, record) for v in values)
     )
+
+
+def field_texts(handoff: Handoff) -> dict[str, tuple[str, ...]]:
+    """Every text of ``handoff`` by field: the routing texts, then the named fields."""
+    return {
+        "reason": (handoff.reason,),
+        "key_findings": tuple(handoff.key_findings),
+        "actions_taken": tuple(handoff.actions_taken),
+        **{name: (value,) for name, value in handoff.fields.items()},
+    }
