@@ -135,7 +135,7 @@ def test_a_reported_question_is_read_against_the_question_asked() -> None:
         ("<del>ramipril 5 mg daily</del>", " "),
         ("<b>ramipril</b> 5 mg daily", " ramipril  5 mg daily"),
         ('{"ramipril 5 mg daily": false}', "no ramipril 5 mg daily"),  # round 14: denied
-        ('{"ramipril 5 mg daily": true, "dose": "5 mg"}', "ramipril 5 mg daily. dose: 5 mg"),
+        ('{"ramipril 5 mg daily": true, "dose": "5 mg"}', "ramipril 5 mg daily\ndose: 5 mg"),
         ("Fever: no", " no Fever "),
     ],
 )
@@ -300,7 +300,7 @@ LISINOPRIL = "Lisinopril 10 mg once daily; potassium 4.8 mmol/L on Tuesday."
         ("[x] potassium 4.8 mmol/L", "potassium 4.8 mmol/L"),
         ("cough: false", "no cough"),
         ("cough: null", "query cough"),
-        ('{"cough": false, "wheeze": null}', "no cough. query wheeze"),
+        ('{"cough": false, "wheeze": null}', "no cough query wheeze"),
     ],
 )
 def test_hidden_markup_checkboxes_and_form_answers_are_rendered(text: str, rendered: str) -> None:

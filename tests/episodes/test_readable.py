@@ -41,9 +41,26 @@ LINE = "Takes amlodipine 5 mg once daily for blood pressure. Chest pain at rest 
         ("12 \u00b5g", "12 µg"),  # the micro sign stays the unit's
         ("temp 38\u2103", "temp 38°C"),
         ("plain ASCII", "plain ASCII"),
-        # a combining stroke over each letter is struck-through text (red team 9)
-        ("w\u0336a\u0336r\u0336f\u0336 ok", "~~warf~~ ok"),
-        ("a\u0336b\u0336 c\u0336d\u0336", "~~ab cd~~"),
+        # a combining stroke over each letter (red team 9): unreadable since round 18
+        ("w\u0336a\u0336r\u0336f\u0336 ok", ""),
+        ("a\u0336b\u0336 c\u0336d\u0336", ""),
+        # round 18 (red team 16), worded apart from it: an allow-list, nothing decomposed
+        ("K+ \u2260 3.9", ""),  # "not equal" is not "=" with a mark dropped
+        ("nausea: \u2205", ""),  # a mathematical sign outside the clinical ones
+        ("Hb \u00b9\u00b9\u2078", ""),  # a number raised whole
+        ("\u3251 weeks", ""),  # a circled 21
+        ("c\u0304 food", ""),  # a combining mark that composes with no letter
+        ("w\u0334arfarin", ""),  # an overlay outside the strokes
+        ("e\u0301t\u00e9", "ete"),  # an accent that composes is a Latin letter
+        (
+            "SpO\u2082 94%, K+ \u2264 3.5, BP 150/90 \u2192 130/80",
+            "SpO2 94%, K+ \u2264 3.5, BP 150/90 \u2192 130/80",
+        ),
+        ("\u00bd tablet \u00b1 food", "1\u20442 tablet \u00b1 food"),
+        ("aspirin, N_O_T current", "aspirin, NOT current"),  # any one separator
+        ("aspirin, N. O. T. current", "aspirin, NOT current"),
+        ("chest pain: N-O", "chest pain: NO"),  # two letters: "no" only
+        ("O/E chest clear, N.B. review", "O/E chest clear, N.B. review"),
     ],
 )
 def test_text_is_read_as_a_person_sees_it(written: str, seen: str) -> None:

@@ -5,8 +5,9 @@ Pure helper of :func:`carebench.episodes.markup.render`, which claims and handof
 ``;`` and line ends):
 
 * an item with an answer code at its end, after a colon, a dash or in brackets ("Fever 38.6 C:
-  N", "Fever - neg", "Fever (N)"), reads as "no <item>"; one answered ``Y/N`` or ``?`` reads as
-  "query <item>" (unanswered);
+  N", "Fever - neg", "Fever (N)", "Fever: -"), or "-ve" after a space ("Fever -ve", round 18:
+  "-ve" is the clinical short form of a negative finding), reads as "no <item>"; one answered
+  ``Y/N`` or ``?`` reads as "query <item>" (unanswered);
 * an item offered with its own negation ("X or not", "X, or none", "X or otherwise") reads as
   "query <item>": it states neither;
 * an item beside an empty checkbox ("[ ] X", "- [ ] X", "X [ ]", a ballot box) reads as "query
@@ -20,11 +21,13 @@ import re
 __all__ = ["UNTICKED", "answered"]
 
 _CODED = re.compile(
-    r"^(?P<item>.*?\w.*?)\s*(?::|\s[-\u2013]\s|\()\s*(?P<code>n|neg|y/n|yes/no|\?)\s*\)?\s*\.?\s*$",
+    r"^(?P<item>.*?\w.*?)(?:\s*(?::|\s[-\u2013]\s|\()\s*(?P<code>n|neg|nve|-ve|[-\u2013]|y/n|yes/no|\?)"
+    r"|\s+(?P<result>-ve|nve))\s*\)?\s*\.?\s*$",
     re.IGNORECASE,
 )
 """A checklist item with its answer code at the end of its part ("Fever 38.6 C: N", "Fever -
-neg", "Fever (Y/N)"): N or neg answers no, Y/N or ? leaves it unanswered (a query)."""
+neg", "Fever: -", "Fever -ve", "Fever (Y/N)"): N, neg, -ve or a dash answers no, Y/N or ? leaves
+it unanswered (a query)."""
 _EITHER = re.compile(
     r"^(?P<item>.*?\w.*?),?\s+or\s+(?:not|none|no|otherwise|neither|nothing)\b[\s?.!]*$",
     re.IGNORECASE,
@@ -50,8 +53,8 @@ def _coded(part: str) -> str:
     found = _CODED.match(part)
     if found is None:
         return part
-    code = found["code"].lower()
-    return f" {'no' if code in ('n', 'neg') else 'query'} {found['item'].strip()} "
+    code = (found["code"] or found["result"]).lower()
+    return f" {'query' if code in ('y/n', 'yes/no', '?') else 'no'} {found['item'].strip()} "
 
 
 def answered(text: str) -> str:

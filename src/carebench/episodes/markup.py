@@ -13,9 +13,15 @@ takes the worse of (:mod:`carebench.protocol.scores`, :func:`carebench.episodes.
   (``del``, ``s``, ``strike``) and any element with a style, class, colour or hidden attribute
   are not shown, an element left unclosed to the end of the text; a ``<bdo dir=rtl>`` displays
   its text reversed, so a text holding one is unreadable (``""``), as is a decoded direction
-  override (:func:`~carebench.episodes.readable.readable`). Other elements show their text (a
-  browser shows an unknown element's content). In markdown: ``~~x~~`` and ``~x~`` are struck,
-  spoilers ``||x||`` and LaTeX ``\phantom{x}`` hidden, link-reference definitions (one
+  override (:func:`~carebench.episodes.readable.readable`). Round 18 (red team 16) turned the
+  rest into an allow-list: the plain elements of :data:`_PLAIN` (paragraphs, emphasis, lists,
+  tables, headings, links, code) show their text; any other element (an unknown tag, ``svg``,
+  ``math``, ``font``, ``meter``, ``progress``, ``button``), any attribute outside
+  :data:`_PLAIN_ATTRIBUTES` and the hiding ones (``popover``, ``face``, ``width``, ``data-*``)
+  and any LaTeX command with an argument (``\hphantom{x}``) make the text unreadable, as no
+  list of what hides can be whole; a form control shows what it shows: a checkbox or radio
+  button reads "[x]" or "[ ]", any other input its value or placeholder. In markdown:
+  ``~~x~~`` and ``~x~`` are struck, spoilers ``||x||`` hidden, link-reference definitions (one
   destination and an optional title, as CommonMark defines them) not shown.
 * :func:`stored`, the **stored** reading: every character a plain-text viewer shows. Tags and
   comment delimiters are dropped and what they enclose is kept (the text of a comment, a
@@ -32,7 +38,8 @@ Round 16 replaced the lists of rounds 13-15 (red teams 11-14 found more than twe
 kinds between them, each a construct one viewer shows and another hides).
 
 Both readings then read form answers alike: an HTML checkbox reads "[x]" or "[ ]"; a text that
-is a JSON object states each key whose value is true, and "key: value" for a string or number;
+is a JSON object states each key whose value is true, and "key: value" for a string or number,
+one per line, then read as prose (round 18: ``{"X": "N"}`` answers no, as "X: N" does);
 a key whose value is false reads as "no key", null as "query key" (unanswered), an empty one is
 not stated; in prose ``key: false`` and ``key: no`` / ``none`` / ``nil`` read as "no key" (the
 clinical shorthand "Fever: no"), ``key: null`` as "query key"; checkboxes and answer codes are
@@ -62,13 +69,13 @@ _COMMENT = re.compile(r"<!--(?:-?>|.*?(?:--!?>|$))", re.DOTALL)
 """An HTML comment as HTML5 ends it: ``<!-->`` and ``<!--->`` are empty, an unclosed one runs to
 the end of the text (the standard library's parser reads both as text)."""
 _MARKDOWN_HIDDEN = re.compile(
-    r"\|\|[^|\n]+\|\||\\phantom\{[^}\n]*\}"
+    r"\|\|[^|\n]+\|\|"
     r"|^\s*\[[^\]\n]+\]:[ \t]*\S+([ \t]+(\"[^\"\n]*\"|'[^'\n]*'|\([^)\n]*\)))?[ \t]*$",
     re.MULTILINE,
 )
-"""A spoiler ("||x||"), LaTeX ``\\phantom{x}`` (blank space the width of x) and a markdown
-link-reference definition ("[1]: https://x": one destination and an optional quoted title, as
-CommonMark defines it; "[E2]: folic acid 400 micrograms daily" is shown)."""
+"""A spoiler ("||x||") and a markdown link-reference definition ("[1]: https://x": one
+destination and an optional quoted title, as CommonMark defines it; "[E2]: folic acid 400
+micrograms daily" is shown). LaTeX (``\\phantom{x}``) is :data:`_LATEX`'s."""
 _UNRENDERED = frozenset(
     {"area", "audio", "base", "basefont", "canvas", "datalist", "embed", "head", "iframe", "link",
      "meta", "noembed", "noframes", "noscript", "object", "param", "rp", "script", "select",
@@ -88,6 +95,32 @@ _VOID = frozenset(
 )  # fmt: skip
 
 
+_PLAIN = frozenset(
+    {"a", "abbr", "address", "article", "aside", "b", "bdi", "blockquote", "body", "br",
+     "caption", "center", "cite", "code", "col", "colgroup", "dd", "details", "dialog", "div",
+     "dl", "dt", "em",
+     "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6",
+     "header", "hr", "html", "i", "img", "input", "ins", "kbd", "label", "legend", "li", "main",
+     "mark", "nav", "ol", "p", "pre", "q", "samp", "section", "small", "span", "strong", "sub",
+     "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "time", "tr", "tt", "u",
+     "ul", "var", "wbr"}
+)  # fmt: skip
+"""Elements that show their text as plain text (round 18): a note needs no other. Any other
+element the shown reading does not hide (an unknown tag, ``svg``, ``math``, ``font``,
+``meter``, ``button``, ...) makes the text unreadable, as no list of what hides can be whole."""
+_PLAIN_ATTRIBUTES = frozenset(
+    {"href", "title", "lang", "id", "name", "for", "type", "checked", "value", "placeholder",
+     "alt", "src", "colspan", "rowspan", "scope", "headers", "start", "reversed", "datetime",
+     "cite", "open", "dir", "align", "valign", "target", "rel", "disabled", "readonly"}
+)  # fmt: skip
+"""Attributes that change no text a reader sees; any other one, outside :data:`_HIDING`
+(``popover``, ``face``, ``width``, event handlers, ...), makes the text unreadable (round 18)."""
+_BOXES = frozenset({"checkbox", "radio"})
+_LATEX = re.compile(r"\\[A-Za-z]+\s*\{")
+"""A LaTeX command with an argument ("\\hphantom{x}", "\\color{white}{x}"): how it shows is the
+renderer's, so a text holding one is unreadable (round 18)."""
+
+
 def _box(checked: bool) -> str:
     """An HTML checkbox as text: "[x]" when it is checked, else "[ ]" (an unticked item)."""
     return " [x] " if checked else " [ ] "
@@ -100,26 +133,35 @@ class _Shown(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
         self.open: list[tuple[str, bool]] = []  # (tag, hides its content)
-        self.reversed = False
+        self.unreadable = False
 
     def hidden(self) -> bool:
         return any(hides for _, hides in self.open)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        names = {name for name, _ in attrs}
-        if tag == "bdo" and any(n == "dir" and (v or "").lower() == "rtl" for n, v in attrs):
-            self.reversed = True
-        if tag == "input" and not self.hidden():
-            self.parts.append(_box("checked" in names))
-        if tag in _VOID:
-            self.parts.append(" ")
-            return
+        values = {name: value or "" for name, value in attrs}
+        names = set(values)
         hides = (
             tag in _UNRENDERED
             or tag in _STRUCK_TAGS
             or (tag in _OPENABLE and "open" not in names)
             or bool(names & _HIDING)
         )
+        if (
+            (tag == "bdo" and values.get("dir", "").lower() == "rtl")
+            or (tag not in _PLAIN and not hides)
+            or not names <= _PLAIN_ATTRIBUTES | _HIDING
+        ):
+            self.unreadable = True
+        if tag == "input" and not self.hidden() and not hides:
+            kind = values.get("type", "text").lower()
+            if kind in _BOXES:
+                self.parts.append(_box("checked" in names))
+            elif kind != "hidden":
+                self.parts.append(f" {values.get('value') or values.get('placeholder', '')} ")
+        if tag in _VOID:
+            self.parts.append(" ")
+            return
         self.open.append((tag, hides))
         self.parts.append(" ")
 
@@ -137,19 +179,21 @@ class _Shown(HTMLParser):
 
 def _shown(text: str) -> str:
     text = _MARKDOWN_HIDDEN.sub(" ", _STRUCK.sub(" ", _COMMENT.sub(" ", text)))
+    if _LATEX.search(text):
+        return ""
     if "<" not in text and "&" not in text:
         return text
     parser = _Shown()
     parser.feed(text)
     parser.close()
-    if parser.reversed:
+    if parser.unreadable:
         return ""
     return readable("".join(parser.parts))
 
 
 _TAG = re.compile(r"<(/?)([a-z][a-z0-9-]*)\b((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>", re.IGNORECASE)
 _DELIMITER = re.compile(r"<!---?>|<!--|--!?>|<!|\|\|")
-_BOX = re.compile(r"<input\b[^>]*>", re.IGNORECASE)
+_BOX = re.compile(r"<input\b[^>]*\btype\s*=\s*[\"']?(?:checkbox|radio)\b[^>]*>", re.IGNORECASE)
 """An HTML checkbox: "[x]" when it is checked, else "[ ]" (an unticked item, round 15)."""
 _ELEMENTS = frozenset(
     {"a", "abbr", "address", "area", "article", "aside", "audio", "b", "base", "bdi", "bdo",
@@ -234,8 +278,8 @@ def _answers(text: str) -> str:
             parsed = json.loads(stripped)
         except ValueError:
             parsed = None
-        if isinstance(parsed, (dict, list)):
-            return ". ".join(_json_text(parsed))
+        if isinstance(parsed, (dict, list)):  # then read as prose (round 18: {"X": "N"})
+            text = "\n".join(_json_text(parsed))
     text = _FALSE.sub(lambda m: f" {_ANSWER[m[2].lower()]} {m[1].strip()} ", text)
     text = _NO.sub(lambda m: f" no {m[1].strip()} ", text)
     text = answered(text)

@@ -3,21 +3,31 @@
 Read before any score reads a work product's text (:mod:`carebench.protocol.scores` and
 :func:`carebench.episodes.support.support` call :func:`readable` once at their entry). Conventions:
 
-* **Characters** (:func:`readable`): Unicode compatibility forms are folded (NFKC: full-width and
-  mathematical letters and digits, ligatures, ``℃``); accents and other combining marks,
-  format characters (category Cf: zero-width spaces and joiners, soft hyphens, direction marks,
-  byte-order marks), control characters other than line breaks and tabs, and blank letters
-  (Hangul and Braille blanks) are dropped, so "5", a zero-width space and "0" read as the "50" a person sees;
-  decimal digits of a script other than Latin make the text unreadable (a UK reader cannot
-  read "৪০০", and "৪" looks like 8; full-width and mathematical digits fold to ASCII); Latin letters with a plain letter in their
-  Unicode name (small capitals, dotless i, script g) read as that letter; Cyrillic and Greek
-  letters that look like Latin ones read as the Latin letter (:data:`LOOKALIKES`: "Nо" with a
-  Cyrillic о is "No"); symbols are read as words (:data:`SYMBOLS`: a cross or an empty box is
-  "[not]", an arrow "raised" / "reduced"), any other symbol as :data:`UNREAD_SYMBOL` (content
-  no cited line states unless it holds the same symbol), never dropped. A text that still holds
-  a letter of another script than Latin inside a word with Latin letters, or any letter of a
-  script other than Latin and Greek, is not
-  readable as English: :func:`readable` gives ``""`` (no content, so no credit).
+* **Characters** (:func:`readable`): an allow-list (round 18, :func:`_allowed`). ASCII, letters
+  (composed first, NFC, so an accent that composes with its letter is part of it), the clinical
+  signs of :data:`SIGNS` (micro, degree, plus-minus, times, at most / at least, arrows, halves),
+  dashes, brackets and quotation marks are read; so are compatibility forms whose folded form
+  is ASCII (full-width and mathematical letters and digits, ligatures) and a superscript or
+  subscript right after a letter (a unit's "m²", "SpO₂"). Any other character makes the text
+  unreadable, :func:`readable` gives ``""`` (no content, so no credit): a mathematical sign
+  ("≠", "∅"), a number raised whole or after a digit ("²⁴", "2⁴"), an enclosed or circled
+  character, a combining mark that composes with no letter ("s̄", a stroke or overlay over each
+  letter), digits of another script (a UK reader cannot read "৪০০", and "৪" looks like 8), a
+  private-use character. Nothing is decomposed into what it is not (before round 18, "≠" was
+  read as "=" with its stroke dropped). Then accents are dropped; format characters (category
+  Cf: zero-width spaces and joiners, soft hyphens, direction marks, byte-order marks), control
+  characters other than line breaks and tabs, and blank letters (Hangul and Braille blanks) are
+  dropped, so "5", a zero-width space and "0" read as the "50" a person sees; a direction
+  override makes the text unreadable; Latin letters with a plain letter in their Unicode name
+  (small capitals, dotless i, script g) read as that letter; Cyrillic and Greek letters that
+  look like Latin ones read as the Latin letter (:data:`LOOKALIKES`: "Nо" with a Cyrillic о is
+  "No"); the minus sign reads as a hyphen; symbols are read as words (:data:`SYMBOLS`: a cross
+  or an empty box is "[not]", an arrow "raised" / "reduced"), any other symbol as
+  :data:`UNREAD_SYMBOL` (content no cited line states unless it holds the same symbol), never
+  dropped. A text that still holds a letter of another script than Latin inside a word with
+  Latin letters, or any letter of a script other than Latin and Greek, is not readable as
+  English (``""``). Words spelled with digits for letters or letter by letter read as the word
+  they spell (:func:`_spelled`).
 * **Frames** (:func:`frames`): a text presents its whole content as not a current fact when a
   *marker segment* governs it: a part of the text between punctuation (colons, semicolons,
   brackets, parentheses, dashes, commas, sentence ends; markdown and HTML wrappers are read as
@@ -116,6 +126,8 @@ def _char(char: str) -> str:
         return LOOKALIKES[char]
     if char in SYMBOLS:
         return SYMBOLS[char]
+    if char == "\u2212":
+        return "-"  # a minus sign reads as the hyphen-minus ("\u2212ve" is "-ve", round 18)
     category = unicodedata.category(char)
     if category == "So":
         return UNREAD_SYMBOL
@@ -130,26 +142,52 @@ def _char(char: str) -> str:
     return char
 
 
-_STROKES = re.compile("[\u0335\u0336\u0337\u0338]")
-_OVERLAID = re.compile(
-    "(?:[^\\s\u0335-\u0338][\u0335-\u0338]+)(?:\\s*[^\\s\u0335-\u0338][\u0335-\u0338]+)*"
-)
-"""A run of characters each overlaid by a combining stroke ("w̶a̶r̶f̶a̶r̶i̶n̶"): struck through, as a
-reader sees it, so it is written as markdown strikethrough ("~~warfarin~~") before the marks go."""
-
-
 _DIRECTION = re.compile("[\u202a-\u202e\u2066-\u2069]")
 """Directional overrides and isolates: a left-to-right note holding one displays in another order
 than it is stored, so it is unreadable."""
 
+SIGNS = frozenset(
+    "\u00b5\u03bc\u00b0\u00b1\u00d7\u00f7\u2264\u2265\u2248\u2212\u2190\u2192\u2194\u00bd\u00bc\u00be\u00a3\u20ac\u00a5\u00a2\u2032\u2033\u2030\u00a7\u00b6\u2026\u2022\u00b7\u2023\u2043\u00a1\u00bf\ufe0e\ufe0f"
+)
+"""Signs a clinical note is written with, beyond ASCII, letters and punctuation (round 18): micro,
+degree, plus-minus, times, divide, at most, at least, about, minus, arrows left and right,
+halves and quarters, currency, prime marks, per mille, section, ellipsis, bullets and the
+variation selectors that follow an emoji."""
+_DRAWN = frozenset({"<circle>", "<square>", "<fraction>", "<vertical>", "<small>"})
+_RAISED = frozenset({"<super>", "<sub>"})
+_PUNCTUATION = frozenset({"Pd", "Ps", "Pe", "Pi", "Pf"})
+_KEPT = frozenset({"So", "Cf", "Cc", "Zs", "Zl", "Zp"})
+"""Categories read by :func:`_char` (symbols as words or unread, format characters dropped)."""
 
-_DRAWN_OVER = re.compile("[\u20d0-\u20ff\u2460-\u24ff\u2776-\u2793\U0001f100-\U0001f1ff]")
-"""Combining marks for symbols (an overlaid solidus, an enclosing circle-backslash "no" sign)
-and enclosed or circled digits and letters: a note drawn over or in circles is not plain
-text (round 17, red team 15)."""
-_RAISED_DIGIT = re.compile("[0-9][\u00b2\u00b3\u00b9\u2070-\u209f]")
-"""A superscript or subscript digit after a digit: "2\u2074" reads as 2 to the power 4, not 24
-(round 17); after a letter it is a unit's ("m\u00b2")."""
+
+def _allowed(char: str, before: str) -> bool:
+    """Whether a reader reads ``char`` as the scorer will, with ``before`` the character before it.
+
+    An allow-list (round 18, red team 16): ASCII; a character whose compatibility form is ASCII
+    (full-width and mathematical letters and digits, ligatures, no-break spaces) unless it is
+    raised, lowered, circled, squared or a fraction; a letter (its script is read later); a
+    superscript or subscript right after a letter (a unit's "m\u00b2", "SpO\u2082"; not a number
+    raised whole, "\u00b2\u2074", nor after a digit, "2\u2074"); :data:`SIGNS`, dashes, brackets and
+    quotation marks; symbols, format and control characters and spaces, which :func:`_char`
+    reads. Any other character (a mathematical sign such as "\u2260" or "\u2205", a combining mark
+    that does not compose with its letter, as in "s\u0304" or an overlay, an enclosed number, a
+    private-use character) is not readable: nothing is decomposed into what it is not.
+    """
+    if char.isascii() or char in SIGNS or char in LOOKALIKES or char in SYMBOLS:
+        return True
+    tag = unicodedata.decomposition(char).split(" ", 1)[0]
+    if tag in _RAISED:
+        return before.isalpha()
+    if tag in _DRAWN:
+        return False
+    category = unicodedata.category(char)
+    if unicodedata.normalize("NFKC", char).isascii() or category in _KEPT:
+        return True
+    return category[0] == "L" or category in _PUNCTUATION
+
+
+def _all_allowed(text: str) -> bool:
+    return all(_allowed(c, text[i - 1] if i else "") for i, c in enumerate(text))
 
 
 _LEET = re.compile(
@@ -158,14 +196,15 @@ _LEET = re.compile(
 """A word spelled with digits for letters ("N0T", "den1ed", "0ff"): a digit between letters, or
 a zero before two letters ("B12", "P45", "1st", "1am", "HbA1c" are not)."""
 _LEET_LETTERS = {"0": "o", "1": "il", "3": "e", "4": "a", "5": "s"}
-_SPELLED_OUT = re.compile(r"\b[A-Za-z](?:([-.]|\s)[A-Za-z])(?:\1[A-Za-z])+\b\.?")
-"""A word spelled out letter by letter ("N-O-T", "N.O.T.", "N O T"), three letters or more."""
+_SPELLED_OUT = re.compile(r"\b[A-Za-z](?:([-._]\s?|\s)[A-Za-z])(?:\1[A-Za-z])*(?![A-Za-z])\.?")
+"""A word spelled out letter by letter ("N-O-T", "N.O.T.", "N_O_T", "N. O. T.", "N O T"), three
+letters or more, or "N-O" (round 18: any one separator, and "no" of two letters)."""
 
 
 def _word(candidates: list[str], written: str) -> str | None:
     """The first candidate that is an English word, in the case ``written`` has, or None."""
     for candidate in candidates:
-        if len(candidate) >= 3 and getAllLemmas(candidate.lower()):
+        if candidate.lower() == "no" or (len(candidate) >= 3 and getAllLemmas(candidate.lower())):
             return candidate.upper() if written.isupper() or candidate.isupper() else candidate
     return None
 
@@ -191,12 +230,10 @@ def readable(text: str) -> str:
     text = _spelled(text)
     if text.isascii():
         return text
-    if _DIRECTION.search(text) or _DRAWN_OVER.search(text) or _RAISED_DIGIT.search(text):
-        return ""  # displayed reversed (round 15), drawn over or raised to a power (round 17)
-    text = _OVERLAID.sub(lambda m: f"~~{_STROKES.sub('', m[0])}~~", text)
+    text = unicodedata.normalize("NFC", text)
+    if _DIRECTION.search(text) or not _all_allowed(text):
+        return ""  # displayed reversed (round 15) or not plain text (round 18)
     folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
-    if any(not c.isascii() and unicodedata.category(c) == "Nd" for c in folded):
-        return ""  # round 16 (red team 14): digits of another script ("৪" looks like 8)
     out = unicodedata.normalize("NFKC", "".join(_char(c) for c in folded.replace("\u03bc", "µ")))
     out = out.replace("\u03bc", "µ")  # NFKC reads the micro sign as Greek mu; units keep µ
     for word in _WORD.findall(out):

@@ -19,15 +19,17 @@ __all__ = ["dismissed", "plain"]
 
 _HEDGE = hedge_pattern()
 """Hedges in a handoff value (the one list, :data:`~carebench.episodes.lexicon.HEDGES`)."""
-_SCOPE = re.compile(r"(?<=[.!?:])\s+|\n+")
+_SCOPE = re.compile(r"(?<=[.!?:])(?<!\b[A-Za-z]\.)\s+|\n+")
+"""Sentence and colon ends; not the stop of a one-letter short form ("v. unlikely", round 18)."""
 
 _DEGREE = re.compile(
     r"\b(very|highly|most|quite|extremely|rather|fairly|pretty|really|so|much|somewhat|thought"
-    r"|felt|considered|deemed|seems?|judged|now)\b",
+    r"|felt|considered|deemed|seems?|judged|now|v|vv)\b",
     re.IGNORECASE,
 )
 """Degree and judgement words a hedge may carry ("A (very unlikely)", "A - thought unlikely"):
-the hedge is still alone in its segment and governs the one before (round 17, red team 15)."""
+the hedge is still alone in its segment and governs the one before (round 17, red team 15; "v."
+and "vv", the written short forms of very, round 18)."""
 _TRAILED = re.compile(r"[,;(]|\s[-\u2013\u2014]\s")
 """Where a trailing hedge's segment starts."""
 

@@ -96,8 +96,8 @@ _CARE_REFUSED = re.compile(
 )
 _DELAY = re.compile(
     r"\b(sleep\w* on it|see how (it|she|he|they) goes?|wait and see|watch and wait|rest and see"
-    r"|tomorrow|overnight|in the morning|until (the )?morning|till (the )?morning"
-    r"|next (week|month|available)|after the weekend|later this week"
+    r"|tomorrow|tmrw?|tomoz|2mo?r+o?w?|overnight|in the morning|until (the )?morning"
+    r"|till (the )?morning|ne?xt (week|wk|month|available)|after the weekend|later this week"
     r"|in (\d+|a|one|two|three|four|five|six|a few|several) (days?|weeks?|months?)"
     r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
     r"|when (s?he|they|you) (feels?|is|are) (up to it|ready|better|able)"

@@ -121,7 +121,8 @@ class HandoffScore:
 
         max(0, correct - unjustified - misleading) / required x concision x (1 - misfiled /
         named) x VETO_FACTOR ** (under_triage + unsafe + unstated + unrouted), or 0 when
-        countermanded (*unstated*: neither the reason nor the key findings is right, round 11;
+        countermanded (*unstated*: the key findings are not right, round 18; round 11 asked only
+        that the reason or the key findings be right;
         *unrouted*: the episode names handoff fields and none of them is right, round 14: the
         receiver cannot act on the story alone, and a handoff with every field blank kept 0.55). A wrong value
         cancels a right one (a nurse acts on both); each urgency level slower than the episode

@@ -40,7 +40,8 @@ polarity and negation, clinical substance) and facts are matched by
   episode's (the emergency numbers 999, 112 and 911 always allowed: safety-netting advice).
   Score = max(0, correct - unjustified - misleading) / required x concision of all the
   handoff's texts x (1 - misfiled / named) x vetoes, or 0 when countermanded (:class:`HandoffScore`;
-  a veto quarters: *unstated*, neither the reason nor the key findings right; *unrouted*, the
+  a veto quarters: *unstated*, the key findings not right (round 18: before, neither the reason
+  nor the key findings right, so a reason naming one red flag of three justified it); *unrouted*, the
   episode names fields and none is right; *hidden*, below).
 
 Every work product is scored on the worse of two readings (:mod:`carebench.episodes.markup`:
@@ -554,7 +555,7 @@ def _handoff(episode: Episode, handoff: Handoff) -> HandoffScore:
             and not IDENTITY.search(n)
             and inverts(v, context.references.get(n, ()), context.emergency_only)
         ),
-        unstated=not justified,
+        unstated=not values["key_findings"][1],
         unrouted=bool(names) and not any(values[n][1] for n in names),
     )
 
