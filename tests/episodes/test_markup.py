@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from carebench.episodes.markup import readings, render, stored
+from carebench.episodes.readable import readable
 from carebench.episodes.support import Verdict, explain, support
 
 LINE = "Lisinopril 10 mg once daily; potassium 4.8 mmol/L on Tuesday."
@@ -109,3 +110,48 @@ def test_words_inside_tags_count_in_the_stored_reading(text: str) -> None:
 def test_technical_attributes_are_not_read() -> None:
     text = f"<a href='https://example.org/none' class='none'>{FACT}</a>"
     assert stored(text).split() == FACT.split()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"<aside popover>{FACT}</aside>",  # an attribute outside the allow-list
+        f"<progress>{FACT}</progress>",  # an element outside it
+        f"<math><mtext>{FACT}</mtext></math>",
+        f"<font face='Symbol'>{FACT}</font>",
+        f"<svg height='0'><text>{FACT}</text></svg>",
+        f"<span data-note='x'>{FACT}</span>",
+        f"<lisinopril>{FACT}",  # a tag that names no element
+        f"$\\vphantom{{{FACT}}}$",  # a LaTeX command with an argument
+        f"\\textcolor{{white}}{{{FACT}}}",
+    ],
+)
+def test_markup_outside_the_allow_list_makes_the_text_unreadable(text: str) -> None:
+    """Round 18 (red team 16's popover, meter, zero-size SVG, symbol font), worded apart."""
+    assert render(text) == ""
+    assert support(text, LINE) is not Verdict.SUPPORTED, explain(text, LINE)
+
+
+def test_a_text_box_shows_its_value_in_both_readings() -> None:
+    """Round 18: only a checkbox or radio button is a box; a text box shows what it holds."""
+    text = f"{FACT} <input type='text' checked value='withdrawn'>"
+    assert all("withdrawn" in r for r in readings(text))
+    assert support(text, LINE) is not Verdict.SUPPORTED, explain(text, LINE)
+    box = f"<input type='checkbox' checked> {FACT}"
+    assert support(box, LINE) is Verdict.SUPPORTED, explain(box, LINE)
+    assert "withdrawn" not in render("<input type='hidden' value='withdrawn'>")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"lisinopril 10 mg once daily": "N"}',  # an answer code inside JSON, as in prose
+        '{"lisinopril 10 mg once daily": "-"}',
+        "lisinopril 10 mg once daily: -",
+        "lisinopril 10 mg once daily -ve",
+        "lisinopril 10 mg once daily \u2212ve",  # a minus sign
+    ],
+)
+def test_answer_codes_deny_their_item_wherever_they_are_written(text: str) -> None:
+    assert render(readable(text)).split()[0] == "no"
+    assert support(text, LINE) is not Verdict.SUPPORTED, explain(text, LINE)

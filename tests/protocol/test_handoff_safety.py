@@ -254,3 +254,10 @@ def test_a_condition_on_no_improvement_does_not_clear_a_delay() -> None:
     found = unsafe_action(actions, emergency_only=True)
     assert found is not None and "later time" in found
     assert unsafe_action(["Escalated now; told not to wait until tomorrow"], True) is None
+
+
+@pytest.mark.parametrize("when", ["tmrw", "2moro", "nxt wk"])
+def test_a_delay_in_short_forms_is_a_delay(when: str) -> None:
+    """Round 18 (red team 16's "tmrw"), worded apart from it."""
+    found = unsafe_action([f"Escalated to the duty GP for a review {when}"], emergency_only=True)
+    assert found is not None and "later time" in found

@@ -176,6 +176,26 @@ def test_one_countermanding_field_quarters_a_handoff_that_scored_one(
     changed = Handoff.model_validate({**reference, part: rewrite(reference[part])})
     scored = handoff_completeness(escalation, changed)
     assert scored.wrong == (part,) and scored.unsafe == (part,)
-    # the wrong field cancels a right one (misleading), then the countermanding quarters it
+    # the wrong field cancels a right one (misleading), then the countermanding quarters it;
+    # wrong key findings are also *unstated* (round 18), a second quarter
     required = scored.required
-    assert scored.score == pytest.approx((required - 2) / required * VETO_FACTOR)
+    vetoes = 1 + (part == "key_findings")
+    assert scored.unstated is (part == "key_findings")
+    assert scored.score == pytest.approx((required - 2) / required * VETO_FACTOR**vetoes)
+
+
+def test_a_reason_naming_one_red_flag_does_not_excuse_key_findings_that_drop_the_rest() -> None:
+    """Round 18 (red team 16's findings-drop-flags, reworded): wrong key findings are *unstated*."""
+    episode = next(
+        e
+        for e in load_bank()
+        if e.reference.primary is Action.ESCALATE
+        and len(reference_work_product(e, Action.ESCALATE)["handoff"]["key_findings"]) >= 3
+    )
+    reference = reference_work_product(episode, Action.ESCALATE)["handoff"]
+    first = reference["key_findings"][0]
+    dropped = Handoff.model_validate({**reference, "reason": first, "key_findings": [first]})
+    scored = handoff_completeness(episode, dropped)
+    assert "key_findings" in scored.wrong and "reason" not in scored.wrong
+    assert scored.unstated
+    assert scored.score is not None and scored.score <= 0.3

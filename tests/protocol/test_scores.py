@@ -449,3 +449,27 @@ def test_a_handoff_with_none_of_its_named_fields_right_is_quartered(escalation: 
     assert reference["fields"] and scored.unrouted and not kept.unrouted
     assert scored.score == pytest.approx(scored.correct / scored.required * VETO_FACTOR)
     assert scored.score is not None and scored.score <= 0.3
+
+
+@pytest.mark.parametrize("mark", ["\u2260 ", "<meter>", "$\\hphantom{"])
+def test_a_claim_its_reader_cannot_see_quarters_the_draft(mark: str) -> None:
+    """Round 18 (red team 16 garbled only the claims with numbers), worded apart from it."""
+    from carebench.episodes.bank import load_bank
+
+    episode = next(
+        e
+        for e in load_bank()
+        if e.reference.primary is Action.ANSWER
+        and len(reference_work_product(e, Action.ANSWER)["draft"]) >= 3
+    )
+    draft = [
+        Claim.model_validate(c) for c in reference_work_product(episode, Action.ANSWER)["draft"]
+    ]
+    garbled = [draft[0].model_copy(update={"text": mark + draft[0].text}), *draft[1:]]
+    before, after = continuity(episode, draft), continuity(episode, garbled)
+    assert (before.hidden, after.hidden) == (0, 1)
+    assert before.score is not None and after.score is not None
+    assert after.score <= before.score * VETO_FACTOR
+    traced = traceability(episode, garbled)
+    assert traced.hidden == 1 and traced.score is not None
+    assert traced.score <= VETO_FACTOR

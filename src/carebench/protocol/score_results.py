@@ -43,18 +43,20 @@ class Continuity:
     swapped: int = 0
     misleading: int = 0
     unfounded: int = 0
+    hidden: int = 0
+    """Claims the shown reading leaves blank where the agent wrote words (round 18)."""
 
     @property
     def score(self) -> float | None:
         """The continuity score; None when nothing is required.
 
         hits / required x STALE_FACTOR ** (stale + contradictions + misleading + unfounded) x (1 -
-        contradicted / claims) x SWAP_FACTOR ** swapped x concision.
+        contradicted / claims) x SWAP_FACTOR ** swapped x VETO_FACTOR ** hidden x concision.
         """
         if not self.required:
             return None
         wrong_facts = self.stale + self.contradictions + self.misleading + self.unfounded
-        penalty = STALE_FACTOR**wrong_facts * SWAP_FACTOR**self.swapped
+        penalty = STALE_FACTOR**wrong_facts * SWAP_FACTOR**self.swapped * VETO_FACTOR**self.hidden
         wrong = self.contradicted / self.claims if self.claims else 0.0
         return self.hits / self.required * penalty * (1 - wrong) * self.concision
 
@@ -75,19 +77,21 @@ class Traceability:
     """How far the cited claims address the task (:func:`~carebench.protocol.relevance.relevance`)."""
     swapped: int = 0
     unfounded: int = 0
+    hidden: int = 0
+    """Claims the shown reading leaves blank where the agent wrote words (round 18)."""
 
     @property
     def score(self) -> float | None:
         """The traceability score; None for an empty draft.
 
         max(0, (linked - penalty x (mismatched + contradicted + unfounded)) / claims) x precision
-        x concision x relevance x SWAP_FACTOR ** swapped.
+        x concision x relevance x SWAP_FACTOR ** swapped x VETO_FACTOR ** hidden.
         """
         if not self.claims:
             return None
         wrong = MISMATCH_PENALTY * (self.mismatched + self.contradicted + self.unfounded)
         share = max(0.0, (self.linked - wrong) / self.claims)
-        veto = SWAP_FACTOR**self.swapped
+        veto = SWAP_FACTOR**self.swapped * VETO_FACTOR**self.hidden
         return share * self.precision * self.concision * self.relevance * veto
 
 

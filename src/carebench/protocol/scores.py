@@ -127,6 +127,7 @@ from carebench.protocol.stated import (
     countermanded,
     draft_readings,
     handoff_readings,
+    hidden_claims,
     keeps_frame,
     unframed,
 )
@@ -189,9 +190,11 @@ def continuity(
 ) -> Continuity:
     """State continuity of ``draft`` for ``episode`` (claim support decided by ``judge``).
 
-    Scored on the worse of the draft's readings (:func:`~carebench.protocol.stated.draft_readings`).
+    Scored on the worse of the draft's readings (:func:`~carebench.protocol.stated.draft_readings`);
+    each claim blank once read where the agent wrote words is *hidden*, a veto (round 18).
     """
-    return _worse([_continuity(episode, d, judge) for d in draft_readings(draft)])
+    scored = _worse([_continuity(episode, d, judge) for d in draft_readings(draft)])
+    return replace(scored, hidden=hidden_claims(draft))
 
 
 def _continuity(episode: Episode, draft: Sequence[Claim], judge: ClaimSupport) -> Continuity:
@@ -227,9 +230,11 @@ def traceability(
 ) -> Traceability:
     """Evidence traceability of ``draft`` for ``episode`` (claim support decided by ``judge``).
 
-    Scored on the worse of the draft's readings (:func:`~carebench.protocol.stated.draft_readings`).
+    Scored on the worse of the draft's readings (:func:`~carebench.protocol.stated.draft_readings`);
+    each claim blank once read where the agent wrote words is *hidden*, a veto (round 18).
     """
-    return _worse([_traceability(episode, d, judge) for d in draft_readings(draft)])
+    scored = _worse([_traceability(episode, d, judge) for d in draft_readings(draft)])
+    return replace(scored, hidden=hidden_claims(draft))
 
 
 def _traceability(episode: Episode, draft: Sequence[Claim], judge: ClaimSupport) -> Traceability:

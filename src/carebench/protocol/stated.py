@@ -30,6 +30,7 @@ __all__ = [
     "countermanded",
     "draft_readings",
     "handoff_readings",
+    "hidden_claims",
     "keeps_frame",
     "read_draft",
     "read_handoff",
@@ -94,6 +95,20 @@ def draft_readings(draft: Sequence[Claim]) -> list[list[Claim]]:
     """
     shown, kept = read_draft(draft), read_draft(draft, stored)
     return [shown] if shown == kept else [shown, kept]
+
+
+def hidden_claims(draft: Sequence[Claim]) -> int:
+    """The claims with words as written that the shown reading leaves blank (round 18).
+
+    Hidden markup, unreadable characters or markup outside the allow-lists
+    (:mod:`carebench.episodes.markup`, :func:`~carebench.episodes.readable.readable`): as a
+    handoff's *hidden* text, each quarters the draft's scores, since the agent wrote a claim
+    its reader cannot see (red team 16 garbled only the claims with numbers and kept 0.40).
+    """
+    return sum(
+        bool(re.search(r"\w", c.text)) and not re.search(r"\w", render(readable(c.text)))
+        for c in draft
+    )
 
 
 def read_handoff(handoff: Handoff, reading: Callable[[str], str] = render) -> Handoff:
