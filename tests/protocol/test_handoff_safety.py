@@ -261,3 +261,13 @@ def test_a_delay_in_short_forms_is_a_delay(when: str) -> None:
     """Round 18 (red team 16's "tmrw"), worded apart from it."""
     found = unsafe_action([f"Escalated to the duty GP for a review {when}"], emergency_only=True)
     assert found is not None and "later time" in found
+
+
+def test_an_escalation_left_in_writing_reaches_nobody_in_time() -> None:
+    """Round 18 (red team 16's sticky note), worded apart from it."""
+    found = unsafe_action(["Escalated now via a memo on the registrar's keyboard"], True)
+    assert found is not None and "not acted on in time" in found
+    assert (
+        unsafe_action(["Escalated now to the registrar by phone; documented in the notes"], True)
+        is None
+    )

@@ -205,12 +205,15 @@ SLOW_CHANNEL = re.compile(
     r"\b(by|via|through|in|per)\s+(an?\s+|the\s+)?([\w-]+\s+){0,2}?"
     r"(letters?|post|mail|fax\w*|e-?mails?|voicemails?|texts?|text messages?|sms|portal"
     r"|answer-?phone|answering machine|(online |web |e-?|referral )?forms?|e-?consult\w*|apps?)\b"
+    r"|\b(by|via|through|on|using)\s+(an?\s+|the\s+)?([\w-]+\s+){0,2}?(notes?|post-?its?|memos?"
+    r"|cards?|slips?|flags?|tags?|whatsapp|messages?|chats?|tasks?)\b"
     r"|\b(posted|faxed|e-?mailed|texted|wrote)\b",
     re.IGNORECASE,
 )
 """The channel of a clause that reaches its reader later, not now: by letter or post, fax,
 email, text, portal, online form or app, or voicemail ("escalated now by second-class letter to the on-call
-doctor"). An escalation sent through it reaches nobody in time."""
+doctor"); round 18 (red team 16's sticky note): a written note, memo, card, flag, tag, message
+or task ("via a note left on the desk"). An escalation sent through it reaches nobody in time."""
 NOT_ACUTE = re.compile(
     r"\b(to|with|cc|copy)\s+(the\s+|a\s+|an\s+|our\s+)?([\w-]+\s+){0,2}?"
     r"(dentists?|dental|school|optician\w*|optometrist\w*|podiatr\w*|chiropod\w*|vets?"
