@@ -124,6 +124,12 @@ def test_technical_attributes_are_not_read() -> None:
         f"<lisinopril>{FACT}",  # a tag that names no element
         f"$\\vphantom{{{FACT}}}$",  # a LaTeX command with an argument
         f"\\textcolor{{white}}{{{FACT}}}",
+        # round 19 (red team 17), worded apart from it
+        f"<input type='password' value='{FACT}'>",  # shows dots
+        f"<input type='number' value='10'> {FACT}",
+        f"<input value='{' ' * 40}{FACT}'>",  # pushed out of the box
+        f"<pre>{' ' * 120}{FACT}</pre>",  # pushed off the screen
+        "lisinopril<sup>10</sup> mg once daily",
     ],
 )
 def test_markup_outside_the_allow_list_makes_the_text_unreadable(text: str) -> None:

@@ -60,6 +60,7 @@ LINE = "Takes amlodipine 5 mg once daily for blood pressure. Chest pain at rest 
         ("aspirin, N_O_T current", "aspirin, NOT current"),  # any one separator
         ("aspirin, N. O. T. current", "aspirin, NOT current"),
         ("chest pain: N-O", "chest pain: NO"),  # two letters: "no" only
+        ("chest pain\u1d3a\u1d3c", ""),  # round 19: raised letters after a letter
         ("O/E chest clear, N.B. review", "O/E chest clear, N.B. review"),
     ],
 )

@@ -251,7 +251,9 @@ def test_the_call_of_on_call_is_not_a_contact() -> None:
         ("Pulse 128 (his usual)", ""),  # round 16: a usual-state word anywhere in the segment
         ("Pulse 128 (most unlikely)", ""),  # round 17: a degree word beside a lone hedge
         ("Pulse 128 - thought doubtful", ""),
-        ("Pulse 128 (v. doubtful)", ""),  # round 18: a one-letter short form is no sentence end
+        ("Pulse 128 (v. doubtful)", ""),
+        ("Pulse 128 (ddx only)", ""),  # round 19: a differential is not a finding
+        ("Pulse 128 - r/o", ""),  # round 18: a one-letter short form is no sentence end
         ("Pulse 128. Sepsis unlikely", "Pulse 128."),
         ("Pulse 128 (his usual for 5 years)", ""),  # a duration is not a value
         ("BP 188/110 (usual 130/80)", "BP 188/110 (usual 130/80)"),

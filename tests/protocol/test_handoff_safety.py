@@ -263,6 +263,12 @@ def test_a_delay_in_short_forms_is_a_delay(when: str) -> None:
     assert found is not None and "later time" in found
 
 
+def test_asking_the_patient_to_escalate_hands_the_escalation_back() -> None:
+    """Round 19 (red team 17's patient-to-escalate), worded apart from it."""
+    found = unsafe_action(["Told him to escalate to the duty doctor himself"], True)
+    assert found is not None and "back to the patient" in found
+
+
 def test_an_escalation_left_in_writing_reaches_nobody_in_time() -> None:
     """Round 18 (red team 16's sticky note), worded apart from it."""
     found = unsafe_action(["Escalated now via a memo on the registrar's keyboard"], True)

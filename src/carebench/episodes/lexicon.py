@@ -217,7 +217,8 @@ HEDGES = (
     "unconfirmed", "to be confirmed", "tbc", "ruled out", "rule out", "not sure", "uncertain",
     "unclear", "supposedly", "apparently", "presumably", "seemingly", "reportedly",
     "purportedly", "allegedly", "ostensibly", "conceivably", "arguably", "seems", "seemed",
-    "appears to be", "appeared to be", "improbable", "doubtful", "implausible",
+    "appears to be", "appeared to be", "improbable", "doubtful", "implausible", "r/o", "ddx",
+    "differential",
 )  # fmt: skip
 """Hedges: words that present a statement as uncertain, queried or excluded rather than stated.
 Both readers of modality use this one list (claims: :mod:`carebench.episodes.support`; handoff

@@ -70,12 +70,12 @@ _COMMENT = re.compile(r"<!--(?:-?>|.*?(?:--!?>|$))", re.DOTALL)
 the end of the text (the standard library's parser reads both as text)."""
 _MARKDOWN_HIDDEN = re.compile(
     r"\|\|[^|\n]+\|\|"
-    r"|^\s*\[[^\]\n]+\]:[ \t]*\S+([ \t]+(\"[^\"\n]*\"|'[^'\n]*'|\([^)\n]*\)))?[ \t]*$",
+    r"|^\s*\[[^\]\n]+\]:[ \t]*\S+(([ \t]+|[ \t]*\n[ \t]*)(\"[^\"\n]*\"|'[^'\n]*'|\([^)\n]*\)))?[ \t]*$",
     re.MULTILINE,
 )
 """A spoiler ("||x||") and a markdown link-reference definition ("[1]: https://x": one
-destination and an optional quoted title, as CommonMark defines it; "[E2]: folic acid 400
-micrograms daily" is shown). LaTeX (``\\phantom{x}``) is :data:`_LATEX`'s."""
+destination and an optional quoted title, on its line or the next, as CommonMark defines it;
+"[E2]: folic acid 400 micrograms daily" is shown). LaTeX (``\\phantom{x}``) is :data:`_LATEX`'s."""
 _UNRENDERED = frozenset(
     {"area", "audio", "base", "basefont", "canvas", "datalist", "embed", "head", "iframe", "link",
      "meta", "noembed", "noframes", "noscript", "object", "param", "rp", "script", "select",
@@ -101,8 +101,8 @@ _PLAIN = frozenset(
      "dl", "dt", "em",
      "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6",
      "header", "hr", "html", "i", "img", "input", "ins", "kbd", "label", "legend", "li", "main",
-     "mark", "nav", "ol", "p", "pre", "q", "samp", "section", "small", "span", "strong", "sub",
-     "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "time", "tr", "tt", "u",
+     "mark", "nav", "ol", "p", "pre", "q", "samp", "section", "small", "span", "strong",
+     "summary", "table", "tbody", "td", "tfoot", "th", "thead", "time", "tr", "tt", "u",
      "ul", "var", "wbr"}
 )  # fmt: skip
 """Elements that show their text as plain text (round 18): a note needs no other. Any other
@@ -116,6 +116,12 @@ _PLAIN_ATTRIBUTES = frozenset(
 """Attributes that change no text a reader sees; any other one, outside :data:`_HIDING`
 (``popover``, ``face``, ``width``, event handlers, ...), makes the text unreadable (round 18)."""
 _BOXES = frozenset({"checkbox", "radio"})
+_TEXT_INPUTS = frozenset({"text", "search", "email", "tel", "url"})
+"""Inputs that show their value as text; any other type (password, range, number, date, colour,
+file, image, a button) shows dots, a widget or nothing, so the text is unreadable (round 19)."""
+_OFFSCREEN = re.compile(r"[ \t\u00a0]{20,}")
+"""A run of twenty spaces or more: kept in a text box, ``pre`` or a plain viewer, it pushes
+what follows out of sight (round 19, red team 17); the text is unreadable."""
 _LATEX = re.compile(r"\\[A-Za-z]+\s*\{")
 """A LaTeX command with an argument ("\\hphantom{x}", "\\color{white}{x}"): how it shows is the
 renderer's, so a text holding one is unreadable (round 18)."""
@@ -157,8 +163,10 @@ class _Shown(HTMLParser):
             kind = values.get("type", "text").lower()
             if kind in _BOXES:
                 self.parts.append(_box("checked" in names))
-            elif kind != "hidden":
+            elif kind in _TEXT_INPUTS:
                 self.parts.append(f" {values.get('value') or values.get('placeholder', '')} ")
+            elif kind != "hidden":
+                self.unreadable = True
         if tag in _VOID:
             self.parts.append(" ")
             return
@@ -179,7 +187,7 @@ class _Shown(HTMLParser):
 
 def _shown(text: str) -> str:
     text = _MARKDOWN_HIDDEN.sub(" ", _STRUCK.sub(" ", _COMMENT.sub(" ", text)))
-    if _LATEX.search(text):
+    if _LATEX.search(text) or _OFFSCREEN.search(text):
         return ""
     if "<" not in text and "&" not in text:
         return text

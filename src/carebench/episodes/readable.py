@@ -177,7 +177,7 @@ def _allowed(char: str, before: str) -> bool:
         return True
     tag = unicodedata.decomposition(char).split(" ", 1)[0]
     if tag in _RAISED:
-        return before.isalpha()
+        return before.isalpha() and unicodedata.category(char) == "No"  # "m²", not "ᴺᴼᵀ"
     if tag in _DRAWN:
         return False
     category = unicodedata.category(char)

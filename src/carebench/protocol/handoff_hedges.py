@@ -24,10 +24,11 @@ _SCOPE = re.compile(r"(?<=[.!?:])(?<!\b[A-Za-z]\.)\s+|\n+")
 
 _DEGREE = re.compile(
     r"\b(very|highly|most|quite|extremely|rather|fairly|pretty|really|so|much|somewhat|thought"
-    r"|felt|considered|deemed|seems?|judged|now|v|vv)\b",
+    r"|felt|considered|deemed|seems?|judged|now|v|vv|only)\b",
     re.IGNORECASE,
 )
-"""Degree and judgement words a hedge may carry ("A (very unlikely)", "A - thought unlikely"):
+"""Degree and judgement words a hedge may carry ("A (very unlikely)", "A - thought unlikely",
+"A (ddx only)", round 19):
 the hedge is still alone in its segment and governs the one before (round 17, red team 15; "v."
 and "vv", the written short forms of very, round 18)."""
 _TRAILED = re.compile(r"[,;(]|\s[-\u2013\u2014]\s")
@@ -91,7 +92,7 @@ def dismissed(text: str) -> str:
 def _trailing(part: str) -> tuple[str, str]:
     """``part`` as :func:`plain` keeps it, and what a trailing dismissal in it governs."""
     hedge = _HEDGE.search(part)
-    if hedge and not re.search(r"\w", part[hedge.end() :]):  # "X ruled out", "X unlikely"
+    if hedge and not re.search(r"\w", _DEGREE.sub("", part[hedge.end() :])):  # "X unlikely"
         starts = [0, *(m.end() for m in _TRAILED.finditer(part[: hedge.start()]))]
         while len(starts) > 1 and not re.search(
             r"\w", _DEGREE.sub("", part[starts[-1] : hedge.start()])

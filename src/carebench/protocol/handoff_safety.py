@@ -111,7 +111,7 @@ _PATIENT_SIDE = (
     r"|husband|partner|mother|father|mum|dad|carer|friend|neighbour)"
 )
 _CONTACT = (
-    r"(ring|call|phone|contact|book|arrange|email|e-mail|message|text|see|speak to|talk to"
+    r"(ring|call|phone|contact|book|arrange|email|e-mail|message|text|see|speak to|talk to|escalate"
     r"|get in touch with|chase|make an appointment with|self-?refer)"
 )
 _HANDED_BACK = re.compile(
