@@ -124,6 +124,7 @@ from carebench.protocol.score_results import (
 from carebench.protocol.stale import stale_facts
 from carebench.protocol.stated import (
     asserts,
+    blanked,
     countermanded,
     draft_readings,
     handoff_readings,
@@ -466,10 +467,7 @@ def _hidden(shown: Handoff, written: Handoff) -> tuple[str, ...]:
     return tuple(
         f"{name} (hidden)"
         for name, values in field_texts(written).items()
-        if any(
-            not re.search(r"\w", seen) and re.search(r"\w", value)
-            for seen, value in zip(shown_texts[name], values, strict=True)
-        )
+        if any(blanked(value, seen) for seen, value in zip(shown_texts[name], values, strict=True))
     )
 
 
