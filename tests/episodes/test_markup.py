@@ -161,3 +161,14 @@ def test_a_text_box_shows_its_value_in_both_readings() -> None:
 def test_answer_codes_deny_their_item_wherever_they_are_written(text: str) -> None:
     assert render(readable(text)).split()[0] == "no"
     assert support(text, LINE) is not Verdict.SUPPORTED, explain(text, LINE)
+
+
+def test_a_gfm_cell_beyond_the_header_is_not_shown() -> None:
+    """Round 20 (red team 17's excess cell): GitHub drops a body cell past the header's count."""
+    hidden = f"| |\n|---|\n| | {FACT} |"
+    assert "lisinopril" not in render(hidden)
+    assert "lisinopril" in stored(hidden)
+    assert support(hidden, LINE) is not Verdict.SUPPORTED, explain(hidden, LINE)
+    shown = f"| |\n|---|\n| {FACT} |"
+    assert support(shown, LINE) is Verdict.SUPPORTED, explain(shown, LINE)
+    assert render("K 4.8 | Na 139") == "K 4.8 | Na 139"  # a bar in prose is no table

@@ -198,3 +198,28 @@ def test_a_symbol_the_line_holds_is_covered_and_a_tick_or_degree_sign_is_kept() 
 )
 def test_signed_result_shorthand_reads_as_its_result(claim: str, verdict: Verdict) -> None:
     assert support(claim, "Urine culture negative; no growth at 48 hours.") is verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("BMI 2,4", "BMI 2.4"),  # a decimal comma, as much of Europe writes it
+        ("folic acid 40,0 micrograms", "folic acid 40.0 micrograms"),
+        ("1,000 mL", "1,000 mL"),  # thousands stay a digit group
+        ("platelets 12,500,000", "platelets 12,500,000"),
+        ("pulse 84,88,92", "pulse 84,88,92"),  # a list of readings is not one number
+        ("E1,E2", "E1,E2"),
+    ],
+)
+def test_a_comma_that_groups_no_thousands_is_a_decimal_comma(text: str, expected: str) -> None:
+    """Round 20 (red team 17's "BMI 2,4"): the reader sees 2.4, not the record's 24."""
+    assert readable(text) == expected
+
+
+@pytest.mark.parametrize(
+    "claim", ["amlodipine 5,0 mg once daily", "amlodipine -5 mg once daily", "BMI 2,4"]
+)
+def test_a_decimal_comma_or_a_sign_changes_the_value(claim: str) -> None:
+    """Neither "5,0" for 50 nor "-5" for 5 is the record's value (round 20)."""
+    line = "Takes amlodipine 50 mg once daily. BMI 24." if "," in claim else LINE
+    assert support(claim, line) is not Verdict.SUPPORTED

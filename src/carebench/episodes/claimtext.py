@@ -131,9 +131,10 @@ POLAR = {
 """Term -> (polarity group, side)."""
 _NAME_WITH_DIGITS = re.compile(r"\b([a-z]{1,8})-?(\d+)([a-z]*)\b")
 _TOKEN = re.compile(
-    r"\d+(?:[.,]\d+)*(?:/\d+(?:[.,]\d+)*)?|[a-zµ°%][a-z0-9µ°%/&+'.-]*[a-z0-9%]|[a-zµ%~<>≤≥]"
+    r"(?:(?<![\w.-])-)?\d+(?:[.,]\d+)*(?:/\d+(?:[.,]\d+)*)?|[a-zµ°%][a-z0-9µ°%/&+'.-]*[a-z0-9%]|[a-zµ%~<>≤≥]"
 )
-NUMBER = re.compile(r"^\d+(?:[.,]\d+)*(?:/\d+(?:[.,]\d+)*)?$")
+NUMBER = re.compile(r"^-?\d+(?:[.,]\d+)*(?:/\d+(?:[.,]\d+)*)?$")
+"""A number as a token: a minus sign before it is its sign ("BMI -24" is not 24; red team 17)."""
 CITATION = re.compile(r"^[rnem]\d{1,2}$")
 _QUANTITY_CLAUSE = re.compile(r"[;:()\n]|(?<=[.!?])\s+|,\s+|\s[-\u2013\u2014]\s")
 _NEGATION_CLAUSE = re.compile(

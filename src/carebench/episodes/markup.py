@@ -185,8 +185,46 @@ class _Shown(HTMLParser):
             self.parts.append(data)
 
 
+_DELIMITER_ROW = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
+_CELL_BAR = re.compile(r"(?<!\\)\|")
+
+
+def _cells(line: str) -> list[str]:
+    """A GFM table row's cells (a leading and a trailing bar are not cell separators)."""
+    inner = line.strip()
+    inner = inner[1:] if inner.startswith("|") else inner
+    inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
+    return _CELL_BAR.split(inner)
+
+
+def _gfm_tables(text: str) -> str:
+    """``text`` with every GFM table row cut to its header's cells, as GitHub renders it.
+
+    A table is a header row with a bar, then a delimiter row of as many cells ("|---|"); its
+    body runs to a blank line. A body cell beyond the header's count is not shown (red team 17's
+    excess cell), so the shown reading drops it; the stored reading keeps every character.
+    """
+    lines = text.split("\n")
+    width = 0
+    for i, line in enumerate(lines):
+        if not line.strip():
+            width = 0
+        elif width:
+            lines[i] = " | ".join(_cells(line)[:width])
+        elif (
+            "|" in line
+            and i + 1 < len(lines)
+            and _DELIMITER_ROW.match(lines[i + 1])
+            and len(_cells(lines[i + 1])) == len(_cells(line))
+        ):
+            width = len(_cells(line))
+    return "\n".join(lines)
+
+
 def _shown(text: str) -> str:
     text = _MARKDOWN_HIDDEN.sub(" ", _STRUCK.sub(" ", _COMMENT.sub(" ", text)))
+    if "|" in text and "-" in text:
+        text = _gfm_tables(text)
     if _LATEX.search(text) or _OFFSCREEN.search(text):
         return ""
     if "<" not in text and "&" not in text:

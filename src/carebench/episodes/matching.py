@@ -32,7 +32,7 @@ from functools import cache
 
 from carebench.episodes.numerals import numbers_with_bounds
 
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_NUMBER = re.compile(r"(?:(?<![\w.-])-)?\d+(?:[.,]\d+)*")
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 NEGATIONS = frozenset(
     {"not", "no", "never", "none", "don't", "doesn't", "isn't", "shouldn't", "avoid", "without"}

@@ -316,7 +316,7 @@ _BEFORE = {" ".join(p): b for p, b in BOUNDS}
 _COMPARED = re.compile(
     r"(?:(?<![\w=-])("
     + "|".join(_phrase(p) for p, _ in sorted(BOUNDS, key=lambda pb: -len(" ".join(pb[0]))))
-    + r")\s*)?(?<![\d.,])(\d+(?:[.,]\d+)*)(?=(?:\s*([a-zµ%/]+))?)(?=(?:\s*[a-zµ%/]+)?\s+(or\s+\w+))?"
+    + r")\s*)?(?<![\d.,])((?:(?<![\w.-])-)?\d+(?:[.,]\d+)*)(?=(?:\s*([a-zµ%/]+))?)(?=(?:\s*[a-zµ%/]+)?\s+(or\s+\w+))?"
 )
 _TIME_UNITS = frozenset(k for k, v in UNITS.items() if SCALE.get(v, ("",))[0] == "time")
 

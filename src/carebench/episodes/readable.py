@@ -224,10 +224,24 @@ def _spelled(text: str) -> str:
     return _SPELLED_OUT.sub(lambda m: _word([re.sub(r"[^A-Za-z]", "", m[0])], m[0]) or m[0], text)
 
 
+_DIGIT_COMMAS = re.compile(r"(?<![\d,])\d+(?:,\d+)+(?![\d,])")
+_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")
+
+
+def _decimal_comma(found: re.Match[str]) -> str:
+    """A comma between digits that groups no thousands is a decimal comma ("2,4" is 2.4)."""
+    number = found[0]
+    if _THOUSANDS.fullmatch(number) or number.count(",") > 1:
+        return number
+    return number.replace(",", ".")
+
+
 @cache
 def readable(text: str) -> str:
     """``text`` as a reader sees it, or ``""`` when it is not readable (module conventions)."""
     text = _spelled(text)
+    if "," in text:
+        text = _DIGIT_COMMAS.sub(_decimal_comma, text)
     if text.isascii():
         return text
     text = unicodedata.normalize("NFC", text)
