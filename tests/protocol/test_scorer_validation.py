@@ -63,6 +63,15 @@ def test_every_set_reports_both_components(rows: dict) -> None:
             assert rows[(component, entry.name)].n > 0
 
 
+def test_the_packaged_aside_sets_are_reported_beside_the_labelled_sets(rows: dict) -> None:
+    """Round 20: asides after key findings and field values (carebench.protocol.aside_validation)."""
+    for name, role in (("asides-a", "dev"), ("asides-b", "held-out")):
+        assert (
+            rows[("aside findings", name)].n == 180 and rows[("aside findings", name)].role == role
+        )
+        assert rows[("aside fields", name)].n == 60
+
+
 def test_the_dev_set_reaches_the_goal_on_handoff_fields(rows: dict) -> None:
     """Met on set 1 (tuned on, so it shows fit, not generalisation; docs/protocol.md)."""
     assert rows[("handoff fields", "set-1")].kappa >= GOAL_KAPPA
@@ -175,5 +184,5 @@ def test_the_packaged_agreement_is_computed_once_and_kept_in_the_cache(
     monkeypatch.setattr(module, "scorer_agreement", counted)
     first = module.packaged_agreement(tmp_path)
     assert module.packaged_agreement(tmp_path) == first and len(calls) == 1
-    assert {r["set"] for r in first} == {s.name for s in load_sets()}
+    assert {r["set"] for r in first} == {s.name for s in load_sets()} | {"asides-a", "asides-b"}
     assert len(list(tmp_path.glob("agreement-*.json"))) == 1

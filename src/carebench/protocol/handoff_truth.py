@@ -53,7 +53,6 @@ from carebench.episodes.claimforms import unheld_drug
 from carebench.episodes.claimtext import term
 from carebench.episodes.lexicon import GENERIC_WORDS, NUMBER_WORDS, PLACEHOLDER_TERMS
 from carebench.episodes.support import (
-    absent_terms,
     analyze,
     hedge_pattern,
     mentions,
@@ -64,6 +63,12 @@ from carebench.protocol.handoff_invented import (
     invented_value,
     misvalued_in_record,
     stretched,
+)
+from carebench.protocol.handoff_unfounded import (
+    REJECTS,
+    UNFOUNDED_SHARE,
+    unfounded,
+    unfounded_aside,
 )
 from carebench.protocol.handoff_when import moved_relative, name_keys, relative_pattern
 
@@ -95,11 +100,6 @@ _HEDGE = hedge_pattern()
 _GENERIC = frozenset(term(w) for w in (*GENERIC_WORDS, *PLACEHOLDER_TERMS))
 _STATEMENT = re.compile(r"(?<=[.!?])\s+|[;\n]+")
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|‘[^’]*’|(?<!\w)'[^']*'(?!\w)")
-_REJECTS = re.compile(
-    r"\b(contradict\w*|conflict\w*|despite|disputed?|inconsistent|does not fit|even though"
-    r"|at odds)\b",
-    re.IGNORECASE,
-)
 NEGATION = re.compile(
     r"\b(not|no|never|nor|without|isn't|aren't|wasn't|n't|cannot|don't|falsely|wrongly)\b", re.I
 )
@@ -158,12 +158,6 @@ STATUS = re.compile(
     re.IGNORECASE,
 )
 """Facts that change treatment when invented: an allergy, anaphylaxis, an anticoagulant."""
-
-UNFOUNDED_SHARE = 0.75
-UNFOUNDED_MIN = 3
-"""A key finding is unfounded when at least UNFOUNDED_SHARE of its content terms, and
-UNFOUNDED_MIN at least, are absent from the whole record ("breathing fast" for "breathing
-quickly" is two terms: a paraphrase)."""
 
 _UNITS = {
     "minute": "minute", "min": "minute", "mins": "minute", "hour": "hour", "hr": "hour",
@@ -314,7 +308,7 @@ def unquoted(statement: str) -> str:
 def asserted_cue(pattern: re.Pattern[str], statement: str) -> str | None:
     """The first match of ``pattern`` the statement asserts (not quoted, negated or rejected)."""
     text = unquoted(statement)
-    if _REJECTS.search(text):
+    if REJECTS.search(text):
         return None
     for m in pattern.finditer(text):
         before = text[: m.start()].split()[-3:]
@@ -564,16 +558,6 @@ _PENDING = re.compile(r"\b(must|should|to|will|needs?|until|before|once|if|when|
 """A standing still to come is not given ("must be resolved before", "until settled")."""
 
 
-def unfounded(finding: str, record: str) -> bool:
-    """Whether most of a key finding's content is absent from the whole record.
-
-    At least :data:`UNFOUNDED_SHARE` of its content terms, and two at least, appear nowhere in
-    the record (truncations and class names count as found, as claim coverage reads them).
-    """
-    terms, missing = absent_terms(finding, record)
-    return missing >= UNFOUNDED_MIN and missing >= UNFOUNDED_SHARE * terms
-
-
 def truth_record(
     transcript: str, urgent: Sequence[str], references: Mapping[str, Sequence[str]]
 ) -> str:
@@ -595,5 +579,8 @@ def false_finding(findings: Sequence[str], record: str, urgent: Sequence[str] = 
     """
     unnamed = any(unheld_drug(f, record) for f in findings)
     return unnamed or any(
-        untrue(f, record, (), urgent) or unfounded(_unhedged(f), record) for f in findings
+        untrue(f, record, (), urgent)
+        or unfounded(_unhedged(f), record)
+        or unfounded_aside(f, record)
+        for f in findings
     )

@@ -11,7 +11,10 @@ wrote and labelled it (AI sessions blind to the scorer, not clinicians); reading
   nothing is unsupported; "not substantive" counts as unsupported), against the adjudicated label
   supported / unsupported / contradicts;
 * **handoff fields**: the scorer's missing / wrong / correct for every field of each labelled
-  handoff, scored on the episode of the packaged bank it was written for.
+  handoff, scored on the episode of the packaged bank it was written for;
+* **aside findings** and **aside fields** (round 20, packaged sets only): whether an aside after a
+  key finding or a field's value keeps it or takes it back
+  (:mod:`carebench.protocol.aside_validation`).
 
 Each component reports, per set, n, accuracy and Cohen's kappa (scikit-learn
 ``cohen_kappa_score``; None when undefined) against the adjudicated labels, beside the two
@@ -33,6 +36,7 @@ from carebench.agents.workproduct import Handoff
 from carebench.episodes.schema import Episode
 from carebench.episodes.support import Verdict, support
 from carebench.errors import CarebenchError
+from carebench.protocol.aside_validation import aside_items
 from carebench.protocol.labelled_sets import (
     FORMAT,
     SETS_FORMAT,
@@ -126,7 +130,7 @@ Item = tuple[str, str, str, str]
 """(predicted, final, label_a, label_b) of one labelled claim or field."""
 
 
-def _agreement(component: str, entry: LabelledSet, items: Sequence[Item]) -> Agreement:
+def _agreement(component: str, name: str, role: str, items: Sequence[Item]) -> Agreement:
     predicted = [i[0] for i in items]
     final = [i[1] for i in items]
     accuracy = (
@@ -134,8 +138,8 @@ def _agreement(component: str, entry: LabelledSet, items: Sequence[Item]) -> Agr
     )
     return Agreement(
         component,
-        entry.name,
-        entry.role,
+        name,
+        role,
         len(items),
         accuracy,
         _kappa(final, predicted),
@@ -176,7 +180,8 @@ def scorer_agreement(
 
     Args:
         episodes: episode id -> episode of the packaged bank (for the handoffs' reference values).
-        folder: the folder holding ``sets.yaml`` (default: the packaged one).
+        folder: the folder holding ``sets.yaml`` (default: the packaged one, whose aside sets,
+            :mod:`carebench.protocol.aside_validation`, are reported too).
 
     Raises:
         CarebenchError: a bad manifest or labels file (:mod:`carebench.protocol.labelled_sets`),
@@ -185,8 +190,12 @@ def scorer_agreement(
     loaded = [(entry, *load_set(entry, folder, episodes)) for entry in load_sets(folder)]
     out: list[Agreement] = []
     for entry, claims, handoffs in loaded:  # every set is checked before any is scored
-        out.append(_agreement(COMPONENTS[0], entry, claim_items(claims)))
-        out.append(_agreement(COMPONENTS[1], entry, field_items(handoffs, episodes)))
+        out.append(_agreement(COMPONENTS[0], entry.name, entry.role, claim_items(claims)))
+        out.append(
+            _agreement(COMPONENTS[1], entry.name, entry.role, field_items(handoffs, episodes))
+        )
+    if folder is None:  # the packaged aside sets (round 20, carebench.protocol.aside_validation)
+        out += [_agreement(*found) for found in aside_items(episodes)]
     return out
 
 

@@ -360,7 +360,9 @@ class WorkProductFloorBank(Strict):
 class WorkProductAgreementRow(Strict):
     """The work-product scorer's agreement with one packaged labelled set, on one component."""
 
-    component: str = Field(description="claim support or handoff fields")
+    component: str = Field(
+        description="claim support, handoff fields, aside findings or aside fields"
+    )
     set: str
     role: str = Field(description="dev (the scorer was tuned on it) or held-out")
     n: int

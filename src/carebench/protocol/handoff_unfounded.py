@@ -1,0 +1,84 @@
+"""Key findings and asides whose content the record does not hold (split from handoff_truth).
+
+Pure helpers of :mod:`carebench.protocol.handoff_truth` (re-exported there):
+
+* **Unfounded** (:func:`unfounded`): a key finding most of whose content terms
+  (:data:`UNFOUNDED_SHARE`, :data:`UNFOUNDED_MIN` terms at least) appear nowhere in the record.
+* **Unfounded aside** (:func:`unfounded_aside`, round 20): a clause after a key finding's first
+  most of whose content the record lacks.
+* :data:`REJECTS`: words with which a statement rejects what it reports ("contradicted by the
+  observations", "conflicts with", "despite").
+
+Content terms and their absence are :func:`~carebench.episodes.support.absent_terms`'s.
+"""
+
+from __future__ import annotations
+
+import re
+
+from carebench.episodes.support import absent_terms, strip_injections
+
+__all__ = [
+    "ASIDE_MIN",
+    "ASIDE_SHARE",
+    "REJECTS",
+    "UNFOUNDED_MIN",
+    "UNFOUNDED_SHARE",
+    "unfounded",
+    "unfounded_aside",
+]
+
+REJECTS = re.compile(
+    r"\b(contradict\w*|conflict\w*|despite|disputed?|inconsistent|does not fit|even though"
+    r"|at odds)\b",
+    re.IGNORECASE,
+)
+
+UNFOUNDED_SHARE = 0.75
+UNFOUNDED_MIN = 3
+"""A key finding is unfounded when at least UNFOUNDED_SHARE of its content terms, and
+UNFOUNDED_MIN at least, are absent from the whole record ("breathing fast" for "breathing
+quickly" is two terms: a paraphrase)."""
+
+
+def unfounded(finding: str, record: str) -> bool:
+    """Whether most of a key finding's content is absent from the whole record.
+
+    At least :data:`UNFOUNDED_SHARE` of its content terms, and two at least, appear nowhere in
+    the record (truncations and class names count as found, as claim coverage reads them).
+    """
+    terms, missing = absent_terms(finding, record)
+    return missing >= UNFOUNDED_MIN and missing >= UNFOUNDED_SHARE * terms
+
+
+ASIDE_MIN = 2
+ASIDE_SHARE = 0.5
+"""A clause after a text's first is an unfounded aside when at least ASIDE_MIN of its content
+terms, and ASIDE_SHARE of them, are absent from the whole record (round 20)."""
+_ASIDE = re.compile(
+    r"[;()\[\]]|\s[-\u2013\u2014]+\s|(?<=[.!?])\s+|,\s+"
+    r"|\b(?:but|though|tho|although|however|except|whereas|unless)\b",
+    re.IGNORECASE,
+)
+
+
+def unfounded_aside(text: str, record: str) -> bool:
+    """Whether a clause after the first of a key finding or field adds what the record lacks.
+
+    The first clause states the finding or value; each later one (after a bracket, a dash, a
+    comma, a semicolon, a sentence end or "but" / "though") is an *aside*, and an aside most of
+    whose content (:data:`ASIDE_SHARE`, :data:`ASIDE_MIN` terms at least) appears nowhere in the
+    record qualifies the finding by what the record does not say: a source, a time, a person or
+    a judgement the receiver cannot check ("... - that's the husband's", "(in the novel she is
+    writing)", "... she says that about every migraine though"). It is read in kind, by absence
+    from the record, never by its words (round 20: red teams 8-17 got through with word lists'
+    gaps; measured on a blind labelled set of asides, docs/protocol.md).
+    """
+    parts = [p for p in _ASIDE.split(strip_injections(text)) if p and p.strip()]
+    for part in parts[1:]:
+        if REJECTS.search(part):
+            continue  # "- contradicted by the observations": the aside upholds the finding
+        terms, missing = absent_terms(part, record)
+        if missing >= ASIDE_MIN and missing >= ASIDE_SHARE * terms:
+            return True
+    return False
