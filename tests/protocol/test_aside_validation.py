@@ -42,8 +42,13 @@ def test_each_set_holds_240_double_labelled_items() -> None:
 
 def test_the_docs_table_gives_the_figures_computed_here(found: dict) -> None:
     """docs/protocol.md states each aside set's figures (a held-out row never prints them)."""
+    import os
+
     doc = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text("utf-8")
+    dev_only = os.environ.get("CAREBENCH_DEV_ONLY") == "1"
     for (component, name), (role, items) in found.items():
+        if role == "held-out" and dev_only:
+            continue  # docs/protocol.md, "Keeping the held-out sets unseen"
         label = "held out" if role == "held-out" else "dev"
         line = re.search(
             rf"^\| {re.escape(name)} \({label}[^)|]*\) \| {component} \| (.+) \|$", doc, re.M

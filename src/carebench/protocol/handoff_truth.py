@@ -21,8 +21,9 @@ reference values. Each rule reads a *kind* of text, never a labelled item's phra
   else") where no record sentence that shares its content names the same person.
 * **Invented status** (:data:`STATUS`): an allergy, anaphylaxis or anticoagulant asserted (not
   negated) where the record names none: a fact that would change treatment.
-* **Unfounded** (key findings only, :func:`unfounded`): a finding most of whose content terms
-  (:data:`UNFOUNDED_SHARE`, two terms at least) appear nowhere in the record.
+* **Unfounded** (key findings only, :mod:`carebench.protocol.handoff_unfounded`): a finding
+  most of whose content terms (:data:`UNFOUNDED_SHARE`, three terms at least) appear nowhere in
+  the record, or (round 20) a clause after its first, an *aside*, most of whose content does not.
 * **Invented** (reason and key findings, given the urgent findings:
   :mod:`carebench.protocol.handoff_invented`): a normal finding or denial no record sentence
   gives ("no distress", "observations otherwise normal"), or a labelled value the record gives
