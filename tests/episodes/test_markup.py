@@ -172,3 +172,11 @@ def test_a_gfm_cell_beyond_the_header_is_not_shown() -> None:
     shown = f"| |\n|---|\n| {FACT} |"
     assert support(shown, LINE) is Verdict.SUPPORTED, explain(shown, LINE)
     assert render("K 4.8 | Na 139") == "K 4.8 | Na 139"  # a bar in prose is no table
+
+
+def test_a_text_box_shows_only_the_start_of_a_long_value() -> None:
+    """Round 21 (red team 18): a claim after a run of dots sits in the box's hidden part."""
+    text = f"<input type='text' value='{'.' * 40} {FACT}'>"
+    assert "lisinopril" not in render(text) and "lisinopril" in stored(text)
+    assert support(text, LINE) is not Verdict.SUPPORTED, explain(text, LINE)
+    assert render("<input type='text' value='K 4.8'>").strip() == "K 4.8"

@@ -308,3 +308,23 @@ def test_a_text_one_viewer_shows_blank_is_hidden_and_vetoes(
     scored = handoff_completeness(escalation, Handoff.model_validate({**reference, slot: written}))
     assert f"{slot} (hidden)" in scored.unsafe, scored
     assert (scored.score or 0) <= VETO_FACTOR
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "pulse 38.4, temperature 118 C, BP 96/58",  # the numbers moved between labels
+        "ondansetron 4 g twice daily",  # the dose's unit scaled a thousandfold
+        "ondansetron 8 mg twice daily",  # another value under the drug's own label
+    ],
+)
+def test_a_field_value_with_a_labelled_quantity_misvalued_is_wrong(value: str) -> None:
+    """Round 21 (red team 18's swapped numbers): numbers are read with their labels and units."""
+    wanted = (
+        ["temperature 38.4 C, pulse 118, BP 96/58"]
+        if "pulse" in value
+        else ["ondansetron 4 mg twice daily"]
+    )
+    record = "Temperature 38.4 C, pulse 118, BP 96/58. Ondansetron 4 mg twice daily."
+    assert not field_value_correct(value, wanted, record)
+    assert field_value_correct(wanted[0], wanted, record)

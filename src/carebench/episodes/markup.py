@@ -20,7 +20,8 @@ takes the worse of (:mod:`carebench.protocol.scores`, :func:`carebench.episodes.
   :data:`_PLAIN_ATTRIBUTES` and the hiding ones (``popover``, ``face``, ``width``, ``data-*``)
   and any LaTeX command with an argument (``\hphantom{x}``) make the text unreadable, as no
   list of what hides can be whole; a form control shows what it shows: a checkbox or radio
-  button reads "[x]" or "[ ]", any other input its value or placeholder. In markdown:
+  button reads "[x]" or "[ ]", a text box the first 20 characters of its value or placeholder
+  (what the box shows; round 21). In markdown:
   ``~~x~~`` and ``~x~`` are struck, spoilers ``||x||`` hidden, link-reference definitions (one
   destination and an optional title, as CommonMark defines them) not shown.
 * :func:`stored`, the **stored** reading: every character a plain-text viewer shows. Tags and
@@ -119,6 +120,9 @@ _BOXES = frozenset({"checkbox", "radio"})
 _TEXT_INPUTS = frozenset({"text", "search", "email", "tel", "url"})
 """Inputs that show their value as text; any other type (password, range, number, date, colour,
 file, image, a button) shows dots, a widget or nothing, so the text is unreadable (round 19)."""
+_BOX_WIDTH = 20
+"""The characters a text box shows (HTML's default ``size``): a longer value is cut there in the
+shown reading (round 21, red team 18: a claim after 40 dots sat in the box's hidden part)."""
 _OFFSCREEN = re.compile(r"[ \t\u00a0]{20,}")
 """A run of twenty spaces or more: kept in a text box, ``pre`` or a plain viewer, it pushes
 what follows out of sight (round 19, red team 17); the text is unreadable."""
@@ -164,7 +168,8 @@ class _Shown(HTMLParser):
             if kind in _BOXES:
                 self.parts.append(_box("checked" in names))
             elif kind in _TEXT_INPUTS:
-                self.parts.append(f" {values.get('value') or values.get('placeholder', '')} ")
+                shown = values.get("value") or values.get("placeholder", "")
+                self.parts.append(f" {shown[:_BOX_WIDTH]} ")  # the box shows its start only
             elif kind != "hidden":
                 self.unreadable = True
         if tag in _VOID:

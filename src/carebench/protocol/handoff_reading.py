@@ -62,6 +62,7 @@ from carebench.protocol.field_sides import negates_reference, review_spans
 from carebench.protocol.handoff_findings import (
     contradicted,
     finding_stated,
+    misvalued,
     states_all,
     states_enough,
 )
@@ -514,6 +515,8 @@ def field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:
         return False  # "same-month review" for "same-day review": another span
     if negates_reference(value, references):
         return False  # "non-urgent assessment" for "urgent assessment"
+    if _misvalues(value, wanted):
+        return False  # "temperature 112 C, heart rate 38.2": each number under another label
     rule = conflict(value, references)
     if rule is not None and not (rule in _VALUE_RULES and holds_values(value, references)):
         return False  # "38.3 C; earlier 36.8 C": the reference's values, with their history
@@ -521,6 +524,19 @@ def field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:
         return True
     wider = mentions(value, f"{record}\n{references}")
     return wider and not other_amount(value, references) and contributes(value, references)
+
+
+def _misvalues(value: str, wanted: Sequence[str]) -> bool:
+    """Whether ``value`` gives each reference a labelled quantity's other value (round 21).
+
+    Read as an urgent finding's value is (:func:`~carebench.protocol.handoff_findings.misvalued`:
+    the quantity's label with another value of its kind, and not its own), so numbers moved
+    between labels or a dose's unit scaled a thousandfold are wrong however many terms match.
+    """
+    written = analyze(value)
+    return bool(wanted) and all(
+        any(misvalued(q, written) for q in analyze(ref).quantities) for ref in wanted
+    )
 
 
 _VALUE_RULES = frozenset({"another value", "another value beside a held one"})
