@@ -1,6 +1,8 @@
 """Which handoff-field rule earns what, on each labelled set (issue 21's generalisation check).
 
-Run: .venv/bin/python experiments/handoff_ablation.py
+Run: .venv/bin/python experiments/handoff_ablation.py [WORD ...]
+
+(WORD: only the rules whose label holds one of these words, e.g. ``asides``.)
 
 Scores every labelled handoff field of both sets with the current scorer, then with each rule of
 :mod:`carebench.protocol.handoff_reading` (and two of :mod:`carebench.protocol.scores`) switched
@@ -17,6 +19,7 @@ from unittest import mock
 
 from carebench import load_bank
 from carebench.protocol import handoff_reading, handoff_truth, scores
+from carebench.protocol.aside_validation import aside_items
 from carebench.protocol.scorer_validation import _kappa, field_items, load_labels, load_sets
 
 RULES: dict[str, tuple[str, Callable[..., Any]]] = {
@@ -47,6 +50,14 @@ RULES: dict[str, tuple[str, Callable[..., Any]]] = {
         "handoff_reading.unsafe_action",
         lambda *a, **k: None,
     ),
+    "unfounded asides after key findings (round 20)": (
+        "handoff_truth.unfounded_aside",
+        lambda *a, **k: False,
+    ),
+    "field numbers read with their labels (round 21)": (
+        "handoff_reading._misvalues",
+        lambda *a, **k: False,
+    ),
 }
 
 
@@ -66,19 +77,27 @@ def _figures(episodes: dict[str, Any]) -> list[str]:
         pred, final = [i[0] for i in items], [i[1] for i in items]
         acc = sum(p == f for p, f in zip(pred, final, strict=True)) / len(items)
         out.append(f"{entry.name} {acc:.3f} / {_kappa(final, pred):.3f}")
+    for component, name, _, found in aside_items(episodes):  # round 20's aside sets
+        pred, final = [i[0] for i in found], [i[1] for i in found]
+        acc = sum(p == f for p, f in zip(pred, final, strict=True)) / len(found)
+        out.append(f"{name} {component} {acc:.3f} / {_kappa(final, pred):.3f}")
     return out
 
 
-def main() -> None:
-    """Print accuracy / kappa per set with all rules, then with each rule off."""
+def main(words: list[str]) -> None:
+    """Print accuracy / kappa per set with all rules, then with each chosen rule off."""
     episodes = {e.episode_id: e for e in load_bank()}
-    print("| rule switched off | " + " | ".join(s.name for s in load_sets()) + " |")
-    print("|---|" + "---|" * len(load_sets()))
+    print("| rule switched off | figures per set: accuracy / kappa |")
+    print("|---|---|")
     print("| (none: the scorer as shipped) | " + " | ".join(_figures(episodes)) + " |")
     for label, (name, replacement) in RULES.items():
+        if words and not any(w in label for w in words):
+            continue
         with _off(name, replacement):
             print(f"| {label} | " + " | ".join(_figures(episodes)) + " |")
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    main(sys.argv[1:])

@@ -27,7 +27,8 @@ Read before any score reads a work product's text (:mod:`carebench.protocol.scor
   dropped. A text that still holds a letter of another script than Latin inside a word with
   Latin letters, or any letter of a script other than Latin and Greek, is not readable as
   English (``""``). Words spelled with digits for letters or letter by letter read as the word
-  they spell (:func:`_spelled`).
+  they spell (:func:`_spelled`). A comma between digits that groups no thousands is a decimal
+  comma ("2,4" reads 2.4; "1,000" and a list "84,88,92" stay: round 20).
 * **Frames** (:func:`frames`): a text presents its whole content as not a current fact when a
   *marker segment* governs it: a part of the text between punctuation (colons, semicolons,
   brackets, parentheses, dashes, commas, sentence ends; markdown and HTML wrappers are read as

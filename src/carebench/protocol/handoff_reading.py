@@ -527,11 +527,12 @@ def field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:
 
 
 def _misvalues(value: str, wanted: Sequence[str]) -> bool:
-    """Whether ``value`` gives each reference a labelled quantity's other value (round 21).
+    """Whether ``value`` gives, for every reference value, a labelled quantity of it another value.
 
     Read as an urgent finding's value is (:func:`~carebench.protocol.handoff_findings.misvalued`:
     the quantity's label with another value of its kind, and not its own), so numbers moved
-    between labels or a dose's unit scaled a thousandfold are wrong however many terms match.
+    between labels or a dose's unit scaled a thousandfold are wrong however many terms match
+    (round 21, red team 18).
     """
     written = analyze(value)
     return bool(wanted) and all(

@@ -45,7 +45,8 @@ def unfounded(finding: str, record: str) -> bool:
     """Whether most of a key finding's content is absent from the whole record.
 
     At least :data:`UNFOUNDED_SHARE` of its content terms, and :data:`UNFOUNDED_MIN` at least,
-    appear nowhere in the record (truncations and class names count as found, as claim coverage reads them).
+    appear nowhere in the record (truncations and class names count as found, as claim coverage
+    reads them).
     """
     terms, missing = absent_terms(finding, record)
     return missing >= UNFOUNDED_MIN and missing >= UNFOUNDED_SHARE * terms
