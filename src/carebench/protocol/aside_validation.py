@@ -4,10 +4,9 @@ An aside is what a handoff adds after a key finding or a field's value: a parent
 trailing clause. Some leave the finding standing (a source, a time, the patient's words); others
 take it back (not current, someone else's, not real, unreliable, resolved, dismissed). Red teams
 8-17 got through the scorer with such asides in words its lists did not hold, so two sets of them
-were written and labelled blind to the scorer (``asides-a.jsonl``, dev; ``asides-b.jsonl``, held
-out), as
-``src/carebench/scenarios/validation/workproduct/PROVENANCE-asides.md`` says (AI sessions, not
-clinicians).
+were written and labelled blind to the scorer: ``asides-a.jsonl`` (dev) and ``asides-b.jsonl``
+(held out). Who wrote and labelled them (AI sessions, not clinicians):
+``src/carebench/scenarios/validation/workproduct/PROVENANCE-asides.md``.
 
 Each row (format ``carebench-aside-labels/1``) names an episode of the packaged bank, a slot of
 its reference handoff (a key finding's index, or a field's name), the slot's careful text, the
