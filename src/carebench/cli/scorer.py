@@ -55,8 +55,10 @@ def agreement_cmd(
     """Print the scorer's agreement with the packaged, independently labelled claims and handoffs.
 
     Per labelled set of the manifest (scenarios/validation/workproduct/sets.yaml: name, role dev or
-    held-out, files) and component (claim support, handoff fields): n, accuracy and Cohen's kappa
-    against the adjudicated labels, beside the two labellers' kappa with each other. With --judge,
+    held-out, files) and component (claim support, handoff fields), and for the packaged aside
+    sets (aside findings, aside fields: whether an aside after a key finding or a field's value
+    takes it back): n, accuracy and Cohen's kappa against the adjudicated labels, beside the two
+    labellers' kappa with each other. With --judge,
     the judge's claim-support kappa is printed beside the deterministic scorer's on the same claims
     (--judge-limit: a subset). --sets reads another folder's manifest (a new set before it is
     packaged). Exits 1 when a held-out component (or the judge's held-out claim support) is under
