@@ -57,6 +57,7 @@ from carebench.episodes.lexicon import (
 from carebench.episodes.matching import STOP_WORDS
 from carebench.episodes.numerals import (
     COMPARATOR_WORDS,
+    SIGN,
     bound_after,
     bound_before,
     roman_digits,
@@ -131,7 +132,7 @@ POLAR = {
 """Term -> (polarity group, side)."""
 _NAME_WITH_DIGITS = re.compile(r"\b([a-z]{1,8})-?(\d+)([a-z]*)\b")
 _TOKEN = re.compile(
-    r"(?:(?<![\w.-])-)?\d+(?:[.,]\d+)*(?:/\d+(?:[.,]\d+)*)?|[a-zµ°%][a-z0-9µ°%/&+'.-]*[a-z0-9%]|[a-zµ%~<>≤≥]"
+    SIGN + r"\d+(?:[.,]\d+)*(?:/\d+(?:[.,]\d+)*)?|[a-zµ°%][a-z0-9µ°%/&+'.-]*[a-z0-9%]|[a-zµ%~<>≤≥]"
 )
 NUMBER = re.compile(r"^-?\d+(?:[.,]\d+)*(?:/\d+(?:[.,]\d+)*)?$")
 """A number as a token: a minus sign before it is its sign ("BMI -24" is not 24; red team 17)."""

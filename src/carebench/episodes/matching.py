@@ -30,9 +30,9 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from carebench.episodes.numerals import numbers_with_bounds
+from carebench.episodes.numerals import SIGN, numbers_with_bounds
 
-_NUMBER = re.compile(r"(?:(?<![\w.-])-)?\d+(?:[.,]\d+)*")
+_NUMBER = re.compile(SIGN + r"\d+(?:[.,]\d+)*")
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 NEGATIONS = frozenset(
     {"not", "no", "never", "none", "don't", "doesn't", "isn't", "shouldn't", "avoid", "without"}

@@ -312,11 +312,18 @@ def _phrase(words: tuple[str, ...]) -> str:
     return r"\s+".join(re.escape(w) for w in words)
 
 
+SIGN = r"(?:(?<![\w.-])-)?"
+"""A number's minus sign: a hyphen after a space, a bracket or the start, never inside a word or
+a range ("BMI -24" is -24, "5-10" is a range; round 20, red team 17). Part of every number
+pattern the readers share (here, :mod:`carebench.episodes.matching`,
+:mod:`carebench.episodes.claimtext`)."""
 _BEFORE = {" ".join(p): b for p, b in BOUNDS}
 _COMPARED = re.compile(
     r"(?:(?<![\w=-])("
     + "|".join(_phrase(p) for p, _ in sorted(BOUNDS, key=lambda pb: -len(" ".join(pb[0]))))
-    + r")\s*)?(?<![\d.,])((?:(?<![\w.-])-)?\d+(?:[.,]\d+)*)(?=(?:\s*([a-zµ%/]+))?)(?=(?:\s*[a-zµ%/]+)?\s+(or\s+\w+))?"
+    + r")\s*)?(?<![\d.,])("
+    + SIGN
+    + r"\d+(?:[.,]\d+)*)(?=(?:\s*([a-zµ%/]+))?)(?=(?:\s*[a-zµ%/]+)?\s+(or\s+\w+))?"
 )
 _TIME_UNITS = frozenset(k for k, v in UNITS.items() if SCALE.get(v, ("",))[0] == "time")
 

@@ -20,6 +20,7 @@ lower, else ``keeps``. It is compared with the adjudicated label (``final``) per
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Mapping, Sequence
 from importlib.resources.abc import Traversable
@@ -104,11 +105,9 @@ def load_asides(file: str, folder: Traversable | None = None) -> list[AsideRow]:
     return rows
 
 
-def _placed(episode: Episode, row: AsideRow, text: str) -> Handoff:
-    handoff = reference_work_product(episode, episode.reference.primary)["handoff"]
-    if handoff is None:
-        raise CarebenchError(f"aside {row.item_id}: episode {row.episode_id} has no handoff")
-    data: dict[str, Any] = json.loads(json.dumps(handoff))
+def _placed(reference: dict[str, Any], row: AsideRow, text: str) -> Handoff:
+    """The reference handoff with ``text`` in the row's slot."""
+    data = copy.deepcopy(reference)
     if row.type == "finding":
         findings = data["key_findings"]
         if not isinstance(row.slot, int) or not 0 <= row.slot < len(findings):
@@ -123,9 +122,12 @@ def _placed(episode: Episode, row: AsideRow, text: str) -> Handoff:
 
 def aside_verdict(episode: Episode, row: AsideRow) -> Reading:
     """``undermines`` when the row's text scores lower than its bare line (module conventions)."""
+    reference = reference_work_product(episode, episode.reference.primary)["handoff"]
+    if reference is None:
+        raise CarebenchError(f"aside {row.item_id}: episode {row.episode_id} has no handoff")
     base = row.bare if row.type == "finding" and row.bare is not None else row.careful
-    before = handoff_completeness(episode, _placed(episode, row, base)).score or 0.0
-    after = handoff_completeness(episode, _placed(episode, row, row.text)).score or 0.0
+    before = handoff_completeness(episode, _placed(reference, row, base)).score or 0.0
+    after = handoff_completeness(episode, _placed(reference, row, row.text)).score or 0.0
     return "undermines" if after < before - 1e-9 else "keeps"
 
 
