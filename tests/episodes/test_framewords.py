@@ -119,3 +119,40 @@ def test_a_stop_word_that_sets_status_or_time_is_a_frame(claim: str, kind: str) 
 )
 def test_a_verb_particle_or_plain_later_is_no_frame(claim: str) -> None:
     assert frame_shift(claim, "") is None
+
+
+# Round 22 (red team 18's contrast, approximation, question and topic): worded apart from its
+# strategies; each unsupported case is supported on 0dbdcaa.
+@pytest.mark.parametrize(
+    ("claim", "kind"),
+    [
+        ("Virtually bisoprolol 2.5 mg once daily", "approximation"),
+        ("Levothyroxine not quite 75 micrograms each morning", "approximation"),
+        ("Instead of dalteparin 5000 units subcutaneously once daily", "contrast"),
+        ("Apart from bisoprolol 2.5 mg once daily", "contrast"),
+        ("Wondered whether levothyroxine 75 micrograms each morning", "question"),
+        ("Whether bisoprolol 2.5 mg once daily started 3 months ago", "question"),
+        ("Booklet handed out about dalteparin 5000 units subcutaneously once daily", "topic"),
+        ("Counselled about levothyroxine 75 micrograms each morning", "topic"),
+        ("Once levothyroxine 75 micrograms each morning", "past"),
+    ],
+)
+def test_a_qualifier_the_line_lacks_makes_the_claim_unsupported(claim: str, kind: str) -> None:
+    shift = frame_shift(claim, LINE)
+    assert shift is not None and shift.startswith(kind)
+    assert support(claim, LINE) is not Verdict.SUPPORTED
+
+
+@pytest.mark.parametrize(
+    ("claim", "line"),
+    [
+        ("Nearly fainted in the queue", "She nearly fainted in the queue at 10:40."),
+        ("Asks whether she can take ibuprofen", "Can I take ibuprofen with this?"),
+        ("Leaflet given on head injury", "Head injury leaflet given; advice on red flags."),
+        ("Rather than warfarin, apixaban 5 mg BD", "Switched from warfarin to apixaban 5 mg BD."),
+        ("Sertraline 50 mg once daily", "Sertraline 50 mg once daily since May."),
+        ("Once weekly methotrexate 15 mg", "Methotrexate 15 mg once weekly on Mondays."),
+    ],
+)
+def test_a_qualifier_the_line_licenses_or_a_frequency_is_not_a_shift(claim: str, line: str) -> None:
+    assert frame_shift(claim, line) is None

@@ -78,6 +78,26 @@ def test_an_aside_the_record_does_not_hold_takes_a_key_finding_back(episodes: di
     assert aside_verdict(episode, kept) == "keeps"
 
 
+@pytest.mark.parametrize(
+    "written",
+    [
+        "{}: her twin sister's smartwatch reading",
+        "{} / her twin sister's smartwatch reading",
+        "{} + her twin sister's smartwatch reading",
+        "{} = her twin sister's smartwatch reading",
+        "{} on her twin sister's smartwatch reading",  # glued on, no punctuation
+        "According to her twin sister's smartwatch, {}",  # put first
+    ],
+)
+def test_an_aside_after_any_separator_or_none_is_read(episodes: dict, written: str) -> None:
+    """Round 22 (red team 18's colon, slash, plus, equals, glued and leading asides), worded apart
+    from its strategies: each is read as stated on 0dbdcaa."""
+    row = next(r for r in load_asides("asides-a.jsonl") if r.type == "finding")
+    record = " ".join(t.text for t in episodes[row.episode_id].transcript)
+    assert unfounded_aside(written.format(row.bare), record)
+    assert not unfounded_aside(f"{row.bare} at home", record)  # a short phrase: too little
+
+
 def test_a_bad_row_names_file_line_and_field(tmp_path: Path) -> None:
     good = load_asides("asides-a.jsonl")[0].model_dump()
     bad = {**good, "final": "maybe"}

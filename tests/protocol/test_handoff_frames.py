@@ -142,3 +142,37 @@ def test_a_reference_label_after_the_value_or_in_the_reference_adds_no_frame() -
     assert added_frame("SpO2 88% (baseline 94%)", ["SpO2 88% on air"]) is None
     assert added_frame("Baseline creatinine 80", ["baseline creatinine 80 in May"]) is None
     assert added_frame("Chronic kidney disease stage 3", ["CKD stage 3"]) is None  # a name
+
+
+# Round 22 (red team 18's qualifiers and lead-in conditions), worded apart from its strategies:
+# each fails on 0dbdcaa (the finding was read as stated).
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Practically pulse 128 and BP 82/50", "approximation"),
+        ("Instead of pulse 128 and BP 82/50", "contrast"),
+        ("Mum queried whether pulse 128 and BP 82/50", "question"),
+        ("Handout given about pulse 128 and BP 82/50", "topic"),
+        ("Would be concerned if pulse 128 and BP 82/50", "condition"),
+    ],
+)
+def test_a_qualifier_frames_what_follows_it(text: str, kind: str) -> None:
+    assert added_frame(text, ["pulse 128 and BP 82/50 at 10:15"]) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "reference"),
+    [
+        # what comes before a qualifier is stated; the qualifier frames only what follows it
+        ("Pulse 128 and BP 82/50, so ambulance rather than GP", "pulse 128 and BP 82/50"),
+        # a circumstance after the finding is not a lead-in condition
+        ("Numb around the back passage when wiping", "numb around the back passage when wiping"),
+        ("Dizzy when standing, BP 82/50", "BP 82/50 on standing"),
+        # a qualifier the reference holds is its own
+        ("Nearly fainted on the stairs", "nearly fainted on the stairs"),
+    ],
+)
+def test_a_qualifier_before_nothing_it_frames_or_licensed_is_not_a_frame(
+    text: str, reference: str
+) -> None:
+    assert added_frame(text, [reference]) is None

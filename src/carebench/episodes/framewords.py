@@ -25,7 +25,7 @@ import re
 
 from carebench.episodes.claimtext import analyze
 
-__all__ = ["TIME_KINDS", "frame_match", "frame_shift", "provenance"]
+__all__ = ["QUALIFIER_KINDS", "TIME_KINDS", "frame_match", "frame_shift", "provenance", "qualifier"]
 
 _START = r"(start|begin|commence|restart|resume|take|use|have)"
 _MEASURE = r"(kg|kilo\w*|g|grams?|mg|mcg|micrograms?|ml|l|litres?|m2|cm|metres?)"
@@ -62,7 +62,8 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         "past",
         re.compile(
             r"\b(used to|had been on|was on|were on|pre-?admission|prev|formerly|in the past"
-            r"|beforehand|back then)\b",
+            r"|beforehand|back then)\b|(?:^|[.;:(]\s*)once\s+(?!(a|an|per|every|daily|weekly|monthly"
+            r"|nightly|yearly|only|more|again|or|and|\d+|\w+ed|she|he|they|it|the|you|we|i)\b)",
             re.I,
         ),
         re.compile(
@@ -217,13 +218,77 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
             re.I,
         ),
     ),
+    (
+        "approximation",
+        re.compile(
+            r"\b(almost|nearly|all but|virtually|practically|not quite|just short of|near enough)\b",
+            re.I,
+        ),
+        re.compile(
+            r"\b(almost|nearly|all but|virtual\w*|practical\w*|not quite|short of|near)\b", re.I
+        ),
+    ),
+    (
+        "contrast",
+        re.compile(
+            r"\b(rather than|instead of|other than|except|apart from|aside from|as opposed to"
+            r"|in place of|in lieu of|save for|in contrast to|unlike)\b",
+            re.I,
+        ),
+        re.compile(
+            r"\b(rather|instead|other than|except\w*|apart from|aside from|opposed|in place of|lieu"
+            r"|otherwise|only|unlike|contrast|switch\w*|replac\w*|chang\w*|swap\w*|alternative\w*)\b",
+            re.I,
+        ),
+    ),
+    (
+        "question",
+        re.compile(
+            r"\b(ask(ed|s|ing)?|wonder(ed|s|ing)?|enquir(ed|es|ing)|inquir(ed|es|ing)|quer(y|ied|ies)"
+            r"|question(ed|s|ing)?|want(s|ed)? to know)\s+(whether|if|about|why|how|what|when)\b"
+            r"|\bwhether\b",
+            re.I,
+        ),
+        re.compile(
+            r"\b(ask\w*|whether|wonder\w*|enquir\w*|inquir\w*|quer(y|ied|ies)|question\w*"
+            r"|want(s|ed)? to know|unclear|unsure|not sure|unknown)\b|\?",
+            re.I,
+        ),
+    ),
+    (
+        "topic",
+        re.compile(
+            r"\b(leaflets?|booklets?|handouts?|pamphlets?|brochures?|information|info|advice|advised"
+            r"|counsell?(ed|ing)|educat(ed|ion)|teaching|discuss(ed|ion)|talk(ed)?|explained|videos?"
+            r"|websites?|signposted)\s+((was |were )?(given|provided|offered|sent|shared|handed"
+            r"|handed out|given out)\s+)?(on|about|regarding|re|concerning|covering)\b",
+            re.I,
+        ),
+        re.compile(
+            r"\b(leaflet|booklet|handout|pamphlet|brochure|information|info|advi[cs]\w*|counsel\w*"
+            r"|educat\w*|teach\w*|discuss\w*|talk\w*|explain\w*|video|website|signpost\w*"
+            r"|safety.?net\w*)",
+            re.I,
+        ),
+    ),
 )
-"""Per kind: the claim's pattern, and what a cited line must hold for the claim to use it."""
+"""Per kind: the claim's pattern, and what a cited line must hold for the claim to use it.
+
+Round 22 (red team 18) adds four closed grammatical classes that change what follows them
+without a negation word: an **approximation** ("almost X", "nearly X": not quite X), a
+**contrast** ("rather than X", "other than X": something else than X), a reported
+**question** ("asked whether X": not what the answer was) and a **topic** ("leaflet given on X",
+"advice about X": a talk or a document about X, not X)."""
 
 TIME_KINDS = frozenset({"future", "past", "stopped", "ended", "history"})
 """Kinds that move a fact to another time than now (not yet begun, no longer, a past history):
 a claim whose content its lines state as current, in one of these, contradicts them; a
 condition or a query only withholds the fact (unsupported)."""
+
+QUALIFIER_KINDS = frozenset({"approximation", "contrast", "question", "topic"})
+"""Kinds that say something else than the fact they qualify (round 22): a claim in one is
+unsupported, and a handoff finding or field value in one does not state it
+(:func:`carebench.protocol.handoff_frames.added_frame`)."""
 
 
 _PROVENANCE = re.compile(
@@ -263,6 +328,22 @@ def frame_match(claim: str, evidence: str) -> tuple[str, re.Match[str]] | None:
             return kind, m
     source = provenance(claim, evidence)
     return None if source is None else ("provenance", source)
+
+
+def qualifier(
+    text: str, evidence: str, kinds: frozenset[str] = QUALIFIER_KINDS
+) -> tuple[str, re.Match[str]] | None:
+    """The kind and match of the first of ``kinds`` that ``text`` adds and ``evidence`` lacks.
+
+    ``kinds`` defaults to :data:`QUALIFIER_KINDS`; read whatever other frame ``text`` holds.
+    None where there is none.
+    """
+    for kind, pattern, licence in _KINDS:
+        if kind in kinds:
+            m = pattern.search(text)
+            if m and not licence.search(evidence):
+                return kind, m
+    return None
 
 
 def frame_shift(claim: str, evidence: str) -> str | None:

@@ -8,6 +8,10 @@ words inside one of these frames does not state them as a current fact of this p
   frame ("beforehand", "off", "but not since", "over now", "afterwards"): read by the claim
   side's closed classes, :func:`carebench.episodes.framewords.frame_match` (its
   :data:`~carebench.episodes.framewords.TIME_KINDS`), not a second list;
+* **a qualifier** (round 22, the claim side's
+  :data:`~carebench.episodes.framewords.QUALIFIER_KINDS`): an approximation, a contrast, a
+  reported question or a topic ("Nearly X", "Rather than X", "Asked whether X", "Leaflet given
+  on X");
 * **another person** (:data:`_PERSON`: "FHx:", "FH", "family history", "mother's history");
 * **a placeholder status** (:data:`_STATUS`: "- status unknown", "... n/a", "... nil",
   "... TBC", "(unconfirmed)", and a leading query "?", "query", "Differential:", "Ddx", "r/o"):
@@ -31,8 +35,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from carebench.episodes.framewords import TIME_KINDS, frame_match
-from carebench.episodes.matching import states
+from carebench.episodes.framewords import QUALIFIER_KINDS, TIME_KINDS, frame_match, qualifier
+from carebench.episodes.matching import states, tokens
 
 __all__ = ["added_frame"]
 
@@ -84,6 +88,24 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
 _PARTS = re.compile(r"[:;,.()\n–]|\s-\s")
 
 
+_SCOPED = QUALIFIER_KINDS | {"condition"}
+"""Kinds that frame what follows them in their segment (round 22): a qualifier ("Nearly X",
+"Rather than X", "Asked whether X", "Leaflet given on X") or a condition led into
+(:data:`_LEAD_IN`, after no word of the reference: "Would worry if X", "If X"; not "Numb when
+wiping"): what they frame is not stated, what comes before them is ("X, rather than Y")."""
+
+
+_LEAD_IN = re.compile(r"(if|unless|provided|providing|in the event|(as|so) long as)\b", re.I)
+"""Conditions that lead into what they frame ("Would worry if X"); "when", "where", "once" and
+"as X" also describe a circumstance of what comes before them ("Dizzy when standing")."""
+
+
+def _held(text: str) -> frozenset[str]:
+    """The numbers and content words of ``text`` (:func:`~carebench.episodes.matching.tokens`)."""
+    found = tokens(text)
+    return found.numbers | found.words
+
+
 def added_frame(text: str, references: Sequence[str]) -> str | None:
     """The kind of frame ``text`` adds that none of ``references`` licenses, or None.
 
@@ -94,11 +116,24 @@ def added_frame(text: str, references: Sequence[str]) -> str | None:
     punctuation) so that another frame word elsewhere does not hide it; the other kinds are this
     module's.
     """
-    refs = [r for r in references if states(text, r)] or list(references) or [""]
+    stated = [r for r in references if states(text, r)]
+    refs = stated or list(references) or [""]
     for part in _PARTS.split(text):  # the shorthand's own segment: "PMH: <reason with if>"
         kind = (frame_match(part, "") or ("",))[0]
         if kind in TIME_KINDS and any((frame_match(part, r) or ("",))[0] == kind for r in refs):
             return kind
+        found = qualifier(part, "", _SCOPED)
+        if found and any(qualifier(part, r, _SCOPED) for r in refs):
+            start = found[1].start()
+            if found[0] == "condition" and (
+                not _LEAD_IN.match(found[1][0]) or _held(part[:start]) & _held(" ".join(refs))
+            ):
+                continue  # "Numb when wiping": a circumstance of what comes before, not a lead-in
+            rest = text.replace(part[start:], " ")  # the qualifier's scope: what follows it
+            if (_held(part[start:]) & _held(" ".join(refs))) - _held(rest) and (
+                not stated or any(not states(rest, r) for r in stated)
+            ):
+                return found[0]
     label = _REFERENCE.search(text)
     if label and not all(
         re.search(rf"\b{re.escape(label[1].split()[0].rstrip(':-'))}", r, re.I) for r in refs

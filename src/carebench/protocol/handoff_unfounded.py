@@ -5,7 +5,8 @@ Pure helpers of :mod:`carebench.protocol.handoff_truth` (re-exported there):
 * **Unfounded** (:func:`unfounded`): a key finding most of whose content terms
   (:data:`UNFOUNDED_SHARE`, :data:`UNFOUNDED_MIN` terms at least) appear nowhere in the record.
 * **Unfounded aside** (:func:`unfounded_aside`, round 20): a clause after a key finding's first
-  most of whose content the record lacks.
+  most of whose content the record lacks; round 22 also reads a clause's last prepositional
+  phrase and a leading one.
 * :data:`REJECTS`: words with which a statement rejects what it reports ("contradicted by the
   observations", "conflicts with", "despite").
 
@@ -57,17 +58,33 @@ ASIDE_SHARE = 0.5
 """A clause after a text's first is an unfounded aside when at least ASIDE_MIN of its content
 terms, and ASIDE_SHARE of them, are absent from the whole record (round 20)."""
 _ASIDE = re.compile(
-    r"[;()\[\]]|\s[-\u2013\u2014]+\s|(?<=[.!?])\s+|,\s+"
+    r"[;()\[\]]|\s[-\u2013\u2014]+\s|(?<=[.!?])\s+|,\s+|:\s+|\s[/+=]\s"
     r"|\b(?:but|though|tho|although|however|except|whereas|unless)\b",
     re.IGNORECASE,
 )
+
+_GLUED = re.compile(
+    r"\s((?:in|from|during|at|on|by|for|with|after|according to|as per|per)\s(?:(?!\b(?:in|from"
+    r"|during|at|on|by|for|with|after)\b)[^,;])+)$",
+    re.IGNORECASE,
+)
+"""A clause's last prepositional phrase, read as an aside too (round 22): "... in the film she
+watched", "... from her screenplay" glued on with no punctuation."""
+
+_LEADING = re.compile(
+    r"\W*(?:in|from|during|according to|as per|per|on|at|for|with)\b", re.IGNORECASE
+)
+"""A first clause that is a prepositional phrase before the finding ("In her screenplay, X"):
+an aside put first (round 22)."""
 
 
 def unfounded_aside(text: str, record: str) -> bool:
     """Whether a clause after the first of a key finding or field adds what the record lacks.
 
     The first clause states the finding or value; each later one (after a bracket, a dash, a
-    comma, a semicolon, a sentence end or "but" / "though") is an *aside*, and an aside most of
+    comma, a semicolon, a colon, a spaced slash, plus or equals sign, a sentence end or "but" /
+    "though"), each clause's last prepositional phrase (:data:`_GLUED`) and a leading one
+    (:data:`_LEADING`) is an *aside*, and an aside most of
     whose content (:data:`ASIDE_SHARE`, :data:`ASIDE_MIN` terms at least) appears nowhere in the
     record qualifies the finding by what the record does not say: a source, a time, a person or
     a judgement the receiver cannot check ("... - that's the husband's", "(in the novel she is
@@ -76,7 +93,10 @@ def unfounded_aside(text: str, record: str) -> bool:
     gaps; measured on a blind labelled set of asides, docs/protocol.md).
     """
     parts = [p for p in _ASIDE.split(strip_injections(text)) if p and p.strip()]
-    for part in parts[1:]:
+    glued = [m[1] for p in parts if (m := _GLUED.search(p))] + parts[:1] * bool(
+        parts and _LEADING.match(parts[0]) and len(parts) > 1
+    )
+    for part in parts[1:] + glued:
         if REJECTS.search(part):
             continue  # "- contradicted by the observations": the aside upholds the finding
         terms, missing = absent_terms(part, record)
