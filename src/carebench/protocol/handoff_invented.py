@@ -18,6 +18,8 @@ against the record. Conventions:
   when the statement has no other content), unless the statement shows values the record
   holds ("08:00 obs normal (SpO2 96 %, HR 84)"); a denial ("no wheeze") contradicts a record
   that mentions the denied term and never with a negation.
+* **Another dose unit** (:func:`rescaled_dose`, round 23): a dose whose number the record gives
+  only in another unit of the same kind ("400 milligrams" for 400 micrograms).
 * **Another drug** (:func:`invented_drugs`, round 12, red team 10's fields-drug-swap): a named
   field or key finding that doses a drug the record never names
   (:func:`~carebench.episodes.claimforms.unheld_drug`: "medication and dose: methotrexate 100 mg
@@ -43,6 +45,7 @@ __all__ = [
     "invented_normal",
     "invented_value",
     "misvalued_in_record",
+    "rescaled_dose",
     "stretched",
 ]
 
@@ -199,6 +202,24 @@ def stretched(statement: str, sentences: Sequence[str]) -> str | None:
     for number, unit in _spans(statement):
         if (number, unit) not in record and any(n == number for n, _ in record):
             return f"{number} {unit}"
+    return None
+
+
+def rescaled_dose(statement: str, record: str) -> str | None:
+    """A dose of ``statement`` the record gives only in another unit of its kind, or None.
+
+    "folic acid 400 milligrams" where the record has 400 micrograms and never 400 mg, "5 L" for
+    5 mL: the number is the record's, its unit is a thousandfold off (round 23, red team 18's
+    unit swap; :func:`stretched` reads time spans so, the claims' reader
+    :func:`~carebench.protocol.wrong_claims.rescaled` doses).
+    """
+    held = [q for q in _record_analysis(record).quantities if q.base is not None]
+    for q in analyze(statement).quantities:
+        if q.base is None or q.base[0] not in ("mass", "volume"):
+            continue
+        same = [e for e in held if e.value == q.value and e.base and e.base[0] == q.base[0]]
+        if same and all(e.unit != q.unit for e in same):
+            return f"{q.value:g} {q.unit}"
     return None
 
 

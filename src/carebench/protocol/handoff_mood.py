@@ -85,13 +85,15 @@ _FAILED = re.compile(
     r"|wrong (number|extension|bleep|pager|email|address|inbox)"
     r"|(number|line|pager|bleep|extension) (not|no longer) (in use|recognised|working|valid)"
     r"|(switched|turned) off|no (call|ring) ?back|not (yet )?(called|rung|phoned|bleeped) back"
-    r"|yet to (call|ring|phone|respond|reply|answer))\b",
+    r"|yet to (call|ring|phone|respond|reply|answer)|on hold|in (a|the) (call )?queue"
+    r"|misdial\w*|dialled (the |a )?wrong)\b",
     re.IGNORECASE,
 )
 """An outcome that failed, read across the whole action ("Called the GP, no answer"), on either
 side of the call (round 11: "caller hung up before giving the address"); round 14 (red team 12):
 a message that never arrived ("undeliverable", "unread", "on an out-of-service number"); round 15
-(red team 13): a pager switched off, no call back yet."""
+(red team 13): a pager switched off, no call back yet; round 23 (red team 18): left on hold or
+in a queue, a misdialled number."""
 _ELSEWHEN = re.compile(
     r"\b(yesterday|last (night|week|month|time)|previously|the (day|night|week) before"
     r"|(\d+|a|one|two|three|few|several) (days?|weeks?|months?) (ago|back|earlier)"
@@ -130,7 +132,10 @@ _DEFERRED = re.compile(
     r"|(next|weekly|monthly|practice|team|mdt) (practice |team )?meeting|for (later )?discussion"
     r"|outbox|drafts? folder|send queue|queued|unsent|saved to drafts"
     r"|to pick (it |this )?up|(next|incoming|oncoming|following|night|evening|weekend|late)"
-    r" (shift|team) (to|will|can)|for the (next|incoming|oncoming|following|night|weekend) (shift|team))\b",
+    r" (shift|team) (to|will|can)|for the (next|incoming|oncoming|following|night|weekend) (shift|team)"
+    r"|(at|by|until|till|for|before) (the )?((next|tonight's|this evening's|morning|evening"
+    r"|afternoon|night|weekly|daily|team|ward|unit) ){0,2}(shift change|change-?over|handover|huddle"
+    r"|board round|ward round|safety brief\w*|mdt|end-of-(day|shift|list|clinic|session)))\b",
     re.IGNORECASE,
 )
 _REPORT = re.compile(

@@ -63,6 +63,7 @@ from carebench.protocol.handoff_invented import (
     invented_normal,
     invented_value,
     misvalued_in_record,
+    rescaled_dose,
     stretched,
 )
 from carebench.protocol.handoff_unfounded import (
@@ -504,6 +505,7 @@ def untrue_statement(
         or misvalued_in_record(statement, urgent, record)
         or invented_value(statement, record)
         or stretched(statement, sentences)
+        or rescaled_dose(statement, record)
     ):
         return INVENTED
     if stretched(statement, sentences):
