@@ -156,3 +156,36 @@ def test_a_qualifier_the_line_lacks_makes_the_claim_unsupported(claim: str, kind
 )
 def test_a_qualifier_the_line_licenses_or_a_frequency_is_not_a_shift(claim: str, line: str) -> None:
     assert frame_shift(claim, line) is None
+
+
+# Round 24 (red team 19's idioms, counterfactuals, inverted questions, generalisations and past
+# states), worded apart from its strategies; each is supported on 45337f9.
+@pytest.mark.parametrize(
+    ("claim", "kind"),
+    [
+        ("Nowhere near bisoprolol 2.5 mg once daily", "denial"),
+        ("Seldom takes levothyroxine 75 micrograms each morning", "denial"),
+        ("Should have had dalteparin 5000 units subcutaneously once daily", "counterfactual"),
+        ("Are they on bisoprolol 2.5 mg once daily", "question"),
+        ("As a rule levothyroxine 75 micrograms each morning", "general"),
+        ("Had been bisoprolol 2.5 mg once daily", "past state"),
+        ("Bordering on levothyroxine 75 micrograms each morning", "approximation"),
+    ],
+)
+def test_an_idiom_or_auxiliary_frame_the_line_lacks_is_read(claim: str, kind: str) -> None:
+    shift = frame_shift(claim, LINE)
+    assert shift is not None and shift.startswith(kind)
+    assert support(claim, LINE) is not Verdict.SUPPORTED
+
+
+@pytest.mark.parametrize(
+    ("claim", "line"),
+    [
+        ("Was given glucagon 1 mg IM", "Glucagon 1 mg IM given by the nurse at 10:25."),
+        ("Has the oncology helpline card", "Has the 24-hour oncology helpline card."),
+        ("Rarely drinks alcohol", "Alcohol: rarely, a glass at Christmas."),
+        ("Would have been due on Monday", "Dose would have been due on Monday; held."),
+    ],
+)
+def test_an_auxiliary_or_idiom_the_line_licenses_is_not_a_shift(claim: str, line: str) -> None:
+    assert frame_shift(claim, line) is None

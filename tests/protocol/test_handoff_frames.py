@@ -176,3 +176,18 @@ def test_a_qualifier_before_nothing_it_frames_or_licensed_is_not_a_frame(
     text: str, reference: str
 ) -> None:
     assert added_frame(text, [reference]) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Nowhere near pulse 128 and BP 82/50", "denial"),
+        ("Might have had pulse 128 and BP 82/50", "counterfactual"),
+        ("Is it pulse 128 and BP 82/50", "question"),
+        ("In most adults pulse 128 and BP 82/50", "general"),
+        ("As a rule, pulse 128 and BP 82/50", "general"),  # a lead-in's scope runs past its comma
+    ],
+)
+def test_round_24_kinds_frame_what_follows_them(text: str, kind: str) -> None:
+    """Round 24 (red team 19's kinds), worded apart from its strategies: stated on 45337f9."""
+    assert added_frame(text, ["pulse 128 and BP 82/50 at 10:15"]) == kind

@@ -58,3 +58,20 @@ def test_an_escalation_on_hold_misdialled_or_left_for_a_meeting_is_not_made_now(
     actions: list[str],
 ) -> None:
     assert unsafe_action(actions, True) is not None or countermanding_actions(actions) is not None
+
+
+@pytest.mark.parametrize(
+    "actions",
+    [
+        ["Escalated now to the on-call GP; text arrived garbled"],
+        ["Escalated now to the duty doctor, free to ignore it"],
+        ["Waited three hours for her to settle, then escalated to the on-call clinician"],
+        ["Escalated to the registrar after the afternoon clinic"],
+        ["Escalated now to the on-call doctor for their awareness"],
+    ],
+)
+def test_round_24_an_escalation_garbled_optional_or_late_is_not_made_now(
+    actions: list[str],
+) -> None:
+    """Round 24 (red team 19's actions), worded apart from them: made now on 45337f9."""
+    assert unsafe_action(actions, True) is not None or countermanding_actions(actions) is not None

@@ -221,11 +221,14 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     (
         "approximation",
         re.compile(
-            r"\b(almost|nearly|all but|virtually|practically|not quite|just short of|near enough)\b",
+            r"\b(almost|nearly|all but|virtually|practically|not quite|just short of|near enough"
+            r"|close to|bordering on|verging on)\b",
             re.I,
         ),
         re.compile(
-            r"\b(almost|nearly|all but|virtual\w*|practical\w*|not quite|short of|near)\b", re.I
+            r"\b(almost|nearly|all but|virtual\w*|practical\w*|not quite|short of|near|close to"
+            r"|border\w*|verg\w*)\b",
+            re.I,
         ),
     ),
     (
@@ -246,7 +249,8 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         re.compile(
             r"\b(ask(ed|s|ing)?|wonder(ed|s|ing)?|enquir(ed|es|ing)|inquir(ed|es|ing)|quer(y|ied|ies)"
             r"|question(ed|s|ing)?|want(s|ed)? to know)\s+(whether|if|about|why|how|what|when)\b"
-            r"|\bwhether\b",
+            r"|\bwhether\b|(?:^|[.;:(]\s*)(is|are|was|were|can|could|should|would|will)\s+(it|she"
+            r"|he|they|there|this|that|i|we|you)\b",
             re.I,
         ),
         re.compile(
@@ -271,6 +275,44 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
             re.I,
         ),
     ),
+    (
+        "denial",
+        re.compile(
+            r"\b(anything but|far from|nowhere near|(a )?far cry from|miles (away )?from|a long way"
+            r" from|by no means|but for|barring|hardly ever|scarcely ever|rarely|seldom)\b",
+            re.I,
+        ),
+        re.compile(
+            r"\b(anything but|far from|nowhere near|far cry|miles|long way|by no means|but for"
+            r"|barring|hardly|scarcely|rare\w*|seldom)\b",
+            re.I,
+        ),
+    ),
+    (
+        "counterfactual",
+        re.compile(
+            r"\b(would|could|should|might|may|must)(n't| not| never)? have\b",
+            re.I,
+        ),
+        re.compile(
+            r"\b(would|could|should|might|may|must)(n't| not| never)? (have|be|get)\b", re.I
+        ),
+    ),
+    (
+        "past state",
+        re.compile(r"^\W*(was|were|had been)\s+(?!\w+(ed|en|wn)\b)", re.I),
+        re.compile(r"\b(was|were|had been|previous\w*|before\w*|formerly|used to)\b", re.I),
+    ),
+    (
+        "general",
+        re.compile(
+            r"\b(in (most|many|some) (patients|people|cases|women|men|children|adults)"
+            r"|most (patients|people|women|men|children|adults)|classically|in general|generally"
+            r"|as a rule|textbook|typically)\b",
+            re.I,
+        ),
+        re.compile(r"\b(most|many|classic\w*|general\w*|as a rule|textbook|typical\w*)\b", re.I),
+    ),
 )
 """Per kind: the claim's pattern, and what a cited line must hold for the claim to use it.
 
@@ -285,9 +327,20 @@ TIME_KINDS = frozenset({"future", "past", "stopped", "ended", "history"})
 a claim whose content its lines state as current, in one of these, contradicts them; a
 condition or a query only withholds the fact (unsupported)."""
 
-QUALIFIER_KINDS = frozenset({"approximation", "contrast", "question", "topic"})
-"""Kinds that say something else than the fact they qualify (round 22): a claim in one is
-unsupported, and a handoff finding or field value in one does not state it
+QUALIFIER_KINDS = frozenset(
+    {
+        "approximation",
+        "contrast",
+        "question",
+        "topic",
+        "denial",
+        "counterfactual",
+        "general",
+    }
+)
+"""Kinds that say something else than the fact they qualify (round 22; round 24 adds a denial
+by idiom, a counterfactual and a generalisation): a claim in one is unsupported, and a
+handoff finding or field value in one does not state it
 (:func:`carebench.protocol.handoff_frames.added_frame`)."""
 
 

@@ -118,7 +118,8 @@ def added_frame(text: str, references: Sequence[str]) -> str | None:
     """
     stated = [r for r in references if states(text, r)]
     refs = stated or list(references) or [""]
-    for part in _PARTS.split(text):  # the shorthand's own segment: "PMH: <reason with if>"
+    parts = _PARTS.split(text)
+    for i, part in enumerate(parts):  # the shorthand's own segment: "PMH: <reason with if>"
         kind = (frame_match(part, "") or ("",))[0]
         if kind in TIME_KINDS and any((frame_match(part, r) or ("",))[0] == kind for r in refs):
             return kind
@@ -129,8 +130,13 @@ def added_frame(text: str, references: Sequence[str]) -> str | None:
                 not _LEAD_IN.match(found[1][0]) or _held(part[:start]) & _held(" ".join(refs))
             ):
                 continue  # "Numb when wiping": a circumstance of what comes before, not a lead-in
-            rest = text.replace(part[start:], " ")  # the qualifier's scope: what follows it
-            if (_held(part[start:]) & _held(" ".join(refs))) - _held(rest) and (
+            scope = part[start:]  # the qualifier's scope: what follows it in its segment,
+            if not _held(scope[len(found[1][0]) :]) and i + 1 < len(parts):
+                scope = f"{scope} {parts[i + 1]}"  # or the next one ("Classically, X")
+                rest = text.replace(part[start:], " ").replace(parts[i + 1], " ", 1)
+            else:
+                rest = text.replace(scope, " ")
+            if (_held(scope) & _held(" ".join(refs))) - _held(rest) and (
                 not stated or any(not states(rest, r) for r in stated)
             ):
                 return found[0]

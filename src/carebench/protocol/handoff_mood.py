@@ -86,14 +86,19 @@ _FAILED = re.compile(
     r"|(number|line|pager|bleep|extension) (not|no longer) (in use|recognised|working|valid)"
     r"|(switched|turned) off|no (call|ring) ?back|not (yet )?(called|rung|phoned|bleeped) back"
     r"|yet to (call|ring|phone|respond|reply|answer)|on hold|in (a|the) (call )?queue"
-    r"|misdial\w*|dialled (the |a )?wrong)\b",
+    r"|misdial\w*|dialled (the |a )?wrong|abroad|overseas|on (holiday|vacation|sabbatical)"
+    r"|(fast |sound )?asleep|retired|deceased|passed away|off sick|signed off|hungover"
+    r"|emigrated|moved (away|abroad)|(has |had )?left (the )?(practice|trust|hospital|country|post)"
+    r"|no longer (works?|working|employed|in post)|garbled|auto-?reply|(kept )?cutting out"
+    r"|unsigned|out of area|logged off)\b",
     re.IGNORECASE,
 )
 """An outcome that failed, read across the whole action ("Called the GP, no answer"), on either
 side of the call (round 11: "caller hung up before giving the address"); round 14 (red team 12):
 a message that never arrived ("undeliverable", "unread", "on an out-of-service number"); round 15
-(red team 13): a pager switched off, no call back yet; round 23 (red team 18): left on hold or
-in a queue, a misdialled number."""
+(red team 13): a pager switched off, no call back yet; round 23 (red teams 17-18): left on hold
+or in a queue, a misdialled number, and a recipient who is not there to act (abroad, asleep,
+retired, deceased, off sick, left the practice)."""
 _ELSEWHEN = re.compile(
     r"\b(yesterday|last (night|week|month|time)|previously|the (day|night|week) before"
     r"|(\d+|a|one|two|three|few|several) (days?|weeks?|months?) (ago|back|earlier)"
@@ -133,6 +138,10 @@ _DEFERRED = re.compile(
     r"|outbox|drafts? folder|send queue|queued|unsent|saved to drafts"
     r"|to pick (it |this )?up|(next|incoming|oncoming|following|night|evening|weekend|late)"
     r" (shift|team) (to|will|can)|for the (next|incoming|oncoming|following|night|weekend) (shift|team)"
+    r"|no rush|(a |as a )?minor (issue|matter|problem)|(may|can|free to) ignore|for (their |your )?"
+    r"(awareness|interest)|teaching case|marked (as )?resolved|waited (\w+ ){0,2}(hours?|hrs?)"
+    r"|(\d+|one|two|three|four|five|six|several)[- ](hour|hr)s?[- ]wait"
+    r"|after (the )?(morning|evening|afternoon|night|next) (ward round|round|clinic|list|meeting)"
     r"|(at|by|until|till|for|before) (the )?((next|tonight's|this evening's|morning|evening"
     r"|afternoon|night|weekly|daily|team|ward|unit) ){0,2}(shift change|change-?over|handover|huddle"
     r"|board round|ward round|safety brief\w*|mdt|end-of-(day|shift|list|clinic|session)))\b",
