@@ -383,13 +383,17 @@ _VAGUE = {"one": "a", "two": "a few", "three": "a few", "four": "a couple of", "
 def _vague(t: str) -> str:
     """Small counts replaced by vague quantifiers ("four soaked pads in the last two hours" ->
     "a couple of soaked pads in the last few hours")."""
-    t = re.sub(r"\b(last|past|next|first)\s+(two|three|four|five|six|[2-6])\b", r"\1 few", t, flags=re.I)
+    t = re.sub(
+        r"\b(last|past|next|first)\s+(two|three|four|five|six|[2-6])\b", r"\1 few", t, flags=re.I
+    )
     return re.sub(
         r"(?<![\d.:/])\b(one|two|three|four|five|six|seven|eight|[2-8])\b(?![.:/]\d)",
         lambda m: _VAGUE[m[1].lower()],
         t,
         flags=re.I,
     )
+
+
 # ------------------------------------------------------------------------------------------
 # Drafts (continuity and traceability)
 # ------------------------------------------------------------------------------------------
@@ -687,7 +691,9 @@ for _k, _txt in {
     EXTRA[f"action-{_k}"] = _doc(_actions(_txt + _A19), "")
 # controls (correct paraphrases: should score high)
 EXTRA["control-draft-currently"] = _doc(_draft_f(_lead19("Currently")), "Control: correct.")
-EXTRA["control-findings-now"] = _doc(_hand(_lead19("Now")), "Control: correct ('Now bleeding ...').")
+EXTRA["control-findings-now"] = _doc(
+    _hand(_lead19("Now")), "Control: correct ('Now bleeding ...')."
+)
 EXTRA["control-action-immediately"] = _doc(
     _actions("Escalated immediately to the {dest}" + _A19), "Control: correct."
 )
@@ -735,7 +741,9 @@ def _half(t: str) -> str:
     return " ".join(w[: max(1, (len(w) + 1) // 2)])
 
 
-EXTRA["fields-first-half"] = _doc(_probe_fields(_half), "Each field cut to its first half (partial).")
+EXTRA["fields-first-half"] = _doc(
+    _probe_fields(_half), "Each field cut to its first half (partial)."
+)
 
 
 def _key_prefix(prefix: str) -> Callable[[Episode, Action], Product]:
@@ -747,7 +755,8 @@ def _key_prefix(prefix: str) -> Callable[[Episode, Action], Product]:
 
 
 EXTRA["stopped-fields-key-partners"] = _doc(
-    _key_prefix("partner's "), "Stopped: a field's name must match exactly (a relabelled field is missing)."
+    _key_prefix("partner's "),
+    "Stopped: a field's name must match exactly (a relabelled field is missing).",
 )
 
 
