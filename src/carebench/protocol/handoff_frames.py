@@ -8,10 +8,12 @@ words inside one of these frames does not state them as a current fact of this p
   frame ("beforehand", "off", "but not since", "over now", "afterwards"): read by the claim
   side's closed classes, :func:`carebench.episodes.framewords.frame_match` (its
   :data:`~carebench.episodes.framewords.TIME_KINDS`), not a second list;
-* **a qualifier** (round 22, the claim side's
+* **a qualifier** (rounds 22 and 24, the claim side's
   :data:`~carebench.episodes.framewords.QUALIFIER_KINDS`): an approximation, a contrast, a
-  reported question or a topic ("Nearly X", "Rather than X", "Asked whether X", "Leaflet given
-  on X");
+  reported question, a topic, a denial by idiom, a counterfactual or a generalisation ("Nearly
+  X", "Rather than X", "Asked whether X", "Leaflet given on X", "Far from X", "Would have had
+  X", "Classically, X"), and a condition led into ("Would worry if X"): each frames only what
+  follows it (:data:`_SCOPED`);
 * **another person** (:data:`_PERSON`: "FHx:", "FH", "family history", "mother's history");
 * **a placeholder status** (:data:`_STATUS`: "- status unknown", "... n/a", "... nil",
   "... TBC", "(unconfirmed)", and a leading query "?", "query", "Differential:", "Ddx", "r/o"):
@@ -113,8 +115,10 @@ def added_frame(text: str, references: Sequence[str]) -> str | None:
     each must license it ("PMH: A; B; C" frames A as history though C says "after"); with no
     references every frame is the writer's. A time frame is the claim side's class
     (:func:`~carebench.episodes.framewords.frame_match`), read per segment (split at
-    punctuation) so that another frame word elsewhere does not hide it; the other kinds are this
-    module's.
+    punctuation) so that another frame word elsewhere does not hide it; a qualifier
+    (:data:`_SCOPED`) frames what follows it in its segment (or the next segment, where nothing
+    follows it in its own), and counts only where a reference the text states is left unstated
+    without that scope; the other kinds are this module's.
     """
     stated = [r for r in references if states(text, r)]
     refs = stated or list(references) or [""]
