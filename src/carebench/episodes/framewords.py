@@ -375,12 +375,14 @@ def frame_match(claim: str, evidence: str) -> tuple[str, re.Match[str]] | None:
     Kinds are tried in :data:`_KINDS` order, then a provenance ("per old chart") whose source no
     cited line names.
     """
-    for kind, pattern, licence in _KINDS:
-        m = pattern.search(claim)
-        if m and not licence.search(evidence):
-            return kind, m
+    found = qualifier(claim, evidence, _ALL_KINDS)
+    if found:
+        return found
     source = provenance(claim, evidence)
     return None if source is None else ("provenance", source)
+
+
+_ALL_KINDS = frozenset(kind for kind, _, _ in _KINDS)
 
 
 def qualifier(
@@ -389,7 +391,8 @@ def qualifier(
     """The kind and match of the first of ``kinds`` that ``text`` adds and ``evidence`` lacks.
 
     ``kinds`` defaults to :data:`QUALIFIER_KINDS`; read whatever other frame ``text`` holds.
-    None where there is none.
+    Kinds are tried in :data:`_KINDS` order (:func:`frame_match` tries them all). None where
+    there is none.
     """
     for kind, pattern, licence in _KINDS:
         if kind in kinds:

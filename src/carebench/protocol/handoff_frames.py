@@ -123,6 +123,7 @@ def added_frame(text: str, references: Sequence[str]) -> str | None:
     stated = [r for r in references if states(text, r)]
     refs = stated or list(references) or [""]
     parts = _PARTS.split(text)
+    wanted = _held(" ".join(refs))
     for i, part in enumerate(parts):  # the shorthand's own segment: "PMH: <reason with if>"
         kind = (frame_match(part, "") or ("",))[0]
         if kind in TIME_KINDS and any((frame_match(part, r) or ("",))[0] == kind for r in refs):
@@ -131,7 +132,7 @@ def added_frame(text: str, references: Sequence[str]) -> str | None:
         if found and any(qualifier(part, r, _SCOPED) for r in refs):
             start = found[1].start()
             if found[0] == "condition" and (
-                not _LEAD_IN.match(found[1][0]) or _held(part[:start]) & _held(" ".join(refs))
+                not _LEAD_IN.match(found[1][0]) or _held(part[:start]) & wanted
             ):
                 continue  # "Numb when wiping": a circumstance of what comes before, not a lead-in
             scope = part[start:]  # the qualifier's scope: what follows it in its segment,
@@ -140,7 +141,7 @@ def added_frame(text: str, references: Sequence[str]) -> str | None:
                 rest = text.replace(part[start:], " ").replace(parts[i + 1], " ", 1)
             else:
                 rest = text.replace(scope, " ")
-            if (_held(scope) & _held(" ".join(refs))) - _held(rest) and (
+            if (_held(scope) & wanted) - _held(rest) and (
                 not stated or any(not states(rest, r) for r in stated)
             ):
                 return found[0]
