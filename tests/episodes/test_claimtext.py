@@ -85,3 +85,49 @@ def test_same_day_is_one_term_and_not_a_daily_dose() -> None:
     assert [term(w) for w in tokens("seen the same day")][-1] == term("same-day") == "sameday"
     assert "sameday" not in analyze("same-month review today").terms
     assert "daily" not in analyze("same-day review today").terms
+
+
+@pytest.mark.parametrize(
+    ("shorthand", "written"),
+    [
+        ("pain six out of ten", "pain 6/10"),
+        ("approx 10/40 by dates", "about 10 weeks by dates"),
+        ("at 24+2/40", "24 weeks 2 days"),
+        ("coryzal x2 days", "runny nose for 2 days"),
+        ("coryzal 2/7", "snuffly blocked nose for 2 days"),
+        ("CRT <2 s", "capillary refill under 2 seconds"),
+        ("eased by 3-4 min rest", "easing within 3 to 4 minutes of rest"),
+        ("30 pk-yr smoker", "smoker, 30 pack-years"),
+        ("leuprorelin 3-monthly", "leuprorelin every 3 months"),
+        ("salbutamol last used 1/12 ago", "salbutamol last used a month ago"),
+        ("INR recheck next Mon", "recheck INR next Monday"),
+        ("HR 88", "pulse of 88"),
+        ("keep the moisturiser going", "keep the emollient going"),
+        ("Lustral 50 mg daily", "sertraline 50 mg daily"),
+        ("apixaban reduced to 2.5 mg BD", "reduce to 2.5 mg twice daily"),
+        ("ibuprofen: repeat, max three doses in 24 h", "ibuprofen, repeat up to three times a day"),
+        (
+            "hydrocortisone once a day for no more than a week",
+            "hydrocortisone once daily for up to 7 days",
+        ),
+        ("eczema since a baby", "eczema since infancy"),
+    ],
+)
+def test_general_shorthand_is_read_as_its_line(shorthand: str, written: str) -> None:
+    """Clinical shorthand, units after a number, lay/clinical pairs and UK brand names."""
+    from carebench.episodes.support import Verdict, support
+
+    assert support(shorthand, written) is Verdict.SUPPORTED
+
+
+def test_a_unit_word_is_a_unit_only_after_a_number() -> None:
+    assert "min" in analyze("min dose").terms
+    assert analyze("in her 20s").quantities[0].unit != "second"
+    (swapped,) = [q.unit for q in analyze("for x2 weeks").quantities]
+    assert swapped == "week"
+
+
+def test_a_brand_of_another_drug_is_another_drug() -> None:
+    from carebench.episodes.support import Verdict, support
+
+    assert support("Nurofen 100 mg", "paracetamol 100 mg") is Verdict.CONTRADICTS

@@ -33,6 +33,13 @@ def test_states(text: str, fact: str, expected: bool) -> None:
     assert states(text, fact) is expected
 
 
+def test_a_brand_name_states_its_drug_and_no_other() -> None:
+    assert states("Lustral 50 mg", "sertraline 50 mg")
+    assert states("LASIX 40 mg IV twice daily", "furosemide 40 mg IV")
+    assert not states("Seroxat 50 mg", "sertraline 50 mg")  # paroxetine
+    assert not states("Lustral 50 mg", "citalopram 50 mg")
+
+
 def test_a_negated_claim_is_not_the_prohibited_claim() -> None:
     prohibited = "safe to wait until morning"
     assert claims("It is safe to wait until the morning surgery.", prohibited)

@@ -177,3 +177,41 @@ def test_a_bound_never_states_an_exact_fact() -> None:
 def test_another_limit_of_the_same_kind_contradicts() -> None:
     line = "Hydrocortisone 1% cream once daily for up to 7 days."
     assert support("Hydrocortisone 1% cream for up to 14 days", line) is Verdict.CONTRADICTS
+
+
+@pytest.mark.parametrize(
+    ("written", "minutes"),
+    [
+        ("3:10 am", 190),
+        ("at 03:10", 190),
+        ("3:10 pm", 910),
+        ("15:10", 910),
+        ("7am", 420),
+        ("7 p.m.", 1140),
+        ("12 a.m.", 0),
+        ("12 pm", 720),
+        ("since 10 this morning", 600),
+        ("4 in the afternoon", 960),
+    ],
+)
+def test_a_clock_time_is_one_quantity_in_minutes_after_midnight(written: str, minutes: int) -> None:
+    """12-hour and 24-hour times read alike ("3:10 pm" is 15:10), padded or not ("03:10")."""
+    (time,) = analyze(written).quantities
+    assert (time.value, time.unit) == (minutes, "clock")
+
+
+def test_a_time_of_the_wrong_half_of_the_day_contradicts_its_line() -> None:
+    assert support("Vomited at 3:10 am", "vomited at 03:10") is Verdict.SUPPORTED
+    assert support("Vomited at 3:10 pm", "vomited at 03:10") is Verdict.CONTRADICTS
+    assert support("First dose due 2 pm", "first dose due at 14:00") is Verdict.SUPPORTED
+    assert support("Obs at 08:00: T 36.9", "observations at 08:00: temperature 36.9 C") is (
+        Verdict.SUPPORTED
+    )  # the time ends a value's label: 36.9 is the temperature's
+    assert states("only felt two kicks since 10:00", "two small kicks since 10 am")
+    assert not states("only felt two kicks since 10:00", "two small kicks since 10 pm")
+
+
+def test_ordinals_in_digits_are_words_not_counts() -> None:
+    assert analyze("2nd dose").quantities == ()
+    assert {"first", "tablet"} <= analyze("1st dose 14:00").terms
+    assert "dose14" not in analyze("dose 14:00").terms  # the time is not "dose 14", a name

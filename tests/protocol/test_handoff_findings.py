@@ -43,6 +43,13 @@ def test_a_faithful_finding_is_stated(text: str, finding: str) -> None:
     assert finding_stated(text, finding)
 
 
+def test_when_a_finding_began_is_not_its_measurement() -> None:
+    """ "An hour ago" is 1 hour ago; a bare "1 hour ago" does not state the finding it dates."""
+    finding = "hit like a blow to the back of the head an hour ago"
+    assert not finding_stated("1 hour ago", finding)
+    assert finding_stated("Hit like a blow to the back of the head 1 h ago", finding)
+
+
 URGENT = ("drowsy and hard to rouse", "speech has been slurred", "passed hardly any urine")
 
 

@@ -24,7 +24,13 @@ The text layer under :mod:`carebench.episodes.support`, with the word lists of
   their places (*order* 1 and 2). A number bound to the
   name before it is part of the name (``grade 1``, ``stage 2``, ``step 2``, ``cycle 3``,
   ``type 2``, ``dose 2``, ...); phone numbers (a leading 0, five digits or more) and names such as
-  ``3A4`` are identifiers, not numbers.
+  ``3A4`` are identifiers, not numbers. A clock time is one quantity, unit ``clock``, in minutes
+  after midnight, however written ("3:10 pm" = "15:10" = 910; :mod:`carebench.episodes.numerals`).
+* **Written forms of one quantity** (round 25): a unit that is another word elsewhere only after
+  a number ("3-4 min", "CRT <2 s"), "x2 days" (for 2 days), "six out of ten" (6/10), "10/40" and
+  "24+2/40" (weeks of gestation), "3-monthly" (every 3 months), "three doses in 24 h" (three
+  times a day), "a week" after a bound or span word ("no more than a week") and "a month ago";
+  ordinals in digits ("1st") are words.
 * **Negation scope**: a cue of absence (``no``, ``denies``, ``without``, ...;
   :data:`NOUN_CUES`) negates the words after it to the end of its comma segment; a verb's
   negation (``not``, ``cannot``, ``never``) its verb phrase, up to a preposition after its first
@@ -60,6 +66,8 @@ from carebench.episodes.numerals import (
     SIGN,
     bound_after,
     bound_before,
+    clock_times,
+    ordinal_words,
     roman_digits,
     spelt_digits,
 )
@@ -137,7 +145,7 @@ _TOKEN = re.compile(
 NUMBER = re.compile(r"^-?\d+(?:[.,]\d+)*(?:/\d+(?:[.,]\d+)*)?$")
 """A number as a token: a minus sign before it is its sign ("BMI -24" is not 24; red team 17)."""
 CITATION = re.compile(r"^[rnem]\d{1,2}$")
-_QUANTITY_CLAUSE = re.compile(r"[;:()\n]|(?<=[.!?])\s+|,\s+|\s[-\u2013\u2014]\s")
+_QUANTITY_CLAUSE = re.compile(r"[;()\n]|:(?!\d\d)|(?<=[.!?])\s+|,\s+|\s[-\u2013\u2014]\s")
 _NEGATION_CLAUSE = re.compile(
     r"[;:!?()\n]|\.(?!\d)|\s[-\u2013\u2014]\s|\b(?:but|however|although|though|except|which)\b"
     r"|\band\s+(?=(?:\w+\s+)?(?:is|are|was|were|has|have|had|may|can|could|should|must|will"
@@ -266,15 +274,21 @@ def tokens(text: str) -> tuple[str, ...]:
     for phrase, key in _PHRASES:
         if phrase in lowered:
             lowered = lowered.replace(phrase, f" {key} ")
-    lowered = spelt_digits(lowered)
+    lowered = clock_times(ordinal_words(spelt_digits(lowered)))  # before "dose 2" is a name
     lowered = _PAIRS.sub(r"\1 \3 and \2 \4", lowered)  # "a/b 30/150": a 30 and b 150
     lowered = _NAME_WITH_DIGITS.sub(lambda m: f"{m[1]}{m[2]}{m[3]}", lowered)
     lowered = _ORDINAL.sub(lambda m: f" {m[1]}{m[2]} ", lowered)  # grade 1: a name, not a count
     lowered = _IDENTIFIER.sub(_identifier, lowered)
     lowered = lowered.replace("~", " ~ ")
     lowered = re.sub(r"\b(\d{1,3})[mf]\b", r"\1 year old", lowered)  # 71M: a 71-year-old man
-    lowered = re.sub(r"\b(\d{1,2}):(\d{2})\b", r" at\1h\2 ", lowered)  # 06:30 is a time, a term
-    for denominator, unit in (("7", "days"), ("12", "months"), ("52", "weeks")):
+    lowered = _EVERY_N.sub(lambda m: f"every {m[1]} {_PERIODS[m[2]]}", lowered)  # 3-monthly
+    lowered = _AFTER_NUMBER.sub(lambda m: f"{m[1]} {_SPELT_UNITS[m[2] or m[3]]}", lowered)
+    lowered = _TIMES_OVER.sub(r"for \1 \2", lowered)  # "x2 days": for 2 days
+    lowered = _DOSES_A_DAY.sub(r"\1 times a day", lowered)  # "3 doses in 24 h": 3 times a day
+    lowered = _ONE_PERIOD.sub(r"\1 1 \2", lowered)  # "no more than a week": than 1 week
+    lowered = re.sub(r"\b(\d+) out of (\d+)\b", r"\1/\2", lowered)  # six out of ten: 6/10
+    lowered = _GESTATION.sub(r"\1 weeks \2 days", lowered)  # 24+2/40: 24 weeks 2 days
+    for denominator, unit in (("7", "days"), ("12", "months"), ("52", "weeks"), ("40", "weeks")):
         lowered = re.sub(rf"\b([1-9]\d?)/{denominator}\b", rf"\1 {unit}", lowered)
     lowered = re.sub(  # ranges: 10-15 kg = 10 kg to 15 kg
         r"\b(\d+(?:\.\d+)?)\s*(?:-|to)\s*(\d+(?:\.\d+)?)\s*([a-zµ%][a-z/%]*)",
@@ -289,10 +303,33 @@ def tokens(text: str) -> tuple[str, ...]:
     return tuple(w for t in _TOKEN.findall(lowered) for w in _split_words(t))
 
 
+_PERIODS = {"hourly": "hours", "daily": "days", "weekly": "weeks", "monthly": "months",
+            "yearly": "years"}  # fmt: skip
+_EVERY_N = re.compile(r"\b(\d+)[- ](hourly|daily|weekly|monthly|yearly)\b")
+"""A period written as an adjective ("3-monthly", "4-hourly"): every 3 months, every 4 hours."""
+_SPELT_UNITS = {"min": "minutes", "sec": "seconds", "secs": "seconds", "s": "seconds"}
+_AFTER_NUMBER = re.compile(r"\b(\d+(?:\.\d+)?)(?:\s*(min|secs?)|\s+(s))\b")
+"""Units that are other words elsewhere, read as units only after a number ("3-4 min", "CRT
+<2 s"; not "min dose", "in her 20s")."""
+_TIMES_OVER = re.compile(
+    r"\bx\s?(\d+)\s+(minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?|yrs?)\b"
+)
+_GESTATION = re.compile(r"\b(\d{1,2})\s?\+\s?([0-6])\s?(?:/40|weeks?\b|wks?\b)")
+_DOSES_A_DAY = re.compile(r"\b([1-6]) doses (?:in|per|a|every) (?:24 ?h|24 hours|day)\b")
+_ONE_PERIOD = re.compile(
+    r"\b(than|to|within|over|after|for)\s+an?\s+(hour|day|week|month|year)\b"
+)
+""""A week" after a bound or span word is one week ("no more than a week", "within a day"); not
+after "in", where it is often a rate ("2800 micrograms in a week")."""
+_AT = re.compile(r"at(\d{1,2})")
+_MINUTES = re.compile(r"h(\d\d)")
+"""The two tokens of a clock time (:func:`~carebench.episodes.numerals.clock_times`)."""
+
+
 def _label(words: tuple[str, ...], i: int) -> frozenset[str]:
     before: list[str] = []
     for t in reversed(words[:i]):
-        if NUMBER.match(t) or len(before) == LABEL_TERMS:
+        if NUMBER.match(t) or _MINUTES.fullmatch(t) or len(before) == LABEL_TERMS:
             break
         kept = t not in _STOP and t not in UNITS and t not in NEGATIONS and len(t) > 1
         if kept and t not in COMPARATOR_WORDS:
@@ -305,10 +342,16 @@ def _quantities(clause: str) -> list[Quantity]:
     change = bool(_CHANGE.search(clause.lower()))
     out: list[Quantity] = []
     for i, token in enumerate(words):
+        clock = _AT.fullmatch(token)
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        minutes = _MINUTES.fullmatch(nxt)
+        if clock and minutes:  # "at15 h10": 15:10 is 910 minutes into the day
+            minute = float(int(clock[1]) * 60 + int(minutes[1]))
+            out.append(Quantity(minute, "clock", _label(words, i)))
+            continue
         value = _number(token) if NUMBER.match(token) else None
         if value is None:
             continue
-        nxt = words[i + 1] if i + 1 < len(words) else ""
         unit = UNITS.get(nxt, "")
         if "/" in token and token.split("/")[1] in ("10", "100"):
             unit = "/" + token.split("/")[1]

@@ -7,6 +7,32 @@ wording of a particular labelled item; docs/protocol.md says how the lists were 
 
 from __future__ import annotations
 
+BRANDS: dict[str, str] = {
+    "calpol": "paracetamol", "panadol": "paracetamol", "nurofen": "ibuprofen",
+    "brufen": "ibuprofen", "lustral": "sertraline", "zoloft": "sertraline",
+    "cipramil": "citalopram", "prozac": "fluoxetine", "coumadin": "warfarin",
+    "marevan": "warfarin", "eliquis": "apixaban", "xarelto": "rivaroxaban",
+    "istin": "amlodipine", "norvasc": "amlodipine", "zocor": "simvastatin",
+    "lipitor": "atorvastatin", "amoxil": "amoxicillin", "ventolin": "salbutamol",
+    "salamol": "salbutamol", "clenil": "beclometasone", "qvar": "beclometasone",
+    "eltroxin": "levothyroxine", "neurontin": "gabapentin", "klaricid": "clarithromycin",
+    "zithromax": "azithromycin", "lantus": "glargine", "abasaglar": "glargine",
+    "toujeo": "glargine", "tresiba": "degludec", "novorapid": "aspart",
+    "macrobid": "nitrofurantoin", "macrodantin": "nitrofurantoin", "tritace": "ramipril",
+    "cardicor": "bisoprolol", "congescor": "bisoprolol", "glucophage": "metformin",
+    "clexane": "enoxaparin", "naprosyn": "naproxen", "inderal": "propranolol",
+    "cerazette": "desogestrel", "taxotere": "docetaxel", "plavix": "clopidogrel",
+    "augmentin": "co-amoxiclav", "piriton": "chlorphenamine", "keflex": "cefalexin",
+    "losec": "omeprazole", "prostap": "leuprorelin", "zydol": "tramadol",
+    "eumovate": "clobetasone", "vibramycin": "doxycycline", "glucogel": "glucose gel",
+    "dioralyte": "oral rehydration solution", "epipen": "adrenaline auto-injector",
+    "sando-k": "potassium chloride", "lasix": "furosemide", "aldactone": "spironolactone",
+    "zestril": "lisinopril", "amaryl": "glimepiride", "seroxat": "paroxetine",
+    "elavil": "amitriptyline",
+}  # fmt: skip
+"""UK brand names of the bank's drugs, read as the drug (general vocabulary, expanded with
+:data:`SHORTHAND`): "Lustral 50 mg" is sertraline 50 mg."""
+
 SHORTHAND: dict[str, str] = {
     "od": "once daily", "o.d.": "once daily", "bd": "twice daily", "bid": "twice daily",
     "b.d.": "twice daily", "tds": "three times daily", "tid": "three times daily",
@@ -53,6 +79,15 @@ SHORTHAND: dict[str, str] = {
     "days back": "days ago", "weeks back": "weeks ago", "months back": "months ago",
     "years back": "years ago", "mg/wk": "mg per week", "mg/week": "mg per week",
     "for a week": "for 1 week", "for a month": "for 1 month", "for a fortnight": "for 2 weeks",
+    "a day ago": "1 day ago", "a week ago": "1 week ago", "a month ago": "1 month ago",
+    "a year ago": "1 year ago", "an hour ago": "1 hour ago", "a fortnight ago": "2 weeks ago",
+    "pk-yr": "pack-years", "pk-yrs": "pack-years", "pack-yr": "pack-years",
+    "pack-yrs": "pack-years", "pack yrs": "pack-years", "pack years": "pack-years",
+    "mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday",
+    "thu": "thursday", "thur": "thursday", "thurs": "thursday", "fri": "friday",
+    "coryza": "nose", "coryzal": "nose", "rhinorrhoea": "runny nose",
+    "crt": "capillary refill",
+    **BRANDS,
 }  # fmt: skip
 """Clinical shorthand, expanded before anything else (whole tokens only); frequencies become the
 exclusive terms ``freq1`` .. ``freq6``, ``weekly``, ``nightly`` and ``mornings`` (the last two
@@ -107,7 +142,10 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "low": ("low", "lower", "reduced", "decreased"),
     "normal": ("normal", "normal range", "within range", "unremarkable"),
     "increase": ("increase", "raise", "uptitrate", "up-titrate", "escalate"),
-    "decrease": ("decrease", "reduce", "lower", "down-titrate", "taper", "halve"),
+    "decrease": (
+        "decrease", "reduce", "lower", "down-titrate", "taper", "halve", "reduced to",
+        "decreased to", "lowered to",
+    ),
     "vomit": ("vomit", "vomiting", "vomited", "vomits", "sick", "emesis"),
     "breathless": ("breathless", "breathlessness", "dyspnoea", "dyspnea", "short of breath"),
     "fever": ("fever", "febrile", "pyrexia", "pyrexial", "temperature", "warm", "hot"),
@@ -127,7 +165,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "gradual": ("gradual", "gradually", "slowly", "insidious"),
     "mother": ("mother", "mum", "mom"),
     "father": ("father", "dad"),
-    "child": ("child", "toddler", "infant", "baby", "son", "daughter"),
+    "child": ("child", "toddler", "infant", "infancy", "baby", "son", "daughter"),
     "nappy": ("nappy", "nappies", "diaper", "diapers"),
     "drink": ("drink", "drinking", "fluid", "fluids", "sip", "sips"),
     "blood": ("blood", "bloody", "bleeding", "bleed", "haemorrhage"),
@@ -159,6 +197,9 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
         "nkda", "no known drug allergies", "no known drug allergy", "no known allergies",
         "no allergies", "no drug allergies",
     ),
+    "pulse": ("pulse", "heart rate", "pulse rate"),
+    "emollient": ("emollient", "emollients", "moisturiser", "moisturisers", "moisturizer",
+                  "moisturizers"),
     "palpitation": (
         "palpitation", "palpitations", "racing heart", "heart racing", "pounding heart",
         "heart pounding", "fluttering",
@@ -280,7 +321,7 @@ UNITS: dict[str, str] = {
     "mmol/l": "mmol/l", "mmol": "mmol", "mmol/mol": "mmol/mol", "µmol/l": "umol/l",
     "umol/l": "umol/l", "micromol/l": "umol/l", "g/l": "g/l", "g/dl": "g/dl", "mg/l": "mg/l",
     "pmol/l": "pmol/l", "mu/l": "mu/l", "miu/l": "mu/l", "u/l": "u/l", "iu": "iu",
-    "units": "unit", "unit": "unit", "%": "%", "percent": "%", "c": "c", "°c": "c",
+    "units": "unit", "unit": "unit", "yr": "year", "%": "%", "percent": "%", "c": "c", "°c": "c",
     "degrees": "c", "celsius": "c", "bpm": "/min", "/min": "/min", "mmhg": "mmhg",
     "l/min": "l/min", "ml/min": "ml/min", "ml/min/1.73m2": "ml/min", "mg/kg": "mg/kg",
     "ml/kg": "ml/kg", "hours": "hour", "hour": "hour", "hrs": "hour", "hr": "hour", "h": "hour",

@@ -4,7 +4,9 @@ The judge-free core of the atomic scores. A fact phrase (``"best peak flow 520 L
 its *numbers* and its *content words*, and a text states the fact when:
 
 * every number of the fact occurs in the text as a number (``520`` matches ``520`` and ``520.0``
-  does not; thousands separators are dropped, so ``1,000`` is ``1000``), a bound as the same
+  does not; thousands separators are dropped, so ``1,000`` is ``1000``; a clock time is read in
+  24 hours, hour unpadded: ``3:10 pm`` is ``15:10``, ``07:00`` is ``7 am``; a brand name is its
+  drug, ``Lustral`` is ``sertraline``), a bound as the same
   bound (``below 57`` does not state ``57``, and ``57`` not ``below 57``; the comparators of
   :mod:`carebench.episodes.numerals`); and
 * enough of the fact's content words occur in the text: at least half of them (rounded up) when the
@@ -30,7 +32,8 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from carebench.episodes.numerals import SIGN, numbers_with_bounds
+from carebench.episodes.lexicon import BRANDS
+from carebench.episodes.numerals import SIGN, numbers_with_bounds, twenty_four_hour
 
 _NUMBER = re.compile(SIGN + r"\d+(?:[.,]\d+)*")
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
@@ -145,6 +148,10 @@ class Tokens:
     """Each bound as its comparator and number ("<57" for "below 57")."""
 
 
+_BRAND = re.compile(r"\b(?:" + "|".join(map(re.escape, BRANDS)) + r")\b")
+"""A brand name of a bank drug, read as the drug ("Lustral" is sertraline)."""
+
+
 def _stem(word: str) -> str:
     return word[:-1] if len(word) >= 4 and word.endswith("s") and not word.endswith("ss") else word
 
@@ -152,7 +159,7 @@ def _stem(word: str) -> str:
 @cache
 def tokens(text: str) -> Tokens:
     """The numbers and content words of ``text`` (see the module conventions)."""
-    lowered = text.lower()
+    lowered = _BRAND.sub(lambda m: BRANDS[m[0]], twenty_four_hour(text.lower()))
     numbers = frozenset(n.replace(",", "") for n in _NUMBER.findall(lowered))
     read = numbers_with_bounds(lowered)
     bounds = frozenset(b + n for b, n in read if b)

@@ -19,6 +19,12 @@ rewrites a text's spelt numbers as digits and reads which numbers are bounds. Co
   minutes") is a span, not a bound, unless after ``for`` ("for over 3 weeks"); ``up to``
   bounds a dose, volume, time or count ("up to 10 puffs"), not a measurement ("creatinine up to
   164": it rose). An arrow ("3.1 -> 3.2") is a change, not a comparator.
+* **Clock times** (:func:`clock_times`): a 12-hour time is written in 24 hours ("3:10 pm" =
+  "15:10", "7am" = "07:00", "12 a.m." = "00:00", "10 this morning" = "10:00", "4 in the
+  afternoon" = "16:00") and every ``H:MM`` time as one term
+  ``at<H>h<MM>`` with the hour unpadded ("03:10" = "3:10"), so "3:10 am" is not "3:10 pm".
+* **Ordinals in digits** ("1st", "2nd", "12th") are their words ("first", "second", "twelfth"):
+  a rank, not a count of a thing called "st".
 """
 
 from __future__ import annotations
@@ -195,6 +201,47 @@ def _roman_quantity(text: str) -> str:
 def roman_digits(text: str) -> str:
     """``text`` with each Roman numeral in a quantity position written in digits (case kept)."""
     return _roman_quantity(text)
+
+
+_TWELVE_HOUR = re.compile(
+    r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(?:([ap])\.?m\b\.?|(?:o'clock\s+)?(?:this|in the)"
+    r"\s+(?:(morning)|afternoon|evening)\b)"
+)
+_CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})\b")
+_PADDED = re.compile(r"\b0(\d):(\d{2})\b")
+
+
+def _twenty_four(match: re.Match[str]) -> str:
+    hour, minutes = int(match[1]), match[2] or "00"
+    if not 1 <= hour <= 12 or int(minutes) > 59:
+        return match[0]
+    afternoon = match[3] == "p" or (match[3] is None and match[4] is None)
+    return f" {hour % 12 + (12 if afternoon else 0)}:{minutes} "
+
+
+def _clock(match: re.Match[str]) -> str:
+    hour, minutes = int(match[1]), match[2]
+    return match[0] if hour > 24 or int(minutes) > 59 else f" at{hour}h{minutes} "
+
+
+def twenty_four_hour(lowered: str) -> str:
+    """``lowered`` (lower case) with each clock time as ``H:MM``, 24 hours, hour unpadded."""
+    return _PADDED.sub(r"\1:\2", _TWELVE_HOUR.sub(_twenty_four, lowered))
+
+
+def clock_times(lowered: str) -> str:
+    """``lowered`` (lower case) with each clock time one term (module conventions)."""
+    return _CLOCK.sub(_clock, twenty_four_hour(lowered))
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+             "ninth", "tenth", "eleventh", "twelfth")  # fmt: skip
+_ORDINAL_DIGITS = re.compile(r"\b([1-9]|1[0-2])(?:st|nd|rd|th)\b")
+
+
+def ordinal_words(lowered: str) -> str:
+    """``lowered`` with "1st" .. "12th" written as words (module conventions)."""
+    return _ORDINAL_DIGITS.sub(lambda m: _ORDINALS[int(m[1]) - 1], lowered)
 
 
 @cache

@@ -139,8 +139,8 @@ def contradicted(text: str, finding: str) -> bool:
 def finding_stated(text: str, finding: str) -> bool:
     """Whether ``text`` states an urgent ``finding`` (module conventions).
 
-    A finding that holds a measurement is stated when each of its quantities is paired, with its
-    unit ("CBG 1.9 mmol/L" states "capillary glucose 1.9 mmol/L"); a number attached to another
+    A finding that holds a measurement (a quantity other than a time ago) is stated when each of
+    its quantities is paired, with its unit ("CBG 1.9 mmol/L" states "capillary glucose 1.9 mmol/L"); a number attached to another
     unit or label ("20 days" for "20 minutes") does not. Otherwise when a segment states it by
     the fact matcher or mentions it (:func:`~carebench.episodes.support.mentions`, the overlap
     test handoffs use). Either way nothing in ``text`` may contradict it (:func:`contradicted`).
@@ -148,7 +148,7 @@ def finding_stated(text: str, finding: str) -> bool:
     if contradicted(text, finding):
         return False
     quantities = analyze(finding).quantities
-    if quantities:
+    if any(not q.ago for q in quantities):  # a measurement, not only when ("an hour ago")
         written = analyze(text)
         return all(paired(q, written) for q in quantities)
     return any(states(s, finding) or mentions(finding, s) for s in _segments(text))
