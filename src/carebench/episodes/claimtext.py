@@ -316,9 +316,7 @@ _TIMES_OVER = re.compile(
 )
 _GESTATION = re.compile(r"\b(\d{1,2})\s?\+\s?([0-6])\s?(?:/40|weeks?\b|wks?\b)")
 _DOSES_A_DAY = re.compile(r"\b([1-6]) doses (?:in|per|a|every) (?:24 ?h|24 hours|day)\b")
-_ONE_PERIOD = re.compile(
-    r"\b(than|to|within|over|after|for)\s+an?\s+(hour|day|week|month|year)\b"
-)
+_ONE_PERIOD = re.compile(r"\b(than|to|within|over|after|for)\s+an?\s+(hour|day|week|month|year)\b")
 """"A week" after a bound or span word is one week ("no more than a week", "within a day"); not
 after "in", where it is often a rate ("2800 micrograms in a week")."""
 _AT = re.compile(r"at(\d{1,2})")
