@@ -301,3 +301,23 @@ def test_a_lines_dose_given_to_another_drug_contradicts_it() -> None:
     # a line that doses no named drug contradicts nothing: the drug may be named elsewhere
     band = "10-15 kg: 100 mg (5 mL) per dose."
     assert support("Give ibuprofen 100 mg = 5 mL.", band) is not Verdict.CONTRADICTS
+
+
+ECZEMA_PLAN = (
+    "Treatment plan: emollient at least twice daily; for flares on the body, hydrocortisone 1 %"
+    " cream once daily for up to 7 days."
+)
+
+
+def test_a_drug_class_is_covered_by_its_drug_and_not_by_another_class() -> None:
+    assert support("Use the steroid cream once daily for up to 7 days.", ECZEMA_PLAN) is (
+        Verdict.SUPPORTED
+    )
+    assert support("Use the antibiotic cream once daily for up to 7 days.", ECZEMA_PLAN) is (
+        Verdict.UNSUPPORTED
+    )
+
+
+def test_a_class_named_as_absent_still_denies_its_drug() -> None:
+    line = "Warfarin for a DVT was stopped 2 years ago; no anticoagulant or antiplatelet now."
+    assert support("Anticoagulation: on warfarin for DVT.", line) is Verdict.CONTRADICTS

@@ -46,6 +46,7 @@ from carebench.episodes.claimtext import NUMBER, analyze, term, tokens
 from carebench.episodes.exclusive import ROUTE, sides
 from carebench.episodes.lexicon import (
     DO_NOT_USE,
+    DRUG_CLASSES,
     EMPTY_WORDS,
     FUNCTION_WORDS,
     GENERIC_WORDS,
@@ -102,7 +103,7 @@ def _lemmas(word: str) -> set[str]:
 
 
 _CLASSES = (PERSONS, TIMES, MODALS, STATUSES, REFERENCES)
-_VOCABULARY = SUBSTANCES | frozenset(DO_NOT_USE) | frozenset(NUMBER_WORDS)
+_VOCABULARY = SUBSTANCES | frozenset(DRUG_CLASSES) | frozenset(DO_NOT_USE) | frozenset(NUMBER_WORDS)
 _MEANING_TERMS = frozenset(term(w) for w in _VOCABULARY)
 _PER_UNIT = frozenset(
     w for w, u in UNITS.items() if SCALE.get(u, ("",))[0] in ("mass", "volume", "length")

@@ -33,6 +33,31 @@ BRANDS: dict[str, str] = {
 """UK brand names of the bank's drugs, read as the drug (general vocabulary, expanded with
 :data:`SHORTHAND`): "Lustral 50 mg" is sertraline 50 mg."""
 
+DRUG_CLASSES: dict[str, frozenset[str]] = {
+    "antibiotic": frozenset({
+        "amoxicillin", "co-amoxiclav", "coamoxiclav", "penicillin", "phenoxymethylpenicillin",
+        "flucloxacillin", "cefalexin", "clarithromycin", "erythromycin", "azithromycin",
+        "doxycycline", "nitrofurantoin", "trimethoprim", "metronidazole", "ciprofloxacin",
+        "gentamicin", "ceftriaxone", "clindamycin"}),
+    "steroid": frozenset({
+        "hydrocortisone", "clobetasone", "clobetasol", "betamethasone", "mometasone",
+        "prednisolone", "dexamethasone", "beclometasone", "budesonide", "fluticasone"}),
+    "antidepressant": frozenset({
+        "sertraline", "citalopram", "fluoxetine", "paroxetine", "mirtazapine", "amitriptyline",
+        "venlafaxine"}),
+    "painkiller": frozenset({
+        "paracetamol", "ibuprofen", "naproxen", "codeine", "co-codamol", "tramadol", "morphine",
+        "oxycodone"}),
+    "opioid": frozenset({"codeine", "co-codamol", "tramadol", "morphine", "oxycodone"}),
+    "nsaid": frozenset({"ibuprofen", "naproxen", "diclofenac"}),
+    "diuretic": frozenset({"furosemide", "spironolactone", "bendroflumethiazide", "indapamide"}),
+    "antihistamine": frozenset({"chlorphenamine", "cetirizine", "loratadine"}),
+    "anticoagulant": frozenset({
+        "apixaban", "rivaroxaban", "edoxaban", "dabigatran", "warfarin", "enoxaparin"}),
+}  # fmt: skip
+"""Drug classes and the bank's drugs that belong to them: a claim that names the class of a
+drug its line names says less, not something else ("the steroid cream" for hydrocortisone 1 %)."""
+
 SHORTHAND: dict[str, str] = {
     "od": "once daily", "o.d.": "once daily", "bd": "twice daily", "bid": "twice daily",
     "b.d.": "twice daily", "tds": "three times daily", "tid": "three times daily",

@@ -13,7 +13,8 @@ of every number a claim states. Conventions:
 
 from __future__ import annotations
 
-from carebench.episodes.claimtext import Analysis, Quantity
+from carebench.episodes.claimtext import Analysis, Quantity, term
+from carebench.episodes.lexicon import DRUG_CLASSES
 from carebench.episodes.numerals import holds
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "approximately_held",
     "bound_held",
     "comparable",
+    "covered_by",
     "labelled",
     "quantity_supported",
     "same_value",
@@ -158,6 +160,9 @@ def _borrowed(q: Quantity, e: Quantity) -> bool:
     return e.unit[0] == "#" or bool(e.label)
 
 
+_DRUG_CLASSES = {term(c): tuple(map(term, drugs)) for c, drugs in DRUG_CLASSES.items()}
+
+
 def term_found(word: str, terms: frozenset[str]) -> bool:
     """Whether ``word``, a truncation of a term or a class name ending one is in ``terms``.
 
@@ -172,3 +177,15 @@ def term_found(word: str, terms: frozenset[str]) -> bool:
         or (len(word) >= 5 and t.endswith(word))
         for t in terms
     )
+
+
+def covered_by(word: str, terms: frozenset[str]) -> bool:
+    """Whether a claim's ``word`` is covered by ``terms``.
+
+    It is when it is found (:func:`term_found`) or is a drug class one of whose drugs is found
+    (:data:`~carebench.episodes.lexicon.DRUG_CLASSES`: "the steroid cream" for hydrocortisone
+    1 %). For coverage only: a class is not its drug where a line negates or asserts it ("no
+    anticoagulant now" still denies "on warfarin").
+    """
+    found = _DRUG_CLASSES.get(word, ())
+    return term_found(word, terms) or any(term_found(d, terms) for d in found)
