@@ -6,7 +6,14 @@ import pytest
 
 from carebench.episodes.claimtext import analyze
 from carebench.episodes.matching import states
-from carebench.episodes.numerals import holds, roman_digits, roman_value, spelt_digits, words_value
+from carebench.episodes.numerals import (
+    holds,
+    roman_digits,
+    roman_value,
+    spelt_digits,
+    twenty_four_hour,
+    words_value,
+)
 from carebench.episodes.support import Verdict, support
 
 
@@ -191,7 +198,8 @@ def test_another_limit_of_the_same_kind_contradicts() -> None:
         ("12 a.m.", 0),
         ("12 pm", 720),
         ("since 10 this morning", 600),
-        ("4 in the afternoon", 960),
+        ("at 4 in the afternoon", 960),
+        ("10 o'clock this evening", 1320),
     ],
 )
 def test_a_clock_time_is_one_quantity_in_minutes_after_midnight(written: str, minutes: int) -> None:
@@ -209,6 +217,14 @@ def test_a_time_of_the_wrong_half_of_the_day_contradicts_its_line() -> None:
     )  # the time ends a value's label: 36.9 is the temperature's
     assert states("only felt two kicks since 10:00", "two small kicks since 10 am")
     assert not states("only felt two kicks since 10:00", "two small kicks since 10 pm")
+
+
+def test_a_count_before_a_part_of_the_day_is_not_a_time() -> None:
+    assert twenty_four_hour("takes 2 in the morning and 2 at night") == (
+        "takes 2 in the morning and 2 at night"
+    )
+    assert twenty_four_hour("given 1 this morning") == "given 1 this morning"
+    assert twenty_four_hour("seen at 10 this morning").split() == ["seen", "at", "10:00"]
 
 
 def test_ordinals_in_digits_are_words_not_counts() -> None:

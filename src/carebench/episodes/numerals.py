@@ -204,19 +204,24 @@ def roman_digits(text: str) -> str:
 
 
 _TWELVE_HOUR = re.compile(
-    r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(?:([ap])\.?m\b\.?|(?:o'clock\s+)?(?:this|in the)"
+    r"(\b(?:at|since|from|until|till|by|before|after|around|about|to)\s+)?"
+    r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(?:([ap])\.?m\b\.?|(o'clock\s+)?(?:this|in the)"
     r"\s+(?:(morning)|afternoon|evening)\b)"
 )
+"""A 12-hour time: a number with am / pm, or with "this morning" / "in the afternoon" after a
+time word or "o'clock" ("since 10 this morning"; not the count in "takes 2 in the morning")."""
 _CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})\b")
 _PADDED = re.compile(r"\b0(\d):(\d{2})\b")
 
 
 def _twenty_four(match: re.Match[str]) -> str:
-    hour, minutes = int(match[1]), match[2] or "00"
+    lead, hour, minutes, half = match[1] or "", int(match[2]), match[3] or "00", match[4]
     if not 1 <= hour <= 12 or int(minutes) > 59:
         return match[0]
-    afternoon = match[3] == "p" or (match[3] is None and match[4] is None)
-    return f" {hour % 12 + (12 if afternoon else 0)}:{minutes} "
+    if half is None and not (lead or match[5] or match[3]):  # "2 in the morning": a count
+        return match[0]
+    afternoon = half == "p" or (half is None and match[6] is None)
+    return f"{lead} {hour % 12 + (12 if afternoon else 0)}:{minutes} "
 
 
 def _clock(match: re.Match[str]) -> str:

@@ -140,8 +140,8 @@ def finding_stated(text: str, finding: str) -> bool:
     """Whether ``text`` states an urgent ``finding`` (module conventions).
 
     A finding that holds a measurement (a quantity other than a time ago) is stated when each of
-    its quantities is paired, with its unit ("CBG 1.9 mmol/L" states "capillary glucose 1.9 mmol/L"); a number attached to another
-    unit or label ("20 days" for "20 minutes") does not. Otherwise when a segment states it by
+    its quantities is paired, with its unit ("CBG 1.9 mmol/L" states "capillary glucose 1.9
+    mmol/L"); a number attached to another unit or label ("20 days" for "20 minutes") does not. Otherwise when a segment states it by
     the fact matcher or mentions it (:func:`~carebench.episodes.support.mentions`, the overlap
     test handoffs use). Either way nothing in ``text`` may contradict it (:func:`contradicted`).
     """
