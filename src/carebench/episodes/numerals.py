@@ -20,8 +20,9 @@ rewrites a text's spelt numbers as digits and reads which numbers are bounds. Co
   bounds a dose, volume, time or count ("up to 10 puffs"), not a measurement ("creatinine up to
   164": it rose). An arrow ("3.1 -> 3.2") is a change, not a comparator.
 * **Clock times** (:func:`clock_times`): a 12-hour time is written in 24 hours ("3:10 pm" =
-  "15:10", "7am" = "07:00", "12 a.m." = "00:00", "10 this morning" = "10:00", "4 in the
-  afternoon" = "16:00") and every ``H:MM`` time as one term
+  "15:10", "7am" = "07:00", "12 a.m." = "00:00"; a part of the day only after a time word or
+  "o'clock": "since 10 this morning" = "10:00", "at 4 in the afternoon" = "16:00", while "takes
+  2 in the morning" is a count) and every ``H:MM`` time as one term
   ``at<H>h<MM>`` with the hour unpadded ("03:10" = "3:10"), so "3:10 am" is not "3:10 pm".
 * **Ordinals in digits** ("1st", "2nd", "12th") are their words ("first", "second", "twelfth"):
   a rank, not a count of a thing called "st".
