@@ -223,3 +223,26 @@ def test_a_decimal_comma_or_a_sign_changes_the_value(claim: str) -> None:
     """Neither "5,0" for 50 nor "-5" for 5 is the record's value (round 20)."""
     line = "Takes amlodipine 50 mg once daily. BMI 24." if "," in claim else LINE
     assert support(claim, line) is not Verdict.SUPPORTED
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Would've had chest pain at rest", "Would have had chest pain at rest"),
+        ("could\u2019ve escalated", "could have escalated"),  # a curly apostrophe
+        ("shoulda called 999", "should have called 999"),
+        ("I've had chest pain", "I've had chest pain"),  # a pronoun's "'ve" is no frame
+        ("the mass", "the mass"),
+    ],
+)
+def test_a_contracted_have_after_a_modal_is_read_in_full(text: str, expected: str) -> None:
+    """Round 26 (red team 20's "Would've had X"): the frame readers see the full form."""
+    assert readable(text) == expected
+
+
+@pytest.mark.parametrize(
+    "claim", ["Would've had chest pain at rest", "Could\u2019ve had chest pain at rest"]
+)
+def test_a_contracted_counterfactual_is_not_what_the_line_states(claim: str) -> None:
+    assert support(claim, LINE) is not Verdict.SUPPORTED
+    assert support("Chest pain at rest this morning", LINE) is Verdict.SUPPORTED

@@ -321,3 +321,13 @@ def test_a_drug_class_is_covered_by_its_drug_and_not_by_another_class() -> None:
 def test_a_class_named_as_absent_still_denies_its_drug() -> None:
     line = "Warfarin for a DVT was stopped 2 years ago; no anticoagulant or antiplatelet now."
     assert support("Anticoagulation: on warfarin for DVT.", line) is Verdict.CONTRADICTS
+
+
+def test_a_disjunction_states_neither_of_its_alternatives() -> None:
+    """Round 26 (red team 20's either/or): "either A or B" says one holds and not which."""
+    line = "Heart rate 172 and respiratory rate 52 with grunting."
+    assert support("Either heart rate 172 or respiratory rate 52", line) is Verdict.UNSUPPORTED
+    assert support("Heart rate 172 and respiratory rate 52", line) is Verdict.SUPPORTED
+    # "either" with no "or" in its sentence is not a disjunction
+    legs = "No weakness in either leg; walking normally."
+    assert support("No weakness in either leg", legs) is Verdict.SUPPORTED

@@ -258,6 +258,8 @@ def test_the_call_of_on_call_is_not_a_contact() -> None:
         ("Pulse 128 (his usual for 5 years)", ""),  # a duration is not a value
         ("BP 188/110 (usual 130/80)", "BP 188/110 (usual 130/80)"),
         ("A, B - possible C", "A, B - "),  # a hedge before its object governs forward
+        ("Either pulse 128 or RR 40. Mottled legs", "Mottled legs"),  # round 26: a disjunction
+        ("No weakness in either leg", "No weakness in either leg"),  # no "or": not one
     ],
 )
 def test_a_trailing_hedge_or_usual_state_governs_the_segment_before(text: str, kept: str) -> None:
@@ -328,3 +330,22 @@ def test_a_field_value_with_a_labelled_quantity_misvalued_is_wrong(value: str) -
     record = "Temperature 38.4 C, pulse 118, BP 96/58. Ondansetron 4 mg twice daily."
     assert not field_value_correct(value, wanted, record)
     assert field_value_correct(wanted[0], wanted, record)
+
+
+def test_a_disjunction_of_findings_or_a_contracted_counterfactual_states_nothing(
+    escalation: Episode,
+) -> None:
+    """Round 26: "either A or B" findings and "would've escalated" were read as stated and made."""
+    reference = reference_work_product(escalation, Action.ESCALATE)["handoff"]
+    findings = reference["key_findings"]
+    either = {
+        **reference,
+        "reason": f"Either {findings[0]} or {findings[-1]}",
+        "key_findings": [f"Either {findings[0]} or {findings[-1]}"],
+    }
+    scored = handoff_completeness(escalation, Handoff.model_validate(either))
+    assert {"reason", "key_findings"} <= set(scored.wrong)
+    wouldve = {**reference, "actions_taken": ["Would've escalated now to the on-call doctor"]}
+    scored = handoff_completeness(escalation, Handoff.model_validate(wouldve))
+    assert "actions_taken" in scored.wrong
+    assert handoff_completeness(escalation, Handoff.model_validate(reference)).score == 1.0

@@ -237,10 +237,23 @@ def _decimal_comma(found: re.Match[str]) -> str:
     return number.replace(",", ".")
 
 
+_PERFECT = re.compile(
+    r"\b(would|could|should|must|might|may|will|shall)['\u2019]ve\b|\b(would|could|should|must|might)a\b",
+    re.IGNORECASE,
+)
+"""A contracted or colloquial "have" after a modal ("would've", "shoulda", with a straight or a curly apostrophe), read in
+full (round 26): every reading of a frame then sees "would have", as it sees the full form."""
+
+
+def _uncontracted(text: str) -> str:
+    """``text`` with a contracted "have" written out ("would've had X" is "would have had X")."""
+    return _PERFECT.sub(lambda m: f"{m[1] or m[2]} have", text)
+
+
 @cache
 def readable(text: str) -> str:
     """``text`` as a reader sees it, or ``""`` when it is not readable (module conventions)."""
-    text = _spelled(text)
+    text = _uncontracted(_spelled(text))
     if "," in text:
         text = _DIGIT_COMMAS.sub(_decimal_comma, text)
     if text.isascii():

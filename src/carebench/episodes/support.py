@@ -128,14 +128,20 @@ _ASSERTIVE = frozenset(term(w) for w in ASSERTIVE_PLACEHOLDERS)
 _GENERIC = frozenset(term(w) for w in GENERIC_WORDS) | (_PLACEHOLDERS - _ASSERTIVE)
 
 
+_EITHER = r"\beither\b(?=[^.;:!?\n]*\bor\b)"
+"""A disjunction ("either A or B", round 26): it says one of them holds and not which, so it
+states neither, as a hedge does; "either" with no "or" after it in its sentence ("no weakness in
+either leg") is not one."""
+
+
 def hedge_pattern(extra: tuple[str, ...] = ()) -> re.Pattern[str]:
     """A pattern for the hedges of :data:`~carebench.episodes.lexicon.HEDGES` and ``extra`` words.
 
-    Whole words, any case, with a queried term ("?PE": a question mark before a letter) and a
-    value that ends in a question mark ("sepsis?").
+    Whole words, any case, with a queried term ("?PE": a question mark before a letter), a
+    value that ends in a question mark ("sepsis?") and a disjunction (:data:`_EITHER`).
     """
     words = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in (*HEDGES, *extra))
-    return re.compile(rf"\b(?:{words})\b|\?\s?[A-Za-z]|\?\s*$", re.IGNORECASE)
+    return re.compile(rf"\b(?:{words})\b|{_EITHER}|\?\s?[A-Za-z]|\?\s*$", re.IGNORECASE)
 
 
 _UNCERTAIN = hedge_pattern(GENERALISATIONS)
