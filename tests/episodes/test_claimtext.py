@@ -131,3 +131,18 @@ def test_a_brand_of_another_drug_is_another_drug() -> None:
     from carebench.episodes.support import Verdict, support
 
     assert support("Nurofen 100 mg", "paracetamol 100 mg") is Verdict.CONTRADICTS
+
+
+@pytest.mark.parametrize(
+    ("text", "daily"),
+    [
+        ("100 mg sertraline daily", "freq1"),  # dose before drug: once daily
+        ("400 micrograms folic acid daily", "freq1"),
+        ("sertraline 100 mg daily", "freq1"),
+        ("100 mg twice daily", "freq2"),
+        ("500 mg total daily", "daily"),  # a total, not a schedule
+    ],
+)
+def test_daily_after_a_dose_and_its_drug_is_once_daily(text: str, daily: str) -> None:
+    """Round 27 (red team 21's control: dose before drug lost its schedule)."""
+    assert tokens(text)[-1] == daily

@@ -56,3 +56,19 @@ def test_support_needs_the_numbers_and_a_shared_word() -> None:
     assert not supported_by("Reduce the dose to 2.5 mg", "Weight 57 kg")
     assert supported_by("Reduce when two criteria apply", evidence)  # no number; "reduce" shared
     assert not supported_by("Dose reduction criteria apply", evidence)  # no shared word
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("folic acid 0.4 mg daily", True),  # the same amount in another unit
+        ("folic acid 400mcg daily", True),
+        ("folic acid 400 micrograms daily", True),
+        ("folic acid 400 daily", True),  # a number with no unit is read as before
+        ("folic acid 400 mg daily", False),  # the same digits, a thousand times the amount
+        ("folic acid 4 mg daily", False),
+    ],
+)
+def test_an_amount_of_mass_is_the_same_in_any_unit(text: str, expected: bool) -> None:
+    """Round 27 (red team 21's control: "0.4 mg" for "400 micrograms" was not stated)."""
+    assert states(text, "folic acid 400 micrograms daily") is expected

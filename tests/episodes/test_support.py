@@ -331,3 +331,12 @@ def test_a_disjunction_states_neither_of_its_alternatives() -> None:
     # "either" with no "or" in its sentence is not a disjunction
     legs = "No weakness in either leg; walking normally."
     assert support("No weakness in either leg", legs) is Verdict.SUPPORTED
+
+
+def test_a_drug_class_covers_its_drug_only_where_no_dose_is_given() -> None:
+    """Round 27 (red team 21): "antidepressant 100 mg daily" for sertraline names no drug for
+    the dose (round 25's class coverage made it supported); "the steroid cream" still is."""
+    line = "Sertraline 100 mg daily since March; hydrocortisone 1% cream twice daily to the face."
+    assert support("antidepressant 100 mg daily", line) is Verdict.UNSUPPORTED
+    assert support("sertraline 100 mg daily", line) is Verdict.SUPPORTED
+    assert support("the steroid cream twice daily to the face", line) is Verdict.SUPPORTED

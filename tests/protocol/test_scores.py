@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -473,3 +474,32 @@ def test_a_claim_its_reader_cannot_see_quarters_the_draft(mark: str) -> None:
     traced = traceability(episode, garbled)
     assert traced.hidden == 1 and traced.score is not None
     assert traced.score <= VETO_FACTOR
+
+
+def test_a_key_finding_giving_an_amount_in_another_unit_is_grounded() -> None:
+    """Round 27 (red team 21's control): "0.1 mg" for the record's "100 micrograms" was an
+    invented number, so the key findings were wrong and the handoff quartered."""
+    from carebench.episodes.bank import load_bank
+
+    episode = next(
+        e
+        for e in load_bank()
+        if e.reference.primary is Action.ESCALATE
+        and e.episode_id.startswith("levothyroxine-refill")
+    )
+    handoff = reference_work_product(episode, Action.ESCALATE)["handoff"]
+    findings = [
+        re.sub(r"\b(\d+) micrograms\b", lambda m: f"{int(m[1]) / 1000:g} mg", k)
+        for k in handoff["key_findings"]
+    ]
+    assert findings != handoff["key_findings"]
+    scored = handoff_completeness(
+        episode, Handoff.model_validate({**handoff, "key_findings": findings})
+    )
+    assert "key_findings" not in scored.wrong and scored.score == 1.0
+    tenfold = [re.sub(r"\b0\.1 mg", "1 mg", k) for k in findings]  # ten times the dose
+    assert tenfold != findings
+    scored = handoff_completeness(
+        episode, Handoff.model_validate({**handoff, "key_findings": tenfold})
+    )
+    assert "key_findings" in scored.wrong

@@ -162,8 +162,12 @@ _SHORT = re.compile(
     + r")(?![\w&+/])"
 )
 _DOSE_DAILY = re.compile(
-    r"\b(\d+(?:\.\d+)?\s*(?:mg|mcg|micrograms?|g|units?|ml|tablets?|capsules?|puffs?))\s+daily\b"
+    r"\b(\d+(?:\.\d+)?\s*(?:mg|mcg|micrograms?|g|units?|ml|tablets?|capsules?|puffs?))"
+    r"((?:\s+(?!(?:once|twice|thrice|times?|every|each|per|a|an|x|total)\b)[a-z][\w-]*){0,2})"
+    r"\s+daily\b"
 )
+"""A dose then "daily", with up to two words of the drug's name between ("5 mg daily", "400
+micrograms folic acid daily", round 27): once daily. Not after a count of times ("twice")."""
 _EVERY_HOURS = re.compile(r"\b(?:every|each)\s+(\d+)\s*(?:hours?|hrs?|h)\b|\bq(\d+)h\b")
 
 
@@ -296,7 +300,7 @@ def tokens(text: str) -> tuple[str, ...]:
         lowered,
     )
     lowered = re.sub(r"\b([1-6]) times (a |per )?(day|daily)\b", lambda m: f" freq{m[1]} ", lowered)
-    lowered = _DOSE_DAILY.sub(r"\1 freq1", lowered)  # "5 mg daily" is once daily
+    lowered = _DOSE_DAILY.sub(r"\1\2 freq1", lowered)  # "5 mg daily" is once daily
     lowered = _EVERY_HOURS.sub(_per_day, lowered)  # every 6 hours is four times daily
     lowered = re.sub(r"([a-z])/(\d)", r"\1 per \2", lowered)  # 100 mg/5 mL
     lowered = re.sub(r"(\d)([a-zµ°%])", r"\1 \2", lowered)  # 20mg -> 20 mg

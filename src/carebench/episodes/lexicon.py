@@ -539,9 +539,11 @@ NEUTRAL_HEADINGS = frozenset(
         "reaction", "severity", "risk", "onset", "duration", "site", "course", "trigger",
         "adherence", "capacity", "consent", "mobility", "function", "diet", "route",
         "frequency", "strength", "timing", "interaction", "interactions", "rationale", "why",
+        "noted", "observed", "documented", "recorded",
     }
 )  # fmt: skip
-"""Words a neutral section heading is made of ("Plan:", "Current medications:", "Follow-up:"):
+"""Words a neutral section heading is made of ("Plan:", "Current medications:", "Follow-up:";
+round 27, red team 21's control: a heading that says a fact was written down, "Noted:"):
 such a heading names where a fact is filed, not what it is, and is not read as content. Any other
 heading ("Family history:", "Allergies:", "Differential:", "Previous patient:", "Target:") is
 read as content: it says whose fact it is or what kind."""

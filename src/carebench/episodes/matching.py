@@ -146,6 +146,27 @@ class Tokens:
     """The numbers written at least once as a value, not a bound."""
     bounds: frozenset[str] = frozenset()
     """Each bound as its comparator and number ("<57" for "below 57")."""
+    masses: frozenset[tuple[str, str]] = frozenset()
+    """Each number written with a unit of mass (as a value, not only as a bound), with its amount
+    in milligrams ("400 micrograms" is ("400", "0.4"))."""
+
+    def amounts(self) -> frozenset[str]:
+        """The amounts of mass the text states, in milligrams."""
+        return frozenset(mg for _, mg in self.masses)
+
+
+_MASS = re.compile(
+    r"(\d+(?:\.\d+)?)\s?(mcg|micrograms?|\u00b5g|ug|mg|milligrams?|g|grams?)\b(?!\s?/|\s?per\b)"
+)
+"""A number written with a unit of mass, not of a concentration or rate ("84 g/L", "15 mg/kg",
+"5 mg per kg" are not amounts)."""
+
+
+def _milligrams(unit: str) -> float:
+    """The size of a unit of mass in milligrams."""
+    if unit in ("mcg", "ug", "\u00b5g") or unit.startswith("microgram"):
+        return 0.001
+    return 1.0 if unit == "mg" or unit.startswith("milligram") else 1000.0
 
 
 _BRAND = re.compile(r"\b(?:" + "|".join(map(re.escape, BRANDS)) + r")\b")
@@ -169,19 +190,48 @@ def tokens(text: str) -> Tokens:
         for w in _WORD.findall(_NUMBER.sub(" ", lowered))
         if len(w) >= 3 and w not in STOP_WORDS
     )
-    return Tokens(numbers, words, numbers - only_bound, bounds)
+    masses = frozenset(
+        (m[1], f"{float(m[1]) * _milligrams(m[2]):g}")
+        for m in _MASS.finditer(lowered)
+        if m[1] not in only_bound  # "at least 400 micrograms" states no amount
+    )
+    return Tokens(numbers, words, numbers - only_bound, bounds, masses)
+
+
+@cache
+def mass_amounts(text: str) -> frozenset[str]:
+    """Every amount of mass ``text`` writes, bounds included, in milligrams.
+
+    A handoff's grounding: "at most 4 g a day" grounds "4 g" and "4000 mg".
+    """
+    lowered = text.lower()
+    return frozenset(f"{float(m[1]) * _milligrams(m[2]):g}" for m in _MASS.finditer(lowered))
 
 
 def _negations(text: str) -> frozenset[str]:
     return frozenset(w for w in _WORD.findall(text.lower()) if w in NEGATIONS)
 
 
+def _same_amount(number: str, want: Tokens, have: Tokens) -> bool:
+    """Whether ``have`` states the fact's ``number``, its amount where it is one of mass.
+
+    An amount of mass is the same in another unit ("0.4 mg" for "400 micrograms") and another
+    amount with the same digits ("400 mg" for "400 micrograms") is not (round 27).
+    """
+    mass = frozenset(mg for raw, mg in want.masses if raw == number)
+    if not mass:
+        return number in have.exact
+    written = frozenset(mg for raw, mg in have.masses if raw == number)
+    if number in have.exact and (not written or written & mass):
+        return True
+    return bool(mass & have.amounts())
+
+
 def states(text: str, fact: str) -> bool:
     """Whether ``text`` states ``fact`` (see the module conventions)."""
     want, have = tokens(fact), tokens(text)
-    if not (want.exact <= have.exact and want.bounds <= have.bounds) or not _negations(
-        fact
-    ) <= _negations(text):
+    same = all(_same_amount(n, want, have) for n in want.exact)
+    if not (same and want.bounds <= have.bounds) or not _negations(fact) <= _negations(text):
         return False
     if not want.words:
         return bool(want.numbers)

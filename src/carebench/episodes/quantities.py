@@ -179,13 +179,15 @@ def term_found(word: str, terms: frozenset[str]) -> bool:
     )
 
 
-def covered_by(word: str, terms: frozenset[str]) -> bool:
+def covered_by(word: str, terms: frozenset[str], classes: bool = True) -> bool:
     """Whether a claim's ``word`` is covered by ``terms``.
 
-    It is when it is found (:func:`term_found`) or is a drug class one of whose drugs is found
-    (:data:`~carebench.episodes.lexicon.DRUG_CLASSES`: "the steroid cream" for hydrocortisone
-    1 %). For coverage only: a class is not its drug where a line negates or asserts it ("no
-    anticoagulant now" still denies "on warfarin").
+    It is when it is found (:func:`term_found`) or, with ``classes``, is a drug class one of
+    whose drugs is found (:data:`~carebench.episodes.lexicon.DRUG_CLASSES`: "the steroid cream"
+    for hydrocortisone 1 %). For coverage only: a class is not its drug where a line negates or
+    asserts it ("no anticoagulant now" still denies "on warfarin"), nor where the claim gives a
+    dose (round 27, red team 21: "antidepressant 100 mg daily" does not name the drug the dose
+    is of; the caller passes ``classes=False``).
     """
-    found = _DRUG_CLASSES.get(word, ())
+    found = _DRUG_CLASSES.get(word, ()) if classes else ()
     return term_found(word, terms) or any(term_found(d, terms) for d in found)

@@ -82,6 +82,7 @@ from carebench.episodes.lexicon import (
 from carebench.episodes.markup import readings
 from carebench.episodes.pairing import exchanged
 from carebench.episodes.quantities import (
+    DOSE_UNITS,
     comparable,
     covered_by,
     labelled,
@@ -510,7 +511,8 @@ def _judge_read(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
         return Verdict.UNSUPPORTED, "no terms"
     stated = evidence.terms if reports_question(claim_text) else stated_terms(evidence_text)
     held = held_units(claim_text)  # a unit beside a held number ("72-year-old") is held with it
-    uncovered = sorted(t for t in terms if not covered_by(t, stated) and t not in held)
+    dosed = any(q.unit in DOSE_UNITS for q in claim.quantities)  # a dose names its drug
+    uncovered = sorted(t for t in terms if not covered_by(t, stated, not dosed) and t not in held)
     if framing and not _beside(framing, terms - framing, evidence_text):
         return Verdict.UNSUPPORTED, f"heading {sorted(framing)} not stated beside the claim"
     covered = terms - frozenset(uncovered)

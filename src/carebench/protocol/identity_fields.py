@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from carebench.protocol.handoff_order import delays
 
-__all__ = ["IDENTITY", "identity_exact"]
+__all__ = ["IDENTITY", "identity_exact", "phones_as_written"]
 
 IDENTITY = re.compile(r"\b(caller|patient|child|baby|who|callback|phone|telephone)\b", re.I)
 """Named fields that say who the patient or caller is, or how to reach them (caller name,
@@ -45,3 +45,38 @@ def identity_exact(field: str, value: str, wanted: Sequence[str]) -> bool:
         all(w.lower() in held or (w.isdigit() and w in digits) for w in kind.findall(r))
         for r in wanted
     )
+
+
+_DIALLED = re.compile(r"(?<![\w+])(?:\+|00)?\d(?:[\d \-]|\(0\)\s?){8,16}\d(?![\w])")
+"""A run that may be a telephone number: ten digits or more, spaces, hyphens, a leading "+" or
+"00" and a bracketed trunk "(0)" allowed between them."""
+
+
+def _dialled(number: str) -> str:
+    """The national digits a telephone number dials.
+
+    "+44 7700 900966", "0044 (0)7700-900966" and "07700900966" are all "07700900966" (the UK
+    country code 44 is read as the trunk 0).
+    """
+    digits = re.sub(r"\D", "", number.replace("(0)", ""))
+    international = number.lstrip().startswith(("+", "00"))
+    if number.lstrip().startswith("00"):
+        digits = digits[2:]
+    if international and digits.startswith("44"):
+        digits = "0" + digits[2:]
+    return digits
+
+
+def phones_as_written(text: str, known: Sequence[str]) -> str:
+    """``text`` with each telephone number written as ``known`` writes the same number.
+
+    Round 27 (red team 21's controls): "+44 7700 900966" and "07700900966" for the record's
+    "07700 900966" were read as other numbers, so a right callback number was a wrong identity
+    field. A number is the same when it dials the same national digits (:func:`_dialled`); a
+    number ``known`` does not hold is left as written (still checked exactly).
+    """
+    forms = {_dialled(m[0]): m[0].strip() for k in known for m in _DIALLED.finditer(k)}
+    forms = {d: f for d, f in forms.items() if len(d) >= 10}
+    if not forms:
+        return text
+    return _DIALLED.sub(lambda m: forms.get(_dialled(m[0]), m[0]), text)

@@ -69,7 +69,7 @@ from carebench.agents.workproduct import (
 )
 from carebench.episodes.complements import positive
 from carebench.episodes.lexicon import NUMBER_WORDS
-from carebench.episodes.matching import claims, states, tokens
+from carebench.episodes.matching import claims, mass_amounts, states, tokens
 from carebench.episodes.readable import compatible, frame
 from carebench.episodes.schema import Action, Episode
 from carebench.episodes.sources import episode_sources
@@ -106,6 +106,7 @@ from carebench.protocol.handoff_reading import (
     states_all,
     states_enough,
 )
+from carebench.protocol.identity_fields import phones_as_written
 from carebench.protocol.omissions import misleading_omissions
 from carebench.protocol.relevance import (
     admissible_evidence,
@@ -318,10 +319,24 @@ class _Context:
     outside: frozenset[str]
     transcript: str
     emergency_only: bool
+    amounts: frozenset[str] = frozenset()
+    """The amounts of mass the grounding states, in milligrams."""
 
     def grounded(self, *texts: str) -> bool:
-        """Every number is the episode's (clinical day / week notation, "2/7", "33/40", aside)."""
-        return all(tokens(_NOTATION.sub(" ", t)).numbers <= self.numbers for t in texts)
+        """Every number is the episode's (clinical day / week notation, "2/7", "33/40", aside).
+
+        A number written with a unit of mass is read as its amount, which must be one the
+        episode states in some unit ("0.1 mg" for "100 micrograms"; not "1 mg" because the
+        episode has a 1 elsewhere; round 27).
+        """
+        for text in texts:
+            found = tokens(_NOTATION.sub(" ", text))
+            if any(mg not in self.amounts for _, mg in found.masses):
+                return False
+            massed = {raw for raw, _ in found.masses}
+            if not found.numbers - massed <= self.numbers:
+                return False
+        return True
 
     @property
     def truth(self) -> str:
@@ -368,6 +383,7 @@ def _context(episode: Episode) -> _Context:
         outside=frozenset(outside_terms(episode)),
         transcript="\n".join(b.text for b in episode.transcript),
         emergency_only=units is not None and set(units.handoff_urgency) == {"emergency"},
+        amounts=mass_amounts("\n".join(grounding)),
     )
 
 
@@ -471,6 +487,26 @@ def _hidden(shown: Handoff, written: Handoff) -> tuple[str, ...]:
     )
 
 
+def _dialled_as_recorded(handoff: Handoff, known: Sequence[str]) -> Handoff:
+    """``handoff`` with each telephone number written as the record writes it (round 27).
+
+    "+44 7700 900966" or "07700900966" for the record's "07700 900966" is the same number
+    (:func:`~carebench.protocol.identity_fields.phones_as_written`), not another person's.
+    """
+
+    def written(text: str) -> str:
+        return phones_as_written(text, known)
+
+    return handoff.model_copy(
+        update={
+            "reason": written(handoff.reason),
+            "key_findings": tuple(map(written, handoff.key_findings)),
+            "actions_taken": tuple(map(written, handoff.actions_taken)),
+            "fields": {n: written(v) for n, v in handoff.fields.items()},
+        }
+    )
+
+
 def _worse(scored: Sequence[_Scored]) -> _Scored:
     """The first of ``scored`` with the lowest score (a score of None is the highest)."""
     return min(scored, key=lambda s: 2.0 if s.score is None else s.score)
@@ -478,6 +514,7 @@ def _worse(scored: Sequence[_Scored]) -> _Scored:
 
 def _handoff(episode: Episode, handoff: Handoff) -> HandoffScore:
     context = _context(episode)
+    handoff = _dialled_as_recorded(handoff, [context.record, *chain(*context.references.values())])
     values = _routing(episode, handoff, context)
     names = handoff_fields(episode)
     texts = [handoff.fields.get(name, "") for name in names]
