@@ -208,6 +208,18 @@ def mass_amounts(text: str) -> frozenset[str]:
     return frozenset(f"{float(m[1]) * _milligrams(m[2]):g}" for m in _MASS.finditer(lowered))
 
 
+def grounded_in(text: str, numbers: frozenset[str], amounts: frozenset[str]) -> bool:
+    """Whether every number of ``text`` is one of ``numbers`` (a record's).
+
+    An amount of mass is read as its amount, which must be one of ``amounts`` (milligrams,
+    :func:`mass_amounts`): "0.1 mg" is grounded by "100 micrograms"; "1 mg" is not grounded by
+    a "1" elsewhere.
+    """
+    found = tokens(text)
+    massed = {raw for raw, _ in found.masses}
+    return found.amounts() <= amounts and found.numbers - massed <= numbers
+
+
 def _negations(text: str) -> frozenset[str]:
     return frozenset(w for w in _WORD.findall(text.lower()) if w in NEGATIONS)
 

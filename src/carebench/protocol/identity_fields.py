@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from carebench.agents.workproduct import Handoff
 from carebench.protocol.handoff_order import delays
 
-__all__ = ["IDENTITY", "identity_exact", "phones_as_written"]
+__all__ = ["IDENTITY", "dialled_as_recorded", "identity_exact", "phones_as_written"]
 
 IDENTITY = re.compile(r"\b(caller|patient|child|baby|who|callback|phone|telephone)\b", re.I)
 """Named fields that say who the patient or caller is, or how to reach them (caller name,
@@ -80,3 +81,23 @@ def phones_as_written(text: str, known: Sequence[str]) -> str:
     if not forms:
         return text
     return _DIALLED.sub(lambda m: forms.get(_dialled(m[0]), m[0]), text)
+
+
+def dialled_as_recorded(handoff: Handoff, known: Sequence[str]) -> Handoff:
+    """``handoff`` with each telephone number written as ``known`` (the record) writes it.
+
+    "+44 7700 900966" or "07700900966" for the record's "07700 900966" is the same number
+    (:func:`phones_as_written`), not another person's (round 27).
+    """
+
+    def written(text: str) -> str:
+        return phones_as_written(text, known)
+
+    return handoff.model_copy(
+        update={
+            "reason": written(handoff.reason),
+            "key_findings": tuple(map(written, handoff.key_findings)),
+            "actions_taken": tuple(map(written, handoff.actions_taken)),
+            "fields": {n: written(v) for n, v in handoff.fields.items()},
+        }
+    )

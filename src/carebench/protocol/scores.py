@@ -69,7 +69,7 @@ from carebench.agents.workproduct import (
 )
 from carebench.episodes.complements import positive
 from carebench.episodes.lexicon import NUMBER_WORDS
-from carebench.episodes.matching import claims, mass_amounts, states, tokens
+from carebench.episodes.matching import claims, grounded_in, mass_amounts, states, tokens
 from carebench.episodes.readable import compatible, frame
 from carebench.episodes.schema import Action, Episode
 from carebench.episodes.sources import episode_sources
@@ -106,7 +106,7 @@ from carebench.protocol.handoff_reading import (
     states_all,
     states_enough,
 )
-from carebench.protocol.identity_fields import phones_as_written
+from carebench.protocol.identity_fields import dialled_as_recorded
 from carebench.protocol.omissions import misleading_omissions
 from carebench.protocol.relevance import (
     admissible_evidence,
@@ -325,18 +325,10 @@ class _Context:
     def grounded(self, *texts: str) -> bool:
         """Every number is the episode's (clinical day / week notation, "2/7", "33/40", aside).
 
-        A number written with a unit of mass is read as its amount, which must be one the
-        episode states in some unit ("0.1 mg" for "100 micrograms"; not "1 mg" because the
-        episode has a 1 elsewhere; round 27).
+        An amount of mass must be one the episode states in some unit
+        (:func:`~carebench.episodes.matching.grounded_in`, round 27).
         """
-        for text in texts:
-            found = tokens(_NOTATION.sub(" ", text))
-            if any(mg not in self.amounts for _, mg in found.masses):
-                return False
-            massed = {raw for raw, _ in found.masses}
-            if not found.numbers - massed <= self.numbers:
-                return False
-        return True
+        return all(grounded_in(_NOTATION.sub(" ", t), self.numbers, self.amounts) for t in texts)
 
     @property
     def truth(self) -> str:
@@ -487,26 +479,6 @@ def _hidden(shown: Handoff, written: Handoff) -> tuple[str, ...]:
     )
 
 
-def _dialled_as_recorded(handoff: Handoff, known: Sequence[str]) -> Handoff:
-    """``handoff`` with each telephone number written as the record writes it (round 27).
-
-    "+44 7700 900966" or "07700900966" for the record's "07700 900966" is the same number
-    (:func:`~carebench.protocol.identity_fields.phones_as_written`), not another person's.
-    """
-
-    def written(text: str) -> str:
-        return phones_as_written(text, known)
-
-    return handoff.model_copy(
-        update={
-            "reason": written(handoff.reason),
-            "key_findings": tuple(map(written, handoff.key_findings)),
-            "actions_taken": tuple(map(written, handoff.actions_taken)),
-            "fields": {n: written(v) for n, v in handoff.fields.items()},
-        }
-    )
-
-
 def _worse(scored: Sequence[_Scored]) -> _Scored:
     """The first of ``scored`` with the lowest score (a score of None is the highest)."""
     return min(scored, key=lambda s: 2.0 if s.score is None else s.score)
@@ -514,7 +486,7 @@ def _worse(scored: Sequence[_Scored]) -> _Scored:
 
 def _handoff(episode: Episode, handoff: Handoff) -> HandoffScore:
     context = _context(episode)
-    handoff = _dialled_as_recorded(handoff, [context.record, *chain(*context.references.values())])
+    handoff = dialled_as_recorded(handoff, [context.record, *chain(*context.references.values())])
     values = _routing(episode, handoff, context)
     names = handoff_fields(episode)
     texts = [handoff.fields.get(name, "") for name in names]
