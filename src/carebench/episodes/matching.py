@@ -156,17 +156,20 @@ class Tokens:
 
 
 _MASS = re.compile(
-    r"(\d+(?:\.\d+)?)\s?(mcg|micrograms?|\u00b5g|ug|mg|milligrams?|g|grams?)\b(?!\s?/|\s?per\b)"
+    r"(?<![\d.,])(\d+(?:,\d{3})*(?:\.\d+)?)\s?(mcg|micrograms?|\u00b5g|ug|mg|milligrams?|g|grams?)\b"
+    r"(?!\s?/|\s?per\b)"
 )
 """A number written with a unit of mass, not of a concentration or rate ("84 g/L", "15 mg/kg",
 "5 mg per kg" are not amounts)."""
 
 
-def _milligrams(unit: str) -> float:
-    """The size of a unit of mass in milligrams."""
+def _in_milligrams(number: str, unit: str) -> str:
+    """An amount of mass in milligrams, as a number string ("400", "micrograms" is "0.4")."""
     if unit in ("mcg", "ug", "\u00b5g") or unit.startswith("microgram"):
-        return 0.001
-    return 1.0 if unit == "mg" or unit.startswith("milligram") else 1000.0
+        size = 0.001
+    else:
+        size = 1.0 if unit == "mg" or unit.startswith("milligram") else 1000.0
+    return f"{float(number) * size:g}"
 
 
 _BRAND = re.compile(r"\b(?:" + "|".join(map(re.escape, BRANDS)) + r")\b")
@@ -191,9 +194,9 @@ def tokens(text: str) -> Tokens:
         if len(w) >= 3 and w not in STOP_WORDS
     )
     masses = frozenset(
-        (m[1], f"{float(m[1]) * _milligrams(m[2]):g}")
+        (raw, _in_milligrams(raw, m[2]))
         for m in _MASS.finditer(lowered)
-        if m[1] not in only_bound  # "at least 400 micrograms" states no amount
+        if (raw := m[1].replace(",", "")) not in only_bound  # "at least 400 mcg": no amount
     )
     return Tokens(numbers, words, numbers - only_bound, bounds, masses)
 
@@ -204,8 +207,9 @@ def mass_amounts(text: str) -> frozenset[str]:
 
     A handoff's grounding: "at most 4 g a day" grounds "4 g" and "4000 mg".
     """
-    lowered = text.lower()
-    return frozenset(f"{float(m[1]) * _milligrams(m[2]):g}" for m in _MASS.finditer(lowered))
+    return frozenset(
+        _in_milligrams(m[1].replace(",", ""), m[2]) for m in _MASS.finditer(text.lower())
+    )
 
 
 def grounded_in(text: str, numbers: frozenset[str], amounts: frozenset[str]) -> bool:

@@ -238,11 +238,13 @@ def _decimal_comma(found: re.Match[str]) -> str:
 
 
 _PERFECT = re.compile(
-    r"\b(would|could|should|must|might|may|will|shall)['\u2019]ve\b|\b(would|could|should|must|might)a\b",
+    r"\b(would|could|should|must|might|may|will|shall)['\u2019]ve\b"
+    r"|\b(would|could|should|must|might)a\b",
     re.IGNORECASE,
 )
-"""A contracted or colloquial "have" after a modal ("would've", "shoulda", with a straight or a curly apostrophe), read in
-full (round 26): every reading of a frame then sees "would have", as it sees the full form."""
+"""A contracted or colloquial "have" after a modal ("would've", "shoulda", with a straight or a
+curly apostrophe), read in full (round 26): every reading of a frame then sees "would have", as
+it sees the full form."""
 
 
 def _uncontracted(text: str) -> str:
