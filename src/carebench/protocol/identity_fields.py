@@ -76,8 +76,16 @@ def phones_as_written(text: str, known: Sequence[str]) -> str:
     field. A number is the same when it dials the same national digits (:func:`_dialled`); a
     number ``known`` does not hold is left as written (still checked exactly).
     """
+    return _as_written(text, _forms(known))
+
+
+def _forms(known: Sequence[str]) -> dict[str, str]:
+    """The telephone numbers ``known`` writes: national digits -> the number as written."""
     forms = {_dialled(m[0]): m[0].strip() for k in known for m in _DIALLED.finditer(k)}
-    forms = {d: f for d, f in forms.items() if len(d) >= 10}
+    return {d: f for d, f in forms.items() if len(d) >= 10}
+
+
+def _as_written(text: str, forms: dict[str, str]) -> str:
     if not forms:
         return text
     return _DIALLED.sub(lambda m: forms.get(_dialled(m[0]), m[0]), text)
@@ -89,9 +97,10 @@ def dialled_as_recorded(handoff: Handoff, known: Sequence[str]) -> Handoff:
     "+44 7700 900966" or "07700900966" for the record's "07700 900966" is the same number
     (:func:`phones_as_written`), not another person's (round 27).
     """
+    forms = _forms(known)  # read the record once, not once per text
 
     def written(text: str) -> str:
-        return phones_as_written(text, known)
+        return _as_written(text, forms)
 
     return handoff.model_copy(
         update={
