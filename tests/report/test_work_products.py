@@ -119,3 +119,10 @@ def test_the_scorers_agreement_with_labelled_cases_stands_beside_its_scores(
     assert "agreement with labelled cases" in report["html"]
     assert "under the goal" in report["html"]  # no held-out component reaches kappa 0.8 yet
     assert "Scorer agreement with held-out labelled cases" in report["summary"]
+
+
+def test_the_summary_says_the_floors_are_known_policies_not_bounds(report: dict[str, Any]) -> None:
+    assert report["analysis"]["work_product_floors"], "an extended run has floors"
+    summary = report["summary"]
+    assert "floor: " in summary and "known gaming policies, not bounds" in summary
+    assert summary.index("floor: ") < summary.index("known gaming policies, not bounds")

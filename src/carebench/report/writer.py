@@ -269,6 +269,13 @@ def _work_product_lines(analysis: ReportMetrics) -> list[str]:
             "Scorer agreement with held-out labelled cases (Cohen's kappa; AI labellers, not "
             "clinicians; goal 0.8): " + "; ".join(held_out),
         ]
+    if analysis.work_product_floors:
+        lines += [
+            "",
+            "The floors are known gaming policies, not bounds: red teams that read the scorer "
+            "still top them with new kinds of gaming (docs/protocol.md). Read these scores as a "
+            "screen for copying, gaming and plain factual errors, not as clinical faithfulness.",
+        ]
     flagged = [
         f"{w.label} ({w.task_class}: {', '.join(w.at_or_under_floor)})"
         for w in analysis.work_products
