@@ -189,3 +189,59 @@ def test_an_idiom_or_auxiliary_frame_the_line_lacks_is_read(claim: str, kind: st
 )
 def test_an_auxiliary_or_idiom_the_line_licenses_is_not_a_shift(claim: str, line: str) -> None:
     assert frame_shift(claim, line) is None
+
+
+# Round 28 (red team 21's kinds: exemplification, inversion, trends, dispositions, event-dated
+# facts, pseudo-/former compounds, idioms of an end), worded apart from its strategies; each is
+# supported on 79650b6.
+@pytest.mark.parametrize(
+    ("claim", "kind"),
+    [
+        ("For example bisoprolol 2.5 mg once daily", "example"),
+        ("Stuff like levothyroxine 75 micrograms each morning", "example"),
+        ("Had they had dalteparin 5000 units subcutaneously once daily", "counterfactual"),
+        ("Up from bisoprolol 2.5 mg once daily", "trend"),
+        ("Peaked at levothyroxine 75 micrograms each morning", "trend"),
+        ("Susceptible to dalteparin 5000 units subcutaneously once daily", "disposition"),
+        ("On admission, bisoprolol 2.5 mg once daily", "event"),
+        ("Bisoprolol 2.5 mg once daily pre-op", "event"),
+        ("Erstwhile levothyroxine 75 micrograms each morning", "past"),
+        ("So-called bisoprolol 2.5 mg once daily", "irrealis"),
+        ("Levothyroxine 75 micrograms each morning - worn off now", "ended"),
+    ],
+)
+def test_round_28_frames_the_line_lacks_are_read(claim: str, kind: str) -> None:
+    shift = frame_shift(claim, LINE)
+    assert shift is not None and shift.startswith(kind)
+    assert support(claim, LINE) is not Verdict.SUPPORTED
+    if kind in TIME_KINDS:  # another time than the line's current fact
+        assert support(claim, LINE) is Verdict.CONTRADICTS
+
+
+@pytest.mark.parametrize(
+    ("claim", "line"),
+    [
+        ("Peak flow 430, up from 300 yesterday", "Peak flow 300 yesterday, 430 this evening."),
+        ("Dose reduced from 5 mg", "Warfarin dose reduced from 5 mg to 3 mg."),
+        ("BP 112/70 at booking", "Booking visit today: BP 112/70, urine clear."),
+        ("Temperature 38.4 C post-op day 3", "Day 3 after the operation: temperature 38.4 C."),
+        ("Red flags such as chest pain", "Call 999 for red flags such as chest pain."),
+        ("Prone to falls", "Frail, prone to falls; walks with a frame."),
+        ("Feels like a band around the head", "Feels like a tight band around the head."),
+    ],
+)
+def test_round_28_frames_the_line_licenses_or_a_comparison_are_not_shifts(
+    claim: str, line: str
+) -> None:
+    assert frame_shift(claim, line) is None
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Bisoprolol 2.5 mg once daily - not really",
+        "Levothyroxine 75 micrograms each morning; not really",
+    ],
+)
+def test_a_retort_takes_the_claim_back(claim: str) -> None:
+    assert support(claim, LINE) is Verdict.UNSUPPORTED

@@ -191,3 +191,53 @@ def test_a_qualifier_before_nothing_it_frames_or_licensed_is_not_a_frame(
 def test_round_24_kinds_frame_what_follows_them(text: str, kind: str) -> None:
     """Round 24 (red team 19's kinds), worded apart from its strategies: stated on 45337f9."""
     assert added_frame(text, ["pulse 128 and BP 82/50 at 10:15"]) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("For instance pulse 128 and BP 82/50", "example"),
+        ("Liable to pulse 128 and BP 82/50", "disposition"),
+        ("Had he had pulse 128 and BP 82/50", "counterfactual"),
+        ("Fell from pulse 128 and BP 82/50", "trend"),
+        ("Pulse 128 and BP 82/50 at diagnosis", "event"),
+    ],
+)
+def test_round_28_kinds_frame_what_they_carry(text: str, kind: str) -> None:
+    """Round 28 (red team 21's kinds), worded apart from its strategies: stated on 79650b6."""
+    assert added_frame(text, ["pulse 128 and BP 82/50 at 10:15"]) == kind
+
+
+def test_an_event_the_record_names_or_a_comparison_is_no_frame() -> None:
+    reference = ["pulse 128 and BP 82/50 at 10:15"]
+    assert added_frame("Pulse 128 and BP 82/50 on admission", reference) == "event"
+    record = "Admitted at 09:40 with a fall; on the ward at 10:15: pulse 128, BP 82/50."
+    assert added_frame("Pulse 128 and BP 82/50 on admission", reference, record) is None
+    assert added_frame("Pulse 128, down from 140 at 09:40", reference) is None
+    # a trend dates only its own conjunct (red team 22's pair-and control, reworded)
+    sores = ["punched-out sores by the eyelid"]
+    assert (
+        added_frame("Weaned down from clobetasone and punched-out sores by the eyelid", sores)
+        is None
+    )
+    assert added_frame("Down from punched-out sores by the eyelid", sores) == "trend"
+
+
+@pytest.mark.parametrize(
+    "write",
+    [
+        lambda t: f"e.g. {t}",  # an example, not the value
+        lambda t: f"{t} - rubbish",  # a retort that takes the value back
+        lambda t: f"Prone to {t}",  # a tendency, not the value now
+    ],
+)
+def test_round_28_field_values_so_written_are_not_correct(
+    escalation: Episode, write: Callable[[str], str]
+) -> None:
+    """Round 28 (red team 21's kinds in fields, reworded): each field scores 1.0 on 79650b6."""
+    reference = reference_work_product(escalation, Action.ESCALATE)["handoff"]
+    fields = {name: write(value) for name, value in reference["fields"].items()}
+    scored = handoff_completeness(
+        escalation, Handoff.model_validate({**reference, "fields": fields})
+    )
+    assert fields and not set(fields) - {*scored.wrong, *scored.missing}

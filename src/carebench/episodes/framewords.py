@@ -17,6 +17,15 @@ words: an end ("until", "for N more days", "single dose", "stat"), a frequency (
 a status ("unknown", "n/a", "under review"), another person ("other / last / same as ...
 patient") and hearsay ("self-reported", "by report"); and a provenance ("per X", "as per X"):
 a line must name the source X (:func:`provenance`).
+
+Round 28 (red team 21's kinds, read as classes) adds an **example** ("such as X", "e.g. X", "for
+instance X": one of a kind, not this patient's fact), a **disposition** ("prone to X", "liable to
+X": a tendency, not an event now), a **trend** ("down from X", "peaked at X": X is the old value,
+unless a current value comes first in the sentence, :func:`compared`), a time set by a
+**clinical event** no line names ("at booking", "post-op": :func:`event_dated`), the
+counterfactual by inversion ("Had she had X"), "then-current" and "erstwhile" as the past,
+"so-called", "pseudo-" and "would-be" as irrealis, and idioms of an end ("died down", "wore off",
+"went away") with their licences ("eased", "subsided").
 """
 
 from __future__ import annotations
@@ -25,9 +34,21 @@ import re
 
 from carebench.episodes.claimtext import analyze
 
-__all__ = ["QUALIFIER_KINDS", "TIME_KINDS", "frame_match", "frame_shift", "provenance", "qualifier"]
+__all__ = [
+    "QUALIFIER_KINDS",
+    "TIME_KINDS",
+    "compared",
+    "event_dated",
+    "frame_match",
+    "frame_shift",
+    "provenance",
+    "qualifier",
+]
 
 _START = r"(start|begin|commence|restart|resume|take|use|have)"
+_PRONOUN = r"(she|he|they|it|there|we|you|i)"
+_LEADS = r"(?:^|[.;:(,]\s*|\s[\u2013-]\s*)\W*"
+"""Where a word opens its segment: at the start, or after punctuation or a spaced dash."""
 _MEASURE = r"(kg|kilo\w*|g|grams?|mg|mcg|micrograms?|ml|l|litres?|m2|cm|metres?)"
 _AS = r"(tolerated|able|appropriate|directed|indicated|possible|necessary)"
 _SUBJECT = r"(the|a|an|this|that|she|he|they|it|i|we|you|her|his|their|its|dr|mr|mrs|ms|miss)"
@@ -62,12 +83,13 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         "past",
         re.compile(
             r"\b(used to|had been on|was on|were on|pre-?admission|prev|formerly|in the past"
-            r"|beforehand|back then)\b|(?:^|[.;:(]\s*)once\s+(?!(a|an|per|every|daily|weekly|monthly"
+            r"|beforehand|back then|then-current|erstwhile|one-time|quondam)\b|(?:^|[.;:(]\s*)once\s+(?!(a|an|per|every|daily|weekly|monthly"
             r"|nightly|yearly|only|more|again|or|and|\d+|\w+ed|she|he|they|it|the|you|we|i)\b)",
             re.I,
         ),
         re.compile(
-            r"\b(stopped|previous\w*|formerly|before\w*|until|used to|was on|pre|back then)\b",
+            r"\b(stopped|previous\w*|former\w*|before\w*|until|used to|was on|pre|back then"
+            r"|then|erstwhile)\b",
             re.I,
         ),
     ),
@@ -97,12 +119,16 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         "ended",
         re.compile(
             r"\b(not|none|nothing|no more|no further)\s+since\b"
-            r"|\b(over|gone|passed|settled|resolved|finished)\s+now\b|\ball over\b",
+            r"|\b(over|gone|passed|settled|resolved|finished)\s+((it|that|this)\s+)?now\b"
+            r"|\ball over\b|\b(died|calmed|quietened|quieted|settled|worn|wore)\s+(down|off)\b"
+            r"|\b(went|gone|going)\s+away\b|\bcleared\s+up\b",
             re.I,
         ),
         re.compile(
             r"\b(not|none|nothing|no \w+)\s+since\b"
-            r"|\b(resolved|settled|stopped|no longer|ceased|gone|over now|finished)\b",
+            r"|\b(resolved|settled|stopped|no longer|ceased|gone|over now|finished|eas\w*"
+            r"|subsid\w*|went away|wore off|worn off|faded|calmed|died down|cleared|normalis\w*"
+            r"|better)\b",
             re.I,
         ),
     ),
@@ -155,12 +181,13 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     (
         "irrealis",
         re.compile(
-            r"\b(in theory|on paper|in principle|theoretically|nominally|notionally|technically)\b",
+            r"\b(in theory|on paper|in principle|theoretically|nominally|notionally|technically"
+            r"|would-be|so-called|hypothetical(ly)?|pseudo|quasi)\b",
             re.I,
         ),
         re.compile(
             r"\b(in theory|on paper|in principle|theoretical\w*|nominal\w*|notional\w*"
-            r"|technical\w*)\b",
+            r"|technical\w*|would-be|so-called|hypothetical\w*|pseudo\w*|quasi\w*)\b",
             re.I,
         ),
     ),
@@ -291,11 +318,14 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     (
         "counterfactual",
         re.compile(
-            r"\b(would|could|should|might|may|must)(n't| not| never)? have\b",
+            r"\b(would|could|should|might|may|must)(n't| not| never)? have\b"
+            rf"|{_LEADS}had\s+{_PRONOUN}\b",
             re.I,
         ),
         re.compile(
-            r"\b(would|could|should|might|may|must)(n't| not| never)? (have|be|get)\b", re.I
+            r"\b(would|could|should|might|may|must)(n't| not| never)? (have|be|get)\b"
+            rf"|\b(had|were)\s+{_PRONOUN}\b",
+            re.I,
         ),
     ),
     (
@@ -313,6 +343,50 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         ),
         re.compile(r"\b(most|many|classic\w*|general\w*|as a rule|textbook|typical\w*)\b", re.I),
     ),
+    (
+        "example",
+        re.compile(
+            r"\b(such as|for (example|instance)|(things|stuff|something) like|as an example"
+            r"|by way of example)\b|\be\.\s?g\.|\beg\b(?!\w)"
+            rf"|{_LEADS}(like|say)\b",
+            re.I,
+        ),
+        re.compile(
+            r"\b(such as|for (example|instance)|including|includ\w*|like|example\w*|instance)\b"
+            r"|\be\.\s?g\.|\beg\b",
+            re.I,
+        ),
+    ),
+    (
+        "disposition",
+        re.compile(
+            r"\b(prone|liable|susceptible|predisposed|inclined|apt|vulnerable|threatening"
+            r"|supposed|meant|expected)\s+to\b",
+            re.I,
+        ),
+        re.compile(
+            r"\b(prone|liab\w*|suscept\w*|predispos\w*|inclin\w*|apt|vulnerab\w*|threat\w*"
+            r"|suppos\w*|meant|expect\w*|risk\w*|tend\w*)\b",
+            re.I,
+        ),
+    ),
+    (
+        "trend",
+        re.compile(
+            r"\b((back|come|came|coming|gone|going|went)\s+)?(down|up)\s+from\b"
+            r"|\b(fallen|fell|falling|dropped|dropping|rose|risen|rising|recover(ed|ing)"
+            r"|settl(ed|ing)(\s+down)?|eas(ed|ing)(\s+off)?|improv(ed|ing))\s+from\b"
+            r"|\bpeak(ed|ing)?\s+(at|of)\b|\bfrom\s+an?\s+(high|peak|low|max\w*)\s+of\b",
+            re.I,
+        ),
+        re.compile(
+            r"\b(down|up|fallen|fell|falling|dropped|rose|risen|rising|recover\w*|settl\w*|eas\w*"
+            r"|improv\w*|increas\w*|decreas\w*|reduc\w*|rais\w*|lower\w*|cut|titrat\w*"
+            r"|chang\w*|switch\w*|went|gone|came|come)\s+(back\s+)?((down|up)\s+)?from\b"
+            r"|\bpeak\w*|\bfrom\s+[\d.,]+\s*\S*\s+to\b",
+            re.I,
+        ),
+    ),
 )
 """Per kind: the claim's pattern, and what a cited line must hold for the claim to use it.
 
@@ -322,7 +396,7 @@ without a negation word: an **approximation** ("almost X", "nearly X": not quite
 **question** ("asked whether X": not what the answer was) and a **topic** ("leaflet given on X",
 "advice about X": a talk or a document about X, not X)."""
 
-TIME_KINDS = frozenset({"future", "past", "stopped", "ended", "history"})
+TIME_KINDS = frozenset({"future", "past", "stopped", "ended", "history", "trend", "event"})
 """Kinds that move a fact to another time than now (not yet begun, no longer, a past history):
 a claim whose content its lines state as current, in one of these, contradicts them; a
 condition or a query only withholds the fact (unsupported)."""
@@ -336,6 +410,8 @@ QUALIFIER_KINDS = frozenset(
         "denial",
         "counterfactual",
         "general",
+        "example",
+        "disposition",
     }
 )
 """Kinds that say something else than the fact they qualify (round 22; round 24 adds a denial
@@ -369,20 +445,75 @@ def provenance(claim: str, evidence: str) -> re.Match[str] | None:
     return None
 
 
+_SURGERY = r"surg\w*|operat\w*|op\b|procedure|theatre"
+_EVENTS = {
+    "booking": r"book\w*",
+    "admission": r"admi\w*",
+    "diagnosis": r"diagnos\w*",
+    "discharge": r"discharg\w*",
+    "birth": r"birth|born",
+    "delivery": r"deliver\w*",
+    "referral": r"referr\w*",
+    "triage": r"triag\w*",
+    "presentation": r"present\w*",
+    "surgery": _SURGERY,
+    "operation": _SURGERY,
+    "op": _SURGERY,
+    "induction": r"induc\w*",
+    "enrolment": r"enrol\w*",
+    "enrollment": r"enrol\w*",
+    "screening": r"screen\w*",
+}
+_EVENT = re.compile(
+    r"\b(at|on|during|since|before|after|from|by|until|pre|post|peri)[\s-]+"
+    rf"((the|her|his|their)\s+)?(?P<event>{'|'.join(_EVENTS)})\b"
+    r"|\b(pre|post|peri)-?(?P<op>op)(erative(ly)?)?\b",
+    re.IGNORECASE,
+)
+
+
+def event_dated(claim: str, evidence: str) -> re.Match[str] | None:
+    """A time set by a clinical event that ``evidence`` never names, or None (round 28).
+
+    "At booking, X", "X on admission", "Post-op, X" date X to the booking visit, the admission
+    or an operation, not to now; a line licenses the event by naming it in any form ("booked",
+    "admitted", "operation"), so "BP 112/70 at booking" stands where a line says "Booking: BP
+    112/70".
+    """
+    for m in _EVENT.finditer(claim):
+        event = (m["event"] or m["op"]).lower()
+        if not re.search(rf"\b({_EVENTS[event]})", evidence, re.IGNORECASE):
+            return m
+    return None
+
+
 def frame_match(claim: str, evidence: str) -> tuple[str, re.Match[str]] | None:
     """The kind and match of the first frame word ``claim`` adds that ``evidence`` lacks, or None.
 
     Kinds are tried in :data:`_KINDS` order, then a provenance ("per old chart") whose source no
-    cited line names.
+    cited line names, then a time set by a clinical event no cited line names
+    (:func:`event_dated`, kind ``event``).
     """
     found = qualifier(claim, evidence, _ALL_KINDS)
     if found:
         return found
     source = provenance(claim, evidence)
-    return None if source is None else ("provenance", source)
+    if source is not None:
+        return "provenance", source
+    event = event_dated(claim, evidence)
+    return None if event is None else ("event", event)
 
 
 _ALL_KINDS = frozenset(kind for kind, _, _ in _KINDS)
+
+
+def compared(before: str) -> bool:
+    """Whether the sentence that ``before`` ends holds a number: a trend after it compares.
+
+    "PHQ-9 today 9, down from 17": the current value comes first and the trend gives the former
+    one beside it; "Down from 17" gives only the former one (round 28).
+    """
+    return bool(re.search(r"\d", re.split(r"[.;:\n]", before)[-1]))
 
 
 def qualifier(
@@ -397,6 +528,8 @@ def qualifier(
     for kind, pattern, licence in _KINDS:
         if kind in kinds:
             m = pattern.search(text)
+            if m and kind == "trend" and compared(text[: m.start()]):
+                continue  # "PHQ-9 9 today, down from 17": a current value first, then the trend
             if m and not licence.search(evidence):
                 return kind, m
     return None

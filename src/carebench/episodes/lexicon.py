@@ -284,9 +284,10 @@ HEDGES = (
     "unclear", "supposedly", "apparently", "presumably", "seemingly", "reportedly",
     "purportedly", "allegedly", "ostensibly", "conceivably", "arguably", "seems", "seemed",
     "appears to be", "appeared to be", "improbable", "doubtful", "implausible", "r/o", "ddx",
-    "differential",
+    "differential", "not really", "nonsense", "rubbish",
 )  # fmt: skip
-"""Hedges: words that present a statement as uncertain, queried or excluded rather than stated.
+"""Hedges: words that present a statement as uncertain, queried or excluded rather than stated
+(round 28 adds the retorts that take it back: "- not really", "- nonsense").
 Both readers of modality use this one list (claims: :mod:`carebench.episodes.support`; handoff
 values: :mod:`carebench.protocol.handoff_reading`), each also reading a queried term ("?PE")."""
 

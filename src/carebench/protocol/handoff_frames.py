@@ -5,7 +5,8 @@ Pure helper of :func:`carebench.protocol.stated.unframed` (reason and key findin
 words inside one of these frames does not state them as a current fact of this patient:
 
 * **another time**: history shorthand ("Hx:", "PMH:", "h/o"), a past, stopped, ended or future
-  frame ("beforehand", "off", "but not since", "over now", "afterwards"): read by the claim
+  frame ("beforehand", "off", "but not since", "over now", "afterwards", "down from", "at
+  booking": round 28's trends and clinical events): read by the claim
   side's closed classes, :func:`carebench.episodes.framewords.frame_match` (its
   :data:`~carebench.episodes.framewords.TIME_KINDS`), not a second list;
 * **a qualifier** (rounds 22 and 24, the claim side's
@@ -37,7 +38,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from carebench.episodes.framewords import QUALIFIER_KINDS, TIME_KINDS, frame_match, qualifier
+from carebench.episodes.framewords import (
+    QUALIFIER_KINDS,
+    TIME_KINDS,
+    compared,
+    event_dated,
+    frame_match,
+    qualifier,
+)
 from carebench.episodes.matching import states, tokens
 
 __all__ = ["added_frame"]
@@ -87,7 +95,8 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
 """Per kind: the text's pattern, and what a reference must hold to license it."""
 
 
-_PARTS = re.compile(r"[:;,.()\n–]|\s-\s")
+_PARTS = re.compile(r"[:;,()\n–]|(?<!\b[a-z])\.|\s-\s", re.IGNORECASE)
+"""Segment breaks: punctuation, a spaced dash; not the dot of a one-letter abbreviation ("e.g.")."""
 
 
 _SCOPED = QUALIFIER_KINDS | {"condition"}
@@ -108,7 +117,24 @@ def _held(text: str) -> frozenset[str]:
     return found.numbers | found.words
 
 
-def added_frame(text: str, references: Sequence[str]) -> str | None:
+_CONJUNCT = re.compile(r"\s(?:and|but|plus|with|while|whereas)\s", re.IGNORECASE)
+
+
+def _untrended(part: str, before: str, wanted: frozenset[str]) -> bool:
+    """Whether a trend in ``part`` leaves the reference values it is checked for standing.
+
+    It compares where a current value comes first in its sentence ("SpO2 86 %, down from 94
+    %": :func:`~carebench.episodes.framewords.compared`), and it dates only its own conjunct:
+    "stepped down from clobetasone and new sores" makes the clobetasone the old treatment, not
+    the sores (round 28).
+    """
+    found = qualifier(part, "", frozenset({"trend"}))
+    if found is None or compared(before + part[: found[1].start()]):
+        return True
+    return not _held(_CONJUNCT.split(part[found[1].end() :])[0]) & wanted
+
+
+def added_frame(text: str, references: Sequence[str], record: str = "") -> str | None:
     """The kind of frame ``text`` adds that none of ``references`` licenses, or None.
 
     The frame covers every reference ``text`` states (all of them where it states none), so
@@ -118,15 +144,25 @@ def added_frame(text: str, references: Sequence[str]) -> str | None:
     punctuation) so that another frame word elsewhere does not hide it; a qualifier
     (:data:`_SCOPED`) frames what follows it in its segment (or the next segment, where nothing
     follows it in its own), and counts only where a reference the text states is left unstated
-    without that scope; the other kinds are this module's.
+    without that scope; the other kinds are this module's. A time set by a clinical event
+    ("at booking", "post-op": :func:`~carebench.episodes.framewords.event_dated`, round 28) is
+    licensed by the episode's ``record`` as well as by the references: "1 week after discharge"
+    stands in a discharge episode, "bleeding at booking" does not in a telephone call.
     """
     stated = [r for r in references if states(text, r)]
     refs = stated or list(references) or [""]
     parts = _PARTS.split(text)
     wanted = _held(" ".join(refs))
+    offset = 0
     for i, part in enumerate(parts):  # the shorthand's own segment: "PMH: <reason with if>"
+        offset = text.find(part, offset)
         kind = (frame_match(part, "") or ("",))[0]
-        if kind in TIME_KINDS and any((frame_match(part, r) or ("",))[0] == kind for r in refs):
+        if kind == "trend" and _untrended(part, text[:offset], wanted):
+            kind = ""
+        if kind == "event":
+            if event_dated(part, "\n".join((record, *references))):
+                return kind
+        elif kind in TIME_KINDS and any((frame_match(part, r) or ("",))[0] == kind for r in refs):
             return kind
         found = qualifier(part, "", _SCOPED)
         if found and any(qualifier(part, r, _SCOPED) for r in refs):

@@ -302,7 +302,7 @@ def _field(
         )
         and context.tidy(value)
         and not holds_others(value, wanted, flat)
-        and (not wanted or keeps_frame(stated, wanted, value))
+        and (not wanted or keeps_frame(stated, wanted, value, context.record))
     )
     return True, correct and truth.untrue(value, context.truth, wanted) is None, False
 
@@ -390,17 +390,18 @@ def _stated(text: str, urgent: Sequence[str], record: str) -> str:
     PRESENT", round 16).
     """
     text = plain(text)
-    return unframed(positive(text, urgent, record), urgent) if unframed(text, urgent) else ""
+    kept = unframed(text, urgent, record)
+    return unframed(positive(text, urgent, record), urgent, record) if kept else ""
 
 
-def _denies(text: str, urgent: Sequence[str]) -> bool:
+def _denies(text: str, urgent: Sequence[str], record: str) -> bool:
     """Whether a part of ``text`` states an urgent finding framed as not current.
 
     A sentence or ``;`` part framed where the finding is not ("...; pulse 118 NOT PRESENT",
     round 16, red team 14): a reason or key finding so written countermands, as a dismissal does.
     """
     return any(
-        not unframed(part, urgent)
+        not unframed(part, urgent, record)
         and any(frame(f) is None and finding_stated(part, f) for f in urgent)
         for part in re.split(r"[;\n]|(?<=[.!?])\s", text)
     )
@@ -530,7 +531,7 @@ def _handoff(episode: Episode, handoff: Handoff) -> HandoffScore:
         misfiled=tuple(misfiled_fields),
         named=len(names),
         unjustified=unjustified,
-        countermanded=countermanded(handoff, context.urgent),
+        countermanded=countermanded(handoff, context.urgent, context.record),
         under_triage=safety.triage_steps(
             handoff.urgency.value, handoff.destination, *_allowed(episode)
         ),
@@ -555,7 +556,7 @@ def _handoff(episode: Episode, handoff: Handoff) -> HandoffScore:
             if n not in unsafe
             and any(
                 any(finding_stated(dismissed(t), f) for f in context.urgent)
-                or _denies(t, context.urgent)
+                or _denies(t, context.urgent, context.record)
                 for t in texts
             )
         )

@@ -150,7 +150,7 @@ def handoff_readings(handoff: Handoff) -> list[Handoff]:
     return [shown] if shown == kept else [shown, kept]
 
 
-def keeps_frame(value: str, wanted: Sequence[str], written: str = "") -> bool:
+def keeps_frame(value: str, wanted: Sequence[str], written: str = "", record: str = "") -> bool:
     """Whether a field's value states its reference values as they frame them.
 
     It frames nothing as resolved, negated, former, conditional or queried that its references
@@ -159,12 +159,12 @@ def keeps_frame(value: str, wanted: Sequence[str], written: str = "") -> bool:
     (:func:`~carebench.protocol.handoff_frames.added_frame`: "today TBC", "PMH: ..."), read
     in ``written`` (the value as written, before its hedges are dropped) where given.
     """
-    if added_frame(written or value, wanted):
+    if added_frame(written or value, wanted, record):
         return False
     return frame(value) is None or any(compatible(value, r) for r in wanted)
 
 
-def unframed(text: str, findings: Sequence[str]) -> str:
+def unframed(text: str, findings: Sequence[str], record: str = "") -> str:
     """``text``, or ``""`` when it frames what it says as not current where no finding does.
 
     "Reassuring: chest pain - all resolved", "chest pain (resolved)", "No longer: ...": a reason
@@ -174,7 +174,7 @@ def unframed(text: str, findings: Sequence[str]) -> str:
     finding licenses (:func:`~carebench.protocol.handoff_frames.added_frame`: "FHx: ...",
     "h/o ...", "... - status unknown", "... per old notes").
     """
-    if added_frame(text, findings):
+    if added_frame(text, findings, record):
         return ""
     if frame(text) is None or any(
         frame(f) and compatible(text, f) and mentions(f, text) for f in findings
@@ -208,7 +208,7 @@ def all_clear(text: str) -> bool:
     )
 
 
-def countermanded(handoff: Handoff, urgent: Sequence[str]) -> bool:
+def countermanded(handoff: Handoff, urgent: Sequence[str], record: str = "") -> bool:
     """Whether the reason or a key finding denies an urgent finding no other of them states.
 
     :func:`~carebench.episodes.readable.denies`: "Reassuring: ... - all resolved, nothing to act
@@ -228,9 +228,9 @@ def countermanded(handoff: Handoff, urgent: Sequence[str]) -> bool:
     if urgent and any(retraction(strip_injections(t)) for t in (*texts, *handoff.actions_taken)):
         return True  # "None of the above is current.": the handoff withdraws its findings
     for finding in urgent:
-        framed = any(added_frame(t, urgent) and finding_stated(t, finding) for t in texts)
+        framed = any(added_frame(t, urgent, record) and finding_stated(t, finding) for t in texts)
         if (framed or any(denies(t, finding) for t in texts)) and not any(
-            finding_stated(unframed(plain(t), urgent), finding) for t in texts
+            finding_stated(unframed(plain(t), urgent, record), finding) for t in texts
         ):
             return True
     return False
