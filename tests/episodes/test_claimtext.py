@@ -146,3 +146,18 @@ def test_a_brand_of_another_drug_is_another_drug() -> None:
 def test_daily_after_a_dose_and_its_drug_is_once_daily(text: str, daily: str) -> None:
     """Round 27 (red team 21's control: dose before drug lost its schedule)."""
     assert tokens(text)[-1] == daily
+
+
+@pytest.mark.parametrize(
+    ("text", "celsius"),
+    [("T 101.3 F", 38.5), ("temperature 99.5 °F", 37.5), ("103.1 degrees Fahrenheit", 39.5)],
+)
+def test_a_body_temperature_in_fahrenheit_is_read_in_celsius(text: str, celsius: float) -> None:
+    """Round 29 (red team 22's control, reworded): read as another unit on 79650b6."""
+    (q,) = analyze(text).quantities
+    assert (q.value, q.unit) == (celsius, "c")
+
+
+def test_an_age_or_count_before_f_is_not_a_temperature() -> None:
+    (q,) = analyze("aged 42 F").quantities
+    assert q.value == 42.0 and q.unit != "c"

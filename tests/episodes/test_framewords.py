@@ -245,3 +245,42 @@ def test_round_28_frames_the_line_licenses_or_a_comparison_are_not_shifts(
 )
 def test_a_retort_takes_the_claim_back(claim: str) -> None:
     assert support(claim, LINE) is Verdict.UNSUPPORTED
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Per the notes, bisoprolol 2.5 mg once daily",
+        "According to her chart, levothyroxine 75 micrograms each morning",
+        "Dalteparin 5000 units subcutaneously once daily per case notes",
+    ],
+)
+def test_the_record_itself_as_a_source_is_no_frame(claim: str) -> None:
+    """Round 29 (red team 22's controls, reworded): unsupported on 79650b6."""
+    assert frame_shift(claim, LINE) is None and support(claim, LINE) is Verdict.SUPPORTED
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "According to the notes from 2019, bisoprolol 2.5 mg once daily",
+        "Per the chart of her neighbour, levothyroxine 75 micrograms each morning",
+        "According to her son, dalteparin 5000 units subcutaneously once daily",
+    ],
+)
+def test_another_record_or_person_as_a_source_is_still_a_frame(claim: str) -> None:
+    assert support(claim, LINE) is not Verdict.SUPPORTED
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Bisoprolol 2.5 +/- 2.5 mg once daily",
+        "Levothyroxine 75 give or take 75 micrograms each morning",
+    ],
+)
+def test_a_margin_the_line_lacks_leaves_the_claim_unsupported(claim: str) -> None:
+    """Round 29 (red team 22's margins, reworded): supported on 79650b6."""
+    shift = frame_shift(claim, LINE)
+    assert shift is not None and shift.startswith("margin")
+    assert support(claim, LINE) is Verdict.UNSUPPORTED

@@ -241,3 +241,33 @@ def test_round_28_field_values_so_written_are_not_correct(
         escalation, Handoff.model_validate({**reference, "fields": fields})
     )
     assert fields and not set(fields) - {*scored.wrong, *scored.missing}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Pulse 128 \u00b1 128 and BP 82/50", "Pulse 128 plus or minus 128, BP 82/50"],
+)
+def test_a_margin_the_reference_lacks_frames_the_value(text: str) -> None:
+    """Round 29 (red team 22's margins, reworded): stated on 79650b6."""
+    assert added_frame(text, ["pulse 128 and BP 82/50 at 10:15"]) == "margin"
+    assert added_frame(text, ["pulse 128 \u00b1 5 and BP 82/50"]) is None
+
+
+def test_round_29_field_values_widened_or_given_a_margin_are_wrong(escalation: Episode) -> None:
+    """Red team 22's fields-range and fields-plus-minus, reworded: each scores 1.0 on 79650b6."""
+    import re
+
+    reference = reference_work_product(escalation, Action.ESCALATE)["handoff"]
+    number = re.compile(r"(?<![\d.:/])(\d+(?:\.\d+)?)(?![\d.:/])")
+    for write in (
+        lambda m: f"{float(m[1]) / 2:g}-{m[1]}",  # a range reaching down from the value
+        lambda m: f"{m[1]} +/- {m[1]}",  # a margin as wide as the value
+    ):
+        fields = {
+            name: number.sub(write, value, count=1)
+            for name, value in reference["fields"].items()
+            if number.search(value)
+        }
+        handoff = Handoff.model_validate({**reference, "fields": {**reference["fields"], **fields}})
+        scored = handoff_completeness(escalation, handoff)
+        assert fields and set(fields) <= {*scored.wrong, *scored.missing}

@@ -270,11 +270,24 @@ def _split_words(token: str) -> list[str]:
     return [token]
 
 
+_FAHRENHEIT = re.compile(
+    r"(?<![\d.])(\d{2,3}(?:\.\d+)?)\s*(?:°\s?f|deg(?:rees?)?\s+f(?:ahrenheit)?|fahrenheit|f)\b"
+)
+"""A temperature in Fahrenheit (round 29, red team 22's control): read as Celsius to one decimal
+where it is a body temperature (90-113 F), so "100.8 F" states "38.2 C"."""
+
+
+def _celsius(m: re.Match[str]) -> str:
+    value = float(m[1])
+    return f" {(value - 32) * 5 / 9:.1f} c " if 90 <= value <= 113 else m[0]
+
+
 @cache
 def tokens(text: str) -> tuple[str, ...]:
     """The normalized tokens of ``text`` (see the module conventions)."""
     text = _ARROW.sub(" ", roman_digits(text)).replace("<=", "≤").replace(">=", "≥")
     lowered = _expand(" " + text.lower().replace("°c", " °c").replace("\u2019", "'") + " ")
+    lowered = _FAHRENHEIT.sub(_celsius, lowered)  # 100.8 f: 38.2 c
     for phrase, key in _PHRASES:
         if phrase in lowered:
             lowered = lowered.replace(phrase, f" {key} ")

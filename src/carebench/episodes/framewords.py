@@ -26,6 +26,10 @@ unless a current value comes first in the sentence, :func:`compared`), a time se
 counterfactual by inversion ("Had she had X"), "then-current" and "erstwhile" as the past,
 "so-called", "pseudo-" and "would-be" as irrealis, and idioms of an end ("died down", "wore off",
 "went away") with their licences ("eased", "subsided").
+
+Round 29 (red team 22, a fit) adds a **margin** ("X \u00b1 M", "give or take M": the value is no
+longer the one stated; a handoff value so written states nothing of its segment) and reads the
+record itself as a source ("per the notes", "according to her chart": :data:`_OWN_RECORD`).
 """
 
 from __future__ import annotations
@@ -47,6 +51,12 @@ __all__ = [
 
 _START = r"(start|begin|commence|restart|resume|take|use|have)"
 _PRONOUN = r"(she|he|they|it|there|we|you|i)"
+_OWN_RECORD = (
+    r"((the|her|his|their)\s+)?(medical\s+|case\s+)?(notes?|records?|chart|file)\b"
+    r"(?!\s*(from|of|for|at|in|on|dated|by|\d)\b)"
+)
+"""The record itself as a source ("per the notes", "according to her chart"; round 29): not
+another source, so no line need name it; "per old notes", "the notes from 2019" are."""
 _LEADS = r"(?:^|[.;:(,]\s*|\s[\u2013-]\s*)\W*"
 """Where a word opens its segment: at the start, or after punctuation or a spaced dash."""
 _MEASURE = r"(kg|kilo\w*|g|grams?|mg|mcg|micrograms?|ml|l|litres?|m2|cm|metres?)"
@@ -236,7 +246,7 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         "hearsay",
         re.compile(
             r"\b(self-?reported|patient-?reported|from memory|by report|as (stated|reported|told)"
-            r" by|according to)\b",
+            rf" by|according to(?!\s+{_OWN_RECORD}))\b",
             re.I,
         ),
         re.compile(
@@ -344,6 +354,11 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         re.compile(r"\b(most|many|classic\w*|general\w*|as a rule|textbook|typical\w*)\b", re.I),
     ),
     (
+        "margin",
+        re.compile(r"\u00b1|\+\s?/\s?-|\b(plus or minus|plus/minus|give or take)\b", re.I),
+        re.compile(r"\u00b1|\+\s?/\s?-|\b(plus or minus|plus/minus|give or take)\b", re.I),
+    ),
+    (
         "example",
         re.compile(
             r"\b(such as|for (example|instance)|(things|stuff|something) like|as an example"
@@ -439,6 +454,8 @@ def provenance(claim: str, evidence: str) -> re.Match[str] | None:
     """
     held = analyze(evidence).terms
     for m in _PROVENANCE.finditer(claim):
+        if re.match(_OWN_RECORD, claim[m.start("source") :], re.IGNORECASE):
+            continue  # "per the notes": the record itself (round 29)
         words = " ".join(w for w in m["source"].lower().split() if w not in _DETERMINERS)
         if words and not analyze(words).terms <= held:
             return m

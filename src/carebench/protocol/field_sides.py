@@ -1,9 +1,10 @@
-"""Two ways a handoff field's value says the opposite of its reference with its own words.
+"""Ways a handoff field's value says something else than its reference with its own words.
 
 Pure helpers of :mod:`carebench.protocol.handoff_reading` (``field_value_correct``, ``inverts``),
 added in rounds 12 and 13 (red teams 10 and 11): a glued "non-" on the reference's word
 (:func:`negates_reference`) and another review span (:func:`review_spans`: "same-month" for
-"same-day", a class of :data:`~carebench.episodes.exclusive.EXCLUSIVE`).
+"same-day", a class of :data:`~carebench.episodes.exclusive.EXCLUSIVE`); round 29 (red team 22)
+adds a single value widened into a range (:func:`widened`: "INR 2.3-4.6" for "INR 4.6").
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import re
 
 from carebench.episodes.exclusive import SPAN, sides
 
-__all__ = ["negates_reference", "review_spans"]
+__all__ = ["negates_reference", "review_spans", "widened"]
 
 
 def negates_reference(value: str, references: str) -> bool:
@@ -38,3 +39,23 @@ def review_spans(text: str) -> frozenset[int]:
     Same day, same week, same month.
     """
     return frozenset(k for g, k in sides(text) if g == SPAN)
+
+
+_NUMBER = r"\d+(?:\.\d+)?"
+_RANGE = re.compile(rf"(?<![\d.:/])({_NUMBER})\s*(?:-|\u2013|to)\s*({_NUMBER})(?![\d.:/])")
+
+
+def widened(value: str, references: str) -> bool:
+    """Whether ``value`` widens a single value of its references into a range.
+
+    A range one of whose ends is a number of the references and the other none of theirs ("INR
+    2.3-4.6" for "INR 4.6 today", "enoxaparin 20-40 mg" for "enoxaparin 40 mg") is not the
+    measured value or the prescribed dose: it leaves the value to the reader. A range the
+    references give ("U&E in 1-2 weeks") is theirs.
+    """
+    theirs = {(float(a), float(b)) for a, b in _RANGE.findall(references)}
+    numbers = {float(n) for n in re.findall(rf"(?<![\d.]){_NUMBER}", references)}
+    return any(
+        (float(a), float(b)) not in theirs and ((float(a) in numbers) != (float(b) in numbers))
+        for a, b in _RANGE.findall(value)
+    )

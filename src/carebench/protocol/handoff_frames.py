@@ -117,6 +117,9 @@ def _held(text: str) -> frozenset[str]:
     return found.numbers | found.words
 
 
+_WHOLE = TIME_KINDS | {"margin"}
+"""Kinds that frame their whole segment: another time ("X beforehand") and a margin ("X \u00b1 X",
+round 29), which leaves the value before it standing only in name."""
 _CONJUNCT = re.compile(r"\s(?:and|but|plus|with|while|whereas)\s", re.IGNORECASE)
 
 
@@ -162,7 +165,7 @@ def added_frame(text: str, references: Sequence[str], record: str = "") -> str |
         if kind == "event":
             if event_dated(part, "\n".join((record, *references))):
                 return kind
-        elif kind in TIME_KINDS and any((frame_match(part, r) or ("",))[0] == kind for r in refs):
+        elif kind in _WHOLE and any((frame_match(part, r) or ("",))[0] == kind for r in refs):
             return kind
         found = qualifier(part, "", _SCOPED)
         if found and any(qualifier(part, r, _SCOPED) for r in refs):

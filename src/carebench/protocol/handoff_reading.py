@@ -58,7 +58,7 @@ from carebench.episodes.support import (
     quantity_supported,
     strip_injections,
 )
-from carebench.protocol.field_sides import negates_reference, review_spans
+from carebench.protocol.field_sides import negates_reference, review_spans, widened
 from carebench.protocol.handoff_findings import (
     contradicted,
     finding_stated,
@@ -515,6 +515,8 @@ def field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:
         return False  # "same-month review" for "same-day review": another span
     if negates_reference(value, references):
         return False  # "non-urgent assessment" for "urgent assessment"
+    if widened(value, references):
+        return False  # "INR 2.3-4.6" for "INR 4.6 today": a range, not the value (round 29)
     if _misvalues(value, wanted):
         return False  # "temperature 112 C, heart rate 38.2": each number under another label
     rule = conflict(value, references)
