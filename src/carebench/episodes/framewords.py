@@ -524,13 +524,18 @@ def frame_match(claim: str, evidence: str) -> tuple[str, re.Match[str]] | None:
 _ALL_KINDS = frozenset(kind for kind, _, _ in _KINDS)
 
 
-def compared(before: str) -> bool:
-    """Whether the sentence that ``before`` ends holds a number: a trend after it compares.
+def compared(before: str, after: str = "") -> bool:
+    """Whether a trend between ``before`` and ``after`` compares its value with the current one.
 
-    "PHQ-9 today 9, down from 17": the current value comes first and the trend gives the former
-    one beside it; "Down from 17" gives only the former one (round 28).
+    It does where the sentence that ``before`` ends holds a number ("PHQ-9 today 9, down from
+    17": the current value first, the former one beside it) or where ``after`` goes on to the
+    current value in its sentence ("went up from 75 to 100 micrograms"); "Down from 17" gives
+    only the former one (round 28).
     """
-    return bool(re.search(r"\d", re.split(r"[.;:\n]", before)[-1]))
+    ahead = re.split(r"[.;:\n]", after)[0]
+    return bool(re.search(r"\d", re.split(r"[.;:\n]", before)[-1])) or bool(
+        re.search(r"\bto\s+[\d.]", ahead)
+    )
 
 
 def qualifier(
@@ -545,7 +550,7 @@ def qualifier(
     for kind, pattern, licence in _KINDS:
         if kind in kinds:
             m = pattern.search(text)
-            if m and kind == "trend" and compared(text[: m.start()]):
+            if m and kind == "trend" and compared(text[: m.start()], text[m.end() :]):
                 continue  # "PHQ-9 9 today, down from 17": a current value first, then the trend
             if m and not licence.search(evidence):
                 return kind, m

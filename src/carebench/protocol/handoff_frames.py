@@ -132,7 +132,7 @@ def _untrended(part: str, before: str, wanted: frozenset[str]) -> bool:
     the sores (round 28).
     """
     found = qualifier(part, "", frozenset({"trend"}))
-    if found is None or compared(before + part[: found[1].start()]):
+    if found is None or compared(before + part[: found[1].start()], part[found[1].end() :]):
         return True
     return not _held(_CONJUNCT.split(part[found[1].end() :])[0]) & wanted
 
