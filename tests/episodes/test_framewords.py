@@ -285,3 +285,34 @@ def test_a_margin_the_line_lacks_leaves_the_claim_unsupported(claim: str) -> Non
     shift = frame_shift(claim, LINE)
     assert shift is not None and shift.startswith("margin")
     assert support(claim, LINE) is Verdict.UNSUPPORTED
+
+
+@pytest.mark.parametrize(
+    ("claim", "line"),
+    [
+        ("Bisoprolol XR 2.5 mg once daily", LINE),
+        ("Levothyroxine 75 micrograms each morning, prolonged-release", LINE),
+    ],
+)
+def test_a_formulation_the_lines_never_give_is_another_product(claim: str, line: str) -> None:
+    """Round 30 (red team 23's release codes, reworded): supported on c4f1684."""
+    shift = frame_shift(claim, line)
+    assert shift is not None and shift.startswith("formulation")
+    assert support(claim, line) is Verdict.UNSUPPORTED
+
+
+def test_a_formulation_the_line_gives_or_a_look_alike_is_not_one() -> None:
+    line = "Nitrofurantoin 100 mg modified-release twice daily for 3 days."
+    assert frame_shift("Nitrofurantoin 100 mg MR twice daily for 3 days", line) is None
+    assert frame_shift("ECG: SR, rate 72", "ECG sinus rhythm, rate 72.") is None
+    assert frame_shift("Mr Jones takes bisoprolol 2.5 mg once daily", LINE) is None
+
+
+@pytest.mark.parametrize(
+    "claim",
+    ["International normalised ratio 4.6 today", "Glycated haemoglobin 58 mmol/mol"],
+)
+def test_a_test_name_written_out_is_its_abbreviation(claim: str) -> None:
+    """Round 30 (red team 23's control, reworded): unsupported on c4f1684."""
+    line = "INR 4.6 today (target 2-3); HbA1c 58 mmol/mol in March."
+    assert support(claim, line) is Verdict.SUPPORTED

@@ -161,3 +161,20 @@ def test_a_finding_that_doses_a_drug_the_record_never_names_is_false() -> None:
     assert false_finding(["sertraline 100 mg daily"], record) is False
     assert false_finding(["lithium 100 mg daily"], record) is True
     assert false_finding(["glucagon 1 mg IM given"], "Glucagon 1 mg given on the ward.") is False
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Crushing chest pain 20 min (physiological)",
+        "Grey and sweaty (within normal limits)",
+        "Chest pain radiating to the arm - satisfactory",
+    ],
+)
+def test_a_finding_labelled_normal_is_explained_away(text: str) -> None:
+    """Round 30 (red team 23's normalising labels, reworded): None on c4f1684."""
+    assert untrue(text, RECORD) == EXPLAINED_AWAY
+
+
+def test_a_normal_label_the_reference_gives_is_its_own() -> None:
+    assert untrue("BP 128/74 (normal)", RECORD, ["BP 128/74 (normal)"]) is None

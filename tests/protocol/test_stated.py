@@ -16,6 +16,7 @@ from carebench.protocol.stated import (
     read_draft,
     read_handoff,
     units_held,
+    unrequested_as_findings,
 )
 from tests.protocol.handoffs import fixture_handoff
 
@@ -189,3 +190,18 @@ def test_a_checklist_code_in_a_handoff_is_read_as_its_answer(
         scored = handoff_completeness(episode, coded)
         assert {"reason", "key_findings"} <= set(scored.wrong) or scored.countermanded, written
         assert scored.score <= 0.3, written
+
+
+def test_an_unrequested_field_is_read_as_a_key_finding(annotated: dict[str, Episode]) -> None:
+    """Round 30 (red team 23's extra fields, reworded): the extra field scored nothing on c4f1684."""
+    episode = annotated["late_risk"]
+    handoff = fixture_handoff()
+    names = list(handoff.fields)
+    extra = fixture_handoff(fields={**handoff.fields, "status": "sent in error, disregard"})
+    read = unrequested_as_findings(extra, names)
+    assert (
+        list(read.fields) == names and read.key_findings[-1] == "status: sent in error, disregard"
+    )
+    assert unrequested_as_findings(handoff, names) is handoff
+    assert handoff_completeness(episode, handoff).score == 1.0
+    assert handoff_completeness(episode, extra).score < 0.3

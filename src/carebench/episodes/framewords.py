@@ -30,6 +30,8 @@ counterfactual by inversion ("Had she had X"), "then-current" and "erstwhile" as
 Round 29 (red team 22, a fit) adds a **margin** ("X \u00b1 M", "give or take M": the value is no
 longer the one stated; a handoff value so written states nothing of its segment) and reads the
 record itself as a source ("per the notes", "according to her chart": :data:`_OWN_RECORD`).
+Round 30 (red team 23, a fit) adds a **formulation** the lines never give ("amlodipine MR",
+"XL", "slow-release": another product than the one prescribed).
 """
 
 from __future__ import annotations
@@ -354,6 +356,18 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         re.compile(r"\b(most|many|classic\w*|general\w*|as a rule|textbook|typical\w*)\b", re.I),
     ),
     (
+        "formulation",
+        re.compile(
+            r"(?<![\w/])(MR|M/R|XL|S/R|CR|XR)(?![\w/])"
+            r"|(?i:\b(modified|extended|slow|prolonged|controlled|sustained|delayed)[- ]release\b)"
+        ),
+        re.compile(
+            r"\b(mr|m/r|xl|sr|s/r|cr|xr|la|modified|extended|slow|prolonged|controlled|sustained"
+            r"|delayed|long[- ]acting|gastro|enteric|retard)\b",
+            re.I,
+        ),
+    ),
+    (
         "margin",
         re.compile(r"\u00b1|\+\s?/\s?-|\b(plus or minus|plus/minus|give or take)\b", re.I),
         re.compile(r"\u00b1|\+\s?/\s?-|\b(plus or minus|plus/minus|give or take)\b", re.I),
@@ -427,6 +441,7 @@ QUALIFIER_KINDS = frozenset(
         "general",
         "example",
         "disposition",
+        "formulation",
     }
 )
 """Kinds that say something else than the fact they qualify (round 22; round 24 adds a denial

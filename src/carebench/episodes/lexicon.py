@@ -142,6 +142,14 @@ NUMBER_WORDS = {
 is an article, not a count)."""
 
 SYNONYMS: dict[str, tuple[str, ...]] = {
+    # round 30 (red team 23's control): test names written out read as their abbreviation
+    "inr": ("inr", "international normalised ratio", "international normalized ratio"),
+    "hba1c": ("hba1c", "glycated haemoglobin", "glycated hemoglobin", "haemoglobin a1c"),
+    "crp": ("crp", "c-reactive protein", "c reactive protein"),
+    "bmi": ("bmi", "body mass index"),
+    "egfr": ("egfr", "estimated gfr", "estimated glomerular filtration rate"),
+    "tsh": ("tsh", "thyroid stimulating hormone", "thyroid-stimulating hormone"),
+    "ecg": ("ecg", "electrocardiogram", "ekg"),
     "sameday": ("same day", "same-day", "sameday"),
     "completed": ("complete", "completed", "completes", "finished", "finish", "finishes"),
     "withhold": (

@@ -117,6 +117,7 @@ def _held(text: str) -> frozenset[str]:
     return found.numbers | found.words
 
 
+_FORMULATION = frozenset({"formulation"})
 _WHOLE = TIME_KINDS | {"margin"}
 """Kinds that frame their whole segment: another time ("X beforehand") and a margin ("X \u00b1 X",
 round 29), which leaves the value before it standing only in name."""
@@ -168,6 +169,8 @@ def added_frame(text: str, references: Sequence[str], record: str = "") -> str |
         elif kind in _WHOLE and any((frame_match(part, r) or ("",))[0] == kind for r in refs):
             return kind
         found = qualifier(part, "", _SCOPED)
+        if found and found[0] == "formulation" and not qualifier(part, record, _FORMULATION):
+            found = None  # the product the record names ("nitrofurantoin MR"; round 30)
         if found and any(qualifier(part, r, _SCOPED) for r in refs):
             start = found[1].start()
             if found[0] == "condition" and (

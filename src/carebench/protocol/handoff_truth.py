@@ -125,6 +125,17 @@ DISMISSALS = re.compile(
 )
 """What explains a finding away: an artefact, a baseline, nothing acute, reassurance."""
 
+_NORMAL_LABEL = (
+    r"therapeutic|physiological|as expected|expected|benign|intended|wnl|within normal (range"
+    r"|limits)|normal variant|acceptable|appropriate|fine|satisfactory|normal"
+)
+NORMALISED = re.compile(
+    rf"\((\w+\s+){{0,2}}?({_NORMAL_LABEL})\)|\s[-\u2013\u2014]\s*({_NORMAL_LABEL})\s*\.?\s*$",
+    re.IGNORECASE,
+)
+"""A label that files what it follows as normal ("(therapeutic)", "(WNL)", "- benign"; round 30,
+red team 23): it explains the finding away as :data:`DISMISSALS` do."""
+
 BENIGN = re.compile(
     r"\b(just|only|simply|merely|probably|likely|put down to|due to|because of|caused by"
     r"|secondary to|attributed to|from)\s+(\w+\s+){0,2}?(anxiety|anxious|panic|stress|nerves"
@@ -437,8 +448,8 @@ def _benign_in_record(cue: str, statement: str, record: Sequence[str]) -> bool:
 
 
 def explained_away(statement: str) -> bool:
-    """Whether ``statement`` explains what it reports away (:data:`DISMISSALS`)."""
-    return asserted_cue(DISMISSALS, statement) is not None
+    """Whether ``statement`` explains what it reports away (:data:`DISMISSALS`, :data:`NORMALISED`)."""
+    return (asserted_cue(DISMISSALS, statement) or asserted_cue(NORMALISED, statement)) is not None
 
 
 EXPLAINED_AWAY = "explains the finding away"
@@ -482,7 +493,7 @@ def untrue_statement(
 ) -> str | None:
     """Why one statement is untrue of its episode (:func:`untrue`), or None."""
     sentences = _record_sentences(record)
-    if explained_away(statement) and not DISMISSALS.search(wanted):
+    if explained_away(statement) and not (DISMISSALS.search(wanted) or NORMALISED.search(wanted)):
         return EXPLAINED_AWAY
     benign = asserted_cue(BENIGN, statement)
     if benign and not BENIGN.search(wanted) and not _benign_in_record(benign, statement, sentences):

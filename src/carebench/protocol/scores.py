@@ -132,6 +132,7 @@ from carebench.protocol.stated import (
     hidden_claims,
     keeps_frame,
     unframed,
+    unrequested_as_findings,
 )
 from carebench.protocol.uncited import unfounded
 from carebench.protocol.wrong_claims import swapped_claims
@@ -487,6 +488,7 @@ def _worse(scored: Sequence[_Scored]) -> _Scored:
 
 def _handoff(episode: Episode, handoff: Handoff) -> HandoffScore:
     context = _context(episode)
+    handoff = unrequested_as_findings(handoff, handoff_fields(episode))
     handoff = dialled_as_recorded(handoff, [context.record, *chain(*context.references.values())])
     values = _routing(episode, handoff, context)
     names = handoff_fields(episode)

@@ -37,6 +37,7 @@ __all__ = [
     "read_handoff",
     "unframed",
     "units_held",
+    "unrequested_as_findings",
 ]
 
 
@@ -148,6 +149,26 @@ def handoff_readings(handoff: Handoff) -> list[Handoff]:
     """
     shown, kept = read_handoff(handoff), read_handoff(handoff, stored)
     return [shown] if shown == kept else [shown, kept]
+
+
+def unrequested_as_findings(handoff: Handoff, names: Sequence[str]) -> Handoff:
+    """``handoff`` with each named field the episode does not ask for read as a key finding.
+
+    The contract's schema names exactly the seed's fields; a server that ignores it can add
+    others ("urgency: routine", "resuscitation status: DNACPR", "status: sent in error"), and
+    the receiver reads them. So an unrequested field is read as the key finding "name: value",
+    with every check a key finding meets (invented, countermanding, retracted; round 30, red
+    team 23), and scores no field of its own.
+    """
+    extra = {n: v for n, v in handoff.fields.items() if n not in names}
+    if not extra:
+        return handoff
+    return handoff.model_copy(
+        update={
+            "key_findings": (*handoff.key_findings, *(f"{n}: {v}" for n, v in extra.items())),
+            "fields": {n: v for n, v in handoff.fields.items() if n in names},
+        }
+    )
 
 
 def keeps_frame(value: str, wanted: Sequence[str], written: str = "", record: str = "") -> bool:
