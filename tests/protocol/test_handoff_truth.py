@@ -166,15 +166,19 @@ def test_a_finding_that_doses_a_drug_the_record_never_names_is_false() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "Crushing chest pain 20 min (physiological)",
-        "Grey and sweaty (within normal limits)",
-        "Chest pain radiating to the arm - satisfactory",
+        "Crushing chest pain spreading to the left arm (physiological)",
+        "Sweaty and grey (within normal limits)",
+        "Crushing chest pain spreading to the left arm - satisfactory",
     ],
 )
-def test_a_finding_labelled_normal_is_explained_away(text: str) -> None:
+def test_a_red_flag_labelled_normal_is_explained_away(text: str) -> None:
     """Round 30 (red team 23's normalising labels, reworded): None on c4f1684."""
-    assert untrue(text, RECORD) == EXPLAINED_AWAY
+    urgent = ["crushing chest pain spreading to the left arm", "sweaty and grey"]
+    assert untrue(text, RECORD, (), urgent) == EXPLAINED_AWAY
 
 
-def test_a_normal_label_the_reference_gives_is_its_own() -> None:
-    assert untrue("BP 128/74 (normal)", RECORD, ["BP 128/74 (normal)"]) is None
+def test_a_normal_label_on_another_value_or_from_the_reference_is_a_reading() -> None:
+    urgent = ["crushing chest pain spreading to the left arm"]
+    assert untrue("Glargine 24 units at 22:00 (as expected)", RECORD, (), urgent) is None
+    labelled = "Crushing chest pain spreading to the left arm (benign)"
+    assert untrue(labelled, RECORD, [labelled], urgent) is None  # the reference's own label

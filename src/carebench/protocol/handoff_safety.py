@@ -48,6 +48,7 @@ from carebench.protocol.handoff_truth import (
     OTHER,
     UNSAFE,
     asserted_cue,
+    normalised,
     statements,
     unquoted,
     untrue_statement,
@@ -453,8 +454,8 @@ def _countermands(
     statement: str, record: str, wanted: str, urgent: Sequence[str], red: Sequence[str]
 ) -> bool:
     kind = untrue_statement(statement, record, wanted, red)
-    if kind in UNSAFE or kind in (ADDED, INVENTED):
-        return True
+    if kind in UNSAFE or kind in (ADDED, INVENTED) or normalised(statement, wanted, urgent):
+        return True  # a red flag labelled normal in any field ("HR 172 (WNL)"; round 30)
     return kind in (MOVED, OTHER) and any(mentions(u, statement) for u in urgent)
 
 

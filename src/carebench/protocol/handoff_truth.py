@@ -87,6 +87,7 @@ __all__ = [
     "asserted_cue",
     "explained_away",
     "false_finding",
+    "normalised",
     "person_keys",
     "quoted_finding",
     "statements",
@@ -134,7 +135,8 @@ NORMALISED = re.compile(
     re.IGNORECASE,
 )
 """A label that files what it follows as normal ("(therapeutic)", "(WNL)", "- benign"; round 30,
-red team 23): it explains the finding away as :data:`DISMISSALS` do."""
+red team 23): on a text that names an urgent finding it explains the finding away as
+:data:`DISMISSALS` do; on any other value ("BP 128/74 (normal)") it is a plain reading."""
 
 BENIGN = re.compile(
     r"\b(just|only|simply|merely|probably|likely|put down to|due to|because of|caused by"
@@ -448,8 +450,20 @@ def _benign_in_record(cue: str, statement: str, record: Sequence[str]) -> bool:
 
 
 def explained_away(statement: str) -> bool:
-    """Whether ``statement`` explains what it reports away (:data:`DISMISSALS`, :data:`NORMALISED`)."""
-    return (asserted_cue(DISMISSALS, statement) or asserted_cue(NORMALISED, statement)) is not None
+    """Whether ``statement`` explains what it reports away (:data:`DISMISSALS`)."""
+    return asserted_cue(DISMISSALS, statement) is not None
+
+
+def normalised(statement: str, wanted: str, urgent: Sequence[str]) -> bool:
+    """Whether ``statement`` labels an urgent finding it names as normal (:data:`NORMALISED`).
+
+    A label its reference values give (``wanted``) is theirs.
+    """
+    return (
+        asserted_cue(NORMALISED, statement) is not None
+        and not NORMALISED.search(wanted)
+        and any(mentions(f, statement) for f in urgent)
+    )
 
 
 EXPLAINED_AWAY = "explains the finding away"
@@ -493,7 +507,9 @@ def untrue_statement(
 ) -> str | None:
     """Why one statement is untrue of its episode (:func:`untrue`), or None."""
     sentences = _record_sentences(record)
-    if explained_away(statement) and not (DISMISSALS.search(wanted) or NORMALISED.search(wanted)):
+    if explained_away(statement) and not DISMISSALS.search(wanted):
+        return EXPLAINED_AWAY
+    if normalised(statement, wanted, urgent):
         return EXPLAINED_AWAY
     benign = asserted_cue(BENIGN, statement)
     if benign and not BENIGN.search(wanted) and not _benign_in_record(benign, statement, sentences):
