@@ -223,6 +223,8 @@ def test_round_28_frames_the_line_lacks_are_read(claim: str, kind: str) -> None:
     [
         ("Peak flow 430, up from 300 yesterday", "Peak flow 300 yesterday, 430 this evening."),
         ("Peak flow went up from 300 to 430", "Peak flow 300 yesterday, 430 this evening."),
+        ("Got up from the floor unaided", "Fell at 08:30; got up alone straight away."),
+        ("Fell from standing height", "Fell at 08:30 from standing; got up alone."),
         ("Dose reduced from 5 mg", "Warfarin dose reduced from 5 mg to 3 mg."),
         ("BP 112/70 at booking", "Booking visit today: BP 112/70, urine clear."),
         ("Temperature 38.4 C post-op day 3", "Day 3 after the operation: temperature 38.4 C."),

@@ -20,8 +20,10 @@ a line must name the source X (:func:`provenance`).
 
 Round 28 (red team 21's kinds, read as classes) adds an **example** ("such as X", "e.g. X", "for
 instance X": one of a kind, not this patient's fact), a **disposition** ("prone to X", "liable to
-X": a tendency, not an event now), a **trend** ("down from X", "peaked at X": X is the old value,
-unless a current value comes first in the sentence, :func:`compared`), a time set by a
+X": a tendency, not an event now), a **trend** ("down from X", "dropped from X", "recovering
+from X", and "up from", "fell from", "peaked at" before a number within three words: X is the
+old value, unless a current value comes first in the sentence, :func:`compared`; "got up from
+the floor" and "fell from standing" are none), a time set by a
 **clinical event** no line names ("at booking", "post-op": :func:`event_dated`), the
 counterfactual by inversion ("Had she had X"), "then-current" and "erstwhile" as the past,
 "so-called", "pseudo-" and "would-be" as irrealis, and idioms of an end ("died down", "wore off",
@@ -402,10 +404,12 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     (
         "trend",
         re.compile(
-            r"\b((back|come|came|coming|gone|going|went)\s+)?(down|up)\s+from\b"
-            r"|\b(fallen|fell|falling|dropped|dropping|rose|risen|rising|recover(ed|ing)"
+            r"\b(?<!got )(?<!came )(down|dropped|dropping)\s+from\b"
+            r"|(\b((back|come|came|coming|gone|going|went)\s+)?up\s+from\b"
+            r"|\b(fallen|fell|falling|rose|risen|rising"
             r"|settl(ed|ing)(\s+down)?|eas(ed|ing)(\s+off)?|improv(ed|ing))\s+from\b"
-            r"|\bpeak(ed|ing)?\s+(at|of)\b|\bfrom\s+an?\s+(high|peak|low|max\w*)\s+of\b",
+            r"|\bpeak(ed|ing)?\s+(at|of)\b|\bfrom\s+an?\s+(high|peak|low|max\w*)\s+of\b)"
+            r"(?=\W+([a-z][\w-]*\W+){0,3}?\d)|\brecover(ed|ing)\s+from\b",
             re.I,
         ),
         re.compile(
