@@ -172,13 +172,17 @@ def test_a_finding_that_doses_a_drug_the_record_never_names_is_false() -> None:
     ],
 )
 def test_a_red_flag_labelled_normal_is_explained_away(text: str) -> None:
-    """Round 30 (red team 23's normalising labels, reworded): None on c4f1684."""
+    """Round 30 (red team 23's normalising labels, reworded): not read on c4f1684."""
+    from carebench.protocol.handoff_labels import normalised
+
     urgent = ["crushing chest pain spreading to the left arm", "sweaty and grey"]
-    assert untrue(text, RECORD, (), urgent) == EXPLAINED_AWAY
+    assert normalised(text, "", urgent)
 
 
 def test_a_normal_label_on_another_value_or_from_the_reference_is_a_reading() -> None:
+    from carebench.protocol.handoff_labels import normalised
+
     urgent = ["crushing chest pain spreading to the left arm"]
-    assert untrue("Glargine 24 units at 22:00 (as expected)", RECORD, (), urgent) is None
+    assert not normalised("Glargine 24 units at 22:00 (as expected)", "", urgent)
     labelled = "Crushing chest pain spreading to the left arm (benign)"
-    assert untrue(labelled, RECORD, [labelled], urgent) is None  # the reference's own label
+    assert not normalised(labelled, labelled, urgent)  # the reference's own label

@@ -39,6 +39,7 @@ from carebench.agents.workproduct import Handoff
 from carebench.episodes.schema import EMERGENCY_CAPABLE_DESTINATIONS, URGENT_DESTINATIONS
 from carebench.episodes.support import mentions, strip_injections
 from carebench.protocol.handoff_invented import misvalued_in_record
+from carebench.protocol.handoff_labels import normalised
 from carebench.protocol.handoff_truth import (
     ADDED,
     ENDS_CARE,
@@ -48,7 +49,6 @@ from carebench.protocol.handoff_truth import (
     OTHER,
     UNSAFE,
     asserted_cue,
-    normalised,
     statements,
     unquoted,
     untrue_statement,
