@@ -125,7 +125,6 @@ DISMISSALS = re.compile(
 )
 """What explains a finding away: an artefact, a baseline, nothing acute, reassurance."""
 
-
 BENIGN = re.compile(
     r"\b(just|only|simply|merely|probably|likely|put down to|due to|because of|caused by"
     r"|secondary to|attributed to|from)\s+(\w+\s+){0,2}?(anxiety|anxious|panic|stress|nerves"
