@@ -22,6 +22,12 @@ from carebench.episodes.support import Verdict, support
         ("Atorvastatin 80 mg at midday", "Atorvastatin 80 mg at night.", "midday"),
         ("Bleeding lightly with clots", "Bleeding heavily with clots.", "lightly"),  # severity
         ("Passed plenty of urine", "Passed hardly any urine today.", "plenty of"),
+        # round 31: how often, compared; pace
+        ("The episodes are coming less often", "The episodes are coming more often.",
+         "less often"),
+        ("Headaches more frequent this week", "Headaches less frequent since the change.",
+         "more frequent"),
+        ("Came on walking quickly uphill", "Came on walking slowly on the flat.", "quickly"),
     ],
 )  # fmt: skip
 def test_a_swapped_class_word_contradicts(claim: str, line: str, phrase: str) -> None:
@@ -40,6 +46,8 @@ def test_a_swapped_class_word_contradicts(claim: str, line: str, phrase: str) ->
         ("Next cycle due in 21 days", "G-CSF not prescribed; next cycle due in 21 days."),
         ("Last BP 128/80", "BP 128/80 last week. Next of kin: daughter."),
         ("Severe chest pain", "Chest pain, heavy and crushing."),  # one severity side
+        ("Nifedipine slow release 30 mg", "Nifedipine modified release 30 mg; walks quickly."),
+        ("Episodes more frequent", "The episodes are coming more often."),  # one side
     ],
 )
 def test_equivalent_negated_or_dropped_class_words_are_no_swap(claim: str, line: str) -> None:

@@ -72,3 +72,18 @@ def test_support_needs_the_numbers_and_a_shared_word() -> None:
 def test_an_amount_of_mass_is_the_same_in_any_unit(text: str, expected: bool) -> None:
     """Round 27 (red team 21's control: "0.4 mg" for "400 micrograms" was not stated)."""
     assert states(text, "folic acid 400 micrograms daily") is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("temperature 102.4 F", True),
+        ("temperature 102.4 degrees Fahrenheit", True),
+        ("temperature 39.1 C", True),
+        ("temperature 101.0 F", False),  # 38.3 C
+        ("temperature 102.4", False),  # no unit: a number the fact does not hold
+    ],
+)
+def test_a_temperature_in_fahrenheit_states_the_celsius_fact(text: str, expected: bool) -> None:
+    """Round 31: key findings and fields read Fahrenheit as drafts have since round 29."""
+    assert states(text, "temperature 39.1 C") is expected

@@ -340,3 +340,47 @@ def test_a_drug_class_covers_its_drug_only_where_no_dose_is_given() -> None:
     assert support("antidepressant 100 mg daily", line) is Verdict.UNSUPPORTED
     assert support("sertraline 100 mg daily", line) is Verdict.SUPPORTED
     assert support("the steroid cream twice daily to the face", line) is Verdict.SUPPORTED
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict"),
+    [
+        ("Pulse 132 and regular.", Verdict.CONTRADICTS),
+        ("Pulse 132, irregularly irregular.", Verdict.SUPPORTED),
+        ("The pain comes and goes.", Verdict.CONTRADICTS),
+        ("The pain has been continuous since 6 am.", Verdict.SUPPORTED),
+    ],
+)
+def test_regular_and_constant_have_opposite_sides(claim: str, verdict: Verdict) -> None:
+    """Round 31: regular / irregular and constant / intermittent are exclusive sides."""
+    line = "Pulse 132 and irregular at the practice. The pain is constant and began at 6 am."
+    assert support(claim, line) is verdict, explain(claim, line)
+
+
+def test_shorthand_written_out_does_not_make_a_keyword_list() -> None:
+    """Round 31: words are counted as written; "CKD" and "eGFR" written out made "CKD stage 4
+    and eGFR 22" thirteen words with one function word, a keyword list (red team 22's control
+    of two true claims joined by "and")."""
+    line = "Renal function stable: eGFR 22 mL/min/1.73m2 (CKD stage 4); creatinine 185 micromol/L."
+    assert support("CKD stage 4 and eGFR 22", line) is Verdict.SUPPORTED
+    dump = "eGFR 22 CKD stage 4 creatinine 185 renal function stable micromol L mL min"
+    assert support(dump, line) is Verdict.UNSUPPORTED
+
+
+@pytest.mark.parametrize(
+    ("claim", "line", "verdict"),
+    [
+        ("No fever and vomited 3 times today.", "No fever; vomited 3 times today.",
+         Verdict.SUPPORTED),
+        ("No vomiting and fever 38.5 C.", "No fever; vomited 3 times today.",
+         Verdict.CONTRADICTS),  # the first conjunct keeps its negation
+        ("MRI no acute infarct and clopidogrel 75 mg daily",
+         "MRI: no acute infarct. Plan: clopidogrel 75 mg daily.", Verdict.SUPPORTED),
+    ],
+)  # fmt: skip
+def test_an_and_before_a_conjunct_with_a_value_ends_a_negation(
+    claim: str, line: str, verdict: Verdict
+) -> None:
+    """Round 31: "no X and Y 75 mg" negates X only; Y, with its own value, is asserted (on
+    a609c43 the first and third were contradicted: "a finding negated")."""
+    assert support(claim, line) is verdict, explain(claim, line)

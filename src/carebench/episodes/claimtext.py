@@ -37,7 +37,9 @@ The text layer under :mod:`carebench.episodes.support`, with the word lists of
   content word. A scope runs on through the next segments of a list while they
   hold ``or`` / ``nor``, start with a cue, or are short (:data:`LIST_WORDS` words or fewer) and
   do not open with a verb form (``-ing`` / ``-ed``) or a number; the first comma after a condition
-  ("if BP is not controlled, add ...") ends the scope; clauses end at ``; : . ( )``, a dash, ``but``,
+  ("if BP is not controlled, add ...") ends the scope, as does an ``and`` before a conjunct
+  that holds a number (round 31: "no acute infarct and clopidogrel 75 mg daily"); clauses end
+  at ``; : . ( )``, a dash, ``but``,
   ``however``, ``although``, ``except``, ``which`` and ``and`` before a verb.
 * **Polarity**: terms of exclusive sides (:data:`~carebench.episodes.lexicon.POLARITY`); a negated
   term of a two-sided group holds the other side ("should not be supplied" = withhold).
@@ -66,6 +68,7 @@ from carebench.episodes.numerals import (
     SIGN,
     bound_after,
     bound_before,
+    celsius,
     clock_times,
     ordinal_words,
     roman_digits,
@@ -270,24 +273,12 @@ def _split_words(token: str) -> list[str]:
     return [token]
 
 
-_FAHRENHEIT = re.compile(
-    r"(?<![\d.])(\d{2,3}(?:\.\d+)?)\s*(?:°\s?f|deg(?:rees?)?\s+f(?:ahrenheit)?|fahrenheit|f)\b"
-)
-"""A temperature in Fahrenheit (round 29, red team 22's control): read as Celsius to one decimal
-where it is a body temperature (90-113 F), so "100.8 F" states "38.2 C"."""
-
-
-def _celsius(m: re.Match[str]) -> str:
-    value = float(m[1])
-    return f" {(value - 32) * 5 / 9:.1f} c " if 90 <= value <= 113 else m[0]
-
-
 @cache
 def tokens(text: str) -> tuple[str, ...]:
     """The normalized tokens of ``text`` (see the module conventions)."""
     text = _ARROW.sub(" ", roman_digits(text)).replace("<=", "≤").replace(">=", "≥")
     lowered = _expand(" " + text.lower().replace("°c", " °c").replace("\u2019", "'") + " ")
-    lowered = _FAHRENHEIT.sub(_celsius, lowered)  # 100.8 f: 38.2 c
+    lowered = celsius(lowered)  # 100.8 f: 38.2 c
     for phrase, key in _PHRASES:
         if phrase in lowered:
             lowered = lowered.replace(phrase, f" {key} ")
@@ -399,6 +390,15 @@ def _continues(words: tuple[str, ...]) -> bool:
     return len(words) <= LIST_WORDS and not verb_form and not NUMBER.match(first)
 
 
+def _valued(words: tuple[str, ...]) -> bool:
+    """Whether the conjunct that ``words`` open (up to the next "and") holds a number.
+
+    Round 31: a conjunct with its own value is asserted, not a further item of a negated list.
+    """
+    conjunct = words[: words.index("and")] if "and" in words else words
+    return any(NUMBER.match(w) for w in conjunct)
+
+
 def _scope(text: str) -> tuple[set[str], set[str], set[str]]:
     """(negated, asserted, denied acts) terms of ``text`` (see the module conventions).
 
@@ -417,8 +417,10 @@ def _scope(text: str) -> tuple[set[str], set[str], set[str]]:
                 scope = False  # "if BP is not controlled, add ...": the condition ends here
             scope = scope and _continues(words)
             narrow = seen = prefix = False
-            for token in words:
-                if token == "non":  # "non-valvular": the prefix denies its own word only
+            for i, token in enumerate(words):
+                if token == "and" and scope and _valued(words[i + 1 :]):
+                    scope = narrow = False  # "no acute infarct and | clopidogrel 75 mg daily"
+                elif token == "non":  # "non-valvular": the prefix denies its own word only
                     prefix = True
                 elif token in NEGATIONS:
                     scope, narrow, seen = True, token not in NOUN_CUES, False

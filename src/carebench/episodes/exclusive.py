@@ -80,6 +80,16 @@ EXCLUSIVE: tuple[tuple[frozenset[str], ...], ...] = (
         frozenset({"rising", "rose", "risen", "rises", "climbing"}),
         frozenset({"falling", "fell", "fallen", "falls", "dropping", "dropped"}),
     ),
+    (  # how often, compared (round 31: "coming less often" cited to "more often")
+        frozenset({"more often", "more frequent", "more frequently", "increasingly often"})
+        | {"more than usual"},
+        frozenset({"less often", "less frequent", "less frequently", "more rarely", "rarer"})
+        | {"less than usual", "fewer than usual"},
+    ),
+    (  # pace (round 31: "walking quickly" cited to "walking slowly")
+        frozenset({"quickly", "quicker", "rapidly", "faster"}),
+        frozenset({"slowly", "slow", "slower"}),
+    ),
     (  # the span a review falls in (round 12, red team 10: "same-month" for "same-day")
         frozenset({"sameday", "same-day", "same day"}),
         frozenset({"same-week", "same week"}),
@@ -116,7 +126,7 @@ SCHEDULE = frozenset(
 _ABO = re.compile(r"\b(?:[Gg]roup|[Tt]ype)\s+(AB|A|B|O)(?![A-Za-z])")
 _GROUPS = ("O", "A", "B", "AB")
 _CLAUSE = re.compile(r"[,;:()\[\]\n]|(?<=[.!?])\s+")
-_NOT_SIDES = frozenset({"next of"})  # "next of kin" is no time
+_NOT_SIDES = frozenset({"next of", "slow release"})  # "next of kin" is no time; a release
 _DENIED = frozenset(NEGATIONS) | {"nil", "denies", "denied"}
 
 

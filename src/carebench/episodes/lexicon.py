@@ -204,6 +204,13 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "blood": ("blood", "bloody", "bleeding", "bleed", "haemorrhage"),
     "pain": ("pain", "painful", "ache", "aching", "sore", "tender"),
     "daily": ("daily", "day", "once a day"),
+    "often": ("often", "frequent", "frequently"),
+    "constant": (
+        "constant", "constantly", "continuous", "continuously", "persistent", "persistently",
+        "all the time",
+    ),
+    "intermittent": ("intermittent", "intermittently", "episodic", "comes and goes", "on and off"),
+    "irregular": ("irregular", "irregularly"),
     "microgram": ("microgram", "micrograms", "mcg", "µg", "ug"),
     "review": ("review", "reviewed", "assess", "assessed", "assessment", "check", "checked"),
     "allergy": ("allergy", "allergic", "allergies"),
@@ -251,6 +258,8 @@ POLARITY: tuple[tuple[frozenset[str], ...], ...] = (
     (frozenset({"increase"}), frozenset({"decrease"})),
     (frozenset({"left"}), frozenset({"right"})),
     (frozenset({"sudden"}), frozenset({"gradual"})),
+    (frozenset({"constant"}), frozenset({"intermittent"})),
+    (frozenset({"regular"}), frozenset({"irregular"})),
     (
         frozenset({"freq1", "nightly", "mornings"}),
         *(
@@ -270,7 +279,7 @@ POLARITY: tuple[tuple[frozenset[str], ...], ...] = (
     ),
 )
 """Mutually exclusive sides (go on / safe vs stop / contraindicated; present vs absent; raised vs
-low vs normal; increase vs decrease; left vs right; sudden vs gradual onset; once (at night, in the morning), twice ... six times daily,
+low vs normal; increase vs decrease; left vs right; sudden vs gradual onset; constant vs intermittent; regular vs irregular; once (at night, in the morning), twice ... six times daily,
 more often (every 2 hours: ``freqmany``) vs weekly or twice or three times weekly):
 a claim holding one side where its cited sentence about the same topic holds only another
 contradicts it."""

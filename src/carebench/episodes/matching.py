@@ -6,7 +6,8 @@ its *numbers* and its *content words*, and a text states the fact when:
 * every number of the fact occurs in the text as a number (``520`` matches ``520`` and ``520.0``
   does not; thousands separators are dropped, so ``1,000`` is ``1000``; a clock time is read in
   24 hours, hour unpadded: ``3:10 pm`` is ``15:10``, ``07:00`` is ``7 am``; a brand name is its
-  drug, ``Lustral`` is ``sertraline``), a bound as the same
+  drug, ``Lustral`` is ``sertraline``; a body temperature in
+  Fahrenheit is read in Celsius, ``102.4 F`` is ``39.1``), a bound as the same
   bound (``below 57`` does not state ``57``, and ``57`` not ``below 57``; the comparators of
   :mod:`carebench.episodes.numerals`); and
 * enough of the fact's content words occur in the text: at least half of them (rounded up) when the
@@ -33,7 +34,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from carebench.episodes.lexicon import BRANDS
-from carebench.episodes.numerals import SIGN, numbers_with_bounds, twenty_four_hour
+from carebench.episodes.numerals import SIGN, celsius, numbers_with_bounds, twenty_four_hour
 
 _NUMBER = re.compile(SIGN + r"\d+(?:[.,]\d+)*")
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
@@ -183,7 +184,7 @@ def _stem(word: str) -> str:
 @cache
 def tokens(text: str) -> Tokens:
     """The numbers and content words of ``text`` (see the module conventions)."""
-    lowered = _BRAND.sub(lambda m: BRANDS[m[0]], twenty_four_hour(text.lower()))
+    lowered = _BRAND.sub(lambda m: BRANDS[m[0]], twenty_four_hour(celsius(text.lower())))
     numbers = frozenset(n.replace(",", "") for n in _NUMBER.findall(lowered))
     read = numbers_with_bounds(lowered)
     bounds = frozenset(b + n for b, n in read if b)

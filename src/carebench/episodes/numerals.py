@@ -24,6 +24,9 @@ rewrites a text's spelt numbers as digits and reads which numbers are bounds. Co
   "o'clock": "since 10 this morning" = "10:00", "at 4 in the afternoon" = "16:00", while "takes
   2 in the morning" is a count) and every ``H:MM`` time as one term
   ``at<H>h<MM>`` with the hour unpadded ("03:10" = "3:10"), so "3:10 am" is not "3:10 pm".
+* **Fahrenheit** (:func:`celsius`, round 29; matching too since round 31): a body temperature
+  in Fahrenheit (90-113 F: "100.8 F", "102.4 degrees F") is read in Celsius to one decimal
+  ("38.2 c"), so it states the record's Celsius value; other numbers before an "F" stay.
 * **Ordinals in digits** ("1st", "2nd", "12th") are their words ("first", "second", "twelfth"):
   a rank, not a count of a thing called "st".
 """
@@ -233,6 +236,21 @@ def _clock(match: re.Match[str]) -> str:
 def twenty_four_hour(lowered: str) -> str:
     """``lowered`` (lower case) with each clock time as ``H:MM``, 24 hours, hour unpadded."""
     return _PADDED.sub(r"\1:\2", _TWELVE_HOUR.sub(_twenty_four, lowered))
+
+
+_FAHRENHEIT = re.compile(
+    r"(?<![\d.])(\d{2,3}(?:\.\d+)?)\s*(?:°\s?f|deg(?:rees?)?\s+f(?:ahrenheit)?|fahrenheit|f)\b"
+)
+
+
+def _celsius(m: re.Match[str]) -> str:
+    value = float(m[1])
+    return f" {(value - 32) * 5 / 9:.1f} c " if 90 <= value <= 113 else m[0]
+
+
+def celsius(lowered: str) -> str:
+    """``lowered`` (lower case) with each body temperature in Fahrenheit in Celsius (conventions)."""
+    return _FAHRENHEIT.sub(_celsius, lowered)
 
 
 def clock_times(lowered: str) -> str:

@@ -325,6 +325,10 @@ FILLER = frozenset(
 _SEGMENTS = re.compile(
     r"[;:,()\[\]{}<>\n|*_#`\"]|(?<=[.!?])\s+|\.\s*$|\s[-\u2010-\u2015~]+\s|[\u2010-\u2015]|--+"
 )
+_VALUED_AND = re.compile(r"\band\b(?=(?:(?!\band\b)[^,;:.!?\n])*\d)", re.IGNORECASE)
+"""An "and" before a conjunct that holds a number: that conjunct is a segment of its own, asserted
+(round 31: "No fever and vomited 3 times today"; the negation scope of
+:mod:`carebench.episodes.claimtext` reads it so too)."""
 _QUOTE = re.compile('["\u201c\u201d]')
 """A question inside quotation marks is reported speech, not the writer's query."""
 _TAG = re.compile(r"</?[a-z][^>]*>", re.IGNORECASE)
@@ -381,11 +385,12 @@ def frames(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
     A condition that opens the text, a question mark that closes it, a marker segment (not a
     lone "No:" answering a question) and, in a text of one segment, a marker run at its start
     or end govern every word of the text ("Denies chest pain", "Formerly on X", "X ruled out").
+    An "and" before a conjunct with a number ends a segment (:data:`_VALUED_AND`).
     A negated part inside a longer claim ("..., no rigors") frames that part only and is read by
     the negation scope of :mod:`carebench.episodes.claimtext`, not here. Words are kept as their
     first five letters, markers and filler left out.
     """
-    text = _TAG.sub(" | ", readable(text))
+    text = _VALUED_AND.sub(" | ", _TAG.sub(" | ", readable(text)))
     whole = frozenset(_stems(text))
     if not whole:
         return ()

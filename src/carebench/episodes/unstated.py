@@ -11,6 +11,7 @@ import re
 
 from carebench.episodes.claimtext import tokens
 from carebench.episodes.lexicon import GENERIC_WORDS
+from carebench.episodes.matching import STOP_WORDS
 
 __all__ = ["KEYWORDS", "games", "strip_injections"]
 
@@ -75,7 +76,10 @@ deleted, so a field holding only one is missing."""
 _PUNCTUATION = re.compile(r"[,.;:!?)](?:\s|$)|\(")
 KEYWORDS = 12
 """A claim of this many words or more with no punctuation and almost no function words is a list
-of keywords, not a statement."""
+of keywords, not a statement. Words are counted as written (round 31: counted after shorthand was
+written out, "CKD stage 4 and eGFR 22" was thirteen words with one function word)."""
+_SMALL = frozenset({"a", "an", "at", "by", "in", "is", "of", "on", "or", "to"})
+"""Short function words (prepositions, articles) beside the generic and stop words."""
 
 
 def _aside(found: re.Match[str]) -> str:
@@ -122,5 +126,8 @@ def games(text: str) -> bool:
     words = tokens(text)
     if any(words[i] == words[i + 1] == words[i + 2] for i in range(len(words) - 2)):
         return True
-    function = sum(w in GENERIC_WORDS or w in ("and", "the", "of", "to", "is") for w in words)
-    return len(words) >= KEYWORDS and not _PUNCTUATION.search(text) and function < 0.1 * len(words)
+    written = [w.lower() for w in text.split()]  # as written: "CKD" is one word, not three
+    function = sum(w in GENERIC_WORDS or w in STOP_WORDS or w in _SMALL for w in written)
+    return (
+        len(written) >= KEYWORDS and not _PUNCTUATION.search(text) and function < 0.1 * len(written)
+    )
