@@ -384,3 +384,11 @@ def test_an_and_before_a_conjunct_with_a_value_ends_a_negation(
     """Round 31: "no X and Y 75 mg" negates X only; Y, with its own value, is asserted (on
     a609c43 the first and third were contradicted: "a finding negated")."""
     assert support(claim, line) is verdict, explain(claim, line)
+
+
+def test_a_pronoun_or_contraction_is_no_term_with_meaning() -> None:
+    """Round 31: "he" and "he's" were read as uncovered terms with meaning (a labelled dev
+    claim, "he's been on light duties since yesterday", was unsupported on a609c43)."""
+    line = "Back at work on light duties since yesterday; pain 6/10."
+    assert support("He's been on light duties since yesterday.", line) is Verdict.SUPPORTED
+    assert support("He has been on light duties since yesterday.", line) is Verdict.SUPPORTED
