@@ -17,7 +17,8 @@ Verdicts (:func:`support`), for a claim and the text of the lines it cites:
   group (continue / withhold, left / right, sudden / gradual, ...), or negates a finding the
   claim asserts; or (round 12) the line gives the claim's dose to another named drug and never
   names the claim's (:func:`other_drug`: "lithium 100 mg daily" cited to "sertraline 100 mg
-  daily");
+  daily"); or (round 31) a conjunct of the claim read as negated as a whole ("..., no
+  vomiting") denies what the line states (:mod:`carebench.episodes.denials`);
 * ``unsupported``: the claim is the complement of a word its lines lack (round 12,
   :func:`~carebench.episodes.complements.framer`: "Monitor for X"), addresses the scorer or
   points elsewhere ("Back pain - see the
@@ -69,6 +70,9 @@ from carebench.episodes.claimforms import (
 )
 from carebench.episodes.claimtext import POLAR, Analysis, analyze, term, tokens
 from carebench.episodes.complements import framer
+from carebench.episodes.denials import EVIDENCE_SENTENCE as _EVIDENCE_SENTENCE
+from carebench.episodes.denials import GENERAL as _GENERAL
+from carebench.episodes.denials import denied_part
 from carebench.episodes.exclusive import SCHEDULE, swapped
 from carebench.episodes.former import resumed
 from carebench.episodes.framewords import TIME_KINDS, frame_match, provenance
@@ -119,11 +123,6 @@ SPECIFIC = 8
 """A term this long (a drug or condition name: "trimethoprim") alone makes a sentence about the
 claim's topic; shorter terms need a second one, or the label of one of the claim's quantities."""
 
-_EVIDENCE_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
-_GENERAL = re.compile(
-    r"\?|\b(if|unless|who|whose|should|avoid\w*|consider|whether|needs?|requires?|recommend\w*)\b",
-    re.IGNORECASE,
-)
 _PLACEHOLDERS = frozenset(term(w) for w in PLACEHOLDER_TERMS)
 _ASSERTIVE = frozenset(term(w) for w in ASSERTIVE_PLACEHOLDERS)
 _GENERIC = frozenset(term(w) for w in GENERIC_WORDS) | (_PLACEHOLDERS - _ASSERTIVE)
@@ -406,6 +405,10 @@ def _judge_rendered(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
         claim_text, evidence_text
     ):
         return Verdict.CONTRADICTS, ANOTHER_DRUG
+    if verdict is Verdict.SUPPORTED:
+        denial = denied_part(claim_text, evidence_text)
+        if denial is not None:
+            return Verdict.CONTRADICTS, f"{denial!r} denies what the line states"
     if verdict in (Verdict.CONTRADICTS, Verdict.NOT_SUBSTANTIVE) or compatible(
         claim_text, evidence_text
     ):
