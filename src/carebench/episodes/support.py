@@ -95,6 +95,7 @@ from carebench.episodes.quantities import (
     term_found,
 )
 from carebench.episodes.readable import compatible, frame, readable
+from carebench.episodes.relations import unlicensed_relation
 from carebench.episodes.sequence import moved_back
 from carebench.episodes.unstated import KEYWORDS, games, strip_injections
 
@@ -406,6 +407,9 @@ def _judge_rendered(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
     ):
         return Verdict.CONTRADICTS, ANOTHER_DRUG
     if verdict is Verdict.SUPPORTED:
+        relation = unlicensed_relation(strip_injections(claim_text), evidence_text)
+        if relation is not None:
+            return Verdict.UNSUPPORTED, f"a relation ({relation!r}) the line does not state"
         denial = denied_part(claim_text, evidence_text)
         if denial is not None:
             return Verdict.CONTRADICTS, f"{denial!r} denies what the line states"
