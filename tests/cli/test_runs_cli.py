@@ -185,3 +185,16 @@ def test_refused_commands_leave_the_store_unchanged(workspace: Path, tmp_path: P
         assert _snapshot(workspace) == before, args
     listed = run_cli("runs", "list", *ws)
     assert listed.returncode == 0 and len(listed.stdout.splitlines()) == 1 + 2
+
+
+def test_a_model_name_the_report_would_refuse_is_refused_before_the_run(tmp_path: Path) -> None:
+    """A promotion phrase in the model name made a run that no report could include and no
+    command could rename (found by a new-user trial); it is refused before anything runs."""
+    result = run_cli(
+        "run", "--backend", "openai", "--model", "Clinically-Validated GPT",
+        "--base-url", "http://127.0.0.1:9/v1", "--split", "test", "--workspace", str(tmp_path),
+    )  # fmt: skip
+    assert result.returncode == 2, result.stdout
+    assert "promotion phrase 'clinically validated'" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not list(tmp_path.iterdir())  # nothing stored

@@ -117,6 +117,22 @@ def test_an_added_set_is_read_from_the_manifest_and_its_role_sets_the_exit_code(
         assert "claim support on set-extra" in result.stderr
 
 
+def test_a_judge_that_never_answers_validly_does_not_pass_on_the_rules_fallback(
+    tmp_path: Path,
+) -> None:
+    """Invalid answers fall back to the rules; on a set where the rules reach the goal, a judge
+    answering only prose had the rules' kappa and exited 0 (found by a new-user trial). The
+    gate takes the lower of the judge's kappa and the model's own."""
+    folder = _third_set(tmp_path / "sets", AGREED, "held-out")
+    result = run_cli(
+        "scorer", "agreement", "--sets", str(folder), "--judge", "scripted:judge-garbage"
+    )
+    assert result.returncode == 1, result.stdout
+    assert "judge scripted:judge-garbage claim support on set-extra" in result.stderr
+    rules = run_cli("scorer", "agreement", "--sets", str(folder), "--judge", "scripted:judge-rules")
+    assert rules.returncode == 0, rules.stderr
+
+
 def _one_set(folder: Path, claims: str, handoffs: str, manifest: str | None = None) -> Path:
     """A folder with one held-out set whose files hold the given text."""
     folder.mkdir()

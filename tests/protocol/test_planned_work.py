@@ -186,3 +186,26 @@ def test_the_documented_format_2_example_is_a_valid_plan() -> None:
     ]
     weights = plan.weights_for("triage_handoff")
     assert weights is not None and (weights.continuity, weights.handoff) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        V2.replace("carebench-plan/2", "carebench-plan/1"),
+        V2.replace("format: carebench-plan/2\n", ""),
+    ],
+)
+def test_migrate_rewrites_the_format_1_file_the_error_points_to(text: str) -> None:
+    """A format-1 plan naming work-product metrics is refused with "run carebench plan
+    migrate FILE"; migrating it must then succeed (found by a new-user trial: the migration
+    validated the old text first and refused the same file)."""
+    migrated = migrate_plan_text(text, "wp.yaml")
+    assert migrated.startswith("format: carebench-plan/2") or "\nformat: carebench-plan/2" in (
+        migrated
+    )
+    assert parse_plan(migrated, "wp.yaml") == parse_plan(V2, "wp.yaml")
+
+
+def test_migrate_still_refuses_a_format_it_does_not_read() -> None:
+    with pytest.raises(PlanValidationError, match="carebench-plan/3"):
+        migrate_plan_text(V2.replace("carebench-plan/2", "carebench-plan/3"), "wp.yaml")

@@ -53,6 +53,7 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
             ("scripted", "oracle", "extended"),
             ("scripted", "oracle", "decision"),
             ("uncited", None, "extended"),
+            ("scripted", "game-cite-everything", "extended"),
         ):
             config = RunConfig(
                 backend=BackendConfig(name=backend, model=model), split="dev", output=output
@@ -73,8 +74,9 @@ def test_only_extended_runs_are_scored_per_task_class(report: dict[str, Any]) ->
     assert {r["label"] for r in rows} == {
         "scripted:oracle/vanilla/extended",
         "uncited:-/vanilla/extended",
+        "scripted:game-cite-everything/vanilla/extended",
     }
-    assert len(rows) == 2 * 4 and all(r["records"] == 20 for r in rows)
+    assert len(rows) == 3 * 4 and all(r["records"] == 20 for r in rows)
     assert {r["evidence_level"] for r in rows} == {"agent"}
     assert 'id="work-products"' in report["html"] and "Work-product scores" in report["summary"]
 
@@ -126,3 +128,18 @@ def test_the_summary_says_the_floors_are_known_policies_not_bounds(report: dict[
     summary = report["summary"]
     assert "floor: " in summary and "known gaming policies, not bounds" in summary
     assert summary.index("floor: ") < summary.index("known gaming policies, not bounds")
+
+
+def test_a_gaming_policy_run_as_an_agent_is_flagged_on_the_score_it_games(
+    report: dict[str, Any],
+) -> None:
+    """Each row is held against the floor on its own episodes (split and task class). Against the
+    pooled floor of the whole bank, game-cite-everything escaped the flag in two of four classes
+    of the test split (found by a new-user trial)."""
+    rows = [r for r in report["analysis"]["work_products"] if "game-cite" in r["label"]]
+    scored = [r for r in rows if r["traceability"]["n"]]
+    assert scored and all("traceability" in r["at_or_under_floor"] for r in scored)
+    for row in report["analysis"]["work_products"]:
+        if row["label"].startswith("scripted:oracle"):
+            assert row["at_or_under_floor"] == [], row["task_class"]
+    assert "game-cite-everything" in report["summary"].split("At or under a gaming floor")[1]

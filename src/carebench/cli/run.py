@@ -380,8 +380,28 @@ def run_cmd(
         flag = _FLAGS.get(str(first["loc"][-1]), "--" + str(first["loc"][-1]).replace("_", "-"))
         message = str(first["msg"]).removeprefix("Value error, ")
         raise CarebenchError(f"invalid {flag}: {message}") from exc
+    _refuse_promotion(config.label())
     if plan is not None and plan.content is not None:
         _note_unscored(plan.content, config.label(), output)
     summary = execute(config, workspace, quiet)
     print_summary(summary, workspace)
     summary.check()
+
+
+def _refuse_promotion(label: str) -> None:
+    """Refuse, before anything runs, a run label that ``carebench report`` would refuse.
+
+    The label holds the model name; a report of a run whose label promotes its result
+    ("clinically validated", "safe for deployment") is refused by paper 001's reporting rule,
+    and a stored run cannot be renamed, so the name is checked when the run is made.
+    """
+    from carebench.protocol.levels import EvidenceLevel, promotion_phrases_in
+
+    found = promotion_phrases_in(label, EvidenceLevel.AGENT)
+    if found:
+        raise CarebenchError(
+            f"invalid --model: the run label {label!r} contains the promotion phrase "
+            f"{found[0]!r}; carebench report refuses to report such a run (paper 001: a result "
+            "is never promoted to a stronger claim), so it is not started. Serve the model "
+            "under another name"
+        )

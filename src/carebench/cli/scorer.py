@@ -61,8 +61,9 @@ def agreement_cmd(
     labellers' kappa with each other. With --judge,
     the judge's claim-support kappa is printed beside the deterministic scorer's on the same claims
     (--judge-limit: a subset). --sets reads another folder's manifest (a new set before it is
-    packaged). Exits 1 when a held-out component (or the judge's held-out claim support) is under
-    the goal; a manifest with no held-out set exits 0 and says so.
+    packaged). Exits 1 when a held-out component (or the judge's held-out claim support: the lower
+    of its kappa with fallbacks and the model's own) is under the goal; a manifest with no
+    held-out set exits 0 and says so.
     """
     from carebench.cli.options import key_values
     from carebench.episodes.bank import load_bank
@@ -100,12 +101,12 @@ def agreement_cmd(
         for r in rows
         if r.role == "held-out" and (r.kappa or 0) < GOAL_KAPPA
     ]
-    for j in judged:
-        kappa = j["kappa"]
-        if j["scorer"] != "rules" and j["role"] == "held-out" and (kappa or 0.0) < GOAL_KAPPA:
+    for j in judged:  # the judge as used (invalid answers fall back) and the model's own verdicts
+        kappa = min(j["kappa"] or 0.0, j.get("model_kappa") or 0.0)
+        if j["scorer"] != "rules" and j["role"] == "held-out" and kappa < GOAL_KAPPA:
             short.append(
                 f"{j['scorer']} claim support on {j['subset']}"
-                + (f" ({kappa:.2f})" if kappa else "")
+                + (f" ({kappa:.2f}, the lower of the judge's and the model's own)" if kappa else "")
             )
     if short:
         click.echo(f"under the goal kappa >= {GOAL_KAPPA}: {', '.join(short)}", err=True)

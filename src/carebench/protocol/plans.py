@@ -360,17 +360,24 @@ def migrate_plan_text(text: str, file: str) -> str:
     plan; its identity stays the same): the line is replaced, or added first when absent.
     Comments and layout are kept.
 
+    A format-1 file that names work-product metrics (valid only as format 2) is migrated too:
+    the rewritten text is what is validated.
+
     Raises:
         PlanValidationError: the text is not a valid plan of a format this carebench reads.
     """
     import re
 
-    parse_plan(text, file)
+    from carebench.episodes.loading import compose_yaml
+
+    _, data, issues = compose_yaml(text, file)
+    if issues or not isinstance(data, dict) or version_problem(data, "plan") is not None:
+        parse_plan(text, file)  # raises the error that names the problem
     line = f"format: {PLAN_FORMAT}"
     pattern = re.compile(r"^format:.*$", re.MULTILINE)
-    if pattern.search(text):
-        return pattern.sub(line, text, count=1)
-    return f"{line}\n{text}"
+    rewritten = pattern.sub(line, text, count=1) if pattern.search(text) else f"{line}\n{text}"
+    parse_plan(rewritten, file)  # valid as format 2: a format-1 file naming work products is
+    return rewritten
 
 
 def changed_fields(old: dict[str, Any], new: dict[str, Any], prefix: str = "") -> list[str]:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from carebench.episodes.schema import Action, Episode
 from carebench.metrics.stats import DEFAULT_B, draw_counts, ratio_interval
-from carebench.protocol.floors import bank_floor_rows, floors
+from carebench.protocol.floors import bank_floor_data, bank_floor_rows, floors, floors_on
 from carebench.protocol.levels import EvidenceLevel
 from carebench.protocol.score_results import MISMATCH_PENALTY
 from carebench.protocol.scores import ClaimSupport, rule_support, score_output
@@ -190,30 +190,37 @@ def work_product_section(
     """The report's work-product rows: :func:`summarize` of :func:`work_product_scores`.
 
     Each row also names the run's display label and its evidence level (agent: a work product
-    scored in synthetic episodes), and the scores on which it is at or under its bank's gaming
-    floor (:mod:`carebench.protocol.floors`). Runs without extended output are not scored.
+    scored in synthetic episodes), and the scores on which it is at or under the gaming floor of
+    its own episodes (its split and task class: :func:`~carebench.protocol.floors.floors_on`).
+    Runs without extended output are not scored.
     """
     if scores.empty:
         return []
     runs = {str(r) for r in scores["run_id"].unique()}
     section = summarize(scores, b)
-    floor_of = {
-        sha: floors(bank_floor_rows(sha, bank, cache_dir))
+    data_of = {
+        sha: bank_floor_data(sha, bank, cache_dir)
         for sha, bank in banks.items()
         if sha in {str(manifests[r]["bank_sha256"]) for r in runs}
     }
     for row in section:
         row["label"] = labels.get(str(row["run_id"]), str(row["run_id"]))
         row["evidence_level"] = EvidenceLevel.AGENT.value
-        floor = floor_of.get(str(manifests[str(row["run_id"])]["bank_sha256"]), {})
+        data = data_of.get(str(manifests[str(row["run_id"])]["bank_sha256"]))
+        mine = (scores["run_id"] == row["run_id"]) & (scores["task_class"] == row["task_class"])
+        floor = floors_on(data, list(scores.loc[mine, "episode_id"])) if data else {}
         row["at_or_under_floor"] = [
             name
             for name in ("continuity", "traceability", "handoff")
             if _finite(row[name].get("estimate"))
-            and floor.get(name) is not None
-            and row[name]["estimate"] <= floor[name]
+            and (value := floor.get(name)) is not None
+            and row[name]["estimate"] <= value + _TIE
         ]
     return section
+
+
+_TIE = 1e-9
+"""A mean equal to the floor up to rounding is at it (a gaming policy run as an agent)."""
 
 
 def _finite(value: Any) -> bool:
