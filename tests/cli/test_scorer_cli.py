@@ -112,6 +112,8 @@ def test_an_added_set_is_read_from_the_manifest_and_its_role_sets_the_exit_code(
         r for r in rows.values() if r["role"] == "held-out" and (r["kappa"] or 0) < 0.8
     ]
     assert bool(held_out_short) == (claims is DISAGREED and role == "held-out")
+    table = run_cli("scorer", "agreement", "--sets", str(folder)).stdout
+    assert f"PROVENANCE notes in {folder}" in table  # the folder given, not the packaged one
     assert result.returncode == (1 if held_out_short else 0), result.stderr
     if held_out_short:
         assert "claim support on set-extra" in result.stderr
@@ -196,3 +198,27 @@ def test_a_hostile_sets_folder_is_one_clear_error_and_exit_2(tmp_path: Path, cas
     assert result.stdout == "" and len(result.stderr.splitlines()) == 1, result.stderr
     assert result.stderr.startswith("error: ") and "Traceback" not in result.stderr
     assert re.search(message, result.stderr), result.stderr
+
+
+def test_floors_prints_every_policy_and_keeps_the_rows_in_the_cache(tmp_path: Path) -> None:
+    """`scorer floors` reuses the rows a report keeps (a new-user trial: it always recomputed,
+    minutes, with no word printed)."""
+    import os
+    import subprocess
+    import sys
+
+    from carebench.agents.backends.gaming import GAMING
+
+    seed = next(
+        (files("carebench") / "scenarios" / "escalation").iterdir()  # type: ignore[attr-defined]
+    )
+    env = {**os.environ, "CAREBENCH_CACHE_DIR": str(tmp_path)}
+    args = [sys.executable, "-m", "carebench", "scorer", "floors", "--bank", str(seed)]
+    first = subprocess.run(args, capture_output=True, text=True, env=env, check=False)
+    assert first.returncode == 0, first.stderr
+    policies = [line.split("\t")[0] for line in first.stdout.splitlines()[1:]]
+    assert policies == ["reference", *GAMING]
+    assert "gaming policies" in first.stderr
+    assert list(tmp_path.rglob("floors-*.json"))
+    again = subprocess.run(args, capture_output=True, text=True, env=env, check=False)
+    assert again.stdout == first.stdout

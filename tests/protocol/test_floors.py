@@ -15,6 +15,7 @@ from carebench.protocol.floors import (
     GOAL_GAMING,
     GOAL_REFERENCE,
     bank_floor_rows,
+    floor_data,
     floor_rows,
     floors,
 )
@@ -193,11 +194,11 @@ def test_bank_floor_rows_are_computed_once_per_bank_and_kept_in_the_cache(
     episodes = [e for e in bank if e.seed_id == bank[0].seed_id]
     calls: list[int] = []
 
-    def counted(eps: object) -> list[dict[str, object]]:
+    def counted(eps: object) -> dict[str, object]:
         calls.append(1)
-        return floor_rows(eps)  # type: ignore[arg-type]
+        return floor_data(eps)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(module, "floor_rows", counted)
+    monkeypatch.setattr(module, "floor_data", counted)
     monkeypatch.setattr(module, "_COMPUTED", {})
     first = module.bank_floor_rows("sha-a", episodes, tmp_path)
     assert module.bank_floor_rows("sha-a", episodes, tmp_path) == first
@@ -207,3 +208,30 @@ def test_bank_floor_rows_are_computed_once_per_bank_and_kept_in_the_cache(
     assert len(calls) == 1
     assert len(list(tmp_path.glob("floors-*.json"))) == 1
     assert first == json.loads(json.dumps(floor_rows(episodes)))
+
+
+def test_the_docs_table_gives_the_floor_rows_computed_here(rows: dict) -> None:
+    """docs/protocol.md's floor table, row by row in the order of the rows (found stale in 15
+    rows by a new-user trial: it had not been regenerated since round 25)."""
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
+    table = doc.split("On the packaged bank 2.2:", 1)[1].split("\n\n", 2)[1]
+    stated = [
+        [c.strip() for c in line.strip("|").split("|")][1:]
+        for line in table.splitlines()[2:]
+        if re.match(r"^\| ", line)
+    ]
+
+    def cell(value: object) -> str:
+        return "-" if value is None else f"{value:.2f}"
+
+    computed = [
+        [
+            str(r["episodes"]),
+            *(cell(r[k]) for k in ("continuity", "traceability", "handoff", "overall")),
+        ]
+        for r in rows.values()
+    ]
+    assert stated == computed

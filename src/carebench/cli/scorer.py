@@ -88,8 +88,10 @@ def agreement_cmd(
             text = ["-" if v is None else f"{v:.3f}" for v in cells]
             click.echo(f"{r.component}\t{r.subset}\t{r.role}\t{r.n}\t" + "\t".join(text))
         click.echo(
-            "labels: AI sessions blind to the scorer (not clinicians); see the PROVENANCE notes "
-            "in src/carebench/scenarios/validation/workproduct/"
+            f"labels: who wrote and labelled them is in the PROVENANCE notes in {sets_folder}"
+            if sets_folder is not None
+            else "labels: AI sessions blind to the scorer (not clinicians); see the PROVENANCE "
+            "notes in src/carebench/scenarios/validation/workproduct/"
         )
         _print_judge_rows(judged)
         if not any(r.role == "held-out" for r in rows):
@@ -151,11 +153,26 @@ def _print_judge_rows(rows: list[dict[str, Any]]) -> None:
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the rows as JSON.")
 def floors_cmd(bank_paths: tuple[str, ...], as_json: bool) -> None:
-    """Print what the reference work product and each gaming policy score on a bank."""
-    from carebench.episodes.bank import load_bank
-    from carebench.protocol.floors import SCORES, floor_rows
+    """Print what the reference work product and each gaming policy score on a bank.
 
-    rows = floor_rows(load_bank(list(bank_paths) or None))
+    The rows are kept in the cache folder ``carebench report`` uses, keyed by the bank and the
+    scorer's source: the first call on a bank takes minutes, later ones (and reports) reuse it.
+    """
+    from carebench.agents.backends.gaming import GAMING
+    from carebench.episodes.bank import load_bank
+    from carebench.episodes.cache import user_cache_dir
+    from carebench.episodes.canonical import bank_sha256
+    from carebench.protocol.floors import SCORES, bank_floor_rows
+
+    bank = load_bank(list(bank_paths) or None)
+    user = user_cache_dir()
+    if not as_json:
+        click.echo(
+            f"scoring the reference and {len(GAMING)} gaming policies on "
+            f"{len(bank)} episodes (minutes the first time on a bank; then cached)",
+            err=True,
+        )
+    rows = bank_floor_rows(bank_sha256(bank), bank, user / "keyword-floor" if user else None)
     if as_json:
         click.echo(json.dumps(rows, indent=2))
         return
