@@ -231,3 +231,23 @@ def test_ordinals_in_digits_are_words_not_counts() -> None:
     assert analyze("2nd dose").quantities == ()
     assert {"first", "tablet"} <= analyze("1st dose 14:00").terms
     assert "dose14" not in analyze("dose 14:00").terms  # the time is not "dose 14", a name
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("t 101.3 f", "38.5 c"),
+        ("temperature 102 °f", "38.9 c"),
+        ("102.4 degrees fahrenheit", "39.1 c"),
+        ("dorothy keane, 92f, day 2", "92f"),  # an age and sex, not 33.3 C
+        ("aged 94 f", "94 f"),
+    ],
+)
+def test_a_body_temperature_in_fahrenheit_is_read_in_celsius_and_an_age_is_not(
+    text: str, read: str
+) -> None:
+    """Round 31: since fact matching reads Fahrenheit too, "92F" (a 92-year-old woman) would have
+    stopped stating the age 92; a bare whole number before "F" is left as written."""
+    from carebench.episodes.numerals import celsius
+
+    assert read in celsius(text)

@@ -25,8 +25,9 @@ rewrites a text's spelt numbers as digits and reads which numbers are bounds. Co
   2 in the morning" is a count) and every ``H:MM`` time as one term
   ``at<H>h<MM>`` with the hour unpadded ("03:10" = "3:10"), so "3:10 am" is not "3:10 pm".
 * **Fahrenheit** (:func:`celsius`, round 29; matching too since round 31): a body temperature
-  in Fahrenheit (90-113 F: "100.8 F", "102.4 degrees F") is read in Celsius to one decimal
-  ("38.2 c"), so it states the record's Celsius value; other numbers before an "F" stay.
+  in Fahrenheit (90-113 F: "100.8 F", "102 °F", "102.4 degrees F") is read in Celsius to one
+  decimal ("38.2 c"), so it states the record's Celsius value; a whole number glued to or before a
+  bare "F" stays ("92F" is a 92-year-old woman), as does any number outside the range.
 * **Ordinals in digits** ("1st", "2nd", "12th") are their words ("first", "second", "twelfth"):
   a rank, not a count of a thing called "st".
 """
@@ -238,13 +239,16 @@ def twenty_four_hour(lowered: str) -> str:
     return _PADDED.sub(r"\1:\2", _TWELVE_HOUR.sub(_twenty_four, lowered))
 
 
+_DEGREES_F = r"°\s?f|deg(?:rees?)?\s+f(?:ahrenheit)?|fahrenheit"
 _FAHRENHEIT = re.compile(
-    r"(?<![\d.])(\d{2,3}(?:\.\d+)?)\s*(?:°\s?f|deg(?:rees?)?\s+f(?:ahrenheit)?|fahrenheit|f)\b"
+    rf"(?<![\d.])(?:(\d{{2,3}}\.\d+)\s*(?:{_DEGREES_F}|f)|(\d{{2,3}})\s*(?:{_DEGREES_F}))\b"
 )
+"""A temperature in Fahrenheit: a decimal before "F", or any number before a degree sign or word
+("92F" is a 92-year-old woman, not 33.3 C)."""
 
 
 def _celsius(m: re.Match[str]) -> str:
-    value = float(m[1])
+    value = float(m[1] or m[2])
     return f" {(value - 32) * 5 / 9:.1f} c " if 90 <= value <= 113 else m[0]
 
 
