@@ -376,7 +376,7 @@ def migrate_plan_text(text: str, file: str) -> str:
     line = f"format: {PLAN_FORMAT}"
     pattern = re.compile(r"^format:.*$", re.MULTILINE)
     rewritten = pattern.sub(line, text, count=1) if pattern.search(text) else f"{line}\n{text}"
-    parse_plan(rewritten, file)  # valid as format 2: a format-1 file naming work products is
+    parse_plan(rewritten, file)  # the rewritten text must be a valid format-2 plan
     return rewritten
 
 
