@@ -9,7 +9,7 @@ import pytest
 from carebench.agents.backends.gaming import GAMING
 from carebench.agents.backends.scripted import POLICIES
 from carebench.episodes.bank import load_bank
-from carebench.episodes.cache import user_cache_dir
+from carebench.episodes.cache import derived_cache_dir
 from carebench.episodes.canonical import bank_sha256
 from carebench.protocol.floors import (
     GOAL_GAMING,
@@ -29,9 +29,7 @@ def rows() -> dict[str, dict[str, object]]:
     reports and these tests share one computation (150 s on a 2-core machine).
     """
     bank = load_bank()
-    folder = user_cache_dir()
-    cache = folder / "keyword-floor" if folder is not None else None
-    return {r["policy"]: r for r in bank_floor_rows(bank_sha256(bank), bank, cache)}
+    return {r["policy"]: r for r in bank_floor_rows(bank_sha256(bank), bank, derived_cache_dir())}
 
 
 def test_every_gaming_policy_is_a_registered_scripted_policy() -> None:

@@ -160,19 +160,18 @@ def floors_cmd(bank_paths: tuple[str, ...], as_json: bool) -> None:
     """
     from carebench.agents.backends.gaming import GAMING
     from carebench.episodes.bank import load_bank
-    from carebench.episodes.cache import user_cache_dir
+    from carebench.episodes.cache import derived_cache_dir
     from carebench.episodes.canonical import bank_sha256
     from carebench.protocol.floors import SCORES, bank_floor_rows
 
     bank = load_bank(list(bank_paths) or None)
-    user = user_cache_dir()
     if not as_json:
         click.echo(
             f"scoring the reference and {len(GAMING)} gaming policies on "
             f"{len(bank)} episodes (minutes the first time on a bank; then cached)",
             err=True,
         )
-    rows = bank_floor_rows(bank_sha256(bank), bank, user / "keyword-floor" if user else None)
+    rows = bank_floor_rows(bank_sha256(bank), bank, derived_cache_dir())
     if as_json:
         click.echo(json.dumps(rows, indent=2))
         return

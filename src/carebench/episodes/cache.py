@@ -68,6 +68,16 @@ def user_cache_dir() -> Path | None:
         return None
 
 
+def derived_cache_dir() -> Path | None:
+    """The user cache's folder for derived data that reports and commands share; None: no cache.
+
+    Derived data are keyed by their inputs (:mod:`carebench.derived`): keyword-floor fits,
+    detector flags, work-product floor rows. The folder keeps its first name, ``keyword-floor``.
+    """
+    user = user_cache_dir()
+    return user / "keyword-floor" if user is not None else None
+
+
 @dataclass(frozen=True)
 class LoadedBank:
     """A loaded bank: its episodes in bank order, its SHA-256, and whether it came from cache."""

@@ -37,31 +37,25 @@ RELATIONS: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 """Classes of relation phrases (regular expressions, matched case-insensitively on word starts)."""
 
-LICENSES: dict[str, tuple[str, ...]] = {"cause": (r"if", r"unless")}
+LICENSES: dict[str, tuple[str, ...]] = {"cause": (r"if\b", r"unless\b")}
 """Phrases that license a class without naming it: a rule's condition ("reduce if CrCl is
 15-29") licenses "reduced because CrCl is 29"."""
 
-_PATTERNS = {
-    name: re.compile(r"\b(?:" + "|".join(phrases) + ")", re.IGNORECASE)
-    for name, phrases in RELATIONS.items()
-}
+
+def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r"\b(?:" + "|".join(phrases) + ")", re.IGNORECASE)
 
 
-_LICENSES = {
-    name: re.compile(r"\b(?:" + "|".join(phrases) + r")\b", re.IGNORECASE)
-    for name, phrases in LICENSES.items()
+_CLAIMED = {name: _pattern(phrases) for name, phrases in RELATIONS.items()}
+_LICENSED = {
+    name: _pattern(phrases + LICENSES.get(name, ())) for name, phrases in RELATIONS.items()
 }
 
 
 def unlicensed_relation(claim_text: str, evidence_text: str) -> str | None:
     """The first relation phrase of ``claim_text`` whose class ``evidence_text`` lacks, or None."""
-    for name, pattern in _PATTERNS.items():
-        found = pattern.search(claim_text)
-        licence = _LICENSES.get(name)
-        if (
-            found
-            and not pattern.search(evidence_text)
-            and not (licence and licence.search(evidence_text))
-        ):
+    for name, claimed in _CLAIMED.items():
+        found = claimed.search(claim_text)
+        if found and not _LICENSED[name].search(evidence_text):
             return found[0]
     return None

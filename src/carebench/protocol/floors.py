@@ -120,8 +120,7 @@ def floors_on(data: dict[str, Any], episode_ids: Sequence[str]) -> dict[str, flo
         means = []
         for row in data["rows"]:
             own = data["per_episode"].get(row["policy"], {})
-            games = name == "overall" or name in row["games"]
-            if row["policy"] == "reference" or not games or not any(i in own for i in ids):
+            if not _games(row, name) or not any(i in own for i in ids):
                 continue
             values = [x for i in ids if (x := own.get(i, reference[i])[name]) is not None]
             if values:
@@ -134,15 +133,14 @@ def floors(rows: Sequence[dict[str, Any]]) -> dict[str, float | None]:
     """Per score, the highest mean a gaming policy that games it reaches (None: none does)."""
     out: dict[str, float | None] = {}
     for name in SCORES:
-        values = [
-            r[name]
-            for r in rows
-            if r["policy"] != "reference"
-            and r[name] is not None
-            and (name == "overall" or name in r["games"])
-        ]
+        values = [r[name] for r in rows if _games(r, name) and r[name] is not None]
         out[name] = max(values) if values else None
     return out
+
+
+def _games(row: dict[str, Any], name: str) -> bool:
+    """Whether the floor row is a gaming policy's that games score ``name`` (all game overall)."""
+    return row["policy"] != "reference" and (name == "overall" or name in row["games"])
 
 
 _COMPUTED: dict[str, dict[str, Any]] = {}

@@ -60,7 +60,7 @@ def build_report(
     Raises:
         CarebenchError: no results in the split, or ``plan`` is not registered.
     """
-    from carebench.episodes.cache import user_cache_dir
+    from carebench.episodes.cache import derived_cache_dir
     from carebench.protocol.levels import EvidenceLevel, check_user_text
     from carebench.protocol.planned import report_plan
     from carebench.protocol.registry import PlanRegistry
@@ -95,11 +95,9 @@ def build_report(
         user_text["plan name"] = chosen.name
     check_user_text(user_text, EvidenceLevel.AGENT)
     versions = {p.sha256: p for p in registered}
-    user = user_cache_dir()
-    # derived data keyed by its inputs (carebench.derived; the folder keeps its first name): a
-    # new workspace on a known bank skips the bank's work (keyword-floor fits, detector flags),
-    # a re-report all of it
-    cache = user / "keyword-floor" if user is not None else cache_dir(workspace)
+    # derived data keyed by its inputs (carebench.derived): a new workspace on a known bank
+    # skips the bank's work (keyword-floor fits, detector flags), a re-report all of it
+    cache = derived_cache_dir() or cache_dir(workspace)
     section = load_section(workspace, out)
     judge = None
     if claim_judge is not None:
