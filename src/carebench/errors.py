@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
+
+#: pydantic's Python type words, as the JSON or YAML a user wrote names them.
+_JSON_WORDS = (
+    ("a valid tuple", "a list"),
+    ("a valid list", "a list"),
+    ("a valid dictionary", "an object"),
+    ("a valid string", "a string"),
+    ("Tuple should", "List should"),
+    ("Dictionary should", "Object should"),
+    (" after validation", ""),
+)
 
 
 @dataclass(frozen=True, order=True)
@@ -69,4 +81,17 @@ def first_error(exc: ValidationError, top: str = "") -> tuple[str, str]:
     """
     first = exc.errors()[0]
     where = ".".join(str(p) for p in first["loc"]) or top
-    return where, str(first["msg"]).removeprefix("Value error, ")
+    return where, error_message(first)
+
+
+def error_message(error: Mapping[str, Any]) -> str:
+    """One pydantic error's message in the words of the JSON it was read from.
+
+    pydantic's ``Value error, `` prefix is dropped (a validator's own words follow it), and its
+    Python type names are the JSON ones ("a valid tuple" is "a list", "a valid dictionary" "an
+    object").
+    """
+    message = str(error["msg"]).removeprefix("Value error, ")
+    for python, json in _JSON_WORDS:
+        message = message.replace(python, json)
+    return message

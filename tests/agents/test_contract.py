@@ -97,7 +97,7 @@ def test_tolerant_parsing_accepts(raw: str, action: Action, confidence: float, r
         ),
         (
             '{"action": "Answer", "confidence": 0.5, "reason": 7}',
-            "reason: Input should be a valid string",
+            "reason: Input should be a string",
         ),
     ],
 )

@@ -110,17 +110,21 @@ def test_scores_export_keeps_every_hostile_record_as_an_invalid_row(
             "parquet": pd.read_parquet}[fmt]  # fmt: skip
     frame = read(out)
     assert len(frame) == 2 * 20  # both runs, every episode: nothing dropped
+    # each row is named as the report groups it (a new user found no split column)
+    assert set(frame["split"]) == {"dev", "test"} and set(frame["repeat"]) == {0}
+    assert set(frame["variant"]) == {"clean", "missing", "stale", "conflict", "late_risk"}
+    assert (frame.groupby("seed_id")["split"].nunique() == 1).all()
     hostile = _hostile_rows(frame)
     invalid = hostile[~hostile["work_product_valid"].astype(bool)]
     # every case but the formula handoff (plain text: valid, scored) is invalid, with its reason
     assert len(hostile) == 20 and len(invalid) == 20 - 2, hostile["work_product_error"].tolist()
     errors = " | ".join(invalid["work_product_error"].astype(str))
-    for expected in ("handoff.fields: Input should be a valid dictionary",
-                     "handoff.key_findings: Input should be a valid tuple",
+    for expected in ("handoff.fields: Input should be an object",
+                     "handoff.key_findings: Input should be a list",
                      "handoff.urgency: Input should be", "the decision is invalid",
                      "handoff.reason: control character U+001B",
                      "handoff.reason: control character U+0000", "draft.0.sources",
-                     "draft: Input should be a valid tuple"):  # fmt: skip
+                     "draft: Input should be a list"):  # fmt: skip
         assert expected in errors
 
 
@@ -198,3 +202,30 @@ def test_a_model_name_the_report_would_refuse_is_refused_before_the_run(tmp_path
     assert "promotion phrase 'clinically validated'" in result.stderr
     assert "Traceback" not in result.stderr
     assert not list(tmp_path.iterdir())  # nothing stored
+
+
+def test_runs_list_aligns_long_labels_and_marks_an_interrupted_run(tmp_path: Path) -> None:
+    """A new-user trial found the columns misaligned under a long label and an interrupted run
+    (65 of 80 records) listed, shown and reported like a complete one."""
+    bank = str(write_custom_bank(tmp_path / "bank"))
+    ws = ["--workspace", str(tmp_path / "ws")]
+    oracle = ["run", "--backend", "scripted", "--model", "oracle", "--bank", bank, *ws]
+    for extra in ([], ["--temperature", "0.7", "--repeats", "2", "--cost-fn", "7"]):
+        assert run_cli(*oracle, *extra).returncode == 0
+    with sqlite3.connect(tmp_path / "ws" / "carebench.db") as db:
+        run_id = db.execute(
+            "SELECT run_id FROM runs WHERE json_extract(manifest, '$.sampling.repeats') = 2"
+        ).fetchone()[0]
+        db.execute(
+            "DELETE FROM records WHERE run_id=? AND episode_id LIKE 'custom-test%'", (run_id,)
+        )
+    header, *rows = run_cli("runs", "list", *ws).stdout.splitlines()
+    assert len(rows) == 2 and "repeats=2, temperature=0.7]" in rows[1]  # labels told apart
+    split, ok, planned = (header.index(c) for c in ("split", "   ok", "planned"))
+    for row, stored in zip(rows, ("20", "20"), strict=True):  # under its header, long label too
+        assert row[split : split + 4] == "all " and row[ok : ok + 5].strip() == stored
+    assert [row[planned : planned + 7].strip() for row in rows] == ["20", "40"]
+    assert [r.split()[0] for r in rows if "incomplete" in r] == [run_id]
+    assert "⚠ incomplete: 20 of 40 records stored" in rows[1]
+    shown = run_cli("runs", "show", run_id, *ws)
+    assert shown.returncode == 0 and "⚠ incomplete: 20 of 40 records stored" in shown.stdout

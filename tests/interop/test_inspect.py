@@ -274,7 +274,7 @@ def _edited_log(seeds_dir: Path, tmp_path: Path, edit) -> Path:  # type: ignore[
         (lambda m: m.update(split="holdout"), r"carebench\.split: 'holdout' is not one of"),
         (
             lambda m: m.update(bank_paths="/etc"),
-            r"carebench\.bank_paths: Input should be a valid list",
+            r"carebench\.bank_paths: Input should be a list",
         ),
         (lambda m: m.pop("bank_sha256"), r"carebench\.bank_sha256: Field required"),
     ],

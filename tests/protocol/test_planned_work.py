@@ -169,6 +169,46 @@ def test_a_test_that_cannot_be_computed_stays_in_the_family_as_a_departure() -> 
     assert [r["p_holm"] for r in rows] == pytest.approx(list(three))
 
 
+def test_a_role_names_the_extended_run_in_work_product_tests_and_the_decision_run_else() -> None:
+    """A new-user trial: with a decision and an extended run of each policy, "oracle" was
+    ambiguous in every planned test, so none was computed."""
+    from carebench.protocol.planned import resolve_comparison
+
+    rng = np.random.default_rng(3)
+    frame = pd.DataFrame(_scores(rng, "o-ext", 1.0, 8) + _scores(rng, "r-ext", 0.4, 8))
+    labels = {
+        "o-dec": "scripted:oracle/vanilla",
+        "o-ext": "scripted:oracle/vanilla/extended",
+        "r-dec": "scripted:random/vanilla",
+        "r-ext": "scripted:random/vanilla/extended",
+    }
+    manifests = {
+        r: {
+            "bank_sha256": "x",
+            "label": labels[r],
+            **({"output": "extended"} if "ext" in r else {}),
+        }
+        for r in labels
+    }
+    plan = _plan(
+        "format: carebench-plan/2\nname: wp\ncomparisons:\n"
+        "  - {a: oracle, b: random, metrics: [accuracy, traceability]}\n"
+    )
+    rows, problems = work_product_tests(frame, plan, labels, manifests)
+    assert problems == [] and [(r["run_a"], r["run_b"]) for r in rows] == [("o-ext", "r-ext")]
+    (comparison,) = plan.plan.comparisons
+    assert resolve_comparison(comparison, labels, manifests, "wp") == (["o-dec", "r-dec"], None)
+    # a side that names a run of the other kind exactly still resolves, and says what it lacks
+    exact = plan.plan.comparisons[0].model_copy(update={"a": "scripted:oracle/vanilla"})
+    ids, problem = resolve_comparison(exact, labels, manifests, "wp", "extended")
+    assert ids == ["o-dec", "r-ext"] and problem is None
+    # two extended runs of one policy stay ambiguous: neither is chosen for the user
+    twice = {**labels, "o-ext2": "scripted:oracle/vanilla/extended [T=0.7]"}
+    twice_manifests = {**manifests, "o-ext2": {**manifests["o-ext"], "label": twice["o-ext2"]}}
+    ids, problem = resolve_comparison(comparison, twice, twice_manifests, "wp", "extended")
+    assert ids[0] is None and problem is not None and "'oracle' matches 2 runs" in problem
+
+
 def test_the_documented_format_2_example_is_a_valid_plan() -> None:
     import re
     from pathlib import Path

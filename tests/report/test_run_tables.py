@@ -48,7 +48,17 @@ def test_each_run_is_one_line_of_each_table_with_undefined_numbers_as_dashes() -
         "0.75 [0.25, 0.75] | 0.75 [0.25, 0.75] |"
     )
     [cost_line] = [ln for ln in lines if ln.startswith("| a | 20 |")]
-    assert cost_line == "| a | 20 | 100.0 | 20.0 | 2400 | nan | 0.500 | 0 |"
+    assert cost_line == "| a | 20 | 100.0 | 20.0 | 2400 | – | 0.500 | 0 |"
+    # a backend that reports no token counts (the scripted policies) shows none, not nan or 0
+    uncounted = RunCost.model_validate(
+        {**COST, "records_without_tokens": 20, "prompt_tokens_per_sample": math.nan,
+         "completion_tokens_per_sample": math.nan, "prompt_tokens_total": 0,
+         "completion_tokens_total": 0}
+    )  # fmt: skip
+    lines = markdown([RunMetrics.model_construct(label="s", reliability=None, cost=uncounted)])
+    assert [ln for ln in lines if ln.startswith("| s |")] == [
+        "| s | 20 | – | – | – | – | 0.500 | 0 |"
+    ]
 
 
 def test_a_run_without_the_figures_is_left_out_of_their_tables() -> None:

@@ -33,6 +33,7 @@ from typing import Any, NoReturn
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from carebench.episodes.schema import Action
+from carebench.errors import first_error
 
 REASON_MAX_CHARS = 120
 MAX_OUTPUT_CHARS = 65_536
@@ -210,6 +211,5 @@ def parse_decision(raw: str) -> ParseResult:
     try:
         return ParseResult(AgentDecision.model_validate(data), None)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        field = ".".join(str(p) for p in first["loc"]) or "output"
-        return ParseResult(None, f"{field}: {first['msg']}")
+        field, message = first_error(exc, "output")
+        return ParseResult(None, f"{field}: {message}")

@@ -9,7 +9,7 @@ import click
 
 from carebench.cli.options import key_values
 from carebench.cli.run import WORKSPACE
-from carebench.errors import CarebenchError
+from carebench.errors import CarebenchError, error_message
 from carebench.interruptions.cells import Arm, Cell, Decision, PatientMode
 from carebench.interruptions.latency import summary_line
 from carebench.interruptions.roles import parse_role
@@ -266,7 +266,7 @@ def report_cmd(
             prof = DeploymentProfile.model_validate_json(profile.read_text(encoding="utf-8"))
         except ValidationError as exc:
             raise CarebenchError(
-                f"{profile}: not a valid deployment profile: {exc.errors()[0]['msg']}"
+                f"{profile}: not a valid deployment profile: {error_message(exc.errors()[0])}"
             ) from exc
     val = None
     if validation is not None:

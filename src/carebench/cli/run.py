@@ -12,7 +12,7 @@ import click
 from carebench.agents.backends import backend_names
 from carebench.agents.config import BackendConfig, SamplingParams
 from carebench.agents.prompts import Condition
-from carebench.errors import CarebenchError
+from carebench.errors import CarebenchError, error_message
 from carebench.metrics.costs import CostMatrix
 from carebench.runs.config import RunConfig, RunPlan
 from carebench.runs.execute import run_agent
@@ -378,7 +378,7 @@ def run_cmd(
     except ValidationError as exc:
         first = exc.errors()[0]
         flag = _FLAGS.get(str(first["loc"][-1]), "--" + str(first["loc"][-1]).replace("_", "-"))
-        message = str(first["msg"]).removeprefix("Value error, ")
+        message = error_message(first)
         raise CarebenchError(f"invalid {flag}: {message}") from exc
     _refuse_promotion(config.label())
     if plan is not None and plan.content is not None:

@@ -10,7 +10,7 @@ import click
 from carebench.cli.options import BANK
 from carebench.cli.run import WORKSPACE
 from carebench.errors import CarebenchError
-from carebench.runs.listing import list_runs, results_summary
+from carebench.runs.listing import incomplete_note, list_runs, results_summary
 from carebench.runs.results import export_results, load_results, load_runs
 
 
@@ -22,7 +22,9 @@ def runs_group() -> None:
 @runs_group.command("list")
 @WORKSPACE
 def list_cmd(workspace: Path) -> None:
-    """One line per run: id, label, split, valid / invalid / error records, start time.
+    """One line per run: id, label, split, ok / invalid / error records, records planned, start.
+
+    A run with fewer records than it planned (interrupted) is marked incomplete.
 
     Runs that share a backend:model/condition are labelled with what tells them apart.
     """
@@ -30,11 +32,16 @@ def list_cmd(workspace: Path) -> None:
     if not rows:
         click.echo("no runs")
         return
-    click.echo(f"{'run':<13} {'label':<42} {'split':<5} {'ok':>5} {'inv':>5} {'err':>5}  started")
+    width = max(len("label"), *(len(r.label) for r in rows))
+    click.echo(
+        f"{'run':<13} {'label':<{width}} {'split':<5} {'ok':>5} {'inv':>5} {'err':>5} "
+        f"{'planned':>7}  started"
+    )
     for r in rows:
+        planned = "?" if r.manifest.planned_records is None else r.manifest.planned_records
         click.echo(
-            f"{r.run_id:<13} {r.label:<42} {r.split:<5} {r.ok:>5} {r.invalid:>5} "
-            f"{r.error:>5}  {r.started_at}"
+            f"{r.run_id:<13} {r.label:<{width}} {r.split:<5} {r.ok:>5} {r.invalid:>5} "
+            f"{r.error:>5} {planned:>7}  {r.started_at}" + (f"  {r.note}" if r.note else "")
         )
 
 
@@ -55,6 +62,10 @@ def show(run: str, bank: tuple[str, ...], workspace: Path) -> None:
             f"{s['escalated_when_required']} of {s['escalation_required']} "
             "escalation-required episodes"
         )
+    stored = len(loaded.frame)
+    note = incomplete_note(stored, manifest.planned_records)
+    if note:
+        click.echo(note)
 
 
 @runs_group.command()

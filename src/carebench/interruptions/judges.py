@@ -43,7 +43,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from carebench.errors import CarebenchError
+from carebench.errors import CarebenchError, error_message
 from carebench.interruptions import prompts
 from carebench.interruptions.cells import Cell, Phase
 from carebench.interruptions.concepts import point_conveyed, question_asked, sentences
@@ -246,7 +246,9 @@ def parse_llm_verdict(
             )
         coverage = _Coverage.model_validate(data)
     except ValidationError as exc:
-        return invalid(f"the answer does not match the verdict schema: {exc.errors()[0]['msg']}")
+        return invalid(
+            f"the answer does not match the verdict schema: {error_message(exc.errors()[0])}"
+        )
     wanted = [p.id for p in pathway.faq.points]
     if sorted(coverage.points) != sorted(wanted):
         return invalid(f"expected exactly the points {wanted}, got {sorted(coverage.points)}")

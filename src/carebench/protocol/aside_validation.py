@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from carebench.agents.workproduct import Handoff, reference_work_product
 from carebench.episodes.schema import Episode
-from carebench.errors import CarebenchError
+from carebench.errors import CarebenchError, first_error
 from carebench.protocol.labelled_sets import packaged_folder
 from carebench.protocol.scores import handoff_completeness
 
@@ -94,8 +94,8 @@ def load_asides(file: str, folder: Traversable | None = None) -> list[AsideRow]:
         except (ValueError, ValidationError) as exc:
             where = ""
             if isinstance(exc, ValidationError):
-                error = exc.errors()[0]
-                where = f" field {'.'.join(str(p) for p in error['loc'])}: {error['msg']}"
+                field, message = first_error(exc)
+                where = f" field {field}: {message}"
             else:
                 where = f" not JSON ({exc})"
             raise CarebenchError(

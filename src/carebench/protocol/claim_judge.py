@@ -139,9 +139,8 @@ def check_answer(claim: str, cited: Sequence[tuple[str, str]], raw: str) -> Judg
     try:
         answer = ClaimVerdictAnswer.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "answer"
-        return invalid(f"the answer does not match the verdict schema: {where}: {first['msg']}")
+        where, message = first_error(exc, "answer")
+        return invalid(f"the answer does not match the verdict schema: {where}: {message}")
     lines = dict(cited)
     if answer.evidence_id not in lines:
         return invalid(f"evidence_id {answer.evidence_id[:40]!r} is not a cited id {list(lines)}")

@@ -35,6 +35,7 @@ class Side:
     name: str
     run_id: str | None
     problem: str | None = None
+    ambiguous: bool = False
 
 
 def resolve_side(
@@ -80,7 +81,7 @@ def resolve_side(
             "run's label ends in /extended)",
         )
     shown = ", ".join(f"{labels[r]} ({r})" for r in matches)
-    return Side(name, None, f"{name!r} matches {len(matches)} runs ({shown}); name a run id")
+    return Side(name, None, f"{name!r} matches {len(matches)} runs ({shown}); name a run id", True)
 
 
 def resolve_comparison(
@@ -88,18 +89,33 @@ def resolve_comparison(
     labels: Mapping[str, str],
     manifests: Mapping[str, Mapping[str, Any]],
     plan_name: str | None = None,
+    output: str = "decision",
 ) -> tuple[list[str | None], str | None]:
     """The run ids a planned comparison's two sides name, and why it cannot be tested (or None).
 
-    Each side is resolved by :func:`resolve_side`; a side that names no run (or several), or two
-    sides naming one run, is the reason the test is not computed.
+    Each side is resolved by :func:`resolve_side`, first among the runs made with ``output`` (the
+    kind of run the metric is planned on: ``decision`` for the decision family, ``extended`` for
+    the work-product one), then among all: "oracle" names the decision run of the oracle in a
+    decision test and its extended run in a work-product test. A side that names no run (or
+    several), or two sides naming one run, is the reason the test is not computed.
     """
-    sides = [resolve_side(n, labels, manifests, plan_name) for n in (comparison.a, comparison.b)]
+    kind = {r: label for r, label in labels.items() if _output(manifests[r]) == output}
+    sides = [
+        side
+        if (side := resolve_side(n, kind, manifests, plan_name)).run_id or side.ambiguous
+        else resolve_side(n, labels, manifests, plan_name)
+        for n in (comparison.a, comparison.b)
+    ]
     ids = [s.run_id for s in sides]
     problem = "; ".join(s.problem for s in sides if s.problem) or None
     if problem is None and ids[0] == ids[1]:
         problem = f"both sides name run {ids[0]}"
     return ids, problem
+
+
+def _output(manifest: Mapping[str, Any]) -> str:
+    """What a run's agents wrote: ``decision`` or ``extended`` (manifests without it: decision)."""
+    return str(manifest.get("output") or "decision")
 
 
 def kept_in_family(name: str, test: PairedTest | None = None) -> PairedTest:

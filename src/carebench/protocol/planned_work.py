@@ -123,7 +123,7 @@ def work_product_tests(
     rows: list[dict[str, Any]] = []
     problems: list[str] = []
     for comparison, metric in plan.plan.work_product_family():
-        ids, problem = resolve_comparison(comparison, labels, manifests, plan.name)
+        ids, problem = resolve_comparison(comparison, labels, manifests, plan.name, "extended")
         problem = problem or _problem(ids, scores, manifests)
         name = f"{comparison.name}: {metric}"
         test = kept_in_family(name)

@@ -40,6 +40,9 @@ def episode_scores(
 ) -> pd.DataFrame:
     """One row per record of ``frame`` with its atomic scores and components.
 
+    Each row names its record (run, episode, sample ``repeat``) and the episode's seed, split,
+    variant and task class, so exported scores can be grouped as the report groups them.
+
     ``frame`` has the results-table columns run_id, episode_id, seed_id, task_class, action,
     status and raw_output; ``episodes`` maps episode id to episode (the run's bank); ``judge``
     decides claim support (the deterministic rules by default).
@@ -50,11 +53,15 @@ def episode_scores(
     for record in frame.to_dict("records"):
         action = Action(str(record["action"])) if record["status"] == "ok" else None
         raw = record["raw_output"] if isinstance(record["raw_output"], str) else ""
-        scored = score_output(episodes[str(record["episode_id"])], raw, action, judge)
+        episode = episodes[str(record["episode_id"])]
+        scored = score_output(episode, raw, action, judge)
         row: dict[str, Any] = {
             "run_id": record["run_id"],
             "episode_id": record["episode_id"],
+            "repeat": record.get("repeat", 0),
             "seed_id": record["seed_id"],
+            "split": episode.split.value,
+            "variant": episode.variant.value,
             "task_class": record["task_class"],
             "action": record["action"],
             "work_product_valid": scored.work_product_valid,

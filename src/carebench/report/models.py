@@ -80,7 +80,7 @@ class RiskCoverage(_Strict):
 class RunMetrics(_Strict, Omits):
     """One run's metrics (``runs[*]``)."""
 
-    omit_unset = ("reliability", "cost", "at_or_under_floor")
+    omit_unset = ("reliability", "cost", "at_or_under_floor", "incomplete_note")
 
     run_id: str
     label: str
@@ -118,6 +118,11 @@ class RunMetrics(_Strict, Omits):
     cost: RunCost | None = Field(default=None, description="tokens and latency of the run")
     at_or_under_floor: bool | None = Field(
         default=None, description="at or under its own bank's bag-of-words floor"
+    )
+    incomplete_note: str | None = Field(
+        default=None,
+        description="set when the run stored fewer records than its manifest planned (an "
+        "interrupted run): how many of how many",
     )
 
 

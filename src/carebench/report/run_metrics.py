@@ -40,6 +40,7 @@ from carebench.report.models import Calibration, IntervalOut, RiskCoverage, RunM
 from carebench.report.reliability_section import reliability as sample_reliability
 from carebench.report.section_models import ReliabilityBin
 from carebench.runs.config import RunManifest
+from carebench.runs.listing import incomplete_note
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -52,6 +53,7 @@ __all__ = [
     "error_note",
     "escalation_intervals",
     "escalation_parts",
+    "mark_incomplete",
     "run_metrics",
 ]
 
@@ -68,6 +70,23 @@ def error_note(error_rate: float) -> str:
     if error_rate > ERROR_DOMINATED:
         return f"⚠ {error_rate:.0%} of records are errors: metrics not meaningful"
     return f"errors {error_rate:.0%}" if error_rate > 0 else ""
+
+
+def mark_incomplete(
+    runs: Sequence[RunMetrics], all_splits: pd.DataFrame, manifests: Mapping[str, RunManifest]
+) -> None:
+    """Mark each run of ``runs`` that stored fewer records than its manifest planned.
+
+    ``all_splits`` holds the runs' results on every split (a run's plan spans them all); the note
+    is :func:`~carebench.runs.listing.incomplete_note`.
+    """
+    stored = all_splits["run_id"].value_counts()
+    for run in runs:
+        note = incomplete_note(
+            int(stored.get(run.run_id, 0)), manifests[run.run_id].planned_records
+        )
+        if note:
+            run.incomplete_note = note
 
 
 @dataclass(frozen=True)

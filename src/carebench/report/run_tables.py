@@ -59,10 +59,12 @@ def markdown(runs: Sequence[RunMetrics]) -> list[str]:
         if (c := r.cost) is None:
             continue
         left = c.latency_excluded
+        # a backend that reports no counts (scripted policies) has none, not zero tokens
+        total = c.prompt_tokens_total + c.completion_tokens_total
+        counted = c.records_without_tokens < c.records
         lines.append(
             f"| {r.label} | {c.records} | {_float(c.prompt_tokens_per_sample, 1)} | "
-            f"{_float(c.completion_tokens_per_sample, 1)} | "
-            f"{c.prompt_tokens_total + c.completion_tokens_total} | "
+            f"{_float(c.completion_tokens_per_sample, 1)} | {total if counted else '–'} | "
             f"{_float(c.latency_p50_s, 3)} | {_float(c.latency_p95_s, 3)} | "
             f"{left.cache_hits + left.errors + left.retried} |"
         )
@@ -70,5 +72,5 @@ def markdown(runs: Sequence[RunMetrics]) -> list[str]:
 
 
 def _float(x: float | None, digits: int) -> str:
-    """As the f-string ``{x:.Nf}`` wrote it (NaN as ``nan``), so the summary stays the same."""
-    return f"{float('nan') if x is None else x:.{digits}f}"
+    """``x`` with ``digits`` decimals; undefined (NaN or None) as an en dash."""
+    return "–" if x is None or x != x else f"{x:.{digits}f}"

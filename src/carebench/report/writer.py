@@ -26,6 +26,7 @@ from carebench.report.controller_section import METRICS as CONTROLLER_METRICS
 from carebench.report.figures import FIGURES, draw
 from carebench.report.models import PlanSection, ReportMetrics
 from carebench.report.result import ReportResult
+from carebench.report.run_metrics import mark_incomplete
 from carebench.report.run_tables import markdown as reliability_markdown
 from carebench.report.section_models import IntervalOut
 from carebench.report.sections import SECTIONS, ReportContext, section_names
@@ -208,6 +209,7 @@ def _plan_lines(analysis: ReportMetrics) -> list[str]:
         "U primary and U robustness use each run's declared costs.",
         *(["", f"NOTE: {analysis.bank_note}"] if analysis.bank_note else []),
         *(["", f"NOTE: {analysis.costs_note}"] if analysis.costs_note else []),
+        *(f"\nWARNING: {r.label}: {r.incomplete_note}" for r in analysis.runs if r.incomplete_note),
     ]
 
 
@@ -221,8 +223,9 @@ def _table_one(analysis: ReportMetrics) -> list[str]:
     ]
     for r in analysis.runs:
         h = r.headline
+        notes = "; ".join(n for n in (r.error_note, r.incomplete_note) if n)
         lines.append(
-            f"| {r.label}{' (' + r.error_note + ')' if r.error_note else ''} | {r.n_episodes} | {cell(h['accuracy'])} | {cell(h['sensitivity'])} | "
+            f"| {r.label}{' (' + notes + ')' if notes else ''} | {r.n_episodes} | {cell(h['accuracy'])} | {cell(h['sensitivity'])} | "
             f"{cell(h['specificity'])} | {cell(h['missed_rate'])} | {cell(h['utility'])} | "
             f"{cell(h['utility_robustness'])} | {cell(h['late_risk_sensitivity'])} | {fmt(h['invalid_rate'].estimate)} |"
         )
@@ -376,6 +379,8 @@ def compute_analysis(
     a built-in's is validated into its model, a plugin's kept as it is).
     """
     analysis = analyze(ctx.frame, ctx.manifests, ctx.settings, plan, plan_versions, ctx.cache_dir)
+    if ctx.all_splits is not None:  # a run's planned records span every split
+        mark_incomplete(analysis.runs, ctx.all_splits, ctx.manifests)
     describe_banks(analysis.banks, ctx.banks)
     for name in section_names():
         section = SECTIONS.get(name)

@@ -263,6 +263,11 @@ class RunManifest(BaseModel):
         """The samples per episode the run declared (1 for manifests without sampling)."""
         return self.sampling.repeats if self.sampling is not None else 1
 
+    @property
+    def planned_records(self) -> int | None:
+        """The records the run planned: its episodes times samples (None: not recorded)."""
+        return None if self.n_episodes is None else self.n_episodes * self.repeats
+
     def declared_costs(self) -> tuple[ClassCosts, ClassCosts]:
         """(primary, robustness) costs per task class (:func:`carebench.metrics.costs.declared_costs`)."""
         return stored_costs(self.stored())

@@ -34,6 +34,26 @@ class RunInfo:
             f"invalid, {self.error} error"
         )
 
+    @property
+    def note(self) -> str:
+        """:func:`incomplete_note` for this run ('' when every planned record is stored)."""
+        return incomplete_note(self.ok + self.invalid + self.error, self.manifest.planned_records)
+
+
+def incomplete_note(stored: int, expected: int | None) -> str:
+    """The warning shown next to a run with fewer records than it planned ('' when complete).
+
+    ``stored`` counts the run's records on every split (errors included: they are retried on
+    resume, not missing); ``expected`` is its manifest's episodes times samples (None: a manifest
+    from before it was recorded, never flagged).
+    """
+    if expected is None or stored >= expected:
+        return ""
+    return (
+        f"⚠ incomplete: {stored} of {expected} records stored (an interrupted run; run the same "
+        "command again to resume it)"
+    )
+
 
 def list_runs(workspace: str | Path = "carebench-out") -> list[RunInfo]:
     """Every run of a workspace, oldest first.

@@ -42,7 +42,7 @@ from jinja2 import Environment, PackageLoader
 
 from carebench.episodes.review import LIST_UNITS, UNIT_TYPES, DisagreementType
 from carebench.episodes.schema import Action
-from carebench.errors import CarebenchError
+from carebench.errors import CarebenchError, error_message
 from carebench.interruptions.validation import PackItem
 from carebench.protocol.annotation import Unit
 from carebench.protocol.annotation_kind import format_coefficient, format_percent
@@ -96,7 +96,7 @@ def _handlers(app: FastAPI, state: Served) -> None:
         errors = exc.errors()
         first = errors[0] if errors else {"loc": (), "msg": "invalid body"}
         where = ".".join(str(p) for p in first["loc"]) or "body"
-        return await page_error(request, PageError(422, f"{where}: {first['msg']}"))
+        return await page_error(request, PageError(422, f"{where}: {error_message(first)}"))
 
     async def internal(request: Request, exc: Exception) -> Response:
         body = json.dumps({"detail": f"internal error: {type(exc).__name__}"})

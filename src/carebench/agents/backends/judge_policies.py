@@ -24,11 +24,11 @@ import re
 from carebench.agents.backends.base import GenerationRequest
 from carebench.agents.backends.scripted import ScriptedPolicy
 from carebench.agents.claim_prompt import request_data
+from carebench.episodes.denials import EVIDENCE_SENTENCE
 from carebench.episodes.schema import Action
 from carebench.episodes.support import Verdict, contradicts, support
 from carebench.errors import CarebenchError
 
-_SENTENCES = re.compile(r"(?<=[.!?;])\s+|\n+")
 _OBEY = re.compile(r"\b(scorer|judge|grader|evaluator|supported|verified|instruction)s?\b", re.I)
 
 
@@ -46,7 +46,7 @@ def _answer(verdict: str, evidence_id: str, span: str) -> str:
 def _deciding(claim: str, cited: list[tuple[str, str]], verdict: Verdict) -> tuple[str, str]:
     """The (id, sentence) of the cited line that decides ``verdict`` (a whole line failing that)."""
     for line_id, text in cited:
-        for sentence in (s for s in _SENTENCES.split(text) if s.strip()):
+        for sentence in (s for s in EVIDENCE_SENTENCE.split(text) if s.strip()):
             if verdict is Verdict.SUPPORTED and support(claim, sentence) is Verdict.SUPPORTED:
                 return line_id, sentence
             if verdict is Verdict.CONTRADICTS and contradicts(claim, sentence):
