@@ -14,7 +14,11 @@ def test_a_quantity_carries_its_unit_label_and_base_value() -> None:
     (d,) = analyze("restart 2 days after").quantities
     assert d.base == q.base  # 2 days = 48 hours
     (inr,) = analyze("INR 5.8 today").quantities
-    assert "inr" in inr.label and inr.unit == "#today"
+    assert "inr" in inr.label and inr.unit == ""  # a time word is not a thing the value counts
+    (k,) = analyze("potassium 4.2 last week").quantities
+    assert k.unit == "" and analyze("4 wet nappies").quantities[0].unit == "#wet"
+    (egfr,) = analyze("eGFR 48 mL/min/1.73m2").quantities  # the body-surface part of the unit
+    assert (egfr.value, egfr.unit) == (48.0, "ml/min")
 
 
 def test_former_ago_and_approximate_values_are_marked() -> None:

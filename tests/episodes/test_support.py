@@ -392,3 +392,35 @@ def test_a_pronoun_or_contraction_is_no_term_with_meaning() -> None:
     line = "Back at work on light duties since yesterday; pain 6/10."
     assert support("He's been on light duties since yesterday.", line) is Verdict.SUPPORTED
     assert support("He has been on light duties since yesterday.", line) is Verdict.SUPPORTED
+
+
+_K = "No diabetes; eGFR 84 and potassium 4.2 last week."
+_INR = "INR 4.6 today. Target INR 2.0-3.0."
+_PEF = "Peak flow 370 L/min this evening. Best peak flow 450 L/min."
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "verdict"),
+    [
+        # red team 24's controls: correct rewordings
+        ("sertraline 100 mg every day", "Continue sertraline 100 mg daily.", Verdict.SUPPORTED),
+        ("eGFR 84 mL/min/1.73m2", _K, Verdict.SUPPORTED),
+        ("potassium 4.2 mmol/L", _K, Verdict.SUPPORTED),
+        ("PEF ~83% of best (430/520).", "Peak flow 430 L/min. Best peak flow 520 L/min.",
+         Verdict.SUPPORTED),
+        ("target INR 2.0-3.0", _INR, Verdict.SUPPORTED),
+        ("aspirin about 150 mg a day", "Aspirin 75 mg twice daily, every day.", Verdict.SUPPORTED),
+        ("warfarin about 28 mg a week", "Warfarin 4 mg daily, 7 days a week.", Verdict.SUPPORTED),
+        # and its holes in kind: another unit for a bare value, a reference value made current,
+        # a multiple no frequency in the lines works out
+        ("potassium 4.2 mg/dL", _K, Verdict.CONTRADICTS),
+        ("INR 2.0-3.0 today", _INR, Verdict.CONTRADICTS),
+        ("peak flow 450 L/min this evening", _PEF, Verdict.CONTRADICTS),
+        ("clopidogrel about 300 mg daily", "clopidogrel 75 mg daily", Verdict.CONTRADICTS),
+        ("aspirin about 225 mg a day", "Aspirin 75 mg twice daily, every day.", Verdict.CONTRADICTS),
+    ],
+)  # fmt: skip
+def test_round_32_units_reference_values_and_worked_multiples(
+    claim: str, evidence: str, verdict: Verdict
+) -> None:
+    assert support(claim, evidence) is verdict, explain(claim, evidence)

@@ -19,6 +19,10 @@ from carebench.protocol.handoff_findings import contradicted, finding_stated, st
         ("drowsy and easy to rouse", "drowsy and hard to rouse"),
         ("passed plenty of urine", "passed hardly any urine"),
         ("mild, giving away belongings", "giving away belongings"),  # made minor
+        # a course that makes a red flag less urgent (red team 24)
+        ("lips are grey-blue, intermittent", "lips are grey-blue"),
+        ("speech became slurred, came on gradually", "speech became slurred"),
+        ("crushing weight behind the breastbone - comes and goes", "crushing weight behind the breastbone"),
     ],
 )  # fmt: skip
 def test_a_misstated_finding_is_contradicted_and_not_stated(text: str, finding: str) -> None:
@@ -36,6 +40,9 @@ def test_a_misstated_finding_is_contradicted_and_not_stated(text: str, finding: 
          "right calf has swollen, tender and tight"),  # the other side named beside its own
         ("apixaban 5 mg BD vs warfarin 3 mg", "warfarin 3 mg daily"),  # another drug's schedule
         ("bright light is unbearable; temperature is 39.6 C", "temperature is 39.6 C"),
+        ("episodes of palpitations, intermittent", "intermittent palpitations"),  # its own course
+        ("lips grey-blue, not intermittent", "lips are grey-blue"),
+        ("tight chest walking uphill, eases with rest", "tight chest walking uphill"),
     ],
 )  # fmt: skip
 def test_a_faithful_finding_is_stated(text: str, finding: str) -> None:

@@ -279,6 +279,7 @@ def tokens(text: str) -> tuple[str, ...]:
     text = _ARROW.sub(" ", roman_digits(text)).replace("<=", "≤").replace(">=", "≥")
     lowered = _expand(" " + text.lower().replace("°c", " °c").replace("\u2019", "'") + " ")
     lowered = celsius(lowered)  # 100.8 f: 38.2 c
+    lowered = re.sub(r"/\s*1\.73\s*m(?:2|²)", "", lowered)  # ml/min/1.73m2 is eGFR's ml/min
     for phrase, key in _PHRASES:
         if phrase in lowered:
             lowered = lowered.replace(phrase, f" {key} ")
@@ -343,6 +344,13 @@ def _label(words: tuple[str, ...], i: int) -> frozenset[str]:
     return frozenset(before)
 
 
+_WHEN = frozenset(
+    {"last", "next", "today", "yesterday", "tonight", "now", "earlier", "previously", "overnight",
+     "since", "recently"}
+)  # fmt: skip
+"""Words of time after a number that are not a thing it counts ("potassium 4.2 last week")."""
+
+
 def _quantities(clause: str) -> list[Quantity]:
     words = tokens(clause)
     change = bool(_CHANGE.search(clause.lower()))
@@ -363,7 +371,7 @@ def _quantities(clause: str) -> list[Quantity]:
             unit = "/" + token.split("/")[1]
         elif not unit and i and UNITS.get(words[i - 1], "") in SCALE:
             unit = UNITS[words[i - 1]]  # "day 28" is 28 days
-        elif not unit and nxt and not NUMBER.match(nxt) and nxt not in _STOP:
+        elif not unit and nxt and not NUMBER.match(nxt) and nxt not in _STOP | _WHEN:
             unit = "#" + term(nxt)
         former = change and "from" in words[max(0, i - 2) : i]
         ago = bool(unit) and i + 2 < len(words) and words[i + 2] == "ago"

@@ -18,6 +18,7 @@ from carebench.episodes.lexicon import DRUG_CLASSES
 from carebench.episodes.numerals import holds
 
 __all__ = [
+    "ANALYTE_UNITS",
     "APPROXIMATE",
     "DOSE_UNITS",
     "approximately_held",
@@ -38,21 +39,52 @@ DOSE_UNITS = frozenset({"mg", "mcg", "g", "ml", "unit", "iu", "mmol", "#tablet",
 worked out exactly ("about 2800 micrograms a week" of 400 micrograms daily)."""
 
 
+ANALYTE_UNITS: dict[str, frozenset[str]] = {
+    **dict.fromkeys(
+        ("potassium", "sodium", "glucos", "keton", "lactat", "urea", "magnesium", "calcium",
+         "phosphat"),
+        frozenset({"mmol/l"}),
+    ),
+    "creatinin": frozenset({"umol/l"}), "bilirubin": frozenset({"umol/l"}),
+    "egfr": frozenset({"ml/min"}), "hba1c": frozenset({"mmol/mol", "%"}),
+    "tsh": frozenset({"mu/l"}), "crp": frozenset({"mg/l"}),
+    "haemoglobin": frozenset({"g/l", "g/dl"}), "inr": frozenset(),
+}  # fmt: skip
+"""Analyte (its term) -> the units its value is written in (UK laboratory conventions; the INR has
+none). A unit given to a value its line writes bare must be one of these: "potassium 4.2 mmol/L"
+restates "potassium 4.2", "potassium 4.2 mg/dL" is another value (round 32)."""
+
+
 def _units_compatible(a: str, b: str) -> bool:
     """Equal units, one unit-less, or two counts of words ("4 wet" and "4 nappies")."""
     return not a or not b or a == b or (a[0] == "#" and b[0] == "#")
 
 
+def _unit_fits(q: Quantity) -> bool:
+    """Whether ``q``'s unit is one its analyte is written in (:data:`ANALYTE_UNITS`).
+
+    Any unit fits a value whose label names no known analyte, and a count of words is no unit.
+    """
+    if not q.unit or q.unit.startswith("#"):
+        return True
+    return all(q.unit in ANALYTE_UNITS[t] for t in q.label if t in ANALYTE_UNITS)
+
+
 def same_value(q: Quantity, e: Quantity) -> bool:
-    """The same value in a compatible unit, time status and place in a pair (48 hours = 2 days)."""
+    """The same value in a compatible unit, time status and place in a pair (48 hours = 2 days).
+
+    A unit one side adds to the other's bare value must be one its analyte is written in
+    ("potassium 4.2 mg/dL" is not "potassium 4.2"; :func:`_unit_fits`).
+    """
     if q.former != e.former or q.ago != e.ago or (q.order and e.order and q.order != e.order):
         return False
     qb, eb = q.base, e.base
     if qb and eb:
         return qb == eb
     if qb or eb:
-        return q.value == e.value and not (e.unit if qb else q.unit)
-    return q.value == e.value and _units_compatible(q.unit, e.unit)
+        return q.value == e.value and not (e.unit if qb else q.unit) and _unit_fits(q if qb else e)
+    fits = bool(q.unit and e.unit) or (_unit_fits(q) and _unit_fits(e))
+    return q.value == e.value and _units_compatible(q.unit, e.unit) and fits
 
 
 def _near(q: Quantity, e: Quantity) -> bool:
@@ -80,7 +112,8 @@ def quantity_supported(q: Quantity, evidence: Analysis) -> bool:
     """Whether ``evidence`` holds ``q``'s value for the same quantity.
 
     It does when some evidence quantity has the same value in a compatible unit and the same
-    label (or one of them has none); or, failing that, when one has the same value and no evidence
+    label (or one of them has none), and is not a reference value the claim does not name as one
+    (:data:`REFERENCE_LABELS`); or, failing that, when one has the same value and no evidence
     quantity with the claim's label gives that quantity another value. A bound is held as
     :func:`bound_held` says, an approximate value that is not a dose as :func:`approximately_held`
     says, an approximate dose only exactly.
@@ -88,12 +121,30 @@ def quantity_supported(q: Quantity, evidence: Analysis) -> bool:
     if q.bound:
         return bound_held(q, evidence.quantities)
     if q.approximate:  # a value the writer worked out
-        return approximately_held(q, evidence.quantities)
-    same = [e for e in evidence.quantities if same_value(q, e) and not _borrowed(q, e)]
+        return approximately_held(q, evidence.quantities, evidence.terms)
+    same = [
+        e
+        for e in evidence.quantities
+        if same_value(q, e) and not _borrowed(q, e) and not _reference_for(e, q)
+    ]
     if any(not q.label or not e.label or labelled(q, e) for e in same):
         return True
     rival = any(labelled(q, e) and comparable(q, e) and not e.former for e in evidence.quantities)
     return bool(same) and not rival
+
+
+REFERENCE_LABELS = frozenset({"target", "goal", "best", "predict", "baselin", "usual", "ideal"})
+"""Label terms that make a value a reference for the measurement, not the measurement ("target
+INR 2.0-3.0", "best peak flow 450"): such a value holds a claim's value only under the same word
+(round 32)."""
+
+
+def _reference_for(e: Quantity, q: Quantity) -> bool:
+    """Whether ``e`` is a reference value (:data:`REFERENCE_LABELS`) that ``q`` does not name.
+
+    A bare value ("(430/520)") names no measurement, so any value may hold it.
+    """
+    return bool(q.label) and bool(e.label & REFERENCE_LABELS - q.label)
 
 
 def bound_held(q: Quantity, evidence: tuple[Quantity, ...]) -> bool:
@@ -111,13 +162,20 @@ def bound_held(q: Quantity, evidence: tuple[Quantity, ...]) -> bool:
     return bool(held) and not rival
 
 
-def approximately_held(q: Quantity, evidence: tuple[Quantity, ...]) -> bool:
+_DAILY = frozenset({"freq1", "daily", "nightly", "mornings"})
+"""Terms of a value given once a day, whose week's total is seven times it."""
+
+
+def approximately_held(
+    q: Quantity, evidence: tuple[Quantity, ...], terms: frozenset[str] = frozenset()
+) -> bool:
     """Whether an approximate ``q`` is within :data:`APPROXIMATE` of a value that holds it.
 
     One of the same quantity (a comparable unit and the claim's label; a claim value without a
     label only by one without) and not a former value; or one worked out from the cited values:
-    values in the claim's unit: twice to four times a value (per day) or seven times (a week of
-    a daily value), a sum or difference of two, a product that gives the unit (30 mg/kg x
+    values in the claim's unit: k times a value where the cited ``terms`` give it k times a day
+    (``freq2`` .. ``freq4``: a day's total) or seven times where they give a daily value (a
+    week's; round 32: "about 300 mg" is not held by "75 mg daily"), a sum or difference of two, a product that gives the unit (30 mg/kg x
     12.6 kg), a ratio that gives it (mg/kg) or a ratio of two values of one unit as a
     percentage ("~83 %" of 430/520). A unit-less approximate value is held only by a value of
     its own label.
@@ -133,7 +191,8 @@ def approximately_held(q: Quantity, evidence: tuple[Quantity, ...]) -> bool:
     if any(_near(q, e) if tolerance else same_value(q, e) for e in same):
         return True
     values = [e for e in evidence if not e.former and e.unit][:30]
-    worked = {e.value * k for e in values if e.unit == q.unit for k in (2, 3, 4, 7)}
+    times = {k for k in (2, 3, 4) if f"freq{k}" in terms} | ({7} if terms & _DAILY else set())
+    worked = {e.value * k for e in values if e.unit == q.unit for k in times}
     for a in values:
         for b in values:
             if a.unit == b.unit == q.unit:

@@ -18,7 +18,9 @@ Pure helpers of :func:`carebench.protocol.scores.handoff_completeness`, split fr
   away belongings"), or a clause of it about the finding holds another side of an exclusive
   class (:data:`~carebench.episodes.exclusive.EXCLUSIVE`, severity included) and not the
   finding's ("bleeding lightly" for "bleeding heavily", "easy to rouse" for "hard to rouse",
-  "plenty of urine" for "hardly any urine").
+  "plenty of urine" for "hardly any urine"), or gives it a course that makes it less urgent and
+  that the finding does not hold (:data:`EASED`: "intermittent", "comes and goes", "came on
+  gradually"; round 32, red team 24: the course of a red flag is what triage reads).
 * A finding is **stated** (:func:`finding_stated`) when nothing in the text contradicts it and
   its quantities are paired, or, without quantities, a segment states or mentions it.
 """
@@ -36,6 +38,7 @@ from carebench.episodes.support import MENTION, analyze, mentions, quantity_supp
 
 __all__ = [
     "ALL_BUT_ONE",
+    "EASED",
     "contradicted",
     "finding_stated",
     "misvalued",
@@ -93,6 +96,12 @@ def misvalued(q: Quantity, written: Analysis) -> bool:
     )
 
 
+EASED = frozenset({"intermittent", "gradual"})
+"""Terms (lexicon.SYNONYMS keys) of a course that makes a finding less urgent: episodic or of
+gradual onset. Not "settles" or "eases": easing with rest is part of what exertional angina is,
+and a finding that has settled is read by the aside rules."""
+
+
 def _about(segment: str, finding: Analysis) -> bool:
     """Whether ``segment`` holds a share of the finding's terms (at least one).
 
@@ -131,6 +140,9 @@ def contradicted(text: str, finding: str) -> bool:
             continue
         if SEVERITY_LOW not in held and SEVERITY_LOW in sides(segment):
             return True  # "mild, giving away belongings": the urgent finding made minor
+        written = analyze(segment)
+        if (written.terms - written.negated) & EASED - found.terms:
+            return True  # "lips grey-blue, intermittent": a continuous red flag made episodic
         if any(_about(c, found) and _swaps(c, held) for c in _CLAUSE.split(segment)):
             return True
     return False
