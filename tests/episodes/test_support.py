@@ -397,6 +397,7 @@ def test_a_pronoun_or_contraction_is_no_term_with_meaning() -> None:
 _K = "No diabetes; eGFR 84 and potassium 4.2 last week."
 _INR = "INR 4.6 today. Target INR 2.0-3.0."
 _PEF = "Peak flow 370 L/min this evening. Best peak flow 450 L/min."
+_DIURETICS = "Furosemide 40 mg IV twice daily.\nSpironolactone held since yesterday (K+ 5.6)."
 
 
 @pytest.mark.parametrize(
@@ -418,6 +419,10 @@ _PEF = "Peak flow 370 L/min this evening. Best peak flow 450 L/min."
         ("peak flow 450 L/min this evening", _PEF, Verdict.CONTRADICTS),
         ("clopidogrel about 300 mg daily", "clopidogrel 75 mg daily", Verdict.CONTRADICTS),
         ("aspirin about 225 mg a day", "Aspirin 75 mg twice daily, every day.", Verdict.CONTRADICTS),
+        # a dose moved onto a drug the lines name but never dose (two lines recombined)
+        ("spironolactone 40 mg IV twice daily", _DIURETICS, Verdict.CONTRADICTS),
+        ("furosemide 40 mg IV twice daily", _DIURETICS, Verdict.SUPPORTED),
+        ("aspirin 75 mg daily", "Aspirin and clopidogrel 75 mg daily.", Verdict.SUPPORTED),
     ],
 )  # fmt: skip
 def test_round_32_units_reference_values_and_worked_multiples(

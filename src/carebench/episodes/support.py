@@ -16,8 +16,8 @@ Verdicts (:func:`support`), for a claim and the text of the lines it cites:
   one; a bare "TSH 7" is compared with "TSH 1.8 mU/L"), holds the opposite side of an exclusive
   group (continue / withhold, left / right, sudden / gradual, ...), or negates a finding the
   claim asserts; or (round 12) the line gives the claim's dose to another named drug and never
-  names the claim's (:func:`other_drug`: "lithium 100 mg daily" cited to "sertraline 100 mg
-  daily"); or (round 31) a conjunct of the claim read as negated as a whole ("..., no
+  names the claim's, or (round 32) names it but doses it nowhere (:func:`other_drug`: "lithium
+  100 mg daily" cited to "sertraline 100 mg daily"); or (round 31) a conjunct of the claim read as negated as a whole ("..., no
   vomiting") denies what the line states (:mod:`carebench.episodes.denials`);
 * ``unsupported``: the claim is the complement of a word its lines lack (round 12,
   :func:`~carebench.episodes.complements.framer`: "Monitor for X"), addresses the scorer or
@@ -431,21 +431,39 @@ ANOTHER_DRUG = "another drug at the line's dose"
 
 
 def other_drug(claim_text: str, evidence_text: str) -> bool:
-    """Whether ``claim_text`` gives a dose its line gives another drug, one the line never names.
+    """Whether ``claim_text`` gives a dose its lines give another drug.
 
     "amiodarone 100 mg daily" or "lithium 100 mg daily" cited to "sertraline 100 mg daily": the
-    line heads the same number and unit with another drug's name, and the claim's drug is one
-    the line never names (:func:`~carebench.episodes.claimforms.unheld_drug`): the line
-    contradicts it. A line that doses no named drug ("10-15 kg: 100 mg") contradicts nothing.
+    lines head the same number and unit with another drug's name, and the claim's drug is one
+    they never name (:func:`~carebench.episodes.claimforms.unheld_drug`), or (round 32, red
+    team 24) one they name but never dose, standing before no such dose ("spironolactone 40 mg
+    IV" cited to "Furosemide 40 mg IV twice daily" and "Spironolactone held": the doses of two
+    lines recombined). A line that doses no named drug ("10-15 kg: 100 mg") contradicts nothing.
     """
-    drug = unheld_drug(claim_text, evidence_text)
-    if drug is None:
-        return False
     theirs = dose_heads(evidence_text)
+    unheld = unheld_drug(claim_text, evidence_text)
     return any(
-        (w, n, u) not in theirs and any(x != w and (n, u) == (m, v) for x, m, v in theirs)
+        (w, n, u) not in theirs
+        and any(x != w and (n, u) == (m, v) for x, m, v in theirs)
+        and (w == unheld or _undosed(w, n, u, evidence_text, theirs))
         for w, n, u in dose_heads(claim_text)
-        if w == drug
+    )
+
+
+def _undosed(
+    word: str, number: str, unit: str, evidence_text: str, theirs: set[tuple[str, str, str]]
+) -> bool:
+    """Whether the lines name ``word`` but dose it nowhere, nor stand it before the dose.
+
+    "Within five words before ``number`` ``unit``" counts as dosing it ("aspirin and
+    clopidogrel 75 mg" doses both).
+    """
+    words = tokens(evidence_text)
+    if word not in words or any(x == word for x, _, _ in theirs):
+        return False
+    return not any(
+        words[k : k + 2] == (number, unit) and word in words[max(0, k - 5) : k]
+        for k in range(len(words) - 1)
     )
 
 
