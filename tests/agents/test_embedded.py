@@ -86,6 +86,28 @@ def test_bad_model_path_and_options() -> None:
         create_backend(BackendConfig(name="embedded", model="/nonexistent/model.gguf"))
     with pytest.raises(CarebenchError, match="unknown embedded backend option"):
         create_backend(BackendConfig(name="embedded", options={"temperature": "1"}))
+    # a new-user trial: these were an internal error, or ran ("maybe" read as on)
+    for option, expected in (
+        ({"n_ctx": "abc"}, "n_ctx='abc': expected a whole number >= 512"),
+        ({"n_ctx": "16"}, "n_ctx='16': expected a whole number >= 512"),
+        ({"n_threads": "0"}, "n_threads='0': expected a whole number >= 1"),
+        ({"constrained": "maybe"}, "constrained='maybe': expected on or off"),
+    ):
+        with pytest.raises(CarebenchError, match=expected):
+            create_backend(BackendConfig(name="embedded", options=option))
+
+
+def test_a_prompt_longer_than_the_context_is_rejected_with_the_option_to_raise() -> None:
+    from carebench.agents.backends.base import RequestRejectedError
+
+    small = create_backend(BackendConfig(name="embedded", options={"n_ctx": "512"}))
+    long = [{"role": "user", "content": "chest pain " * 600}]  # about 1,200 tokens
+    request = GenerationRequest(None, long, SamplingParams(max_tokens=8), 0)
+    try:
+        with pytest.raises(RequestRejectedError, match=r"raise --option n_ctx \(now 512\)"):
+            asyncio.run(small.generate(request))
+    finally:
+        asyncio.run(small.aclose())
 
 
 def test_extended_output_under_the_grammar(backend) -> None:

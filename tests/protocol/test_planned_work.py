@@ -246,6 +246,18 @@ def test_migrate_rewrites_the_format_1_file_the_error_points_to(text: str) -> No
     assert parse_plan(migrated, "wp.yaml") == parse_plan(V2, "wp.yaml")
 
 
+def test_migrate_writes_a_json_plan_back_as_json() -> None:
+    """A new-user trial: a one-line JSON plan came back as 'jp.json:3: malformed YAML' (the format
+    line was put before the flow mapping)."""
+    import json
+
+    text = '{"name": "jp", "comparisons": [{"a": "A", "b": "B", "metrics": ["continuity"]}]}'
+    migrated = migrate_plan_text(text, "jp.json")
+    assert json.loads(migrated)["format"] == "carebench-plan/2"
+    same = "format: carebench-plan/2\nname: jp\ncomparisons:\n  - {a: A, b: B, metrics: [continuity]}\n"
+    assert parse_plan(migrated, "jp.json") == parse_plan(same, "jp.yaml")
+
+
 def test_migrate_still_refuses_a_format_it_does_not_read() -> None:
     with pytest.raises(PlanValidationError, match="carebench-plan/3"):
         migrate_plan_text(V2.replace("carebench-plan/2", "carebench-plan/3"), "wp.yaml")

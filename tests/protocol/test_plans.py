@@ -101,6 +101,13 @@ def test_bad_plan_files_name_file_line_and_field(text: str, where: str, expected
     assert where in message and expected in message, message
 
 
+def test_an_item_refused_is_not_also_reported_as_a_missing_item() -> None:
+    """A new-user trial: "splits: [train]" was also "splits: expected at least 1 item(s)"."""
+    with pytest.raises(PlanValidationError) as caught:
+        parse_plan("name: bad\nsplits: [train]\n", "plan.yaml")
+    assert len(caught.value.issues) == 1 and "splits.0: got 'train'" in str(caught.value)
+
+
 def test_a_missing_plan_file_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(CarebenchError, match="cannot read the analysis plan"):
         load_plan(tmp_path / "nope.yaml")

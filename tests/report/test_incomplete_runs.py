@@ -56,3 +56,25 @@ def test_an_interrupted_run_is_flagged_in_every_output(tmp_path: Path) -> None:
         for line in result.summary.splitlines()
     )
     assert note in result.index.read_text()
+
+
+def test_a_named_run_with_no_results_in_the_split_is_refused_not_left_out(tmp_path: Path) -> None:
+    """A new-user trial: `report rule always-answer --split dev` left out `rule` (test results
+    only) with exit 0; `compare` refused the same."""
+    import pytest
+
+    from carebench.errors import CarebenchError
+
+    bank = (str(write_custom_bank(tmp_path / "bank")),)
+    ids = [
+        run_agent(
+            RunConfig(backend=BackendConfig(name="scripted", model=m), bank_paths=bank, split=s),
+            tmp_path,
+        ).run_id
+        for m, s in (("oracle", "dev"), ("random", "test"))
+    ]
+    with pytest.raises(CarebenchError, match=rf"no dev-split results .*\({ids[1]}\): only test"):
+        build_report(tmp_path, ids, tmp_path / "report", "dev", Settings(b=50))
+    assert not (tmp_path / "report").exists()
+    result = build_report(tmp_path, ids[:1], tmp_path / "report", "dev", Settings(b=50))
+    assert "scripted:oracle" in result.summary

@@ -154,3 +154,6 @@ def test_the_report_states_the_power_the_plan_had(planned: Path) -> None:
     assert "Power the plan had (stated assumptions, not the observed results):" in summary
     csv = pd.read_csv(planned / "report" / "planned_tests.csv")
     assert csv["power"].tolist()[0] == pytest.approx(tests[0]["power"])
+    # the same folder reported again without the plan keeps no planned tests of the last report
+    write_report(test, results.manifests, results.banks, planned / "report", Settings(b=50))
+    assert not (planned / "report" / "planned_tests.csv").exists()

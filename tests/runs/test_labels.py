@@ -82,3 +82,19 @@ def test_two_random_seeds_are_two_runs_everywhere(two_seeds: Path) -> None:
     # a display label selects its run
     chosen = load_results(two_seeds, ["scripted:random/vanilla [seed=1]"])
     assert set(chosen["label"]) == {"scripted:random/vanilla [seed=1]"}
+
+
+def test_a_plan_or_a_nested_field_reads_by_its_own_name() -> None:
+    """A new-user trial: runs under and outside a plan were labelled '[c_fn=10, c_fp=1, ...,
+    c_fn=10, c_fp=1, ..., name=p1, sha256=...]', every nested key by its last part only."""
+    plan = {"name": "release", "sha256": "cd" * 32, "costs": {"default": {"c_fn": 10.0}}}
+    manifests = {
+        "a": {**_manifest(), "plan": plan},
+        "b": _manifest(),
+        "c": {**_manifest(), "plan": {**plan, "sha256": "ef" * 32}},  # another version of it
+    }
+    labels = display_labels(manifests)
+    assert labels["a"] == f"scripted:random/vanilla [plan=release@{'cd' * 6}]"
+    assert labels["b"] == "scripted:random/vanilla [plan=-]"
+    assert labels["c"] == f"scripted:random/vanilla [plan=release@{'ef' * 6}]"
+    assert len(set(labels.values())) == 3

@@ -9,7 +9,7 @@ import click
 
 from carebench.cli.options import key_values
 from carebench.cli.run import WORKSPACE
-from carebench.errors import CarebenchError, error_message
+from carebench.errors import CarebenchError, first_error
 from carebench.interruptions.cells import Arm, Cell, Decision, PatientMode
 from carebench.interruptions.latency import summary_line
 from carebench.interruptions.roles import parse_role
@@ -265,8 +265,9 @@ def report_cmd(
         try:
             prof = DeploymentProfile.model_validate_json(profile.read_text(encoding="utf-8"))
         except ValidationError as exc:
+            where, message = first_error(exc, "(top level)")
             raise CarebenchError(
-                f"{profile}: not a valid deployment profile: {error_message(exc.errors()[0])}"
+                f"{profile}: not a valid deployment profile: {where}: {message}"
             ) from exc
     val = None
     if validation is not None:

@@ -54,7 +54,7 @@ def register_cmd(file: Path, workspace: Path) -> None:
     help="Write the migrated plan here [default: print it].",
 )
 def migrate_cmd(file: Path, out: Path | None) -> None:
-    """Rewrite plan FILE in the current plan format (carebench-plan/2).
+    """Print plan FILE in the current plan format (carebench-plan/2), or write it with --out.
 
     A format-1 plan is a format-2 plan with the same content: only its format line changes, and its
     identity (SHA-256) stays the same, so runs made under it still match it.

@@ -148,7 +148,7 @@ def print_summary(summary: RunSummary, workspace: Path) -> None:
         click.echo(
             f"note: {summary.invalid_work_products} of the {summary.ok} valid decisions carry a work "
             "product that breaks its rules (counted as invalid work products in the report; "
-            "`carebench runs show` has the raw outputs)"
+            "`carebench runs export RUN` has the raw outputs)"
         )
     for note in summary.notes:
         click.echo(f"note: {note}")

@@ -60,7 +60,7 @@ def show(run: str, bank: tuple[str, ...], workspace: Path) -> None:
             f"records {s['records']}: valid {s['valid']}, invalid {s['invalid']}, errors "
             f"{s['errors']}; decision accuracy {s['accuracy']:.3f}; escalated on "
             f"{s['escalated_when_required']} of {s['escalation_required']} "
-            "escalation-required episodes"
+            "escalation-required records"
         )
     stored = len(loaded.frame)
     note = incomplete_note(stored, manifest.planned_records)

@@ -178,7 +178,7 @@ def parse_spec(spec: str, options: dict[str, str] | None = None) -> BackendConfi
     name, _, model = head.partition(":")
     if not name:
         raise CarebenchError(
-            f"--claim-judge {spec!r}: expected NAME[:MODEL][@BASE_URL] (e.g. openai:m@URL, "
+            f"claim judge {spec!r} (--claim-judge, --judge): expected NAME[:MODEL][@BASE_URL] (e.g. openai:m@URL, "
             "embedded, scripted:judge-rules)"
         )
     try:
@@ -190,7 +190,7 @@ def parse_spec(spec: str, options: dict[str, str] | None = None) -> BackendConfi
         )
     except ValidationError as exc:
         where, message = first_error(exc, "spec")
-        raise CarebenchError(f"--claim-judge {spec!r}: {where}: {message}") from None
+        raise CarebenchError(f"claim judge {spec!r}: {where}: {message}") from None
 
 
 @dataclass

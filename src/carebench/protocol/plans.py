@@ -204,7 +204,7 @@ class AnalysisPlan(BaseModel):
             what = f"work-product metrics {named}" if named else "work_product_weights"
             raise ValueError(
                 f"{what} need format: {PLAN_FORMAT} (this file is {PLAN_FORMAT_1}); run "
-                "`carebench plan migrate FILE`"
+                "`carebench plan migrate FILE --out NEW_FILE` and register NEW_FILE"
             )
         return self
 
@@ -300,8 +300,13 @@ def parse_plan(text: str, file: str) -> AnalysisPlan:
     try:
         plan = AnalysisPlan.model_validate(declared)
     except ValidationError as exc:
-        for error in exc.errors():
+        errors = exc.errors()
+        for error in errors:
             loc = list(error["loc"])
+            if error["type"] == "too_short" and any(
+                len(e["loc"]) > len(loc) and list(e["loc"][: len(loc)]) == loc for e in errors
+            ):
+                continue  # "at least 1 item" because its only items were refused: said above
             issues.append(
                 ValidationIssue(file, _line_of(root, loc), ".".join(map(str, loc)), _message(error))
             )
@@ -361,7 +366,8 @@ def migrate_plan_text(text: str, file: str) -> str:
     Comments and layout are kept.
 
     A format-1 file that names work-product metrics (valid only as format 2) is migrated too:
-    the rewritten text is what is validated.
+    the rewritten text is what is validated. A plan written as one flow mapping (JSON) is
+    written back as JSON with its ``format`` key set (its comments, if any, are lost).
 
     Raises:
         PlanValidationError: the text is not a valid plan of a format this carebench reads.
@@ -375,7 +381,14 @@ def migrate_plan_text(text: str, file: str) -> str:
         parse_plan(text, file)  # raises the error that names the problem
     line = f"format: {PLAN_FORMAT}"
     pattern = re.compile(r"^format:.*$", re.MULTILINE)
-    rewritten = pattern.sub(line, text, count=1) if pattern.search(text) else f"{line}\n{text}"
+    if text.lstrip().startswith("{"):  # a flow mapping (JSON): a line before it is no YAML
+        import json
+
+        rewritten = json.dumps({**data, "format": PLAN_FORMAT}, indent=2) + "\n"
+    elif pattern.search(text):
+        rewritten = pattern.sub(line, text, count=1)
+    else:
+        rewritten = f"{line}\n{text}"
     parse_plan(rewritten, file)  # the rewritten text must be a valid format-2 plan
     return rewritten
 

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from carebench.errors import CarebenchError
 from carebench.report.analysis import Settings, analyze, compare_runs
 from carebench.report.comparison import Comparison, compare
 from carebench.report.result import ReportResult
 from carebench.report.writer import write_report
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from carebench.runs.config import RunManifest
 
 __all__ = [
     "Comparison",
@@ -21,6 +27,28 @@ __all__ = [
     "compare_runs",
     "write_report",
 ]
+
+
+def _refuse_absent(
+    manifests: Mapping[str, RunManifest], all_splits: pd.DataFrame, frame: pd.DataFrame, split: str
+) -> None:
+    """Refuse a report that would leave out a named run with no results in ``split``.
+
+    Raises:
+        CarebenchError: names each such run and the splits it has results in.
+    """
+    shown = set(frame["run_id"])
+    absent = [str(r) for r in manifests if r not in shown]
+    if not absent:
+        return
+    has = {r: sorted(set(all_splits.loc[all_splits["run_id"] == r, "split"])) for r in absent}
+    names = "; ".join(
+        f"{manifests[r].label} ({r}): {'only ' + ', '.join(has[r]) if has[r] else 'no results'}"
+        for r in absent
+    )
+    raise CarebenchError(
+        f"no {split}-split results for the named run(s) {names}; choose --split or leave them out"
+    )
 
 
 def build_report(
@@ -76,6 +104,8 @@ def build_report(
         if section is not None:
             return study_only_report(section, out)
     frame = all_splits if split == "all" else all_splits[all_splits["split"] == split]
+    if runs:  # a run named on the command line is reported or refused, never left out silently
+        _refuse_absent(loaded.manifests, all_splits, frame, split)
     if frame.empty:
         raise CarebenchError(
             f"no {split}-split results in {store_path(workspace)}; run agents on it first "

@@ -361,10 +361,11 @@ def _csvs(analysis: ReportMetrics, frame: pd.DataFrame, out: Path) -> None:
         pd.DataFrame([t.model_dump() for t in analysis.paired_tests.clean_vs_perturbed]),
         out / "paired_tests.csv",
     )
+    planned = out / "planned_tests.csv"
     if analysis.plan.tests:
-        write_csv(
-            pd.DataFrame([t.model_dump() for t in analysis.plan.tests]), out / "planned_tests.csv"
-        )
+        write_csv(pd.DataFrame([t.model_dump() for t in analysis.plan.tests]), planned)
+    else:  # a report without a plan in a folder that held one under a plan
+        planned.unlink(missing_ok=True)
     write_csv(frame, out / "results.csv")
 
 

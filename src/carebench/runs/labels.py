@@ -47,8 +47,8 @@ def identity_fields(manifest: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _show(path: str, value: Any) -> str:
-    name = path.rsplit(".", 1)[-1]
+def _show(path: str, value: Any, nested: bool = False) -> str:
+    name = path if nested else path.rsplit(".", 1)[-1]
     if name.endswith("sha256") and isinstance(value, str):
         return f"{name.removesuffix('_sha256').removesuffix('sha256') or 'sha256'}={value[:12]}"
     if name == "episode_ids":
@@ -56,6 +56,39 @@ def _show(path: str, value: Any) -> str:
     if isinstance(value, float):
         return f"{name}={value:g}"
     return f"{name}={'-' if value is None else value}"
+
+
+def _differences(
+    differing: list[str], mine: Mapping[str, Any], everyone: list[dict[str, Any]]
+) -> list[str]:
+    """What tells this run apart, one item per differing field, grouped by its top-level key.
+
+    A field shows by its last part (``seed=1``), or by its whole path where two differing fields
+    share that part (``costs.default.c_fn=5``), so no two items read alike; a key with a name (a
+    plan) shows only its name (``plan=release``, ``plan=-`` without one; with its hash where the
+    names tie).
+    """
+    groups: dict[str, list[str]] = defaultdict(list)
+    for path in differing:
+        groups[path.split(".", 1)[0]].append(path)
+    named = {
+        t for t, ps in groups.items() if len(ps) > 1 and any(f"{t}.name" in f for f in everyone)
+    }
+    lasts: dict[str, int] = defaultdict(int)
+    for path in (p for t, ps in groups.items() if t not in named for p in ps):
+        lasts[path.rsplit(".", 1)[-1]] += 1
+    items: list[str] = []
+    for top, paths in groups.items():
+        name = f"{top}.name"
+        if top in named:
+            items.append(f"{top}={'-' if mine.get(name) is None else mine[name]}")
+            sha = f"{top}.sha256"
+            namesakes = {repr(f.get(sha)) for f in everyone if f.get(name) == mine.get(name)}
+            if mine.get(name) is not None and len(namesakes) > 1:
+                items[-1] += f"@{str(mine.get(sha))[:12]}"  # two versions of one plan
+        else:
+            items += [_show(p, mine.get(p), lasts[p.rsplit(".", 1)[-1]] > 1) for p in paths]
+    return items
 
 
 def display_labels(manifests: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
@@ -76,7 +109,7 @@ def display_labels(manifests: Mapping[str, Mapping[str, Any]]) -> dict[str, str]
         paths = sorted({p for f in fields.values() for p in f})
         differing = [p for p in paths if len({repr(f.get(p)) for f in fields.values()}) > 1]
         for run_id in run_ids:
-            shown = ", ".join(_show(p, fields[run_id].get(p)) for p in differing)
+            shown = ", ".join(_differences(differing, fields[run_id], list(fields.values())))
             labels[run_id] = f"{base} [{shown}]" if shown else base
     counts: dict[str, int] = defaultdict(int)
     for label in labels.values():

@@ -85,8 +85,8 @@ class RunSummary:
         if self.nothing_succeeded:
             raise RunFailedError(
                 f"run {self.run_id} ({self.label}): every request of this invocation failed "
-                f"({self.errors} error records, no answer to score); see `carebench runs show "
-                f"{self.run_id}` for the errors, fix the backend and run the same command again"
+                f"({self.errors} error records, no answer to score); `carebench runs export "
+                f"{self.run_id} --out FILE` has their error messages, fix the backend and run the same command again"
             )
 
 

@@ -30,7 +30,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from carebench.agents.backends.base import Generation, GenerationRequest
+from carebench.agents.backends.base import Generation, GenerationRequest, RequestRejectedError
 from carebench.agents.config import BackendConfig
 from carebench.agents.contract import decision_json_schema
 from carebench.errors import CarebenchError
@@ -88,6 +88,41 @@ def model_path(config: BackendConfig) -> Path:
     return path
 
 
+MIN_CONTEXT = 512
+"""The smallest context window (--option n_ctx) accepted; a prompt that does not fit the one
+asked for is rejected request by request (stored as an error record that says so)."""
+
+
+def _switch(options: dict[str, str], name: str) -> bool:
+    """The on/off option ``name`` (default on), removed from ``options``.
+
+    Raises:
+        CarebenchError: a value other than on or off.
+    """
+    value = options.pop(name, "on")
+    if value not in ("on", "off"):
+        raise CarebenchError(f"embedded backend option {name}={value!r}: expected on or off")
+    return value == "on"
+
+
+def _count(options: dict[str, str], name: str, default: int, least: int) -> int:
+    """The whole-number option ``name`` (at least ``least``), removed from ``options``.
+
+    Raises:
+        CarebenchError: not a whole number, or under ``least``.
+    """
+    value = options.pop(name, str(default))
+    try:
+        number = int(value)
+    except ValueError:
+        number = least - 1
+    if number < least:
+        raise CarebenchError(
+            f"embedded backend option {name}={value!r}: expected a whole number >= {least}"
+        )
+    return number
+
+
 class EmbeddedBackend:
     """llama-cpp-python in-process; see the module docstring for options."""
 
@@ -100,16 +135,22 @@ class EmbeddedBackend:
         return {"model_sha256": file_sha256(model_path(config))}
 
     def __init__(self, config: BackendConfig) -> None:
+        """Load the model; options are checked first (module docstring).
+
+        Raises:
+            CarebenchError: llama-cpp-python is missing, an option is unknown or out of range,
+                or the model cannot be loaded.
+        """
         try:
             from llama_cpp import Llama
         except ImportError as exc:
             raise CarebenchError(INSTALL_HINT) from exc
         self.path = model_path(config)
         options = dict(config.options)
-        self.constrained = options.pop("constrained", "on") != "off"
-        self.prefix_reuse = options.pop("prefix_reuse", "on") != "off"
-        n_ctx = int(options.pop("n_ctx", "4096"))
-        n_threads = int(options.pop("n_threads", str(os.cpu_count() or 1)))
+        self.constrained = _switch(options, "constrained")
+        self.prefix_reuse = _switch(options, "prefix_reuse")
+        n_ctx = _count(options, "n_ctx", 4096, MIN_CONTEXT)
+        n_threads = _count(options, "n_threads", os.cpu_count() or 1, 1)
         chat_format = options.pop("chat_format", None)
         if options:
             raise CarebenchError(
@@ -144,18 +185,25 @@ class EmbeddedBackend:
         with self._lock:
             if not self.prefix_reuse:
                 self._llm.reset()  # type: ignore[no-untyped-call]
-            out: Any = self._llm.create_chat_completion(
-                messages=request.messages,  # type: ignore[arg-type]
-                temperature=params.temperature,
-                top_p=params.top_p,
-                max_tokens=params.max_tokens,
-                seed=params.seed + request.repeat,
-                response_format=(
-                    {"type": "json_object", "schema": request.schema or decision_json_schema()}
-                    if self.constrained
-                    else None
-                ),
-            )
+            try:
+                out: Any = self._llm.create_chat_completion(
+                    messages=request.messages,  # type: ignore[arg-type]
+                    temperature=params.temperature,
+                    top_p=params.top_p,
+                    max_tokens=params.max_tokens,
+                    seed=params.seed + request.repeat,
+                    response_format=(
+                        {"type": "json_object", "schema": request.schema or decision_json_schema()}
+                        if self.constrained
+                        else None
+                    ),
+                )
+            except ValueError as exc:  # llama-cpp-python: "Requested tokens (N) exceed context ..."
+                if "context window" not in str(exc):
+                    raise
+                raise RequestRejectedError(
+                    f"{exc}: the prompt does not fit; raise --option n_ctx (now {self._llm.n_ctx()})"
+                ) from exc
         usage = out.get("usage") or {}
         return Generation(
             text=out["choices"][0]["message"]["content"] or "",
