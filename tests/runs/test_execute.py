@@ -89,3 +89,22 @@ def test_with_the_cache_switched_off_the_bank_is_validated_and_nothing_written(
     run_agent(_config(bank, seed=1), tmp_path / "ws")
     assert len(calls) == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bank", "ws"]
+
+
+def test_a_refused_run_leaves_no_store_behind_and_an_existing_one_untouched(
+    tmp_path: Path,
+) -> None:
+    """A new-user trial: `carebench run --model nosuch` exited 2 and left an empty store."""
+    from carebench.errors import CarebenchError
+
+    bank = (str(write_custom_bank(tmp_path / "bank")),)
+    nosuch = RunConfig(backend=BackendConfig(name="scripted", model="nosuch"), bank_paths=bank)
+    with pytest.raises(CarebenchError, match="unknown scripted policy 'nosuch'"):
+        run_agent(nosuch, tmp_path / "ws")
+    assert not (tmp_path / "ws").exists()
+    oracle = RunConfig(backend=BackendConfig(name="scripted", model="oracle"), bank_paths=bank)
+    run_agent(oracle, tmp_path / "ws")
+    with pytest.raises(CarebenchError):
+        run_agent(nosuch, tmp_path / "ws")
+    with RunStore(tmp_path / "ws" / "carebench.db") as store:
+        assert len(store.runs()) == 1  # the store that held a run is kept as it was

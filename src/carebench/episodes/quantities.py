@@ -175,10 +175,10 @@ def approximately_held(
     label only by one without) and not a former value; or one worked out from the cited values:
     values in the claim's unit: k times a value where the cited ``terms`` give it k times a day
     (``freq2`` .. ``freq4``: a day's total) or seven times where they give a daily value (a
-    week's; round 32: "about 300 mg" is not held by "75 mg daily"), a sum or difference of two, a product that gives the unit (30 mg/kg x
-    12.6 kg), a ratio that gives it (mg/kg) or a ratio of two values of one unit as a
-    percentage ("~83 %" of 430/520). A unit-less approximate value is held only by a value of
-    its own label.
+    week's; round 32: "about 300 mg" is not held by "75 mg daily"), a sum or difference of two,
+    a product that gives the unit (30 mg/kg x 12.6 kg), a ratio that gives it (mg/kg) or a ratio
+    of two values of one unit as a percentage ("~83 %" of 430/520). A unit-less approximate value
+    is held only by a value of its own label.
     """
     same = [
         e

@@ -17,8 +17,8 @@ Verdicts (:func:`support`), for a claim and the text of the lines it cites:
   group (continue / withhold, left / right, sudden / gradual, ...), or negates a finding the
   claim asserts; or (round 12) the line gives the claim's dose to another named drug and never
   names the claim's, or (round 32) names it but doses it nowhere (:func:`other_drug`: "lithium
-  100 mg daily" cited to "sertraline 100 mg daily"); or (round 31) a conjunct of the claim read as negated as a whole ("..., no
-  vomiting") denies what the line states (:mod:`carebench.episodes.denials`);
+  100 mg daily" cited to "sertraline 100 mg daily"); or (round 31) a conjunct of the claim
+  read as negated as a whole ("..., no vomiting") denies what the line states (:mod:`carebench.episodes.denials`);
 * ``unsupported``: the claim is the complement of a word its lines lack (round 12,
   :func:`~carebench.episodes.complements.framer`: "Monitor for X"), addresses the scorer or
   points elsewhere ("Back pain - see the

@@ -178,7 +178,8 @@ def parse_spec(spec: str, options: dict[str, str] | None = None) -> BackendConfi
     name, _, model = head.partition(":")
     if not name:
         raise CarebenchError(
-            f"claim judge {spec!r} (--claim-judge, --judge): expected NAME[:MODEL][@BASE_URL] (e.g. openai:m@URL, "
+            f"claim judge {spec!r} (--claim-judge, --judge): expected NAME[:MODEL][@BASE_URL] "
+            "(e.g. openai:m@URL, "
             "embedded, scripted:judge-rules)"
         )
     try:

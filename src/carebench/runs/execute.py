@@ -47,14 +47,37 @@ def run_agent(
     bank = load_bank_cached(config.bank_paths, user_cache_dir())
     if not select_episodes(config, bank.episodes):
         raise CarebenchError("the selection contains no episodes")
-    with RunStore(store_path(workspace)) as store:
-        return asyncio.run(
-            run_async(
-                config,
-                bank.episodes,
-                store,
-                on_record=on_record,
-                on_start=on_start,
-                bank_hash=bank.sha256,
+    path = store_path(workspace)
+    fresh = [p for p in (path.parent, path) if not p.exists()]
+    try:
+        with RunStore(path) as store:
+            return asyncio.run(
+                run_async(
+                    config,
+                    bank.episodes,
+                    store,
+                    on_record=on_record,
+                    on_start=on_start,
+                    bank_hash=bank.sha256,
+                )
             )
-        )
+    except CarebenchError:
+        _drop_if_unused(path, fresh)
+        raise
+
+
+def _drop_if_unused(path: Path, fresh: list[Path]) -> None:
+    """Remove the store (and its folder) this call created, if a refusal left it without a run.
+
+    A refused ``carebench run`` (an unknown policy, a bad option) leaves nothing behind; a store
+    that existed before, or that now holds a run, is never touched.
+    """
+    if path not in fresh or not path.exists():
+        return
+    with RunStore(path) as store:
+        if store.runs():
+            return
+    for leftover in (path, *(path.with_name(path.name + s) for s in ("-wal", "-shm", "-journal"))):
+        leftover.unlink(missing_ok=True)
+    if path.parent in fresh and not any(path.parent.iterdir()):
+        path.parent.rmdir()

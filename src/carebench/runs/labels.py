@@ -50,7 +50,7 @@ def identity_fields(manifest: Mapping[str, Any]) -> dict[str, Any]:
 def _show(path: str, value: Any, nested: bool = False) -> str:
     name = path if nested else path.rsplit(".", 1)[-1]
     if name.endswith("sha256") and isinstance(value, str):
-        return f"{name.removesuffix('_sha256').removesuffix('sha256') or 'sha256'}={value[:12]}"
+        return f"{name.removesuffix('sha256').rstrip('._') or 'sha256'}={value[:12]}"
     if name == "episode_ids":
         return f"episodes={len(value)}" if value else "episodes=all"
     if isinstance(value, float):
@@ -64,9 +64,9 @@ def _differences(
     """What tells this run apart, one item per differing field, grouped by its top-level key.
 
     A field shows by its last part (``seed=1``), or by its whole path where two differing fields
-    share that part (``costs.default.c_fn=5``), so no two items read alike; a key with a name (a
-    plan) shows only its name (``plan=release``, ``plan=-`` without one; with its hash where the
-    names tie).
+    share that part (``sampling.seed=1`` beside ``other.seed=2``), so no two items read alike;
+    a key with a name (a plan) shows only its name (``plan=release``, ``plan=-`` without one;
+    with its hash where the names tie).
     """
     groups: dict[str, list[str]] = defaultdict(list)
     for path in differing:

@@ -86,7 +86,8 @@ class RunSummary:
             raise RunFailedError(
                 f"run {self.run_id} ({self.label}): every request of this invocation failed "
                 f"({self.errors} error records, no answer to score); `carebench runs export "
-                f"{self.run_id} --out FILE` has their error messages, fix the backend and run the same command again"
+                f"{self.run_id} --out FILE` has their error messages; fix the backend and run the "
+                "same command again"
             )
 
 

@@ -201,8 +201,9 @@ class EmbeddedBackend:
             except ValueError as exc:  # llama-cpp-python: "Requested tokens (N) exceed context ..."
                 if "context window" not in str(exc):
                     raise
+                n_ctx = self._llm.n_ctx()
                 raise RequestRejectedError(
-                    f"{exc}: the prompt does not fit; raise --option n_ctx (now {self._llm.n_ctx()})"
+                    f"{exc}: the prompt does not fit; raise --option n_ctx (now {n_ctx})"
                 ) from exc
         usage = out.get("usage") or {}
         return Generation(
