@@ -349,6 +349,8 @@ _WHEN = frozenset(
      "since", "recently"}
 )  # fmt: skip
 """Words of time after a number that are not a thing it counts ("potassium 4.2 last week")."""
+_NOT_COUNTED = _STOP | _WHEN
+"""Words after a number that it does not count: stop words and :data:`_WHEN`."""
 
 
 def _quantities(clause: str) -> list[Quantity]:
@@ -371,7 +373,7 @@ def _quantities(clause: str) -> list[Quantity]:
             unit = "/" + token.split("/")[1]
         elif not unit and i and UNITS.get(words[i - 1], "") in SCALE:
             unit = UNITS[words[i - 1]]  # "day 28" is 28 days
-        elif not unit and nxt and not NUMBER.match(nxt) and nxt not in _STOP | _WHEN:
+        elif not unit and nxt and not NUMBER.match(nxt) and nxt not in _NOT_COUNTED:
             unit = "#" + term(nxt)
         former = change and "from" in words[max(0, i - 2) : i]
         ago = bool(unit) and i + 2 < len(words) and words[i + 2] == "ago"
