@@ -229,3 +229,44 @@ def test_runs_list_aligns_long_labels_and_marks_an_interrupted_run(tmp_path: Pat
     assert "⚠ incomplete: 20 of 40 records stored" in rows[1]
     shown = run_cli("runs", "show", run_id, *ws)
     assert shown.returncode == 0 and "⚠ incomplete: 20 of 40 records stored" in shown.stdout
+
+
+def test_runs_show_says_why_a_run_of_errors_has_accuracy_zero(tmp_path: Path) -> None:
+    """A new-user trial read "decision accuracy 0.000" for a run whose every request failed as a
+    verdict on the model; the line now says how errors count and where their messages are."""
+    bank = str(write_custom_bank(tmp_path / "bank"))
+    ws = ["--workspace", str(tmp_path / "ws")]
+    made = run_cli(
+        "run", "--backend", "openai", "--model", "m", "--base-url", "http://127.0.0.1:9/v1",
+        "--retries", "0", "--bank", bank, "--split", "test", *ws,
+    )  # fmt: skip
+    assert made.returncode == 3, made.stderr  # every request failed
+    shown = run_cli("runs", "show", "m", *ws)
+    assert shown.returncode == 0, shown.stderr
+    assert (
+        "errors 10; decision accuracy 0.000 (invalid outputs and errors count as incorrect)"
+        in shown.stdout
+    )
+    assert "read the raw outputs and error messages with carebench runs export m" in shown.stdout
+
+
+def test_a_run_with_a_corrupted_manifest_can_be_deleted_and_only_it(tmp_path: Path) -> None:
+    """A new-user trial found one corrupted manifest blocking every command on the workspace, with
+    no way to remove that run; `runs delete` removes it (and only it) without reading it."""
+    bank = str(write_custom_bank(tmp_path / "bank"))
+    ws = ["--workspace", str(tmp_path / "ws")]
+    for policy in ("oracle", "rule"):
+        made = run_cli("run", "--backend", "scripted", "--model", policy, "--bank", bank, *ws)
+        assert made.returncode == 0, made.stderr
+    with sqlite3.connect(tmp_path / "ws" / "carebench.db") as db:
+        (bad,) = db.execute("SELECT run_id FROM runs WHERE label LIKE '%oracle%'").fetchone()
+        db.execute("UPDATE runs SET manifest='{\"run_id\": 5' WHERE run_id=?", (bad,))
+    blocked = run_cli("runs", "list", *ws)
+    assert blocked.returncode == 2 and f"carebench runs delete {bad}" in blocked.stderr
+    refused = run_cli("runs", "delete", bad[:6], *ws)  # no --yes and no answer: nothing deleted
+    assert refused.returncode != 0 and "delete run" in refused.stdout
+    deleted = run_cli("runs", "delete", bad[:6], "--yes", *ws)
+    assert deleted.returncode == 0, deleted.stderr
+    assert deleted.stdout.startswith(f"deleted run {bad} (scripted:oracle/vanilla) and its 20 ")
+    _header, *rows = run_cli("runs", "list", *ws).stdout.splitlines()
+    assert len(rows) == 1 and "scripted:rule/vanilla" in rows[0] and rows[0].split()[3] == "20"

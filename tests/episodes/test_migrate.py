@@ -162,3 +162,25 @@ def test_cli_migrate_lists_what_to_finish(tmp_path: Path) -> None:
     assert "post-op-wound.yaml (carebench-seed/1) -> " in result.output
     assert "migrated 4 seed(s)" in result.output
     assert "  - variants.missing.deletes: the hook removes '4 mg daily'" in result.output
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("{}\n", "expected a mapping of seed fields"),
+        ("", "expected a mapping of seed fields"),
+        ("{id: x, title: y}\n", "written as one flow mapping"),
+    ],
+)
+def test_a_file_that_is_not_a_block_seed_is_listed_not_written(
+    tmp_path: Path, text: str, why: str
+) -> None:
+    source = tmp_path / "in" / "odd.yaml"
+    source.parent.mkdir()
+    source.write_text(text)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["episodes", "migrate", str(source), "--out", str(out)])
+    assert isinstance(result.exception, CarebenchError), result.output  # exit 2 under main()
+    assert "1 file(s) could not be migrated" in str(result.exception)
+    assert "odd.yaml (unknown) -> " in result.output and why in result.output
+    assert not (out / "odd.yaml").exists()  # the old command wrote "format: ...\n{}" here

@@ -382,11 +382,18 @@ def migrate_cmd(paths: tuple[Path, ...], out_dir: Path) -> None:
     left = 0
     for target, result in results:
         state = f"{len(result.todo)} to finish" if result.todo else "valid"
+        if not result.migrated:
+            state = "not migrated, nothing written"
         click.echo(f"{result.source} ({result.found}) -> {target}: {state}")
         for line in result.todo:
             click.echo(f"  - {line}")
-        left += bool(result.todo)
+        left += bool(result.todo) and result.migrated
+    failed = [r.source for _, r in results if not r.migrated]
     click.echo(
-        f"migrated {len(results)} seed(s) into {out_dir}; {left} need edits (listed above and in "
-        "each <id>.todo.txt); then run: carebench episodes validate " + str(out_dir)
+        f"migrated {len(results) - len(failed)} seed(s) into {out_dir}; {left} need edits (listed "
+        "above and in each <id>.todo.txt); then run: carebench episodes validate " + str(out_dir)
     )
+    if failed:
+        raise CarebenchError(
+            f"{len(failed)} file(s) could not be migrated (listed above): " + ", ".join(failed)
+        )

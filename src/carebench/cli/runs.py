@@ -56,12 +56,20 @@ def show(run: str, bank: tuple[str, ...], workspace: Path) -> None:
     click.echo(json.dumps(manifest.stored(), indent=2, sort_keys=True))
     s = results_summary(loaded.frame)
     if s["records"]:
+        counted = (
+            " (invalid outputs and errors count as incorrect)" if s["valid"] < s["records"] else ""
+        )
         click.echo(
             f"records {s['records']}: valid {s['valid']}, invalid {s['invalid']}, errors "
-            f"{s['errors']}; decision accuracy {s['accuracy']:.3f}; escalated on "
+            f"{s['errors']}; decision accuracy {s['accuracy']:.3f}{counted}; escalated on "
             f"{s['escalated_when_required']} of {s['escalation_required']} "
             "escalation-required records"
         )
+        if not s["valid"]:
+            click.echo(
+                f"no valid output in this run: read the raw outputs and error messages with "
+                f"carebench runs export {run}"
+            )
     stored = len(loaded.frame)
     note = incomplete_note(stored, manifest.planned_records)
     if note:
@@ -121,6 +129,25 @@ def export(
         frame = load_results(workspace, list(run_ids) or None, bank=bank or None)
     path = export_results(frame, out, fmt)
     click.echo(f"wrote {len(frame)} rows to {path}")
+
+
+@runs_group.command()
+@click.argument("run")
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+@WORKSPACE
+def delete(run: str, yes: bool, workspace: Path) -> None:
+    """Delete one run and all its records from the store (RUN: id, unique id prefix or label).
+
+    Works on a run whose stored manifest is corrupted. Nothing else is touched: other runs, the
+    response cache, plans, annotations. There is no undo; copy carebench.db first to keep it.
+    """
+    from carebench.runs.results import open_store
+
+    with open_store(workspace) as store:
+        if not yes:
+            click.confirm(f"delete run {run!r} and all its records from {store.path}?", abort=True)
+        run_id, label, n = store.delete_run(run)
+    click.echo(f"deleted run {run_id} ({label}) and its {n} records")
 
 
 # --- runs import-inspect ------------------------------------------------------------------------

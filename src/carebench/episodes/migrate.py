@@ -77,6 +77,11 @@ class SeedMigration:
     done: list[str] = field(default_factory=list)
     todo: list[str] = field(default_factory=list)
 
+    @property
+    def migrated(self) -> bool:
+        """Whether the file was read as a seed of a known format (False: nothing was written)."""
+        return self.found in {SEED_FORMAT, "carebench-seed/1"}
+
 
 def _node(root: yaml.Node, path: Sequence[str]) -> tuple[yaml.Node | None, yaml.Node | None]:
     """The (key node, value node) at ``path`` in a mapping tree, or (None, None)."""
@@ -272,9 +277,12 @@ def _deletes_edit(seed: Seed, result: SeedMigration) -> list[str]:
 def migrate_text(text: str, file: str) -> SeedMigration:
     """Migrate one seed file's text (see the module docstring); never raises for bad input."""
     root, data, issues = compose_yaml(text, file)
-    if issues or root is None or not isinstance(data, dict):
-        why = issues[0].message if issues else "expected a mapping of seed fields"
+    if issues or root is None or not isinstance(data, dict) or not data:
+        why = issues[0].message if issues else "expected a mapping of seed fields (id, title, ...)"
         return SeedMigration(file, text, "unknown", todo=[f"cannot read the file: {why}"])
+    if getattr(root, "flow_style", False):
+        why = "written as one flow mapping ({...}); write it as a block mapping, one field a line"
+        return SeedMigration(file, text, "unknown", todo=[f"cannot migrate the file: {why}"])
     result = SeedMigration(file, text, found_version(data, "seed"))
     if result.found == SEED_FORMAT:
         result.done.append(f"already {SEED_FORMAT}: copied unchanged")
@@ -364,7 +372,9 @@ def migrate_paths(paths: Sequence[Path], out: Path) -> list[tuple[Path, SeedMigr
     """Migrate every seed file under ``paths`` into ``out``; write each seed and its to-do file.
 
     Each seed is written to ``out/<path below its root>``; a seed with anything left to finish
-    gets ``<name>.todo.txt`` beside it (not a seed file, so validation ignores it).
+    gets ``<name>.todo.txt`` beside it (not a seed file, so validation ignores it). A file that
+    is not a seed of a known format (:attr:`SeedMigration.migrated` False) is listed but not
+    written.
 
     Raises:
         CarebenchError: a path does not exist, ``out`` is one of the inputs or inside one, or a
@@ -383,6 +393,9 @@ def migrate_paths(paths: Sequence[Path], out: Path) -> list[tuple[Path, SeedMigr
             try:
                 result = migrate_text(path.read_text("utf-8"), str(path))
                 target = out / target_for(path, Path(root))
+                if not result.migrated:
+                    written.append((target, result))
+                    continue
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(result.text, "utf-8")
                 todo = target.with_name(target.stem + ".todo.txt")

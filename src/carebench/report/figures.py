@@ -71,10 +71,11 @@ def _draw_files(analysis: dict[str, Any]) -> dict[str, tuple[str, str]]:
     width = max(6.0, 1.2 + 0.9 * n)
 
     def save(fig: Any, name: str) -> None:
-        fig.tight_layout()
+        # bbox_inches="tight" grows the canvas to fit long run labels (tight_layout warned and
+        # clipped them instead)
         svg, png = io.StringIO(), io.BytesIO()
-        fig.savefig(svg, format="svg")
-        fig.savefig(png, format="png", dpi=90)
+        fig.savefig(svg, format="svg", bbox_inches="tight")
+        fig.savefig(png, format="png", dpi=90, bbox_inches="tight")
         files[name] = (base64.b64encode(png.getvalue()).decode("ascii"), svg.getvalue())
         plt.close(fig)
 

@@ -190,7 +190,8 @@ class RunStore(WorkspaceStore):
         if not isinstance(manifest, dict):
             raise CarebenchError(
                 f"{self.path}: the stored manifest of run {run_id} is corrupted (not a JSON "
-                "object); restore the store from a backup or remove the run's rows"
+                "object); restore the store from a backup, or remove the run with `carebench "
+                f"runs delete {run_id}`"
             )
         return self._validate(run_id, manifest)
 
@@ -239,6 +240,27 @@ class RunStore(WorkspaceStore):
             problem = "no run matches" if not matches else f"{len(matches)} runs match"
             raise CarebenchError(f"{problem} {name!r} in {self.path}; see `carebench runs list`")
         return str(matches[0])
+
+    def delete_run(self, name: str) -> tuple[str, str, int]:
+        """Delete one run and its records; return (run id, label, records deleted).
+
+        ``name`` is a run id, a unique id prefix or an exact stored label. The manifest is not
+        read, so a run whose manifest is corrupted can be removed. Other runs, the response cache
+        and the other features' tables are untouched.
+
+        Raises:
+            CarebenchError: no run or several runs match ``name``.
+        """
+        rows = self._db.execute("SELECT run_id, label FROM runs ORDER BY run_id").fetchall()
+        matches = [(r, lb) for r, lb in rows if r.startswith(name) or lb == name]
+        if len(matches) != 1:
+            problem = "no run matches" if not matches else f"{len(matches)} runs match"
+            raise CarebenchError(f"{problem} {name!r} in {self.path}; give the run id")
+        ((run_id, label),) = matches
+        with self.transaction() as db:
+            n = db.execute("DELETE FROM records WHERE run_id=?", (run_id,)).rowcount
+            db.execute("DELETE FROM runs WHERE run_id=?", (run_id,))
+        return str(run_id), str(label), int(n)
 
     # records ----------------------------------------------------------------------------------
     def completed(self, run_id: str) -> set[tuple[str, int]]:
