@@ -520,6 +520,13 @@ def stated_terms(evidence_text: str) -> frozenset[str]:
     return analyze(" ".join(kept)).terms
 
 
+_DOSE = frozenset({"mg", "mcg", "micrograms", "microgram", "g", "ml", "units", "unit", "mmol"})
+_PER_PERIOD = frozenset(
+    (a, b) for a in ("a", "per", "each") for b in ("day", "days", "week", "weeks", "24")
+)
+_TOTAL_WORDS = frozenset({"day", "days", "week", "weeks", "total", "daily", "in"})
+
+
 def held_units(claim_text: str) -> frozenset[str]:
     """Terms of the words a number names as its unit or counted thing ("3 times", "72-year-old").
 
@@ -538,4 +545,8 @@ def held_units(claim_text: str) -> frozenset[str]:
                     held.add(term("old"))
                 elif UNITS.get(words[i + 1]) in SCALE and after == ("ago",):
                     held.add(term("ago"))  # "2 weeks ago": a point in time the quantity holds
+                rest = words[i + 2 : i + 6]
+                if words[i + 1] in _DOSE and (rest[:2] in _PER_PERIOD or "total" in rest):
+                    # "10 mg a day (in total)": a day's total, read with the quantity (roles)
+                    held |= {term(w) for w in rest[:4] if w in _TOTAL_WORDS}
     return frozenset(held)

@@ -74,6 +74,7 @@ from carebench.episodes.numerals import (
     roman_digits,
     spelt_digits,
 )
+from carebench.episodes.roles import number_role
 
 LABEL_TERMS = 4
 """How many terms before a number (in its clause) make its label."""
@@ -214,6 +215,9 @@ class Quantity:
     bound: str = ""
     """``<``, ``<=``, ``>`` or ``>=`` for a bound ("below 57 kg", "at least 400 micrograms"; see
     :mod:`carebench.episodes.numerals`), ``""`` for a value."""
+    role: str = ""
+    """What the number is in its clause: ``""`` (a value), ``change``, ``item``, ``total``, or for
+    a time ``every``, ``for``, ``at`` (:mod:`carebench.episodes.roles`)."""
 
     @property
     def base(self) -> tuple[str, float] | None:
@@ -296,6 +300,7 @@ def tokens(text: str) -> tuple[str, ...]:
     lowered = _DOSES_A_DAY.sub(r"\1 times a day", lowered)  # "3 doses in 24 h": 3 times a day
     lowered = _ONE_PERIOD.sub(r"\1 1 \2", lowered)  # "no more than a week": than 1 week
     lowered = re.sub(r"\b(\d+) out of (\d+)\b", r"\1/\2", lowered)  # six out of ten: 6/10
+    lowered = re.sub(r"\b(\d{2,3}) over (\d{2,3})\b", r"\1/\2", lowered)  # BP 84 over 50: 84/50
     lowered = _GESTATION.sub(r"\1 weeks \2 days", lowered)  # 24+2/40: 24 weeks 2 days
     for denominator, unit in (("7", "days"), ("12", "months"), ("52", "weeks"), ("40", "weeks")):
         lowered = re.sub(rf"\b([1-9]\d?)/{denominator}\b", rf"\1 {unit}", lowered)
@@ -369,10 +374,11 @@ def _quantities(clause: str) -> list[Quantity]:
         if value is None:
             continue
         unit = UNITS.get(nxt, "")
+        day_unit = False
         if "/" in token and token.split("/")[1] in ("10", "100"):
             unit = "/" + token.split("/")[1]
         elif not unit and i and UNITS.get(words[i - 1], "") in SCALE:
-            unit = UNITS[words[i - 1]]  # "day 28" is 28 days
+            unit, day_unit = UNITS[words[i - 1]], True  # "day 28" is 28 days
         elif not unit and nxt and not NUMBER.match(nxt) and nxt not in _NOT_COUNTED:
             unit = "#" + term(nxt)
         former = change and "from" in words[max(0, i - 2) : i]
@@ -383,9 +389,11 @@ def _quantities(clause: str) -> list[Quantity]:
         pair = "/" in token and not unit.startswith("/")  # 112/70: both parts are values, in order
         second = _number(token.split("/")[1]) if pair else None
         order = 1 if second is not None else 0
-        out.append(Quantity(value, unit, label, former, ago, approximate, order, bound))
+        time = SCALE.get(unit, ("",))[0] == "time" and not ago
+        role = number_role(words, i, unit, time, day_unit)
+        out.append(Quantity(value, unit, label, former, ago, approximate, order, bound, role))
         if second is not None:
-            out.append(Quantity(second, unit, label, former, ago, approximate, 2, bound))
+            out.append(Quantity(second, unit, label, former, ago, approximate, 2, bound, role))
     return out
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from carebench.episodes.claimtext import Analysis, Quantity, term
 from carebench.episodes.lexicon import DRUG_CLASSES
 from carebench.episodes.numerals import holds
+from carebench.episodes.roles import roles_agree
 
 __all__ = [
     "ANALYTE_UNITS",
@@ -25,10 +26,12 @@ __all__ = [
     "bound_held",
     "comparable",
     "covered_by",
+    "inconsistent_total",
     "labelled",
     "quantity_supported",
     "same_value",
     "term_found",
+    "total_held",
 ]
 
 APPROXIMATE = 0.1
@@ -78,6 +81,10 @@ def same_value(q: Quantity, e: Quantity) -> bool:
     """
     if q.former != e.former or q.ago != e.ago or (q.order and e.order and q.order != e.order):
         return False
+    if not roles_agree(q.role, e.role):
+        return False  # "eGFR fell by 22" is not "eGFR 22"; "for 21 days" is not "every 21 days"
+    if {q.order, e.order} == {0, 2} and q.label and e.label and not labelled(q, e):
+        return False  # "pulse 96" is not the 96 of "BP 158/96": a pair's second part, relabelled
     qb, eb = q.base, e.base
     if qb and eb:
         return qb == eb
@@ -120,6 +127,8 @@ def quantity_supported(q: Quantity, evidence: Analysis) -> bool:
     """
     if q.bound:
         return bound_held(q, evidence.quantities)
+    if q.role == "total":
+        return total_held(q, evidence.quantities, evidence.terms)
     if q.approximate:  # a value the writer worked out
         return approximately_held(q, evidence.quantities, evidence.terms)
     same = [
@@ -205,6 +214,43 @@ def approximately_held(
                 worked.add(a.value * b.value)  # 30 mg/kg x 12.6 kg
     return bool(q.unit) and any(
         abs(q.value - w) <= tolerance * max(abs(q.value), abs(w)) + 1e-9 for w in worked
+    )
+
+
+def _times_a_day(terms: frozenset[str]) -> set[int]:
+    """How many times a day the ``terms`` give a dose (``freq1`` .. ``freq4``, daily words)."""
+    return {k for k in (1, 2, 3, 4) if f"freq{k}" in terms} | ({1} if terms & _DAILY else set())
+
+
+def total_held(q: Quantity, evidence: tuple[Quantity, ...], terms: frozenset[str]) -> bool:
+    """Whether a day's (or week's) total ``q`` is held by the cited quantities.
+
+    By a total of the same value, or by a dose in its unit times the times a day the cited
+    ``terms`` give (seven times that for a week's). "10 mg a day" is held by "5 mg twice daily";
+    "500 mg a day in total" is not held by "500 mg twice daily" (round 33, red team 25).
+    """
+    if any(same_value(q, e) and e.role == "total" for e in evidence):
+        return True
+    times = _times_a_day(terms)
+    times |= {7 * k for k in times}
+    doses = [e for e in evidence if e.unit == q.unit and not e.former and e.role != "total"]
+    return any(abs(e.value * k - q.value) < 1e-9 for e in doses for k in times)
+
+
+def inconsistent_total(text: Analysis) -> bool:
+    """Whether a text states a total that is not its own dose times its times a day.
+
+    Only a text that gives a dose in the total's unit and how often: "paracetamol 1 g four times
+    daily (1 g a day in total)" is inconsistent; "10 mg a day" alone is not read here.
+    """
+    totals = [q for q in text.quantities if q.role == "total"]
+    doses = [q for q in text.quantities if q.role != "total" and not q.former]
+    how_often = frozenset(t for t in text.terms if t.startswith("freq"))  # not the total's "a day"
+    if not totals or not _times_a_day(how_often):
+        return False
+    return any(
+        any(d.unit == t.unit for d in doses) and not total_held(t, tuple(doses), how_often)
+        for t in totals
     )
 
 

@@ -89,6 +89,7 @@ from carebench.episodes.quantities import (
     DOSE_UNITS,
     comparable,
     covered_by,
+    inconsistent_total,
     labelled,
     quantity_supported,
     same_value,
@@ -511,6 +512,8 @@ def _judge_read(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
     missing = [q for q in claim.quantities if not quantity_supported(q, evidence)]
     if missing:
         return Verdict.UNSUPPORTED, f"quantity not held: {missing[0].value:g} {missing[0].unit}"
+    if inconsistent_total(claim):
+        return Verdict.UNSUPPORTED, "a total that is not the claim's dose times its times a day"
     swap = swapped(claim_text, evidence_text)
     if swap:
         return Verdict.CONTRADICTS, f"another side of an exclusive class: {swap}"

@@ -50,6 +50,7 @@ from collections.abc import Mapping, Sequence
 from carebench.episodes.claimforms import unheld_drug
 from carebench.episodes.lexicon import PLACEHOLDER_TERMS
 from carebench.episodes.matching import states, tokens
+from carebench.episodes.quantities import inconsistent_total
 from carebench.episodes.support import (
     analyze,
     conflict,
@@ -519,6 +520,8 @@ def field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:
         return False  # "INR 2.3-4.6" for "INR 4.6 today": a range, not the value (round 29)
     if _misvalues(value, wanted):
         return False  # "temperature 112 C, heart rate 38.2": each number under another label
+    if inconsistent_total(analyze(value)):
+        return False  # "1 g four times daily (1 g a day in total)": its own sum is wrong
     rule = conflict(value, references)
     if rule is not None and not (rule in _VALUE_RULES and holds_values(value, references)):
         return False  # "38.3 C; earlier 36.8 C": the reference's values, with their history
