@@ -108,3 +108,17 @@ def test_a_stated_total_must_be_the_texts_own_dose_times_its_times_a_day() -> No
 def test_a_handoff_finding_written_as_a_change_is_not_stated() -> None:
     assert finding_stated("SpO2 89 % in air; heart rate 150", "heart rate 150")
     assert not finding_stated("SpO2 up by 89 % in air; heart rate up by 150", "heart rate 150")
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict"),
+    [
+        ("depressive episode diagnosed 10 weeks before today", Verdict.SUPPORTED),
+        ("depressive episode diagnosed 10 weeks before now", Verdict.SUPPORTED),
+        ("depressive episode diagnosed 10 weeks", Verdict.UNSUPPORTED),  # a span, not a point
+    ],
+)
+def test_a_time_before_today_is_a_time_ago(claim: str, verdict: Verdict) -> None:
+    """Red team 26's control: "10 weeks before today" for "10 weeks ago" scored 0.191."""
+    line = "Depressive episode diagnosed 10 weeks ago."
+    assert support(claim, line) is verdict, explain(claim, line)

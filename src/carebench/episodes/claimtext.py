@@ -302,6 +302,7 @@ def tokens(text: str) -> tuple[str, ...]:
     lowered = re.sub(r"\b(\d+) out of (\d+)\b", r"\1/\2", lowered)  # six out of ten: 6/10
     lowered = re.sub(r"\b(\d{2,3}) over (\d{2,3})\b", r"\1/\2", lowered)  # BP 84 over 50: 84/50
     lowered = _GESTATION.sub(r"\1 weeks \2 days", lowered)  # 24+2/40: 24 weeks 2 days
+    lowered = _BEFORE_NOW.sub(r"\1 ago", lowered)  # "10 weeks before today": 10 weeks ago
     for denominator, unit in (("7", "days"), ("12", "months"), ("52", "weeks"), ("40", "weeks")):
         lowered = re.sub(rf"\b([1-9]\d?)/{denominator}\b", rf"\1 {unit}", lowered)
     lowered = re.sub(  # ranges: 10-15 kg = 10 kg to 15 kg
@@ -329,6 +330,13 @@ _TIMES_OVER = re.compile(
     r"\bx\s?(\d+)\s+(minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?|yrs?)\b"
 )
 _GESTATION = re.compile(r"\b(\d{1,2})\s?\+\s?([0-6])\s?(?:/40|weeks?\b|wks?\b)")
+_BEFORE_NOW = re.compile(
+    r"\b(\d+(?:\.\d+)?\s*(?:hours?|days?|weeks?|months?|years?))\s+"
+    r"before (?:today|now)\b"
+)
+"""A time before now written out ("8 days before today"): "ago" (red team 26's control; not
+"earlier" or "prior", which are often relative to another event, nor "previously", a frame
+word)."""
 _DOSES_A_DAY = re.compile(r"\b([1-6]) doses (?:in|per|a|every) (?:24 ?h|24 hours|day)\b")
 _ONE_PERIOD = re.compile(r"\b(than|to|within|over|after|for)\s+an?\s+(hour|day|week|month|year)\b")
 """"A week" after a bound or span word is one week ("no more than a week", "within a day"); not
