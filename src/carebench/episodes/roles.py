@@ -20,7 +20,8 @@ roles (:func:`roles_agree`). Conventions:
 * for a time: **every** after "every" / "each", **for** after "for", "over", "lasting", "x" or
   "complete", **at** after "at", "on", "aged", "since" or "from" or as "day 5" (a point, or
   the point a state started: "since 28 weeks" is "at 28 weeks", not "for 28 weeks"); "for N
-  weeks after" is unmarked (a point or a span); the words "the", "next", "another", "further", "a", "first" may stand between.
+  weeks after" is unmarked (a point or a span); up to two of the words "the", "next",
+  "another", "further", "a", "first", "last" may stand between.
 
 An unmarked number ("" role) agrees with every role but change and item: "7 days" holds "for 7
 days", but "eGFR 22" never holds "eGFR fell by 22".
