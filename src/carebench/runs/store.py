@@ -232,14 +232,26 @@ class RunStore(WorkspaceStore):
         Raises:
             CarebenchError: none or several runs match.
         """
-        runs = self.runs()
-        matches = [r.run_id for r in runs if r.run_id.startswith(name) or r.label == name]
-        if not matches:
-            matches = [r.run_id for r in runs if name in r.label]
+        return self._match(name, contains=True)[0]
+
+    def _match(self, name: str, contains: bool) -> tuple[str, str]:
+        """(run id, label) of the one run whose id starts with ``name`` or whose label is it.
+
+        With ``contains``, failing those, of the one run whose label contains ``name``. Reads
+        only ids and labels, never a manifest.
+
+        Raises:
+            CarebenchError: none or several runs match.
+        """
+        rows = self._db.execute("SELECT run_id, label FROM runs ORDER BY run_id").fetchall()
+        matches = [(r, lb) for r, lb in rows if r.startswith(name) or lb == name]
+        if not matches and contains:
+            matches = [(r, lb) for r, lb in rows if name in lb]
         if len(matches) != 1:
             problem = "no run matches" if not matches else f"{len(matches)} runs match"
             raise CarebenchError(f"{problem} {name!r} in {self.path}; see `carebench runs list`")
-        return str(matches[0])
+        ((run_id, label),) = matches
+        return str(run_id), str(label)
 
     def delete_run(self, name: str) -> tuple[str, str, int]:
         """Delete one run and its records; return (run id, label, records deleted).
@@ -251,16 +263,11 @@ class RunStore(WorkspaceStore):
         Raises:
             CarebenchError: no run or several runs match ``name``.
         """
-        rows = self._db.execute("SELECT run_id, label FROM runs ORDER BY run_id").fetchall()
-        matches = [(r, lb) for r, lb in rows if r.startswith(name) or lb == name]
-        if len(matches) != 1:
-            problem = "no run matches" if not matches else f"{len(matches)} runs match"
-            raise CarebenchError(f"{problem} {name!r} in {self.path}; give the run id")
-        ((run_id, label),) = matches
+        run_id, label = self._match(name, contains=False)
         with self.transaction() as db:
             n = db.execute("DELETE FROM records WHERE run_id=?", (run_id,)).rowcount
             db.execute("DELETE FROM runs WHERE run_id=?", (run_id,))
-        return str(run_id), str(label), int(n)
+        return run_id, label, int(n)
 
     # records ----------------------------------------------------------------------------------
     def completed(self, run_id: str) -> set[tuple[str, int]]:
