@@ -65,6 +65,7 @@ from carebench.episodes.lexicon import (
     UNITS,
 )
 from carebench.episodes.readable import UNREAD_SYMBOL
+from carebench.episodes.roles import TOTAL_UNITS, total_tail
 
 __all__ = [
     "asks",
@@ -520,10 +521,6 @@ def stated_terms(evidence_text: str) -> frozenset[str]:
     return analyze(" ".join(kept)).terms
 
 
-_DOSE = frozenset({"mg", "mcg", "micrograms", "microgram", "g", "ml", "units", "unit", "mmol"})
-_PER_PERIOD = frozenset(
-    (a, b) for a in ("a", "per", "each") for b in ("day", "days", "week", "weeks", "24")
-)
 _TOTAL_WORDS = frozenset({"day", "days", "week", "weeks", "total", "daily", "in"})
 
 
@@ -545,8 +542,6 @@ def held_units(claim_text: str) -> frozenset[str]:
                     held.add(term("old"))
                 elif UNITS.get(words[i + 1]) in SCALE and after == ("ago",):
                     held.add(term("ago"))  # "2 weeks ago": a point in time the quantity holds
-                rest = words[i + 2 : i + 6]
-                if words[i + 1] in _DOSE and (rest[:2] in _PER_PERIOD or "total" in rest):
-                    # "10 mg a day (in total)": a day's total, read with the quantity (roles)
-                    held |= {term(w) for w in rest[:4] if w in _TOTAL_WORDS}
+                if UNITS.get(words[i + 1], "") in TOTAL_UNITS:  # "10 mg a day (in total)"
+                    held |= {term(w) for w in total_tail(words, i) if w in _TOTAL_WORDS}
     return frozenset(held)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from carebench.episodes.claimtext import Analysis, Quantity, term
 from carebench.episodes.lexicon import DRUG_CLASSES
 from carebench.episodes.numerals import holds
-from carebench.episodes.roles import roles_agree
+from carebench.episodes.roles import DOSE_UNITS, roles_agree
 
 __all__ = [
     "ANALYTE_UNITS",
@@ -37,9 +37,6 @@ __all__ = [
 APPROXIMATE = 0.1
 """How far (relative) an approximate value ("about 7.6 mg/kg") may be from the value of the same
 quantity, or one worked out from the cited values, that holds it."""
-DOSE_UNITS = frozenset({"mg", "mcg", "g", "ml", "unit", "iu", "mmol", "#tablet", "#puff", "#dose"})
-"""Units of a dose: an approximate dose ("about 27 units") is held only by the same value or one
-worked out exactly ("about 2800 micrograms a week" of 400 micrograms daily)."""
 
 
 ANALYTE_UNITS: dict[str, frozenset[str]] = {
@@ -200,7 +197,8 @@ def approximately_held(
     if any(_near(q, e) if tolerance else same_value(q, e) for e in same):
         return True
     values = [e for e in evidence if not e.former and e.unit][:30]
-    times = {k for k in (2, 3, 4) if f"freq{k}" in terms} | ({7} if terms & _DAILY else set())
+    daily = _times_a_day(terms)  # a day's total: k doses a day; a week's: 7 of a daily one
+    times = (daily - {1}) | ({7} if 1 in daily else set())
     worked = {e.value * k for e in values if e.unit == q.unit for k in times}
     for a in values:
         for b in values:

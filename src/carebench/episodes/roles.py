@@ -29,7 +29,15 @@ days", but "eGFR 22" never holds "eGFR fell by 22".
 
 from __future__ import annotations
 
-__all__ = ["CHANGE", "STRICT", "number_role", "roles_agree"]
+__all__ = [
+    "CHANGE",
+    "DOSE_UNITS",
+    "STRICT",
+    "TOTAL_UNITS",
+    "number_role",
+    "roles_agree",
+    "total_tail",
+]
 
 CHANGE = frozenset(
     {"up", "down", "fell", "fallen", "fall", "rose", "risen", "rise", "drop", "dropped", "increas",
@@ -47,7 +55,12 @@ _TIME_ROLES = {
     "from": "at",
 }  # fmt: skip
 _BETWEEN = frozenset({"the", "next", "another", "further", "a", "first", "last"})
-_DOSE = frozenset({"mg", "mcg", "g", "ml", "unit", "iu", "mmol"})
+DOSE_UNITS = frozenset({"mg", "mcg", "g", "ml", "unit", "iu", "mmol", "#tablet", "#puff", "#dose"})
+"""Units of a dose (canonical units, and counts of a dose form): an approximate dose ("about 27
+units") is held only by the same value or one worked out exactly ("about 2800 micrograms a week"
+of 400 micrograms daily; :mod:`carebench.episodes.quantities`)."""
+TOTAL_UNITS = frozenset(u for u in DOSE_UNITS if not u.startswith("#"))
+"""Units of a dose that a total is written in ("10 mg a day"; not a count of tablets)."""
 _PERIODS = frozenset({"day", "days", "week", "weeks", "24"})
 _AFTER = 4
 """How many tokens after a dose's unit may hold "total"."""
@@ -61,6 +74,22 @@ def _before(words: tuple[str, ...], i: int) -> str:
         if words[j] not in _BETWEEN:
             return words[j]
     return ""
+
+
+def total_tail(words: tuple[str, ...], i: int) -> tuple[str, ...]:
+    """The words after the unit of the number ``words[i]`` when they make it a total, else ().
+
+    Up to :data:`_AFTER` words, stopping at the next number: those holding "total", or starting
+    "a day" / "per day" (or week). Support reads them with the quantity, not as terms
+    (:func:`carebench.episodes.claimforms.held_units`).
+    """
+    after: list[str] = []
+    for w in words[i + 2 : i + 2 + _AFTER]:
+        if any(c.isdigit() for c in w) and not w.startswith("freq"):
+            break  # the next number's words
+        after.append(w)
+    per_period = len(after) > 1 and after[0] in ("a", "per", "each") and after[1] in _PERIODS
+    return tuple(after) if per_period or "total" in after else ()
 
 
 def number_role(words: tuple[str, ...], i: int, unit: str, time: bool, day_unit: bool) -> str:
@@ -78,15 +107,8 @@ def number_role(words: tuple[str, ...], i: int, unit: str, time: bool, day_unit:
         return "change"
     if prev in ("item", "question"):
         return "item"
-    if unit in _DOSE:
-        after: list[str] = []
-        for w in words[i + 2 : i + 2 + _AFTER]:
-            if any(c.isdigit() for c in w) and not w.startswith("freq"):
-                break  # the next number's words
-            after.append(w)
-        per_period = len(after) > 1 and after[0] in ("a", "per", "each") and after[1] in _PERIODS
-        if "total" in words[max(0, i - 3) : i] or "total" in after or per_period:
-            return "total"
+    if unit in TOTAL_UNITS and ("total" in words[max(0, i - 3) : i] or total_tail(words, i)):
+        return "total"
     if time:
         if day_unit:
             return "at"
