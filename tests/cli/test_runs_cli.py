@@ -263,6 +263,8 @@ def test_a_run_with_a_corrupted_manifest_can_be_deleted_and_only_it(tmp_path: Pa
         db.execute("UPDATE runs SET manifest='{\"run_id\": 5' WHERE run_id=?", (bad,))
     blocked = run_cli("runs", "list", *ws)
     assert blocked.returncode == 2 and f"carebench runs delete {bad}" in blocked.stderr
+    empty = run_cli("runs", "delete", "", "--yes", *ws)  # "" prefixes every id: refused
+    assert empty.returncode == 2 and "give the run id" in empty.stderr
     refused = run_cli("runs", "delete", bad[:6], *ws)  # no --yes and no answer: nothing deleted
     assert refused.returncode != 0 and "delete run" in refused.stdout
     deleted = run_cli("runs", "delete", bad[:6], "--yes", *ws)

@@ -261,8 +261,11 @@ class RunStore(WorkspaceStore):
         and the other features' tables are untouched.
 
         Raises:
-            CarebenchError: no run or several runs match ``name``.
+            CarebenchError: ``name`` is empty (a prefix every id starts with), or no run or
+                several runs match it.
         """
+        if not name.strip():
+            raise CarebenchError(f"{self.path}: give the run id, an id prefix or a label to delete")
         run_id, label = self._match(name, contains=False)
         with self.transaction() as db:
             n = db.execute("DELETE FROM records WHERE run_id=?", (run_id,)).rowcount
