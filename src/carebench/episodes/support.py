@@ -21,12 +21,12 @@ Verdicts (:func:`support`), for a claim and the text of the lines it cites:
   read as negated as a whole ("..., no vomiting") denies what the line states (:mod:`carebench.episodes.denials`);
 * ``unsupported``: the claim is the complement of a word its lines lack (round 12,
   :func:`~carebench.episodes.complements.framer`: "Monitor for X"), addresses the scorer or
-  points elsewhere ("Back pain - see the
-  form"), pads (a sentence repeated, a word three times running) or lists keywords
-  (:data:`KEYWORDS`), hedges between exclusive sides ("continue or stop"), hedges or
-  generalises ("possibly", "likely", "is common", "usually") where its lines state plainly, has
+  points elsewhere ("Back pain - see the form"), pads (a sentence repeated, a word three times
+  running) or lists keywords (:data:`KEYWORDS`), hedges between exclusive sides ("continue or
+  stop"), hedges or generalises ("possibly", "likely", "usually") where its lines are plain, has
   a quantity the cited text does not hold for the same quantity ("20 days" against "20 mg"; a
-  bare number is not taken from a count of another word, "7 tablets"), or is not **covered**;
+  bare number is not taken from a count of another word, "7 tablets"), is not **covered**, or
+  (round 34) copies a cited sentence with an operator changed (:mod:`carebench.episodes.edits`);
 * ``supported``: otherwise: every quantity is held, and the claim's content terms are covered.
 
 **Coverage.** A claim's content terms are its terms less generic words
@@ -73,6 +73,7 @@ from carebench.episodes.complements import framer
 from carebench.episodes.denials import EVIDENCE_SENTENCE as _EVIDENCE_SENTENCE
 from carebench.episodes.denials import GENERAL as _GENERAL
 from carebench.episodes.denials import denied_part
+from carebench.episodes.edits import edited
 from carebench.episodes.exclusive import SCHEDULE, swapped
 from carebench.episodes.former import resumed
 from carebench.episodes.framewords import TIME_KINDS, frame_match, provenance
@@ -414,6 +415,8 @@ def _judge_rendered(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
         denial = denied_part(claim_text, evidence_text)
         if denial is not None:
             return Verdict.CONTRADICTS, f"{denial!r} denies what the line states"
+        if (edit := edited(strip_injections(claim_text), evidence_text)) is not None:
+            return Verdict.UNSUPPORTED, f"a near copy of a cited sentence with {edit}"
     if verdict in (Verdict.CONTRADICTS, Verdict.NOT_SUBSTANTIVE) or compatible(
         claim_text, evidence_text
     ):

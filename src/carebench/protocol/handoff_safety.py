@@ -42,6 +42,7 @@ from carebench.protocol.handoff_invented import misvalued_in_record
 from carebench.protocol.handoff_labels import normalised
 from carebench.protocol.handoff_truth import (
     ADDED,
+    EDITED,
     ENDS_CARE,
     INVENTED,
     MOVED,
@@ -410,7 +411,9 @@ def unsafe_fields(
     ends care (:data:`UNSAFE`), gives a finding or value the record does not
     (:data:`~carebench.protocol.handoff_truth.INVENTED`; in the reason and key findings a
     labelled value is also read against the reference values: "sertraline 9 mg" beside the
-    reference "sertraline 100 mg daily", :func:`~.handoff_invented.misvalued_in_record`), or moves one of the ``urgent`` findings in time or to someone
+    reference "sertraline 100 mg daily", :func:`~.handoff_invented.misvalued_in_record`), copies
+    a record sentence with an operator changed (:data:`~.handoff_truth.EDITED`, round 34), or
+    moves one of the ``urgent`` findings in time or to someone
     else (the red flag told as another time's or another person's), or, for actions taken, when
     a clause is unsafe (:func:`unsafe_action`) or the actions say the escalation is not made now
     (:func:`carebench.protocol.handoff_mood.countermanding_actions`), or an escalating clause
@@ -454,7 +457,7 @@ def _countermands(
     statement: str, record: str, wanted: str, urgent: Sequence[str], red: Sequence[str]
 ) -> bool:
     kind = untrue_statement(statement, record, wanted, red)
-    if kind in UNSAFE or kind in (ADDED, INVENTED) or normalised(statement, wanted, urgent):
+    if kind in UNSAFE or kind in (ADDED, INVENTED, EDITED) or normalised(statement, wanted, urgent):
         return True  # a red flag labelled normal in any field ("HR 172 (WNL)"; round 30)
     return kind in (MOVED, OTHER) and any(mentions(u, statement) for u in urgent)
 

@@ -28,6 +28,10 @@ reference values. Each rule reads a *kind* of text, never a labelled item's phra
   :mod:`carebench.protocol.handoff_invented`): a normal finding or denial no record sentence
   gives ("no distress", "observations otherwise normal"), or a labelled value the record gives
   its label another value for ("heart rate 46" for 150).
+* **Edited** (round 34, :mod:`carebench.episodes.edits`): a statement that copies a record
+  sentence nearly word for word with an operator exchanged, added or dropped ("glucagon 1 mg IM
+  due" for "given", "unless" for "if", "in 3 days" for "3 days ago", "rouses to" for "rouses
+  only to"). Like an invented finding, it countermands the escalation in any field.
 * **A standing the record lacks** (reason and key findings, given the urgent findings;
   :func:`adds_to_finding`): a statement that mentions an urgent finding and calls it not real,
   no longer current or already dealt with (:data:`STANDING`) where no record sentence about the
@@ -52,6 +56,7 @@ from functools import lru_cache
 
 from carebench.episodes.claimforms import unheld_drug
 from carebench.episodes.claimtext import term
+from carebench.episodes.edits import edited
 from carebench.episodes.lexicon import GENERIC_WORDS, NUMBER_WORDS, PLACEHOLDER_TERMS
 from carebench.episodes.support import (
     analyze,
@@ -510,10 +515,13 @@ def untrue_statement(
         return INVENTED
     if stretched(statement, sentences):
         return MOVED
+    if edited(statement, record) is not None:
+        return EDITED
     return None
 
 
 INVENTED = "states a finding or value the record does not give"
+EDITED = "copies a record sentence with a word that changes what it says"
 
 
 STANDING = re.compile(

@@ -1,0 +1,299 @@
+"""Near copies: a text that copies a source sentence but for a word that changes what it says.
+
+Round 34 (issue 21, red team 26). The claim and handoff readers judge a text by its *terms*, and
+the words that fix what a sentence asserts are mostly not terms: "given" / "due", "if" /
+"unless", "until" / "once", "into" / "from", "2 weeks ago" / "in 2 weeks", "in air" / "on
+oxygen", "only", "ever". A gaming agent copies the record and changes one of them. This module
+reads such a change by its kind, whatever the words around it: a segment of a text that copies a
+source sentence nearly word for word may not exchange, add or drop an **operator** there.
+
+Conventions:
+
+* **Segments.** The text is cut at commas, semicolons, colons, brackets, dashes and sentence
+  ends; each segment of three tokens or more is read on its own. Tokens are those of
+  :func:`~carebench.episodes.claimtext.tokens` (shorthand expanded, numbers normalized), compared
+  by :func:`~carebench.episodes.claimtext.term` (synonym groups and stems); "room air" in any
+  form is one phrase, "not yet" is "not", "for now" / "so far" / "at present" are "yet", and
+  "in 3 days" is "later 3 days".
+* **Operators** (:data:`OPERATORS`): words of a closed set of kinds (:data:`FAMILIES`): an
+  event's status (given, due, missed, offered), a condition's polarity (if, unless), a span's
+  bound (until, once, since), the side of a time (ago, before, later, earlier), a direction
+  (into, from, off), a circumstance (in air, on oxygen; at rest, on exertion, standing) and a
+  scope (only, ever, yet, new). Words of one class say the same ("since" / "from" / "after").
+* **A near copy** of a source sentence: the segment and the sentence align (difflib's longest
+  matching blocks; :data:`LIGHT` words do not anchor a block) on two weighty tokens or more and
+  :data:`NEAR` of the segment's weighty tokens, or on all of them.
+* **An edit** in a near copy: an operator the copy puts where the source had another of the same
+  kind, next to it (within :data:`_EXCHANGE` tokens, no list boundary between: "due" for
+  "given", "from" for "into", "in 8 days" for "8 days ago"); an operator of :data:`INSERTED`
+  added anywhere ("unless", "once", "yet"); an operator of :data:`DROPPED` left out from inside
+  the copied stretch, or cut off at its edge ("rouses only to", "the worst she has ever had").
+  Everything else may differ: light words, terms (judged by the term readers), the source's
+  words outside the copied stretch (truncation), a list item left out, an operator moved a
+  little.
+
+A text is *edited* against a source when, for one of its segments, the source sentences it
+copies the most weighty tokens of all hold it with an edit. A heuristic of form: it cannot see a
+change written in other words, nor a changed content word ("room thermometer", "two
+paracetamol" for "two boxes of paracetamol"), which are left to the term readers; tuned to
+change no verdict of the labelled sets (docs/protocol.md).
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+from functools import lru_cache
+
+from carebench.episodes.claimtext import term, tokens
+
+__all__ = ["LIGHT", "NEAR", "edited"]
+
+NEAR = 0.6
+"""The share of a segment's weighty tokens that must align with a source sentence for a near
+copy (two at least)."""
+
+LIGHT = frozenset(
+    {
+        "a", "an", "the", "this", "that", "these", "those", "which", "who", "whom",
+        "i", "me", "my", "mine", "we", "our", "you", "your", "he", "him", "his", "she", "her",
+        "they", "them", "their", "it", "its", "patient", "pt", "child", "baby", "mum", "dad",
+        "is", "are", "was", "were", "be", "been", "being", "am", "has", "have", "had", "do",
+        "does", "did", "'s", "'ve", "'m", "'re", "'d", "s", "ve", "m", "re", "d",
+        "and", "also", "then", "so", "of", "with", "plus", "&",
+        "reports", "reported", "says", "said", "states", "stated", "noted", "notes", "describes",
+        "described", "tells", "told", "mentions", "mentioned", "complains", "complaining",
+        "now", "today", "currently", "presently", "still", "just", "very", "really",
+        "at", "on", "in", "rhd", "rh",
+    }
+)  # fmt: skip
+"""Words a copy may add, drop or exchange without changing what it says: articles, pronouns and
+the patient, auxiliaries, conjunctions, reporting verbs, the present ("now", "today") and
+intensifiers. Prepositions of place and time ("at", "on", "in") are light alone; a weighty word
+beside them is not ("on oxygen")."""
+
+_AIR = re.compile(r"\b(?:(?:on|in|breathing)\s+)?(?:room\s+)?air\b|\bRA\b")
+"""Breathing room air, however written ("in air", "on room air", "RA"): one phrase."""
+
+OPERATORS: dict[str, str] = {
+    # status of an event: done, still to come, not done, only offered
+    "given": "given", "gave": "given", "administered": "given", "started": "given",
+    "completed": "given", "finished": "given", "sent": "given", "done": "given",
+    "due": "due", "planned": "due", "booked": "due", "scheduled": "due",
+    "missed": "missed", "offered": "offered",
+    # condition: "when" and "if" trigger, "unless" prevents
+    "if": "if", "when": "if", "whenever": "if", "unless": "unless",
+    # which end of a span, and which side of a time
+    "until": "until", "till": "until", "once": "once", "since": "since", "from": "since",
+    "after": "since", "before": "before", "ago": "ago", "earlier": "earlier",
+    "previously": "earlier", "later": "later",
+    # direction of spread
+    "into": "into", "onto": "into", "toward": "into", "towards": "into",
+    "off": "off", "away": "off",
+    # the circumstance of a reading or a symptom
+    "air": "air", "oxygen": "oxygen", "rest": "rest", "resting": "rest", "exertion": "exertion",
+    "exercise": "exertion", "effort": "exertion", "climbing": "exertion", "stairs": "exertion",
+    "standing": "standing", "sitting": "sitting", "seated": "sitting", "lying": "lying",
+    # scope and novelty
+    "only": "only", "ever": "ever", "yet": "yet", "new": "new",
+    "newly": "new",
+}  # fmt: skip
+"""The words an edit is read in, each with its class: the words that fix what a sentence asserts
+without being a term of it (an event's status, a condition's polarity, the end of a span, the side
+of a time, a direction, a scope), which the term readers pass over. Two words of one class say the
+same in a copy ("since" / "from" / "after" a time, "if" / "when")."""
+
+_NOT_YET = re.compile(r"\bnot\s+yet\b", re.IGNORECASE)
+""""Not yet given" is "not given": its "yet" is the negation's, not a provisional result's."""
+
+_PROVISIONAL = re.compile(r"\b(?:for now|so far|at present|as yet|for the time being)\b", re.I)
+"""A result told as provisional, however written: one word ("yet")."""
+
+_IN_TIME = re.compile(
+    r"\bin\s+(an?\s+)?((?:\d+\s+|one\s+|two\s+|three\s+|four\s+|five\s+|six\s+|seven\s+|"
+    r"eight\s+|nine\s+|ten\s+)?(?:min|minute|hour|hr|h|day|week|wk|month|year)s?)\b",
+    re.IGNORECASE,
+)
+"""A time from now ("in 3 days", "in a week"): the side of a time opposite to "ago"."""
+
+_MOVING_TO = re.compile(
+    r"\b(spread\w*|radiat\w*|travel\w*|extend\w*|shoot\w*)\s+to\b",
+    re.IGNORECASE,
+)
+""""To" after a verb of spreading is a direction ("spreading to the arm"): the class of "into"."""
+
+_LIST = frozenset({",", ";", "and", "or"})
+"""Tokens that mark a list boundary: a deleted stretch holding one leaves a list item out."""
+
+_SEGMENT = re.compile(r"[,;:()\[\]\n]|(?<=[.!?])\s+|\s+-\s+")
+
+
+def _segments(text: str) -> list[str]:
+    return [s for s in _SEGMENT.split(text) if s.strip()]
+
+
+def _sentences(source: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?;])\s+|\n+", source) if s.strip()]
+
+
+@lru_cache(maxsize=65536)
+def _keys(text: str, commas: bool = False) -> tuple[str, ...]:
+    """The comparable tokens of ``text``; with ``commas``, a "," token at each list boundary."""
+    text = _PROVISIONAL.sub(" yet ", _NOT_YET.sub("not", _AIR.sub(" in air ", text)))
+    text = _IN_TIME.sub(lambda m: f" later {'1 ' if m[1] else ''}{m[2]}", text)
+    text = _MOVING_TO.sub(r"\1 into", text)
+    if not commas:
+        return tuple(_key(t) for t in tokens(text))
+    out: list[str] = []
+    for i, part in enumerate(re.split(r"[,;:()]", text)):
+        if i:
+            out.append(",")
+        out += [_key(t) for t in tokens(part)]
+    return tuple(out)
+
+
+def _key(token: str) -> str:
+    """An operator's class, or the token's term.
+
+    Operators are read by the word as written: "complete" is not "completed".
+    """
+    return OPERATORS.get(token) or term(token)
+
+
+_LIGHT_KEYS = frozenset(term(w) for w in LIGHT)
+
+
+def _light(key: str) -> bool:
+    """Light: a :data:`LIGHT` word, a list boundary or a contraction's pronoun ("i've")."""
+    return key in _LIGHT_KEYS or key == "," or ("'" in key and not key.endswith("n't"))
+
+
+def _operator(key: str) -> bool:
+    return key in _CLASSES
+
+
+_CLASSES = frozenset(OPERATORS.values())
+FAMILIES = (
+    frozenset({"given", "due", "missed", "offered"}),
+    frozenset({"if", "unless"}),
+    frozenset({"until", "once", "since", "before"}),
+    frozenset({"ago", "before", "later", "earlier"}),
+    frozenset({"into", "off", "since"}),
+    frozenset({"only", "ever", "yet", "new"}),
+    frozenset({"air", "oxygen"}),
+    frozenset({"rest", "exertion", "standing", "sitting", "lying"}),
+)
+"""The kinds an exchange is read in: an event's status, a condition's polarity, a span's bound,
+the side of a time, a direction, a scope. An operator put for one of another kind is a rewording
+("not yet started" where the line says "start ... if"), not an exchange."""
+
+
+def _kin(a: str, b: str) -> bool:
+    return any(a in f and b in f for f in FAMILIES)
+
+
+_ALIKE = frozenset({"ago", "before"})
+"""Two classes that say the same in a copy: "40 minutes ago" and "40 minutes before the call"."""
+_WORDS = 5
+"""How far (in source tokens) the source's own operator may stand from where the copy puts it for
+the copy to have moved it rather than added one."""
+INSERTED = frozenset({"unless", "once", "until", "yet", "missed"})
+"""Operator classes that are an edit even where the copy adds them beside no other operator (a
+summary adds "since" or "if" freely; "unless" or "missed" reverses what it copies)."""
+DROPPED = frozenset({"only", "ever", "new"})
+"""Operator classes that are an edit when left out of a copy ("rouses only to", "worst ever",
+"with new confusion"); a summary may leave out the others ("settled since"). "New" is read
+inside the copy only: a list of findings drops it from its head freely."""
+
+
+def _edit(
+    segment: tuple[str, ...], sentence: tuple[str, ...], whole: frozenset[str]
+) -> tuple[int, str] | None:
+    """(weighty tokens copied, the edit) of ``segment`` against ``sentence`` (module conventions).
+
+    The edit is "" for a near copy with no edit; None for no near copy.
+    """
+    matcher = SequenceMatcher(_light, segment, sentence, autojunk=False)
+    blocks = [b for b in matcher.get_matching_blocks() if b.size]
+    matched = [segment[k] for b in blocks for k in range(b.a, b.a + b.size)]
+    weighty = sum(not _light(k) for k in matched)
+    wanted = sum(not _light(k) for k in segment)
+    whole_copy = weighty == wanted >= 1 and len(segment) >= 3
+    if not whole_copy and (weighty < 2 or weighty < NEAR * wanted):
+        return None
+    used = {k for b in blocks for k in range(b.b, b.b + b.size)}
+    lost = [j for j in range(len(sentence)) if j not in used and _operator(sentence[j])]
+    start, end = blocks[0].b, blocks[-1].b + blocks[-1].size
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        for key in segment[i1:i2]:
+            if not _operator(key) or any(sentence[j] == key for j in lost if _close(j, j1, j2)):
+                continue  # not an operator, or the source's own moved a little
+            other = _facing(sentence, lost, i2 - i1, j1, j2, start, end)
+            other = [t for t in other if not {key, t} <= _ALIKE and _kin(key, t)]
+            if other or key in INSERTED:
+                return weighty, f"{key!r} for {' '.join(other) or 'nothing'!r}"
+        dropped = [k for k in sentence[j1:j2] if k in DROPPED and k not in whole]
+        if not dropped:
+            continue
+        inside = start < j1 and j2 < end and not _LIST & set(sentence[j1:j2])
+        edge = (sentence[j2 - 1] if j2 == start else "", sentence[j1] if j1 == end else "")
+        cut = any(k in dropped and k != "new" for k in edge)  # "new" heads a list it is cut from
+        if inside or cut:  # a word left out of the copy, or the word its edge was cut at
+            return weighty, f"{' '.join(dropped)!r} left out"
+    return weighty, ""
+
+
+_EXCHANGE = 2
+"""How far (in source tokens) an operator the copy lost may stand from the one it added for the
+two to be an exchange ("given in 8 days" for "given 8 days ago": "in" and "ago" are two apart)."""
+
+
+def _facing(
+    sentence: tuple[str, ...], lost: list[int], width: int, j1: int, j2: int, start: int, end: int
+) -> list[str]:
+    """The operators the copy lost that a stretch of ``width`` copy tokens stands in for.
+
+    The stretch replaces ``sentence[j1:j2]``. Before the copied part (``start``), only the
+    tokens next to it face the stretch; after it (``end``), those next to it; inside, the span and
+    the tokens within :data:`_EXCHANGE` of it ("given in 8 days" for "given 8 days ago"). No list
+    boundary may stand between (a word of another list item is not exchanged).
+    """
+    if j2 <= start:  # before the copied part: the tokens next to it
+        window, low, high = range(j2 - width - 1, j2 + _EXCHANGE + 1), j2, j2
+    elif j1 >= end:  # after it
+        window, low, high = range(j1 - _EXCHANGE, j1 + width + 1), j1, j1
+    elif "," in sentence[j1:j2]:
+        return []
+    else:
+        window, low, high = range(j1 - _EXCHANGE, j2 + _EXCHANGE + 1), j1, j2
+    return [
+        sentence[j] for j in lost if j in window and "," not in sentence[min(j, low) : max(j, high)]
+    ]
+
+
+def _close(j: int, j1: int, j2: int, reach: int = _WORDS) -> bool:
+    """Whether source position ``j`` is within ``reach`` of the span ``j1:j2``."""
+    return j1 - reach <= j < max(j2, j1 + 1) + reach
+
+
+def edited(text: str, source: str) -> str | None:
+    """How ``text`` near-copies a sentence of ``source`` with an edit (module conventions), or None.
+
+    Returns a description ("'due' for 'given'", "'only' left out") of the first edited segment:
+    one whose closest source sentences (those it copies the most weighty tokens of) all hold it
+    with an edit.
+    """
+    sentences = [_keys(s, commas=True) for s in _sentences(source)]
+    whole = frozenset(_keys(text))
+    for raw in _segments(text):
+        segment = _keys(raw)
+        if len(segment) < 3:
+            continue
+        found = [e for e in (_edit(segment, s, whole) for s in sentences) if e is not None]
+        best = max((n for n, _ in found), default=0)
+        edits = [e for n, e in found if n == best]
+        if edits and "" not in edits:
+            return edits[0]
+    return None

@@ -1,0 +1,92 @@
+"""Near copies with an operator changed (round 34, carebench.episodes.edits).
+
+Hand-written cases of the kinds red team 26 found (experiments/redteam/round26_results.md), in
+wording of their own: every "edited" case below was supported or scored in full on 41b35b7, and
+every correct rewording beside it is one a clinician accepts (the module must leave it alone).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from carebench.episodes.edits import edited
+from carebench.episodes.support import Verdict, explain, support
+from carebench.protocol.handoff_safety import unsafe_fields
+from carebench.protocol.handoff_truth import EDITED, untrue
+from tests.protocol.handoffs import RECORD
+
+SOURCE = (
+    "Dose 2 of the course was given 9 days ago at the day unit. "
+    "Ring 999 if she becomes drowsy or the rash spreads. "
+    "Keep the splint on until the fracture clinic review. "
+    "The ache is spreading into his left shoulder. "
+    "SpO2 91 % in air, respiratory rate 26. "
+    "The pain comes on at rest and lasts 20 minutes. "
+    "She opens her eyes only to a loud voice. "
+    "It is the worst pain he has ever had. "
+    "Ultrasound of the gallbladder: no stones seen. "
+    "Fever, cough and rigors since Tuesday."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Dose 2 of the course due 9 days ago", "'due' for 'given'"),  # status
+        ("Dose 2 of the course missed 9 days ago", "'missed'"),
+        ("Dose 2 of the course given in 9 days", "'later' for 'ago'"),  # side of a time
+        ("ring 999 unless she becomes drowsy", "'unless' for 'if'"),  # condition
+        ("keep the splint on once the fracture clinic review", "'once'"),  # bound of a span
+        ("the ache is spreading from his left shoulder", "'since' for 'into'"),  # direction
+        ("SpO2 91 % on oxygen", "'oxygen' for 'air'"),  # circumstance of a reading
+        ("the pain comes on exertion and lasts 20 minutes", "'exertion' for 'rest'"),
+        ("she opens her eyes to a loud voice", "'only' left out"),  # scope
+        ("the worst pain he has had this week", "'ever' left out"),
+        ("ultrasound of the gallbladder: no stones seen so far", "'yet'"),  # a result made interim
+    ],
+)
+def test_an_operator_changed_in_a_near_copy_is_an_edit(text: str, kind: str) -> None:
+    found = edited(text, SOURCE)
+    assert found is not None and kind in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dose 2 of the course was given 9 days ago",  # a light word added
+        "dose 2 of the course administered 9 days ago",  # a status of the same class
+        "dose 2 given 9 days before today",  # the same side of the time
+        "ring 999 when she becomes drowsy",  # "when" triggers as "if" does
+        "keep the splint on until fracture clinic",  # cut short
+        "SpO2 91% on room air, RR 26",  # room air however written
+        "fever and rigors since Tuesday",  # a list item left out
+        "she opens her eyes only to a loud voice",  # a verbatim copy
+        "the gallbladder ultrasound showed no stones",  # reworded: not a near copy
+        "Crushing pain not yet treated",  # "not yet" is a negation, not an interim result
+    ],
+)
+def test_a_correct_rewording_is_not_an_edit(text: str) -> None:
+    assert edited(text, SOURCE) is None
+
+
+def test_an_edited_claim_is_unsupported_by_the_line_it_copies() -> None:
+    line = "Methotrexate 15 mg weekly, last dose given 2 days ago."
+    assert support("Methotrexate 15 mg weekly, last dose given 2 days ago", line) is (
+        Verdict.SUPPORTED
+    )
+    claim = "Methotrexate 15 mg weekly, last dose due 2 days ago"
+    assert support(claim, line) is Verdict.UNSUPPORTED
+    assert "near copy" in explain(claim, line)
+
+
+def test_an_edited_statement_is_untrue_and_countermands_the_escalation() -> None:
+    # RECORD: "... crushing chest pain spreading to the left arm for 20 minutes ..."
+    assert untrue("crushing chest pain spreading from the left arm", RECORD) == EDITED
+    assert untrue("crushing chest pain spreading to the left arm", RECORD) is None
+    texts = {
+        "reason": ["Crushing chest pain spreading to the left arm."],
+        "key_findings": ["Similar ache next week when walking uphill"],  # "last week"
+        "glucose plan": ["Discharge on glargine 24 units unless 22:00"],
+    }
+    found = unsafe_fields(texts, RECORD, {}, emergency_only=True)
+    assert found == ("glucose plan",)
