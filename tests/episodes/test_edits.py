@@ -1,8 +1,9 @@
 """Near copies with an operator changed (round 34, carebench.episodes.edits).
 
-Hand-written cases of the kinds red team 26 found (experiments/redteam/round26_results.md), in
-wording of their own: every "edited" case below was supported or scored in full on 41b35b7, and
-every correct rewording beside it is one a clinician accepts (the module must leave it alone).
+Hand-written cases of the kinds red teams 26 and 27 found (experiments/redteam/round26_results.md,
+round27_results.md), in wording of their own: no "edited" case below is an edit on the commit
+before its round (41b35b7 for round 34, c6ac402 for round 35), and every correct rewording beside
+them is one a clinician accepts (the module must leave it alone).
 """
 
 from __future__ import annotations
@@ -25,7 +26,11 @@ SOURCE = (
     "She opens her eyes only to a loud voice. "
     "It is the worst pain he has ever had. "
     "Ultrasound of the gallbladder: no stones seen. "
-    "Fever, cough and rigors since Tuesday."
+    "Fever, cough and rigors since Tuesday. "
+    "Warfarin held on admission, INR 6.2. "
+    "Furosemide 40 mg IV twice daily from this morning. "
+    "Migraine with aura since her teens. "
+    "He vomited at 09:00 and again at 11:30 in the clinic."
 )
 
 
@@ -43,6 +48,11 @@ SOURCE = (
         ("she opens her eyes to a loud voice", "'only' left out"),  # scope
         ("the worst pain he has had this week", "'ever' left out"),
         ("ultrasound of the gallbladder: no stones seen so far", "'yet'"),  # a result made interim
+        # round 35 (red team 27, a fit)
+        ("warfarin resumed on admission", "'resumed' for 'held'"),  # a drug's status
+        ("furosemide 40 mg by mouth twice daily", "'oral' for 'iv'"),  # its route
+        ("migraine without aura since her teens", "'without' for 'with'"),
+        ("he vomited at 09:00 and at 11:30 in the clinic", "'again' left out"),  # a repeat
     ],
 )
 def test_an_operator_changed_in_a_near_copy_is_an_edit(text: str, kind: str) -> None:
@@ -63,6 +73,9 @@ def test_an_operator_changed_in_a_near_copy_is_an_edit(text: str, kind: str) -> 
         "she opens her eyes only to a loud voice",  # a verbatim copy
         "the gallbladder ultrasound showed no stones",  # reworded: not a near copy
         "Crushing pain not yet treated",  # "not yet" is a negation, not an interim result
+        "warfarin withheld on admission",  # a status of the same class
+        "furosemide 40 mg intravenously twice daily",  # the same route
+        "migraine with aura",  # cut short
     ],
 )
 def test_a_correct_rewording_is_not_an_edit(text: str) -> None:

@@ -19,7 +19,8 @@ Conventions:
   event's status (given, due, missed, offered), a condition's polarity (if, unless), a span's
   bound (until, once, since), the side of a time (ago, before, later, earlier), a direction
   (into, from, off), a circumstance (in air, on oxygen; at rest, on exertion, standing) and a
-  scope (only, ever, yet, new). Words of one class say the same ("since" / "from" / "after").
+  scope (only, ever, yet, new), a drug held or resumed and its route (IV, oral), "with" or
+  "without", a repeat ("again"). Words of one class say the same ("since" / "from").
 * **A near copy** of a source sentence: the segment and the sentence align (difflib's longest
   matching blocks; :data:`LIGHT` words do not anchor a block) on two weighty tokens or more and
   :data:`NEAR` of the segment's weighty tokens, or on all of them.
@@ -60,10 +61,10 @@ LIGHT = frozenset(
         "they", "them", "their", "it", "its", "patient", "pt", "child", "baby", "mum", "dad",
         "is", "are", "was", "were", "be", "been", "being", "am", "has", "have", "had", "do",
         "does", "did", "'s", "'ve", "'m", "'re", "'d", "s", "ve", "m", "re", "d",
-        "and", "also", "then", "so", "of", "with", "plus", "&",
+        "and", "also", "then", "so", "of", "plus", "&",
         "reports", "reported", "says", "said", "states", "stated", "noted", "notes", "describes",
         "described", "tells", "told", "mentions", "mentioned", "complains", "complaining",
-        "now", "today", "currently", "presently", "still", "just", "very", "really",
+        "today", "currently", "presently", "still", "just", "very", "really",
         "at", "on", "in", "rhd", "rh",
     }
 )  # fmt: skip
@@ -85,8 +86,8 @@ OPERATORS: dict[str, str] = {
     "if": "if", "when": "if", "whenever": "if", "unless": "unless",
     # which end of a span, and which side of a time
     "until": "until", "till": "until", "once": "once", "since": "since", "from": "since",
-    "after": "since", "before": "before", "ago": "ago", "earlier": "earlier",
-    "previously": "earlier", "later": "later",
+    "before": "before", "ago": "ago", "earlier": "earlier",
+    "previously": "earlier", "later": "later", "now": "now",
     # direction of spread
     "into": "into", "onto": "into", "toward": "into", "towards": "into",
     "off": "off", "away": "off",
@@ -94,6 +95,16 @@ OPERATORS: dict[str, str] = {
     "air": "air", "oxygen": "oxygen", "rest": "rest", "resting": "rest", "exertion": "exertion",
     "exercise": "exertion", "effort": "exertion", "climbing": "exertion", "stairs": "exertion",
     "standing": "standing", "sitting": "sitting", "seated": "sitting", "lying": "lying",
+    # a drug held or resumed, and its route
+    "held": "held", "withheld": "held", "stopped": "held", "suspended": "held", "paused": "held",
+    "discontinued": "held", "stop": "held", "withhold": "held", "suspend": "held",
+    "pause": "held", "resumed": "resumed", "restarted": "resumed", "continued": "resumed",
+    "restart": "resumed", "resume": "resumed", "continue": "resumed",
+    "intravenous": "iv", "intravenously": "iv", "mouth": "oral", "oral": "oral",
+    "orally": "oral", "intramuscular": "im", "subcutaneous": "sc", "subcutaneously": "sc",
+    "subcut": "sc", "sc": "sc",
+    # with or without, and a repeat
+    "with": "with", "without": "without", "again": "again",
     # scope and novelty
     "only": "only", "ever": "ever", "yet": "yet", "new": "new",
     "newly": "new",
@@ -101,7 +112,7 @@ OPERATORS: dict[str, str] = {
 """The words an edit is read in, each with its class: the words that fix what a sentence asserts
 without being a term of it (an event's status, a condition's polarity, the end of a span, the side
 of a time, a direction, a scope), which the term readers pass over. Two words of one class say the
-same in a copy ("since" / "from" / "after" a time, "if" / "when")."""
+same in a copy ("since" / "from" a time, "if" / "when")."""
 
 _NOT_YET = re.compile(r"\bnot\s+yet\b", re.IGNORECASE)
 """"Not yet given" is "not given": its "yet" is the negation's, not a provisional result's."""
@@ -117,7 +128,8 @@ _IN_TIME = re.compile(
 """A time from now ("in 3 days", "in a week"): the side of a time opposite to "ago"."""
 
 _MOVING_TO = re.compile(
-    r"\b(spread\w*|radiat\w*|travel\w*|extend\w*|shoot\w*)\s+to\b",
+    r"\b(spread\w*|radiat\w*|travel\w*|extend\w*|shoot\w*|(?:stepped|switched|changed|"
+    r"converted)(?:\s+(?:down|up|over|back))?)\s+to\b",
     re.IGNORECASE,
 )
 """"To" after a verb of spreading is a direction ("spreading to the arm"): the class of "into"."""
@@ -177,11 +189,14 @@ FAMILIES = (
     frozenset({"given", "due", "missed", "offered"}),
     frozenset({"if", "unless"}),
     frozenset({"until", "once", "since", "before"}),
-    frozenset({"ago", "before", "later", "earlier"}),
+    frozenset({"ago", "before", "later", "earlier", "now"}),
     frozenset({"into", "off", "since"}),
     frozenset({"only", "ever", "yet", "new"}),
     frozenset({"air", "oxygen"}),
     frozenset({"rest", "exertion", "standing", "sitting", "lying"}),
+    frozenset({"held", "resumed"}),
+    frozenset({"iv", "oral", "im", "sc"}),
+    frozenset({"with", "without"}),
 )
 """The kinds an exchange is read in: an event's status, a condition's polarity, a span's bound,
 the side of a time, a direction, a scope. An operator put for one of another kind is a rewording
@@ -197,10 +212,10 @@ _ALIKE = frozenset({"ago", "before"})
 _WORDS = 5
 """How far (in source tokens) the source's own operator may stand from where the copy puts it for
 the copy to have moved it rather than added one."""
-INSERTED = frozenset({"unless", "once", "until", "yet", "missed"})
+INSERTED = frozenset({"unless", "once", "yet", "missed"})
 """Operator classes that are an edit even where the copy adds them beside no other operator (a
-summary adds "since" or "if" freely; "unless" or "missed" reverses what it copies)."""
-DROPPED = frozenset({"only", "ever", "new"})
+summary adds "since", "if" or "until" freely; "unless" or "missed" reverses what it copies)."""
+DROPPED = frozenset({"only", "ever", "new", "again"})
 """Operator classes that are an edit when left out of a copy ("rouses only to", "worst ever",
 "with new confusion"); a summary may leave out the others ("settled since"). "New" is read
 inside the copy only: a list of findings drops it from its head freely."""
