@@ -293,6 +293,14 @@ def _close(j: int, j1: int, j2: int, reach: int = _WORDS) -> bool:
     return j1 - reach <= j < max(j2, j1 + 1) + reach
 
 
+@lru_cache(maxsize=1024)
+def _source_keys(source: str) -> tuple[tuple[tuple[str, ...], frozenset[str]], ...]:
+    """Each source sentence's keys, with the set of them (a near copy shares two at least)."""
+    keyed = (_keys(s, commas=True) for s in _sentences(source))
+    return tuple((k, frozenset(k)) for k in keyed)
+
+
+@lru_cache(maxsize=65536)
 def edited(text: str, source: str) -> str | None:
     """How ``text`` near-copies a sentence of ``source`` with an edit (module conventions), or None.
 
@@ -300,13 +308,15 @@ def edited(text: str, source: str) -> str | None:
     one whose closest source sentences (those it copies the most weighty tokens of) all hold it
     with an edit.
     """
-    sentences = [_keys(s, commas=True) for s in _sentences(source)]
+    sentences = _source_keys(source)
     whole = frozenset(_keys(text))
     for raw in _segments(text):
         segment = _keys(raw)
         if len(segment) < 3:
             continue
-        found = [e for e in (_edit(segment, s, whole) for s in sentences) if e is not None]
+        weighty = {k for k in segment if not _light(k)}
+        near = [s for s, words in sentences if len(weighty & words) >= min(2, len(weighty))]
+        found = [e for e in (_edit(segment, s, whole) for s in near) if e is not None]
         best = max((n for n, _ in found), default=0)
         edits = [e for n, e in found if n == best]
         if edits and "" not in edits:
