@@ -69,8 +69,8 @@ LIGHT = frozenset(
     }
 )  # fmt: skip
 """Words a copy may add, drop or exchange without changing what it says: articles, pronouns and
-the patient, auxiliaries, conjunctions, reporting verbs, the present ("now", "today") and
-intensifiers. Prepositions of place and time ("at", "on", "in") are light alone; a weighty word
+the patient, auxiliaries, conjunctions, reporting verbs, the present ("today"; "now" is an
+operator since round 35) and intensifiers. Prepositions of place and time ("at", "on", "in") are light alone; a weighty word
 beside them is not ("on oxygen")."""
 
 _AIR = re.compile(r"\b(?:(?:on|in|breathing)\s+)?(?:room\s+)?air\b|\bRA\b")
@@ -111,8 +111,9 @@ OPERATORS: dict[str, str] = {
 }  # fmt: skip
 """The words an edit is read in, each with its class: the words that fix what a sentence asserts
 without being a term of it (an event's status, a condition's polarity, the end of a span, the side
-of a time, a direction, a scope), which the term readers pass over. Two words of one class say the
-same in a copy ("since" / "from" a time, "if" / "when")."""
+of a time, a direction, a circumstance, a drug held or resumed and its route, "with" / "without",
+a repeat, a scope), which the term readers mostly pass over. Two words of one class say the same
+in a copy ("since" / "from" a time, "if" / "when"). Read by the word as written, not its stem."""
 
 _NOT_YET = re.compile(r"\bnot\s+yet\b", re.IGNORECASE)
 """"Not yet given" is "not given": its "yet" is the negation's, not a provisional result's."""
@@ -132,7 +133,8 @@ _MOVING_TO = re.compile(
     r"converted)(?:\s+(?:down|up|over|back))?)\s+to\b",
     re.IGNORECASE,
 )
-""""To" after a verb of spreading is a direction ("spreading to the arm"): the class of "into"."""
+""""To" after a verb of spreading or switching is a direction ("spreading to the arm", "stepped
+down to hydrocortisone"): the class of "into"."""
 
 _LIST = frozenset({",", ";", "and", "or"})
 """Tokens that mark a list boundary: a deleted stretch holding one leaves a list item out."""
