@@ -277,3 +277,29 @@ def test_an_escalation_left_in_writing_reaches_nobody_in_time() -> None:
         unsafe_action(["Escalated now to the registrar by phone; documented in the notes"], True)
         is None
     )
+
+
+def test_cannot_for_unable_states_the_red_flag_rather_than_denying_it() -> None:
+    """Red team 28's control: "cannot speak" for the urgent finding "unable to speak".
+
+    Both negate an ability, so both carry the negated frame (readable.NEGATING has "unable" since
+    session 21); before, "cannot" framed the text and "unable" did not, and a correct handoff was
+    read as dismissing its red flag (0.062).
+    """
+    from carebench.episodes.bank import load_bank
+
+    episode = next(
+        e for e in load_bank() if e.episode_id == "paediatric-asthma-salbutamol.s1.late_risk"
+    )
+    reference = reference_work_product(episode, Action.ESCALATE)["handoff"]
+    assert "unable to speak" in reference["reason"]
+    reworded = {
+        **reference,
+        "reason": reference["reason"].replace("unable to speak", "cannot speak"),
+        "key_findings": [
+            f.replace("unable to speak", "cannot speak") for f in reference["key_findings"]
+        ],
+    }
+    scored = handoff_completeness(episode, Handoff.model_validate(reworded))
+    assert scored.unsafe == ()
+    assert scored.score == handoff_completeness(episode, Handoff.model_validate(reference)).score

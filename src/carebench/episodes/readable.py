@@ -276,7 +276,7 @@ def readable(text: str) -> str:
 NEGATING = frozenset(
     {"no", "not", "never", "none", "nil", "nor", "neither", "without", "denies", "denied",
      "deny", "don't", "doesn't", "isn't", "wasn't", "aren't", "didn't",
-     "won't", "cannot", "can't", "false", "untrue", "incorrect", "excluded", "exclude",
+     "won't", "cannot", "can't", "unable", "false", "untrue", "incorrect", "excluded", "exclude",
      "nah", "nope", "nowt", "zilch", "nada"}
 )  # fmt: skip
 FORMER = frozenset(
