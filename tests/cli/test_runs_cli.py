@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import json
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any, ClassVar
@@ -233,7 +234,11 @@ def test_runs_list_aligns_long_labels_and_marks_an_interrupted_run(tmp_path: Pat
 
 def test_runs_show_says_why_a_run_of_errors_has_accuracy_zero(tmp_path: Path) -> None:
     """A new-user trial read "decision accuracy 0.000" for a run whose every request failed as a
-    verdict on the model; the line now says how errors count and where their messages are."""
+    verdict on the model; the line now says how errors count and where their messages are.
+
+    The runner stops sending once FAIL_FAST (8) requests have all failed, so 8 to 10 error records
+    are stored, depending on how many were already in flight (CI, under load, stored 8).
+    """
     bank = str(write_custom_bank(tmp_path / "bank"))
     ws = ["--workspace", str(tmp_path / "ws")]
     made = run_cli(
@@ -243,10 +248,11 @@ def test_runs_show_says_why_a_run_of_errors_has_accuracy_zero(tmp_path: Path) ->
     assert made.returncode == 3, made.stderr  # every request failed
     shown = run_cli("runs", "show", "m", *ws)
     assert shown.returncode == 0, shown.stderr
-    assert (
-        "errors 10; decision accuracy 0.000 (invalid outputs and errors count as incorrect)"
-        in shown.stdout
-    )
+    assert re.search(
+        r"errors (?:8|9|10); decision accuracy 0\.000 \(invalid outputs and errors count as "
+        r"incorrect\)",
+        shown.stdout,
+    ), shown.stdout
     assert "read the raw outputs and error messages with carebench runs export m" in shown.stdout
 
 
