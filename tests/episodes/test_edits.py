@@ -30,7 +30,15 @@ SOURCE = (
     "Warfarin held on admission, INR 6.2. "
     "Furosemide 40 mg IV twice daily from this morning. "
     "Migraine with aura since her teens. "
-    "He vomited at 09:00 and again at 11:30 in the clinic."
+    "He vomited at 09:00 and again at 11:30 in the clinic. "
+    "She is unable to finish a sentence and her lips look dusky. "
+    "The bruise came after an unwitnessed fall on the stairs last night. "
+    "He has passed hardly any urine since the morning. "
+    "Family history of bowel cancer at 52; her father had a stroke at 70. "
+    "Stop the ibuprofen today while the kidney function recovers. "
+    "Ring 999 if her breathing gets worse or she becomes harder to rouse. "
+    "The scan findings suggest appendicitis with a small abscess. "
+    "Penicillin allergy with lip swelling in 2019."
 )
 
 
@@ -53,6 +61,16 @@ SOURCE = (
         ("furosemide 40 mg by mouth twice daily", "'oral' for 'iv'"),  # its route
         ("migraine without aura since her teens", "'without' for 'with'"),
         ("he vomited at 09:00 and at 11:30 in the clinic", "'again' left out"),  # a repeat
+        # round 36 (red team 28, a fit)
+        ("she is able to finish a sentence", "for"),  # a negating prefix dropped
+        ("the bruise came after a witnessed fall on the stairs", "for"),
+        ("he has passed urine since the morning", "'not' left out"),  # a negation left out
+        ("bowel cancer at 52", "'family' left out"),  # whose history
+        ("had a stroke at 70", "'family' left out"),
+        ("double the ibuprofen today while the kidney function recovers", "'up' for 'held'"),
+        ("ring 999 if her breathing gets better", "'better' for 'worse'"),  # a trigger reversed
+        ("the scan findings exclude appendicitis with a small abscess", "'against' for 'for'"),
+        ("penicillin side effect with lip swelling in 2019", "'intolerance' for 'allergy'"),
     ],
 )
 def test_an_operator_changed_in_a_near_copy_is_an_edit(text: str, kind: str) -> None:
@@ -76,6 +94,15 @@ def test_an_operator_changed_in_a_near_copy_is_an_edit(text: str, kind: str) -> 
         "warfarin withheld on admission",  # a status of the same class
         "furosemide 40 mg intravenously twice daily",  # the same route
         "migraine with aura",  # cut short
+        "she is not able to finish a sentence",  # the same negation in other words
+        "unwitnessed fall on the stairs last night",  # cut short
+        "he has passed very little urine since the morning",  # a negation's sense in other words
+        "FH of bowel cancer at 52",  # "FH" is "family history"
+        "father: stroke at 70",  # the relative named otherwise
+        "stop ibuprofen today while kidney function recovers",  # light words left out
+        "ring 999 if her breathing is getting worse",  # the same direction
+        "the scan findings are suggestive of appendicitis",  # the same judgement
+        "penicillin allergy with lip swelling",  # cut short
     ],
 )
 def test_a_correct_rewording_is_not_an_edit(text: str) -> None:
