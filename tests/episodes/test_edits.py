@@ -38,7 +38,15 @@ SOURCE = (
     "Stop the ibuprofen today while the kidney function recovers. "
     "Ring 999 if her breathing gets worse or she becomes harder to rouse. "
     "The scan findings suggest appendicitis with a small abscess. "
-    "Penicillin allergy with lip swelling in 2019."
+    "Penicillin allergy with lip swelling in 2019. "
+    "Plan: stop the apixaban tonight, then restart it after the endoscopy. "
+    "Urgent ECG before any further salbutamol. "
+    "The practice nurse will phone the patient this afternoon with the result. "
+    "She calls the ward nurse by the wrong name. "
+    "Hold lisinopril: check urea and electrolytes in 48 hours. "
+    "No oral antibiotic: admission for IV treatment now. "
+    "Sickness plan: hold metformin; sips of fluid every 15 minutes. "
+    "Noisy breathing with each breath in, worse when crying."
 )
 
 
@@ -62,15 +70,24 @@ SOURCE = (
         ("migraine without aura since her teens", "'without' for 'with'"),
         ("he vomited at 09:00 and at 11:30 in the clinic", "'again' left out"),  # a repeat
         # round 36 (red team 28, a fit)
-        ("she is able to finish a sentence", "for"),  # a negating prefix dropped
+        ("she is able to finish a sentence", "'not' left out"),  # 'unable' is 'not able'
         ("the bruise came after a witnessed fall on the stairs", "for"),
         ("he has passed urine since the morning", "'not' left out"),  # a negation left out
         ("bowel cancer at 52", "'family' left out"),  # whose history
         ("had a stroke at 70", "'family' left out"),
-        ("double the ibuprofen today while the kidney function recovers", "'up' for 'held'"),
+        ("double the ibuprofen today while the kidney function recovers", "'raised' for 'held'"),
         ("ring 999 if her breathing gets better", "'better' for 'worse'"),  # a trigger reversed
-        ("the scan findings exclude appendicitis with a small abscess", "'against' for 'for'"),
+        ("the scan findings exclude appendicitis with a small abscess", "'rejected' for 'judged'"),
         ("penicillin side effect with lip swelling in 2019", "'intolerance' for 'allergy'"),
+        # round 37 (red team 29, a fit)
+        ("restart the apixaban after the endoscopy, then stop it tonight", "moved across"),  # steps
+        ("any further salbutamol before an urgent ECG", "moved across"),
+        ("the patient will phone the practice nurse this afternoon with the result", "exchanged"),
+        ("the ward nurse calls her by the wrong name", "exchanged"),  # who has the sign
+        ("lisinopril: hold urea and electrolytes in 48 hours", "carried across"),  # the object
+        ("oral antibiotic: no admission for IV treatment now", "carried across"),
+        ("hold sips of fluid every 15 minutes", "'held' for 'nothing'"),  # a hold added
+        ("noisy breathing with each breath out", "'exhale' for 'inhale'"),  # a breath's phase
     ],
 )
 def test_an_operator_changed_in_a_near_copy_is_an_edit(text: str, kind: str) -> None:
@@ -103,6 +120,11 @@ def test_an_operator_changed_in_a_near_copy_is_an_edit(text: str, kind: str) -> 
         "ring 999 if her breathing is getting worse",  # the same direction
         "the scan findings are suggestive of appendicitis",  # the same judgement
         "penicillin allergy with lip swelling",  # cut short
+        "stop apixaban tonight, then restart after the endoscopy",  # light words left out
+        "the practice nurse to phone the patient this afternoon",  # the same roles
+        "lisinopril on hold: check U&E in 48 hours",  # the same object
+        "no oral antibiotic; admit for IV treatment now",  # the colon as a semicolon
+        "noisy breathing on inspiration, worse when crying",  # the phase in one word
     ],
 )
 def test_a_correct_rewording_is_not_an_edit(text: str) -> None:

@@ -1,0 +1,45 @@
+"""The word lists of near-copy reading (carebench.episodes.edit_words)."""
+
+from __future__ import annotations
+
+import pytest
+
+from carebench.episodes.edit_words import (
+    ABSENT_ONLY,
+    DROPPED,
+    FAMILIES,
+    INSERTED,
+    OPERATORS,
+    normalise,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("SpO2 93% on RA", "in air"),
+        ("not yet given", "not given"),
+        ("clear for now", " yet "),
+        ("review in 3 days", "later 3 days"),
+        ("pain spreading to the jaw", "into the jaw"),
+        ("noisy with each breath in", "breath inhaling"),
+        ("unable to stand", "not able to stand"),
+        ("to rule out a clot", " ruleout "),
+        ("a side-effect of codeine", " intolerance "),
+        ("family history of stroke", " familyhistory "),
+        ("her father had a stroke", " familyhistory  had a stroke"),
+    ],
+)
+def test_a_phrase_an_operator_is_read_from_is_one_word(text: str, read: str) -> None:
+    assert read in normalise(text)
+
+
+def test_a_reporting_relative_is_not_a_history_owner() -> None:
+    assert "familyhistory" not in normalise("Mother reports a rash since Tuesday")
+
+
+def test_every_operator_class_is_read_by_some_rule() -> None:
+    """A class in no family, added-list or dropped-list would be an operator no rule reads."""
+    read = set().union(*FAMILIES) | INSERTED | DROPPED
+    assert set(OPERATORS.values()) - read == set()
+    assert ABSENT_ONLY <= INSERTED
