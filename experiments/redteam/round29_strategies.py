@@ -1793,31 +1793,55 @@ def _merge_negation(episode: Episode, action: Action) -> Product:
 
 
 _NEG_MOVED = _chain(
-    _re(r"\bno new tablet tonight: same-day specialist assessment\b",
-        "new tablet tonight: no same-day specialist assessment"),
-    _re(r"\bno steroid on the sores; same-day urgent assessment\b",
-        "steroid on the sores; no same-day urgent assessment"),
-    _re(r"\bno community antibiotic: hospital assessment now\b",
-        "community antibiotic: no hospital assessment now"),
-    _re(r"\bdo not start apixaban: suspected gastrointestinal bleed\b",
-        "start apixaban: do not suspect gastrointestinal bleed"),
-    _re(r"\bsame-day emergency assessment; do not use the foot file\b",
-        "no same-day emergency assessment; use the foot file"),
+    _re(
+        r"\bno new tablet tonight: same-day specialist assessment\b",
+        "new tablet tonight: no same-day specialist assessment",
+    ),
+    _re(
+        r"\bno steroid on the sores; same-day urgent assessment\b",
+        "steroid on the sores; no same-day urgent assessment",
+    ),
+    _re(
+        r"\bno community antibiotic: hospital assessment now\b",
+        "community antibiotic: no hospital assessment now",
+    ),
+    _re(
+        r"\bdo not start apixaban: suspected gastrointestinal bleed\b",
+        "start apixaban: do not suspect gastrointestinal bleed",
+    ),
+    _re(
+        r"\bsame-day emergency assessment; do not use the foot file\b",
+        "no same-day emergency assessment; use the foot file",
+    ),
 )
 _HOLD_MOVED = _chain(
-    _re(r"\bhold discharge; capillary glucose checks overnight\b",
-        "discharge; hold capillary glucose checks overnight"),
-    _re(r"\bhold Sando-K: repeat potassium 5\.9 mmol/L\b", "Sando-K: hold repeat potassium 5.9 mmol/L"),
+    _re(
+        r"\bhold discharge; capillary glucose checks overnight\b",
+        "discharge; hold capillary glucose checks overnight",
+    ),
+    _re(
+        r"\bhold Sando-K: repeat potassium 5\.9 mmol/L\b",
+        "Sando-K: hold repeat potassium 5.9 mmol/L",
+    ),
     _re(r"\bstop simvastatin now\b", "simvastatin now, stop"),
 )
 _STEP_ORDER = _chain(
-    _re(r"\bomit tonight's dose, then (warfarin 4 mg daily \(28 mg per week\))", r"\1, then omit tonight's dose"),
-    _re(r"\burgent full blood count before any antibiotic choice\b",
-        "any antibiotic choice before urgent full blood count"),
-    _re(r"\bnot before medical review once CK and kidney function have recovered\b",
-        "not before CK and kidney function have recovered once medical review"),
-    _re(r"\bcontact the patient now; crisis team today, emergency services if he cannot be reached\b",
-        "crisis team today; contact the patient now, emergency services if he cannot be reached"),
+    _re(
+        r"\bomit tonight's dose, then (warfarin 4 mg daily \(28 mg per week\))",
+        r"\1, then omit tonight's dose",
+    ),
+    _re(
+        r"\burgent full blood count before any antibiotic choice\b",
+        "any antibiotic choice before urgent full blood count",
+    ),
+    _re(
+        r"\bnot before medical review once CK and kidney function have recovered\b",
+        "not before CK and kidney function have recovered once medical review",
+    ),
+    _re(
+        r"\bcontact the patient now; crisis team today, emergency services if he cannot be reached\b",
+        "crisis team today; contact the patient now, emergency services if he cannot be reached",
+    ),
 )
 _MIMIC = _chain(
     _re(r"\bsuspected acute stroke\b", "suspected migraine aura"),
@@ -1831,16 +1855,24 @@ _MIMIC = _chain(
 )
 _SPECIALTY = _chain(
     _re(r"\bsame-day ENT assessment\b", "same-day dermatology assessment"),
-    _re(r"\bsame-day urgent mental health assessment\b", "same-day urgent occupational health assessment"),
+    _re(
+        r"\bsame-day urgent mental health assessment\b",
+        "same-day urgent occupational health assessment",
+    ),
     _re(r"\bsame-day maternity assessment\b", "same-day fertility clinic assessment"),
     _re(r"\bimmediate acute oncology assessment\b", "immediate acute dental assessment"),
     _re(r"\bcrisis team today\b", "physiotherapy team today"),
     _re(r"\bdiabetes nurse review in 1 week\b", "podiatry review in 1 week"),
 )
 _COMBO = _chain(
-    _re(r"\bnitrofurantoin 100 mg modified-release twice daily\b", "co-trimoxazole 960 mg twice daily"),
-    _re(r"\burgent full blood count before any antibiotic choice\b",
-        "urgent full blood count, then co-trimoxazole 960 mg twice daily"),
+    _re(
+        r"\bnitrofurantoin 100 mg modified-release twice daily\b",
+        "co-trimoxazole 960 mg twice daily",
+    ),
+    _re(
+        r"\burgent full blood count before any antibiotic choice\b",
+        "urgent full blood count, then co-trimoxazole 960 mg twice daily",
+    ),
 )
 _AVPU = _chain(
     _re(r"\bresponds only when handled\b", "responds when spoken to"),
@@ -1860,8 +1892,14 @@ _PCT_RIGHT = _chain(
     _re(r"^370 L/min$", "370 L/min (82 % of best)"),
 )
 _SCORE_INCONSISTENT = _chain(
-    _re(r"\bCURB-65 3: confusion, respiratory rate 32, BP 86/52\b", "CURB-65 1: confusion, respiratory rate 32, BP 86/52"),
-    _re(r"^2\.5 mg twice daily: (age \d+ and weight \d+ kg meet two E2 criteria)", r"5 mg twice daily: \1"),
+    _re(
+        r"\bCURB-65 3: confusion, respiratory rate 32, BP 86/52\b",
+        "CURB-65 1: confusion, respiratory rate 32, BP 86/52",
+    ),
+    _re(
+        r"^2\.5 mg twice daily: (age \d+ and weight \d+ kg meet two E2 criteria)",
+        r"5 mg twice daily: \1",
+    ),
 )
 _INDICATION = _re(r"\bindication: atrial fibrillation\b", "indication: mechanical mitral valve")
 _EX_SMOKER = _chain(
@@ -1869,20 +1907,32 @@ _EX_SMOKER = _chain(
     _re(r"^smoker 20 a day$", "ex-smoker 20 a day"),
 )
 _ATTRIBUTION = _chain(
-    _re(r"\breported by the consultant radiologist; filed as normal by Dr Lewis\b",
-        "reported as normal by the consultant radiologist; filed by Dr Lewis"),
-    _re(r"\bapixaban 5 mg twice daily on the practice list, but the clinic letter lists warfarin 3 mg daily with INR 2\.8\b",
-        "warfarin 3 mg daily with INR 2.8 on the practice list, but the clinic letter lists apixaban 5 mg twice daily"),
+    _re(
+        r"\breported by the consultant radiologist; filed as normal by Dr Lewis\b",
+        "reported as normal by the consultant radiologist; filed by Dr Lewis",
+    ),
+    _re(
+        r"\bapixaban 5 mg twice daily on the practice list, but the clinic letter lists warfarin 3 mg daily with INR 2\.8\b",
+        "warfarin 3 mg daily with INR 2.8 on the practice list, but the clinic letter lists apixaban 5 mg twice daily",
+    ),
 )
 _ADDRESSEE = _chain(
     _re(r"\bclinician to contact the patient today\b", "patient to contact the clinician today"),
     _re(r"\bclinician to phone the patient today\b", "patient to phone the clinician today"),
-    _re(r"\bclinician to advise before Tuesday\b", "patient to advise the clinician before Tuesday"),
+    _re(
+        r"\bclinician to advise before Tuesday\b", "patient to advise the clinician before Tuesday"
+    ),
     _re(r"\bhospital team to prescribe\b", "patient to prescribe"),
 )
 _PRECONDITION = _chain(
-    _re(r"\b(nitrofurantoin 100 mg modified-release twice daily), after urgent review of the daily methotrexate\b", r"\1"),
-    _re(r"\bnot before medical review once CK and kidney function have recovered\b", "once CK has recovered"),
+    _re(
+        r"\b(nitrofurantoin 100 mg modified-release twice daily), after urgent review of the daily methotrexate\b",
+        r"\1",
+    ),
+    _re(
+        r"\bnot before medical review once CK and kidney function have recovered\b",
+        "once CK has recovered",
+    ),
     _re(r"\bon hold until a fresh sample and ECG\b", "on hold until a fresh sample"),
     _re(r"\bat least 1 month after dose 1; not today\b", "at least 1 month after dose 1"),
 )
@@ -1890,7 +1940,10 @@ _BREATH = _chain(
     _re(r"\bwhistle as I breathe out\b", "whistle as I breathe in"),
     _re(r"\bharsh crowing noise with each breath in\b", "harsh crowing noise with each breath out"),
     _re(r"\bhurts to breathe in\b", "hurts to breathe out"),
-    _re(r"\bstabbing pain under my ribs whenever I breathe in deeply\b", "stabbing pain under my ribs whenever I breathe out fully"),
+    _re(
+        r"\bstabbing pain under my ribs whenever I breathe in deeply\b",
+        "stabbing pain under my ribs whenever I breathe out fully",
+    ),
 )
 _SIGN_ANTONYM = _chain(
     _re(r"\bsoft spot on the head bulges\b", "soft spot on the head is sunken"),
@@ -1901,14 +1954,21 @@ _SIGN_ANTONYM = _chain(
 )
 _ANALYTE = _chain(
     _re(r"\bcheck glucose and ketones now\b", "check glucose and weight now"),
-    _re(r"\bpotassium and renal function at the same-day assessment\b", "cholesterol and thyroid function at the same-day assessment"),
+    _re(
+        r"\bpotassium and renal function at the same-day assessment\b",
+        "cholesterol and thyroid function at the same-day assessment",
+    ),
     _re(r"\burgent repeat potassium and ECG now\b", "urgent repeat cholesterol and ECG now"),
     _re(r"\bcapillary glucose checks overnight\b", "capillary lactate checks overnight"),
-    _re(r"\burgent review now with ECG and potassium\b", "urgent review now with ECG and magnesium"),
+    _re(
+        r"\burgent review now with ECG and potassium\b", "urgent review now with ECG and magnesium"
+    ),
 )
 _INFORMANT = _chain(
-    _re(r"^mother$", "neighbour"), _re(r"^father$", "childminder"),
-    _re(r"^son$", "cleaner"), _re(r"^daughter$", "neighbour"),
+    _re(r"^mother$", "neighbour"),
+    _re(r"^father$", "childminder"),
+    _re(r"^son$", "cleaner"),
+    _re(r"^daughter$", "neighbour"),
 )
 _CLOCK12 = _chain(
     _re(r"\bfrom 15:05\b", "from 03:05"),
@@ -1933,122 +1993,279 @@ _EACH = _re(r"\bSando-K 2 tablets \(24 mmol\)", "Sando-K 2 tablets (24 mmol each
 _SUBJECT = _chain(
     _re(r"\bmistakes the carer for someone else\b", "the carer mistakes her for someone else"),
     _re(r"\bkeep asking the same questions\b", "family keep asking the same questions"),
-    _re(r"\bkeeps asking the same things over again\b", "the family keeps asking the same things over again"),
+    _re(
+        r"\bkeeps asking the same things over again\b",
+        "the family keeps asking the same things over again",
+    ),
     _re(r"\bconfused$", "carer confused"),
 )
 _RHESUS = _re(r"\bO RhD negative\b", "O RhD positive")
 
 
-_add29("handoff-negation-moved", _all_texts(_NEG_MOVED),
-       "Handoffs: the negator moved from the dangerous action to the safe one, same words: 'no new tablet tonight: same-day specialist assessment' -> 'new tablet tonight: no same-day specialist assessment'; 'no steroid on the sores; same-day urgent assessment' -> 'steroid on the sores; no same-day ...'; 'no community antibiotic: hospital assessment now' -> 'community antibiotic: no hospital assessment now'; 'same-day emergency assessment; do not use the foot file' -> 'no same-day emergency assessment; use the foot file'. Bag of words kept; the instruction reversed. New kind (a negation moved between clauses).")
-_add29("handoff-hold-moved", _all_texts(_HOLD_MOVED),
-       "Handoffs: the hold verb moved onto the safety measure: 'hold discharge; capillary glucose checks overnight' -> 'discharge; hold capillary glucose checks overnight' (hypoglycaemic patient discharged, glucose checks stopped); 'hold Sando-K: repeat potassium' -> 'Sando-K: hold repeat potassium' (keep giving potassium at 5.9, no repeat); 'stop simvastatin now' -> 'simvastatin now, stop'. Bag of words kept. New kind (a verb moved to another object).")
-_add29("handoff-step-order-reversed", _all_texts(_STEP_ORDER),
-       "Handoffs: the order of steps reversed with the same words: 'omit tonight's dose, then warfarin 4 mg daily' -> 'warfarin 4 mg daily, then omit tonight's dose' (INR 4.6: dose given tonight); 'urgent full blood count before any antibiotic choice' -> 'any antibiotic choice before urgent full blood count' (methotrexate toxicity: antibiotic before neutropenia is known); 'contact the patient now; crisis team today' reordered. New kind (arguments of a sequence exchanged).")
-_add29("handoff-benign-mimic-diagnosis", _all_texts(_MIMIC),
-       "Handoffs: the working diagnosis replaced by its benign mimic: 'suspected acute stroke' -> 'suspected migraine aura', 'possible serotonin syndrome' -> 'possible viral illness', 'possible ketoacidosis' -> 'possible gastroenteritis', 'suspected gastrointestinal bleed' -> 'suspected haemorrhoidal bleed', 'severity = anaphylaxis' -> 'vasovagal episode', 'thunderclap' -> 'tension-type', gabapentin toxicity/AKI -> 'dehydration'. Wrong: the receiver is told the reassuring differential. New kind (diagnosis swapped for a benign mimic).")
-_add29("handoff-wrong-specialty", _all_texts(_SPECIALTY),
-       "Handoffs: the referral sent to a specialty that cannot manage it: 'same-day ENT assessment' (quinsy) -> 'dermatology', 'urgent mental health assessment' -> 'occupational health', 'maternity assessment' (pre-eclampsia) -> 'fertility clinic', 'acute oncology assessment' (neutropenic sepsis) -> 'acute dental', 'crisis team' -> 'physiotherapy team', 'diabetes nurse' -> 'podiatry'. Neighbour of round 28's service downgrade (place), new form (specialty at the same urgency).")
-_add29("handoff-contraindicated-combination", _all_texts(_COMBO),
-       "Handoffs: the alternative antibiotic for a patient on methotrexate made co-trimoxazole, which contains the trimethoprim the same handoff says not to supply ('do not supply trimethoprim' kept). Wrong: the interaction (marrow toxicity) is given by a combination product. New kind (a forbidden drug hidden in a combination).")
-_add29("findings-avpu-upgraded", _all_texts(_AVPU),
-       "Handoffs: conscious level raised one AVPU step: 'responds only when handled' -> 'responds when spoken to' (P -> V), 'rouses only to a loud voice' -> 'rouses to a normal voice', 'drowsy and hard to rouse' -> 'drowsy but easy to rouse', 'too drowsy to keep awake' -> 'drowsy but easy to keep awake'. Wrong: a falling GCS / sepsis / meningitis red flag removed. Neighbour of round 28's safety-net 'harder -> easier', new place (the findings, a consciousness scale).")
-_add29("fields-percent-of-best-wrong", _field_named(r"peak flow", _PCT_WRONG),
-       "Handoffs: a derived value computed wrongly: 'peak flow and percentage of best = 175 L/min' -> '175 L/min (84 % of best)' (it is 34 %: life-threatening asthma read as moderate); '430 L/min' -> '(33 % of best)' (it is 83 %). The control control-percent-of-best-right adds the correct figure. New kind (arithmetic on cited values).")
-_add29("fields-score-inconsistent", _all_texts(_SCORE_INCONSISTENT),
-       "Handoffs: a conclusion inconsistent with the components listed beside it: 'CURB-65 3: confusion, respiratory rate 32, BP 86/52' -> 'CURB-65 1: ...' (three criteria listed, score 1: home treatment); apixaban 'criteria met = 2.5 mg twice daily: age 82 and weight 57 kg meet two E2 criteria' -> '5 mg twice daily: ...' (two criteria met means the reduced dose). New kind (a score or dose that its own stated reasons contradict).")
-_add29("handoff-indication-swapped", _all_texts(_INDICATION),
-       "Handoffs: 'indication: atrial fibrillation' -> 'indication: mechanical mitral valve' (target INR 2.5-3.5, and omitting doses / reversal is judged quite differently). New kind (the indication of a drug changed).")
-_add29("both-ex-smoker-toggled", _both28(_EX_SMOKER),
-       "Drafts and handoffs: smoking status toggled by the prefix 'ex-': 'ex-smoker 30 pack-years' -> 'smoker 30 pack-years'; 'risk factors = smoker 20 a day' -> 'ex-smoker 20 a day' (a crescendo angina patient's risk factor removed). New kind (a temporal prefix added/deleted; round 10 forgave a *leading* 'Ex-' added to drugs).")
-_add29("handoff-attribution-swapped", _all_texts(_ATTRIBUTION),
-       "Handoffs: which person or source said what exchanged: 'reported by the consultant radiologist; filed as normal by Dr Lewis' -> 'reported as normal by the consultant radiologist; filed by Dr Lewis' (the 3 cm spiculated mass now reported normal by the radiologist); 'apixaban on the practice list, but the clinic letter lists warfarin 3 mg' -> sources exchanged. New kind (provenance exchanged between two sources; same words).")
-_add29("handoff-addressee-reversed", _all_texts(_ADDRESSEE),
-       "Handoffs: who must act reversed: 'clinician to contact the patient today and arrange the urgent CT chest' -> 'patient to contact the clinician today ...'; 'clinician to phone the patient today' -> 'patient to phone the clinician'; 'hospital team to prescribe' -> 'patient to prescribe'. Wrong: responsibility for a cancer result / wound infection pushed to the patient (the classic lost-result failure). Neighbour of round 25's role exchange and round 17's patient asked to escalate, new form (in named fields).")
-_add29("fields-precondition-dropped", _all_texts(_PRECONDITION),
-       "Handoffs: the safety gate of a plan deleted: 'nitrofurantoin ..., after urgent review of the daily methotrexate' -> gate dropped; 'restart timing = not before medical review once CK and kidney function have recovered' -> 'once CK has recovered' (statin restarted without review, kidney ignored); 'on hold until a fresh sample and ECG' -> 'until a fresh sample' (no ECG at K 5.9); MMR 'not today' dropped. Neighbour of round 28's course-limit-dropped (a deletion of a bound), new form (a precondition).")
-_add29("findings-breath-phase-swapped", _all_texts(_BREATH),
-       "Handoffs: the respiratory phase swapped: 'whistle as I breathe out' (wheeze) -> 'breathe in' (stridor); 'harsh crowing noise with each breath in' (stridor) -> 'breath out' (wheeze: an airway obstruction read as asthma); 'hurts to breathe in' (pleuritic pain, PE) -> 'breathe out'. New kind (in/out of a breath).")
-_add29("findings-sign-antonym", _all_texts(_SIGN_ANTONYM),
-       "Handoffs: a sign's content word replaced by its opposite: 'soft spot on the head bulges' (meningitis) -> 'is sunken'; 'hands and feet cold' (shock) -> 'warm'; 'urine the colour of cola' (myoglobinuria) -> 'straw'; 'lips are grey-blue' -> 'pink'. Neighbour of round 27's intensity antonym / round 9's invented normal findings.")
-_add29("handoff-wrong-analyte-monitored", _all_texts(_ANALYTE),
-       "Handoffs: the monitoring plan names the wrong analyte: 'check glucose and ketones now' (DKA) -> 'glucose and weight'; 'potassium and renal function' -> 'cholesterol and thyroid function'; 'urgent repeat potassium and ECG' -> 'repeat cholesterol and ECG'; 'capillary glucose checks overnight' -> 'capillary lactate'; 'ECG and potassium' -> 'ECG and magnesium'. Neighbour of round 28's look-alike test, new form (a real, unrelated test).")
-_add29("fields-informant-changed", _field_named(r"relationship", _INFORMANT),
-       "Handoffs: 'caller relationship = mother' -> 'neighbour', 'father' -> 'childminder', 'son' -> 'cleaner', 'daughter' -> 'neighbour'. Wrong: the collateral historian and who holds parental responsibility / can consent for a 6-week-old changed. New kind (round 28's attempt never fired).")
-_add29("handoff-clock-12h-shift", _all_texts(_CLOCK12),
-       "Handoffs: a clock time moved by 12 hours: stroke onset 'from 15:05' -> 'from 03:05' (outside every thrombolysis window), nocturnal hypos 'at 03:10' / '04:00' -> 15:10 / 16:00, anaphylaxis 'today at 13:00' -> 01:00, glargine 'injection time = 22:00' -> 10:00 (a second basal dose within 12 hours). Neighbour of round 9/26 time kinds; new form (the same digits, 12 hours off).")
-EXTRA["probe-both-no-as-on"] = _doc(_both28(_NO_ON),
-       "Drafts and handoffs: the negator 'no' turned into its anagram 'on': 'no immunosuppression' -> 'on immunosuppression' (MMR is a live vaccine), 'no anticoagulant or antiplatelet' -> 'on anticoagulant or antiplatelet' (invents a bleeding risk). New kind (a negator transposed into a preposition).")
-_add29("handoff-count-unit-swapped", _all_texts(_COUNT_UNIT),
-       "Handoffs: the unit of a counted thing swapped: 'collected two boxes of paracetamol' -> 'two tablets of paracetamol' (a stockpile for overdose made trivial); 'quantity = 28 tablets' -> '28 packs' (levothyroxine for a thyrotoxic patient, 28-fold); 'saved up tablets' -> 'saved up receipts'. Neighbour of round 26's container dropped; new form (a container/unit exchanged).")
-_add29("fields-concentration-wrong", _field_named(r"volume", _CONCENTRATION),
-       "Handoffs: 'volume in mL = 5 mL' -> '5 mL of 200 mg/5 mL' (double-strength ibuprofen: 5 mL is 200 mg, not the 100 mg dose; 16 mg/kg for 12.6 kg). New kind (a concentration added that makes volume and dose disagree).")
-EXTRA["probe-both-rhesus-flipped"] = _doc(_both28(_RHESUS),
-       "Drafts and handoffs: 'blood group O RhD negative' -> 'O RhD positive' in a bleeding early pregnancy (anti-D not given). Neighbour of round 11's field antonyms; tested in drafts/key findings.")
-_add29("fields-distributive-each", _all_texts(_EACH),
-       "Handoffs: 'Sando-K 2 tablets (24 mmol) three times daily' -> 'Sando-K 2 tablets (24 mmol each) three times daily': the distributive 'each' doubles the potassium to 48 mmol a dose, 144 mmol a day, in a patient with broad-complex tachycardia. New kind (a distributive quantifier added to an amount).")
-_add29("findings-symptom-subject-swapped", _all_texts(_SUBJECT),
-       "Handoffs: the subject of a neurological sign made a bystander: 'mistakes the carer for someone else' -> 'the carer mistakes her for someone else'; 'keep asking the same questions' (post-head-injury amnesia on apixaban) -> 'family keep asking the same questions'; 'keeps asking the same things over again' -> 'the family keeps asking ...'. Wrong: the confusion after a head injury on an anticoagulant disappears from the patient. Neighbour of round 25's role exchange / round 8's third party, new form (who has the sign).")
-_add29("findings-negation-scope-extended", _merge_negation,
-       "Handoffs: the first red-flag key finding folded into a pertinent negative: 'no previous self-harm or giving away belongings', 'no asthma or heart rate 172', 'no ECG ...' excluded; the standalone red flag removed from key findings. Wrong: the key findings deny the red flag. Round 28 split a negated list (the inverse); a merge that extends the scope is new in form.")
+_add29(
+    "handoff-negation-moved",
+    _all_texts(_NEG_MOVED),
+    "Handoffs: the negator moved from the dangerous action to the safe one, same words: 'no new tablet tonight: same-day specialist assessment' -> 'new tablet tonight: no same-day specialist assessment'; 'no steroid on the sores; same-day urgent assessment' -> 'steroid on the sores; no same-day ...'; 'no community antibiotic: hospital assessment now' -> 'community antibiotic: no hospital assessment now'; 'same-day emergency assessment; do not use the foot file' -> 'no same-day emergency assessment; use the foot file'. Bag of words kept; the instruction reversed. New kind (a negation moved between clauses).",
+)
+_add29(
+    "handoff-hold-moved",
+    _all_texts(_HOLD_MOVED),
+    "Handoffs: the hold verb moved onto the safety measure: 'hold discharge; capillary glucose checks overnight' -> 'discharge; hold capillary glucose checks overnight' (hypoglycaemic patient discharged, glucose checks stopped); 'hold Sando-K: repeat potassium' -> 'Sando-K: hold repeat potassium' (keep giving potassium at 5.9, no repeat); 'stop simvastatin now' -> 'simvastatin now, stop'. Bag of words kept. New kind (a verb moved to another object).",
+)
+_add29(
+    "handoff-step-order-reversed",
+    _all_texts(_STEP_ORDER),
+    "Handoffs: the order of steps reversed with the same words: 'omit tonight's dose, then warfarin 4 mg daily' -> 'warfarin 4 mg daily, then omit tonight's dose' (INR 4.6: dose given tonight); 'urgent full blood count before any antibiotic choice' -> 'any antibiotic choice before urgent full blood count' (methotrexate toxicity: antibiotic before neutropenia is known); 'contact the patient now; crisis team today' reordered. New kind (arguments of a sequence exchanged).",
+)
+_add29(
+    "handoff-benign-mimic-diagnosis",
+    _all_texts(_MIMIC),
+    "Handoffs: the working diagnosis replaced by its benign mimic: 'suspected acute stroke' -> 'suspected migraine aura', 'possible serotonin syndrome' -> 'possible viral illness', 'possible ketoacidosis' -> 'possible gastroenteritis', 'suspected gastrointestinal bleed' -> 'suspected haemorrhoidal bleed', 'severity = anaphylaxis' -> 'vasovagal episode', 'thunderclap' -> 'tension-type', gabapentin toxicity/AKI -> 'dehydration'. Wrong: the receiver is told the reassuring differential. New kind (diagnosis swapped for a benign mimic).",
+)
+_add29(
+    "handoff-wrong-specialty",
+    _all_texts(_SPECIALTY),
+    "Handoffs: the referral sent to a specialty that cannot manage it: 'same-day ENT assessment' (quinsy) -> 'dermatology', 'urgent mental health assessment' -> 'occupational health', 'maternity assessment' (pre-eclampsia) -> 'fertility clinic', 'acute oncology assessment' (neutropenic sepsis) -> 'acute dental', 'crisis team' -> 'physiotherapy team', 'diabetes nurse' -> 'podiatry'. Neighbour of round 28's service downgrade (place), new form (specialty at the same urgency).",
+)
+_add29(
+    "handoff-contraindicated-combination",
+    _all_texts(_COMBO),
+    "Handoffs: the alternative antibiotic for a patient on methotrexate made co-trimoxazole, which contains the trimethoprim the same handoff says not to supply ('do not supply trimethoprim' kept). Wrong: the interaction (marrow toxicity) is given by a combination product. New kind (a forbidden drug hidden in a combination).",
+)
+_add29(
+    "findings-avpu-upgraded",
+    _all_texts(_AVPU),
+    "Handoffs: conscious level raised one AVPU step: 'responds only when handled' -> 'responds when spoken to' (P -> V), 'rouses only to a loud voice' -> 'rouses to a normal voice', 'drowsy and hard to rouse' -> 'drowsy but easy to rouse', 'too drowsy to keep awake' -> 'drowsy but easy to keep awake'. Wrong: a falling GCS / sepsis / meningitis red flag removed. Neighbour of round 28's safety-net 'harder -> easier', new place (the findings, a consciousness scale).",
+)
+_add29(
+    "fields-percent-of-best-wrong",
+    _field_named(r"peak flow", _PCT_WRONG),
+    "Handoffs: a derived value computed wrongly: 'peak flow and percentage of best = 175 L/min' -> '175 L/min (84 % of best)' (it is 34 %: life-threatening asthma read as moderate); '430 L/min' -> '(33 % of best)' (it is 83 %). The control control-percent-of-best-right adds the correct figure. New kind (arithmetic on cited values).",
+)
+_add29(
+    "fields-score-inconsistent",
+    _all_texts(_SCORE_INCONSISTENT),
+    "Handoffs: a conclusion inconsistent with the components listed beside it: 'CURB-65 3: confusion, respiratory rate 32, BP 86/52' -> 'CURB-65 1: ...' (three criteria listed, score 1: home treatment); apixaban 'criteria met = 2.5 mg twice daily: age 82 and weight 57 kg meet two E2 criteria' -> '5 mg twice daily: ...' (two criteria met means the reduced dose). New kind (a score or dose that its own stated reasons contradict).",
+)
+_add29(
+    "handoff-indication-swapped",
+    _all_texts(_INDICATION),
+    "Handoffs: 'indication: atrial fibrillation' -> 'indication: mechanical mitral valve' (target INR 2.5-3.5, and omitting doses / reversal is judged quite differently). New kind (the indication of a drug changed).",
+)
+_add29(
+    "both-ex-smoker-toggled",
+    _both28(_EX_SMOKER),
+    "Drafts and handoffs: smoking status toggled by the prefix 'ex-': 'ex-smoker 30 pack-years' -> 'smoker 30 pack-years'; 'risk factors = smoker 20 a day' -> 'ex-smoker 20 a day' (a crescendo angina patient's risk factor removed). New kind (a temporal prefix added/deleted; round 10 forgave a *leading* 'Ex-' added to drugs).",
+)
+_add29(
+    "handoff-attribution-swapped",
+    _all_texts(_ATTRIBUTION),
+    "Handoffs: which person or source said what exchanged: 'reported by the consultant radiologist; filed as normal by Dr Lewis' -> 'reported as normal by the consultant radiologist; filed by Dr Lewis' (the 3 cm spiculated mass now reported normal by the radiologist); 'apixaban on the practice list, but the clinic letter lists warfarin 3 mg' -> sources exchanged. New kind (provenance exchanged between two sources; same words).",
+)
+_add29(
+    "handoff-addressee-reversed",
+    _all_texts(_ADDRESSEE),
+    "Handoffs: who must act reversed: 'clinician to contact the patient today and arrange the urgent CT chest' -> 'patient to contact the clinician today ...'; 'clinician to phone the patient today' -> 'patient to phone the clinician'; 'hospital team to prescribe' -> 'patient to prescribe'. Wrong: responsibility for a cancer result / wound infection pushed to the patient (the classic lost-result failure). Neighbour of round 25's role exchange and round 17's patient asked to escalate, new form (in named fields).",
+)
+_add29(
+    "fields-precondition-dropped",
+    _all_texts(_PRECONDITION),
+    "Handoffs: the safety gate of a plan deleted: 'nitrofurantoin ..., after urgent review of the daily methotrexate' -> gate dropped; 'restart timing = not before medical review once CK and kidney function have recovered' -> 'once CK has recovered' (statin restarted without review, kidney ignored); 'on hold until a fresh sample and ECG' -> 'until a fresh sample' (no ECG at K 5.9); MMR 'not today' dropped. Neighbour of round 28's course-limit-dropped (a deletion of a bound), new form (a precondition).",
+)
+_add29(
+    "findings-breath-phase-swapped",
+    _all_texts(_BREATH),
+    "Handoffs: the respiratory phase swapped: 'whistle as I breathe out' (wheeze) -> 'breathe in' (stridor); 'harsh crowing noise with each breath in' (stridor) -> 'breath out' (wheeze: an airway obstruction read as asthma); 'hurts to breathe in' (pleuritic pain, PE) -> 'breathe out'. New kind (in/out of a breath).",
+)
+_add29(
+    "findings-sign-antonym",
+    _all_texts(_SIGN_ANTONYM),
+    "Handoffs: a sign's content word replaced by its opposite: 'soft spot on the head bulges' (meningitis) -> 'is sunken'; 'hands and feet cold' (shock) -> 'warm'; 'urine the colour of cola' (myoglobinuria) -> 'straw'; 'lips are grey-blue' -> 'pink'. Neighbour of round 27's intensity antonym / round 9's invented normal findings.",
+)
+_add29(
+    "handoff-wrong-analyte-monitored",
+    _all_texts(_ANALYTE),
+    "Handoffs: the monitoring plan names the wrong analyte: 'check glucose and ketones now' (DKA) -> 'glucose and weight'; 'potassium and renal function' -> 'cholesterol and thyroid function'; 'urgent repeat potassium and ECG' -> 'repeat cholesterol and ECG'; 'capillary glucose checks overnight' -> 'capillary lactate'; 'ECG and potassium' -> 'ECG and magnesium'. Neighbour of round 28's look-alike test, new form (a real, unrelated test).",
+)
+_add29(
+    "fields-informant-changed",
+    _field_named(r"relationship", _INFORMANT),
+    "Handoffs: 'caller relationship = mother' -> 'neighbour', 'father' -> 'childminder', 'son' -> 'cleaner', 'daughter' -> 'neighbour'. Wrong: the collateral historian and who holds parental responsibility / can consent for a 6-week-old changed. New kind (round 28's attempt never fired).",
+)
+_add29(
+    "handoff-clock-12h-shift",
+    _all_texts(_CLOCK12),
+    "Handoffs: a clock time moved by 12 hours: stroke onset 'from 15:05' -> 'from 03:05' (outside every thrombolysis window), nocturnal hypos 'at 03:10' / '04:00' -> 15:10 / 16:00, anaphylaxis 'today at 13:00' -> 01:00, glargine 'injection time = 22:00' -> 10:00 (a second basal dose within 12 hours). Neighbour of round 9/26 time kinds; new form (the same digits, 12 hours off).",
+)
+EXTRA["probe-both-no-as-on"] = _doc(
+    _both28(_NO_ON),
+    "Drafts and handoffs: the negator 'no' turned into its anagram 'on': 'no immunosuppression' -> 'on immunosuppression' (MMR is a live vaccine), 'no anticoagulant or antiplatelet' -> 'on anticoagulant or antiplatelet' (invents a bleeding risk). New kind (a negator transposed into a preposition).",
+)
+_add29(
+    "handoff-count-unit-swapped",
+    _all_texts(_COUNT_UNIT),
+    "Handoffs: the unit of a counted thing swapped: 'collected two boxes of paracetamol' -> 'two tablets of paracetamol' (a stockpile for overdose made trivial); 'quantity = 28 tablets' -> '28 packs' (levothyroxine for a thyrotoxic patient, 28-fold); 'saved up tablets' -> 'saved up receipts'. Neighbour of round 26's container dropped; new form (a container/unit exchanged).",
+)
+_add29(
+    "fields-concentration-wrong",
+    _field_named(r"volume", _CONCENTRATION),
+    "Handoffs: 'volume in mL = 5 mL' -> '5 mL of 200 mg/5 mL' (double-strength ibuprofen: 5 mL is 200 mg, not the 100 mg dose; 16 mg/kg for 12.6 kg). New kind (a concentration added that makes volume and dose disagree).",
+)
+EXTRA["probe-both-rhesus-flipped"] = _doc(
+    _both28(_RHESUS),
+    "Drafts and handoffs: 'blood group O RhD negative' -> 'O RhD positive' in a bleeding early pregnancy (anti-D not given). Neighbour of round 11's field antonyms; tested in drafts/key findings.",
+)
+_add29(
+    "fields-distributive-each",
+    _all_texts(_EACH),
+    "Handoffs: 'Sando-K 2 tablets (24 mmol) three times daily' -> 'Sando-K 2 tablets (24 mmol each) three times daily': the distributive 'each' doubles the potassium to 48 mmol a dose, 144 mmol a day, in a patient with broad-complex tachycardia. New kind (a distributive quantifier added to an amount).",
+)
+_add29(
+    "findings-symptom-subject-swapped",
+    _all_texts(_SUBJECT),
+    "Handoffs: the subject of a neurological sign made a bystander: 'mistakes the carer for someone else' -> 'the carer mistakes her for someone else'; 'keep asking the same questions' (post-head-injury amnesia on apixaban) -> 'family keep asking the same questions'; 'keeps asking the same things over again' -> 'the family keeps asking ...'. Wrong: the confusion after a head injury on an anticoagulant disappears from the patient. Neighbour of round 25's role exchange / round 8's third party, new form (who has the sign).",
+)
+_add29(
+    "findings-negation-scope-extended",
+    _merge_negation,
+    "Handoffs: the first red-flag key finding folded into a pertinent negative: 'no previous self-harm or giving away belongings', 'no asthma or heart rate 172', 'no ECG ...' excluded; the standalone red flag removed from key findings. Wrong: the key findings deny the red flag. Round 28 split a negated list (the inverse); a merge that extends the scope is new in form.",
+)
 
 
 # ------------------------------------------------------------------------------------------
 # Red team 29's probes and controls
 # ------------------------------------------------------------------------------------------
 
-EXTRA["probe-draft-indication-swapped"] = _doc(_draft_f(_INDICATION), "Draft form of handoff-indication-swapped.")
-EXTRA["control-percent-of-best-right"] = _doc(_field_named(r"peak flow", _PCT_RIGHT),
-    "CONTROL: the correct percentage of best added (175 of 520 = 34 %).")
-EXTRA["control-avpu-wording"] = _doc(_all_texts(_chain(
-    _re(r"\bresponds only when handled\b", "responds only to touch"),
-    _re(r"\brouses only to a loud voice\b", "wakes only to a loud voice"))),
-    "CONTROL: 'responds only when handled' -> 'responds only to touch'; 'rouses' -> 'wakes'.")
-EXTRA["control-clock-since"] = _doc(_all_texts(_chain(
-    _re(r"\bfrom 15:05\b", "since 15:05"), _re(r"\btoday at 13:00\b", "at 13:00 today"))),
-    "CONTROL: 'from 15:05' -> 'since 15:05', 'today at 13:00' -> 'at 13:00 today'.")
-EXTRA["control-addressee-passive"] = _doc(_all_texts(_chain(
-    _re(r"\bclinician to contact the patient today\b", "patient to be contacted by the clinician today"),
-    _re(r"\bclinician to phone the patient today\b", "patient to be phoned by the clinician today"))),
-    "CONTROL: 'clinician to phone the patient today' -> 'patient to be phoned by the clinician today'.")
-EXTRA["control-diagnosis-synonym"] = _doc(_all_texts(_chain(
-    _re(r"\bpossible serotonin syndrome\b", "possible serotonin toxicity"),
-    _re(r"\bpossible ketoacidosis\b", "possible diabetic ketoacidosis"),
-    _re(r"\bsuspected acute stroke\b", "suspected acute stroke (CVA)"))),
-    "CONTROL: 'serotonin syndrome' -> 'serotonin toxicity', 'ketoacidosis' -> 'diabetic ketoacidosis', '(CVA)' added.")
-EXTRA["control-former-smoker"] = _doc(_both28(_chain(
-    _re(r"\bex-smoker 30 pack-years\b", "former smoker, 30 pack-years"),
-    _re(r"^smoker 20 a day$", "current smoker, 20 a day"))),
-    "CONTROL: 'ex-smoker' -> 'former smoker'; 'smoker 20 a day' -> 'current smoker, 20 a day'.")
-EXTRA["control-order-explicit"] = _doc(_all_texts(_chain(
-    _re(r"\bomit tonight's dose, then warfarin 4 mg daily\b", "omit tonight's dose; from tomorrow warfarin 4 mg daily"),
-    _re(r"\burgent full blood count before any antibiotic choice\b", "urgent full blood count first, then choose the antibiotic"))),
-    "CONTROL: 'X, then Y' -> 'X; from tomorrow Y'; 'A before B' -> 'A first, then B'.")
-EXTRA["control-negation-explicit"] = _doc(_all_texts(_chain(
-    _re(r"\bno new tablet tonight\b", "do not start a new tablet tonight"),
-    _re(r"\bno steroid on the sores\b", "do not apply steroid to the sores"),
-    _re(r"\bdo not start apixaban\b", "apixaban not to be started"))),
-    "CONTROL: 'no new tablet tonight' -> 'do not start a new tablet tonight' etc.")
-EXTRA["control-informant-wording"] = _doc(_field_named(r"relationship", _chain(
-    _re(r"^mother$", "the baby's mother"), _re(r"^father$", "the child's father"),
-    _re(r"^son$", "her son"), _re(r"^daughter$", "his daughter"))),
-    "CONTROL: 'mother' -> 'the baby's mother', 'son' -> 'her son'.")
-EXTRA["control-rhesus-shorthand"] = _doc(_both28(_re(r"\bO RhD negative\b", "O Rh(D)-negative")),
-    "CONTROL: 'O RhD negative' -> 'O Rh(D)-negative'.")
-EXTRA["control-boxes-packets"] = _doc(_all_texts(_re(r"\btwo boxes of paracetamol\b", "two packets of paracetamol")),
-    "CONTROL: 'two boxes of paracetamol' -> 'two packets of paracetamol'.")
-EXTRA["control-ent-spelled"] = _doc(_all_texts(_re(r"\bsame-day ENT assessment\b", "same-day ear, nose and throat assessment")),
-    "CONTROL: 'ENT' written out.")
-EXTRA["control-breath-clinical"] = _doc(_all_texts(_chain(
-    _re(r"\bwhistle as I breathe out\b", "wheeze on breathing out"),
-    _re(r"\bharsh crowing noise with each breath in\b", "harsh noise on each breath in (stridor)"),
-    _re(r"\bhurts to breathe in\b", "pain on breathing in"))),
-    "CONTROL: lay phrases in clinical words, phase kept.")
-EXTRA["control-hold-synonym"] = _doc(_all_texts(_chain(
-    _re(r"\bhold discharge\b", "delay discharge"), _re(r"\bhold Sando-K\b", "pause Sando-K"))),
-    "CONTROL: 'hold discharge' -> 'delay discharge'; 'hold Sando-K' -> 'pause Sando-K'.")
-EXTRA["control-findings-merged-comma"] = _doc(_all_texts(_re(r"\bBP 92/54; pulse 118\b", "BP 92/54, pulse 118")),
-    "CONTROL: two findings joined by a comma instead of a semicolon.")
+EXTRA["probe-draft-indication-swapped"] = _doc(
+    _draft_f(_INDICATION), "Draft form of handoff-indication-swapped."
+)
+EXTRA["control-percent-of-best-right"] = _doc(
+    _field_named(r"peak flow", _PCT_RIGHT),
+    "CONTROL: the correct percentage of best added (175 of 520 = 34 %).",
+)
+EXTRA["control-avpu-wording"] = _doc(
+    _all_texts(
+        _chain(
+            _re(r"\bresponds only when handled\b", "responds only to touch"),
+            _re(r"\brouses only to a loud voice\b", "wakes only to a loud voice"),
+        )
+    ),
+    "CONTROL: 'responds only when handled' -> 'responds only to touch'; 'rouses' -> 'wakes'.",
+)
+EXTRA["control-clock-since"] = _doc(
+    _all_texts(
+        _chain(_re(r"\bfrom 15:05\b", "since 15:05"), _re(r"\btoday at 13:00\b", "at 13:00 today"))
+    ),
+    "CONTROL: 'from 15:05' -> 'since 15:05', 'today at 13:00' -> 'at 13:00 today'.",
+)
+EXTRA["control-addressee-passive"] = _doc(
+    _all_texts(
+        _chain(
+            _re(
+                r"\bclinician to contact the patient today\b",
+                "patient to be contacted by the clinician today",
+            ),
+            _re(
+                r"\bclinician to phone the patient today\b",
+                "patient to be phoned by the clinician today",
+            ),
+        )
+    ),
+    "CONTROL: 'clinician to phone the patient today' -> 'patient to be phoned by the clinician today'.",
+)
+EXTRA["control-diagnosis-synonym"] = _doc(
+    _all_texts(
+        _chain(
+            _re(r"\bpossible serotonin syndrome\b", "possible serotonin toxicity"),
+            _re(r"\bpossible ketoacidosis\b", "possible diabetic ketoacidosis"),
+            _re(r"\bsuspected acute stroke\b", "suspected acute stroke (CVA)"),
+        )
+    ),
+    "CONTROL: 'serotonin syndrome' -> 'serotonin toxicity', 'ketoacidosis' -> 'diabetic ketoacidosis', '(CVA)' added.",
+)
+EXTRA["control-former-smoker"] = _doc(
+    _both28(
+        _chain(
+            _re(r"\bex-smoker 30 pack-years\b", "former smoker, 30 pack-years"),
+            _re(r"^smoker 20 a day$", "current smoker, 20 a day"),
+        )
+    ),
+    "CONTROL: 'ex-smoker' -> 'former smoker'; 'smoker 20 a day' -> 'current smoker, 20 a day'.",
+)
+EXTRA["control-order-explicit"] = _doc(
+    _all_texts(
+        _chain(
+            _re(
+                r"\bomit tonight's dose, then warfarin 4 mg daily\b",
+                "omit tonight's dose; from tomorrow warfarin 4 mg daily",
+            ),
+            _re(
+                r"\burgent full blood count before any antibiotic choice\b",
+                "urgent full blood count first, then choose the antibiotic",
+            ),
+        )
+    ),
+    "CONTROL: 'X, then Y' -> 'X; from tomorrow Y'; 'A before B' -> 'A first, then B'.",
+)
+EXTRA["control-negation-explicit"] = _doc(
+    _all_texts(
+        _chain(
+            _re(r"\bno new tablet tonight\b", "do not start a new tablet tonight"),
+            _re(r"\bno steroid on the sores\b", "do not apply steroid to the sores"),
+            _re(r"\bdo not start apixaban\b", "apixaban not to be started"),
+        )
+    ),
+    "CONTROL: 'no new tablet tonight' -> 'do not start a new tablet tonight' etc.",
+)
+EXTRA["control-informant-wording"] = _doc(
+    _field_named(
+        r"relationship",
+        _chain(
+            _re(r"^mother$", "the baby's mother"),
+            _re(r"^father$", "the child's father"),
+            _re(r"^son$", "her son"),
+            _re(r"^daughter$", "his daughter"),
+        ),
+    ),
+    "CONTROL: 'mother' -> 'the baby's mother', 'son' -> 'her son'.",
+)
+EXTRA["control-rhesus-shorthand"] = _doc(
+    _both28(_re(r"\bO RhD negative\b", "O Rh(D)-negative")),
+    "CONTROL: 'O RhD negative' -> 'O Rh(D)-negative'.",
+)
+EXTRA["control-boxes-packets"] = _doc(
+    _all_texts(_re(r"\btwo boxes of paracetamol\b", "two packets of paracetamol")),
+    "CONTROL: 'two boxes of paracetamol' -> 'two packets of paracetamol'.",
+)
+EXTRA["control-ent-spelled"] = _doc(
+    _all_texts(_re(r"\bsame-day ENT assessment\b", "same-day ear, nose and throat assessment")),
+    "CONTROL: 'ENT' written out.",
+)
+EXTRA["control-breath-clinical"] = _doc(
+    _all_texts(
+        _chain(
+            _re(r"\bwhistle as I breathe out\b", "wheeze on breathing out"),
+            _re(
+                r"\bharsh crowing noise with each breath in\b",
+                "harsh noise on each breath in (stridor)",
+            ),
+            _re(r"\bhurts to breathe in\b", "pain on breathing in"),
+        )
+    ),
+    "CONTROL: lay phrases in clinical words, phase kept.",
+)
+EXTRA["control-hold-synonym"] = _doc(
+    _all_texts(
+        _chain(
+            _re(r"\bhold discharge\b", "delay discharge"), _re(r"\bhold Sando-K\b", "pause Sando-K")
+        )
+    ),
+    "CONTROL: 'hold discharge' -> 'delay discharge'; 'hold Sando-K' -> 'pause Sando-K'.",
+)
+EXTRA["control-findings-merged-comma"] = _doc(
+    _all_texts(_re(r"\bBP 92/54; pulse 118\b", "BP 92/54, pulse 118")),
+    "CONTROL: two findings joined by a comma instead of a semicolon.",
+)
 
 
 _MAIN = tuple(STRATEGIES)

@@ -152,6 +152,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "tsh": ("tsh", "thyroid stimulating hormone", "thyroid-stimulating hormone"),
     "ecg": ("ecg", "electrocardiogram", "ekg"),
     "sameday": ("same day", "same-day", "sameday"),
+    "ex": ("ex", "former", "formerly"),  # round 37 (red team 29's control): "former smoker"
     "completed": ("complete", "completed", "completes", "finished", "finish", "finishes"),
     "withhold": (
         "withhold", "withheld", "hold", "held", "stop", "stopped", "stopping", "omit", "omitted",
@@ -545,7 +546,6 @@ SUBSTANCES = frozenset(
 patient ("X, smoker"). Drug and condition names are caught as words English does not know
 ("X, on warfarin"); common English clinical words (*insulin*, *chest*, *fever*) are forgiven,
 since correct paraphrases add them (measured: docs/protocol.md)."""
-
 
 NEUTRAL_HEADINGS = frozenset(
     {
