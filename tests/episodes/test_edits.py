@@ -46,7 +46,8 @@ SOURCE = (
     "Hold lisinopril: check urea and electrolytes in 48 hours. "
     "No oral antibiotic: admission for IV treatment now. "
     "Sickness plan: hold metformin; sips of fluid every 15 minutes. "
-    "Noisy breathing with each breath in, worse when crying."
+    "Noisy breathing with each breath in, worse when crying. "
+    "Call 999 if he becomes confused or his lips turn blue."
 )
 
 
@@ -88,6 +89,8 @@ SOURCE = (
         ("oral antibiotic: no admission for IV treatment now", "carried across"),
         ("hold sips of fluid every 15 minutes", "'held' for 'nothing'"),  # a hold added
         ("noisy breathing with each breath out", "'exhale' for 'inhale'"),  # a breath's phase
+        # round 38 (red team 30, a fit)
+        ("call 999 if he becomes confused and his lips turn blue", "'and' for 'or'"),  # a trigger
     ],
 )
 def test_an_operator_changed_in_a_near_copy_is_an_edit(text: str, kind: str) -> None:
@@ -125,6 +128,7 @@ def test_an_operator_changed_in_a_near_copy_is_an_edit(text: str, kind: str) -> 
         "lisinopril on hold: check U&E in 48 hours",  # the same object
         "no oral antibiotic; admit for IV treatment now",  # the colon as a semicolon
         "noisy breathing on inspiration, worse when crying",  # the phase in one word
+        "call 999 if he becomes confused, or if his lips turn blue",  # the same trigger
     ],
 )
 def test_a_correct_rewording_is_not_an_edit(text: str) -> None:

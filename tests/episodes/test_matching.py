@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from carebench.episodes.matching import claims, states, supported_by, tokens
+from carebench.episodes.matching import (
+    claims,
+    grounded_in,
+    mass_amounts,
+    states,
+    supported_by,
+    tokens,
+)
 
 
 def test_tokens_split_numbers_words_and_stems() -> None:
@@ -87,3 +94,22 @@ def test_an_amount_of_mass_is_the_same_in_any_unit(text: str, expected: bool) ->
 def test_a_temperature_in_fahrenheit_states_the_celsius_fact(text: str, expected: bool) -> None:
     """Round 31: key findings and fields read Fahrenheit as drafts have since round 29."""
     assert states(text, "temperature 39.1 C") is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "grounded"),
+    [
+        ("Hb 8.4 g/dL", True),  # the same concentration in g/dL (red team 30's control)
+        ("Hb 84 g/L", True),
+        ("Hb 84", True),
+        ("Hb 8.4 g/L", False),  # another value: 8.4 is no number of the record
+        ("Hb 6.4 g/dL", False),
+        ("paracetamol 1000 mg", True),  # an amount of mass in another unit (round 27)
+    ],
+)
+def test_a_concentration_is_grounded_by_its_amount_in_another_unit(
+    text: str, grounded: bool
+) -> None:
+    record = "Haemoglobin 84 g/L today. Paracetamol 1 g four times a day."
+    numbers = tokens(record).numbers
+    assert grounded_in(text, numbers, mass_amounts(record)) is grounded

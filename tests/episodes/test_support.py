@@ -429,3 +429,28 @@ def test_round_32_units_reference_values_and_worked_multiples(
     claim: str, evidence: str, verdict: Verdict
 ) -> None:
     assert support(claim, evidence) is verdict, explain(claim, evidence)
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "verdict"),
+    [
+        # red teams 29 and 30's controls (round 37): a mass concentration in another unit, and
+        # "former" for "ex"
+        ("haemoglobin 8.4 g/dL", "Haemoglobin 84 g/L today.", Verdict.SUPPORTED),
+        ("CRP 0.5 mg/dL", "CRP 5 mg/L this morning.", Verdict.SUPPORTED),
+        ("haemoglobin 84 g/dL", "Haemoglobin 84 g/L today.", Verdict.CONTRADICTS),
+        ("former smoker, 30 pack-years", "Ex-smoker (stopped 6 years ago; 30 pack-years).",
+         Verdict.SUPPORTED),
+        # round 38 (red team 30): a week's total is not a day's
+        ("warfarin 4 mg daily (28 mg per day)", "Warfarin 4 mg daily (28 mg per week).",
+         Verdict.CONTRADICTS),
+        ("warfarin 4 mg daily (28 mg a week)", "Warfarin 4 mg daily (28 mg per week).",
+         Verdict.SUPPORTED),
+        ("warfarin 28 mg per week", "Warfarin 4 mg daily.", Verdict.SUPPORTED),
+        ("warfarin 28 mg per day", "Warfarin 4 mg daily.", Verdict.CONTRADICTS),
+    ],
+)  # fmt: skip
+def test_rounds_37_38_written_forms_of_one_value_a_past_state_and_a_total(
+    claim: str, evidence: str, verdict: Verdict
+) -> None:
+    assert support(claim, evidence) is verdict, explain(claim, evidence)

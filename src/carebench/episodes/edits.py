@@ -197,6 +197,8 @@ def _edit(
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
             continue
+        if found := _scoped(segment, sentence, i1, i2, j1, j2):
+            return weighty, found
         flipped = _prefixed(segment[i1:i2], sentence[j1:j2])
         if flipped is not None:  # "able" for "unable"; "not able" for it says the same
             if flipped:
@@ -230,6 +232,20 @@ def _edit(
         if inside or cut:  # a word left out of the copy, or the word its edge was cut at
             return weighty, f"{' '.join(dropped)!r} left out"
     return weighty, _carried(segment, sentence, blocks)
+
+
+def _scoped(
+    segment: tuple[str, ...], sentence: tuple[str, ...], i1: int, i2: int, j1: int, j2: int
+) -> str:
+    """A condition whose reach a copy changes, or "" (round 38, red team 30).
+
+    "If A and also B" for "if A or B": a trigger that now needs both. (A word put inside a kept
+    negation, "no motorway driving" for "no driving", is not read: the same form is a correct
+    specific paraphrase, "no PV bleeding" for "no bleeding", in labelled dev items.)
+    """
+    if "or" in sentence[j1:j2] and "and" in segment[i1:i2] and "if" in segment[:i1]:
+        return "'and' for 'or' in a condition"
+    return ""
 
 
 def _carried(segment: tuple[str, ...], sentence: tuple[str, ...], blocks: list[Match]) -> str:

@@ -383,15 +383,15 @@ UNITS: dict[str, str] = {
 by another word counts that word."""
 
 SCALE: dict[str, tuple[str, float]] = {
-    "mcg": ("mass", 0.001), "mg": ("mass", 1.0), "g": ("mass", 1000.0),
-    "kg": ("mass", 1e6), "ml": ("volume", 1.0), "l": ("volume", 1000.0),
-    "second": ("time", 1 / 3600), "minute": ("time", 1 / 60), "hour": ("time", 1.0),
-    "day": ("time", 24.0), "week": ("time", 168.0), "month": ("time", 730.5),
-    "year": ("time", 8766.0), "mm": ("length", 1.0), "cm": ("length", 10.0),
-    "m": ("length", 1000.0),
+    "mcg": ("mass", 0.001), "mg": ("mass", 1.0), "g": ("mass", 1000.0), "kg": ("mass", 1e6),
+    "ml": ("volume", 1.0), "l": ("volume", 1000.0), "second": ("time", 1 / 3600),
+    "minute": ("time", 1 / 60), "hour": ("time", 1.0), "day": ("time", 24.0),
+    "week": ("time", 168.0), "month": ("time", 730.5), "year": ("time", 8766.0),
+    "mm": ("length", 1.0), "cm": ("length", 10.0), "m": ("length", 1000.0), "g/l": ("conc", 1.0),
+    "g/dl": ("conc", 10.0), "mg/l": ("conc", 0.001), "mg/dl": ("conc", 0.01),
 }  # fmt: skip
-"""Canonical unit -> (dimension, size in the dimension's base unit): 48 hours = 2 days; 24 days
-against 24 hours is another value of the same quantity; 20 days is not 20 mg."""
+"""Canonical unit -> (dimension, size in its base unit; "conc" a mass concentration): 48 hours =
+2 days, 8.4 g/dL = 84 g/L; 24 days against 24 hours is another value; 20 days is not 20 mg."""
 
 GENERIC_WORDS = frozenset(
     {

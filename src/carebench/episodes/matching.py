@@ -202,15 +202,28 @@ def tokens(text: str) -> Tokens:
     return Tokens(numbers, words, numbers - only_bound, bounds, masses)
 
 
+_CONCENTRATION = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)\s?(g|mg)\s?/\s?(dl|l)\b")
+"""A mass concentration ("84 g/L", "8.4 g/dL", "5 mg/L")."""
+
+
+def _concentrations(text: str) -> frozenset[tuple[str, str]]:
+    """Each concentration of ``text`` as (number, amount): the amount in g/L ("84 g/l")."""
+    found = set()
+    for m in _CONCENTRATION.finditer(text.lower()):
+        size = (1.0 if m[2] == "g" else 0.001) * (10.0 if m[3] == "dl" else 1.0)
+        found.add((m[1], f"{float(m[1]) * size:g} g/l"))
+    return frozenset(found)
+
+
 @cache
 def mass_amounts(text: str) -> frozenset[str]:
-    """Every amount of mass ``text`` writes, bounds included, in milligrams.
+    """Every amount of mass ``text`` writes (bounds included, in mg) and concentration (in g/L).
 
-    A handoff's grounding: "at most 4 g a day" grounds "4 g" and "4000 mg".
+    A handoff's grounding: "at most 4 g a day" grounds "4 g" and "4000 mg"; "Hb 84 g/L" grounds
+    "8.4 g/dL" (round 37, red team 30's control).
     """
-    return frozenset(
-        _in_milligrams(m[1].replace(",", ""), m[2]) for m in _MASS.finditer(text.lower())
-    )
+    masses = {_in_milligrams(m[1].replace(",", ""), m[2]) for m in _MASS.finditer(text.lower())}
+    return frozenset(masses | {amount for _, amount in _concentrations(text)})
 
 
 def grounded_in(text: str, numbers: frozenset[str], amounts: frozenset[str]) -> bool:
@@ -218,11 +231,13 @@ def grounded_in(text: str, numbers: frozenset[str], amounts: frozenset[str]) -> 
 
     An amount of mass is read as its amount, which must be one of ``amounts`` (milligrams,
     :func:`mass_amounts`): "0.1 mg" is grounded by "100 micrograms"; "1 mg" is not grounded by
-    a "1" elsewhere.
+    a "1" elsewhere. A mass concentration is grounded by its number or by its amount ("8.4
+    g/dL" by "84 g/L").
     """
     found = tokens(text)
     massed = {raw for raw, _ in found.masses}
-    return found.amounts() <= amounts and found.numbers - massed <= numbers
+    converted = {raw for raw, amount in _concentrations(text) if amount in amounts}
+    return found.amounts() <= amounts and found.numbers - massed - converted <= numbers
 
 
 def _negations(text: str) -> frozenset[str]:

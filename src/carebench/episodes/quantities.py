@@ -124,7 +124,7 @@ def quantity_supported(q: Quantity, evidence: Analysis) -> bool:
     """
     if q.bound:
         return bound_held(q, evidence.quantities)
-    if q.role == "total":
+    if q.role.startswith("total"):
         return total_held(q, evidence.quantities, evidence.terms)
     if q.approximate:  # a value the writer worked out
         return approximately_held(q, evidence.quantities, evidence.terms)
@@ -223,15 +223,18 @@ def _times_a_day(terms: frozenset[str]) -> set[int]:
 def total_held(q: Quantity, evidence: tuple[Quantity, ...], terms: frozenset[str]) -> bool:
     """Whether a day's (or week's) total ``q`` is held by the cited quantities.
 
-    By a total of the same value, or by a dose in its unit times the times a day the cited
-    ``terms`` give (seven times that for a week's). "10 mg a day" is held by "5 mg twice daily";
+    By a total of the same value and period, or by a dose in its unit times the times a day the
+    cited ``terms`` give (seven times that for a week's; round 38: only for a week's). "10 mg a day" is held by "5 mg twice daily";
     "500 mg a day in total" is not held by "500 mg twice daily" (round 33, red team 25).
     """
-    if any(same_value(q, e) and e.role == "total" for e in evidence):
+    if any(same_value(q, e) and e.role == q.role for e in evidence):
         return True
     times = _times_a_day(terms)
-    times |= {7 * k for k in times}
-    doses = [e for e in evidence if e.unit == q.unit and not e.former and e.role != "total"]
+    if q.role == "total-week":
+        times = {7 * k for k in times}
+    doses = [
+        e for e in evidence if e.unit == q.unit and not e.former and not e.role.startswith("total")
+    ]
     return any(abs(e.value * k - q.value) < 1e-9 for e in doses for k in times)
 
 
@@ -241,8 +244,8 @@ def inconsistent_total(text: Analysis) -> bool:
     Only a text that gives a dose in the total's unit and how often: "paracetamol 1 g four times
     daily (1 g a day in total)" is inconsistent; "10 mg a day" alone is not read here.
     """
-    totals = [q for q in text.quantities if q.role == "total"]
-    doses = [q for q in text.quantities if q.role != "total" and not q.former]
+    totals = [q for q in text.quantities if q.role.startswith("total")]
+    doses = [q for q in text.quantities if not q.role.startswith("total") and not q.former]
     how_often = frozenset(t for t in text.terms if t.startswith("freq"))  # not the total's "a day"
     if not totals or not _times_a_day(how_often):
         return False

@@ -13,10 +13,12 @@ roles (:func:`roles_agree`). Conventions:
   by 22", "a rise of 2"): the size of a change, never the value itself;
 * **item**: after "item" or "question" ("PHQ-9 item 9"): an item's number, not a score;
 * **total**: a dose followed within :data:`_AFTER` tokens by "total" or at once by "a day" /
-  "per day" (or week), or a dose after "total": the day's (or week's) sum, held only by a total
-  of the same value or by a dose times its times a day
+  "per day" (or week), or a dose after "total": the day's sum, held only by a total of the same
+  value or by a dose times its times a day
   (:func:`carebench.episodes.quantities.total_held`); a text's own total must be its own dose
-  times its times a day (:func:`carebench.episodes.quantities.inconsistent_total`);
+  times its times a day (:func:`carebench.episodes.quantities.inconsistent_total`); a week's
+  sum ("28 mg per week", "weekly total") is **total-week**, another role (round 38, red team 30:
+  "28 mg per day" is not held by "28 mg per week");
 * for a time: **every** after "every" / "each", **for** after "for", "over", "lasting", "x" or
   "complete", **at** after "at", "on", "aged", "since" or "from" or as "day 5" (a point, or
   the point a state started: "since 28 weeks" is "at 28 weeks", not "for 28 weeks"); "for N
@@ -108,7 +110,8 @@ def number_role(words: tuple[str, ...], i: int, unit: str, time: bool, day_unit:
     if prev in ("item", "question"):
         return "item"
     if unit in TOTAL_UNITS and ("total" in words[max(0, i - 3) : i] or total_tail(words, i)):
-        return "total"
+        near = {*words[max(0, i - 3) : i], *total_tail(words, i)}
+        return "total-week" if near & {"week", "weeks", "weekly"} else "total"
     if time:
         if day_unit:
             return "at"
