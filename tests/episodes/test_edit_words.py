@@ -27,15 +27,23 @@ from carebench.episodes.edit_words import (
         ("to rule out a clot", " ruleout "),
         ("a side-effect of codeine", " intolerance "),
         ("family history of stroke", " familyhistory "),
-        ("her father had a stroke", " familyhistory  had a stroke"),
+        ("her father had a stroke at 55", " familyhistory  had a stroke at 55"),
     ],
 )
 def test_a_phrase_an_operator_is_read_from_is_one_word(text: str, read: str) -> None:
     assert read in normalise(text)
 
 
-def test_a_reporting_relative_is_not_a_history_owner() -> None:
-    assert "familyhistory" not in normalise("Mother reports a rash since Tuesday")
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mother reports a rash since Tuesday",
+        "her father has crushing chest pain for 20 minutes",  # a caller's relative, the patient
+        "her father had a fall this morning",
+    ],
+)
+def test_a_relative_who_reports_or_is_the_patient_is_not_a_history_owner(text: str) -> None:
+    assert "familyhistory" not in normalise(text)
 
 
 def test_every_operator_class_is_read_by_some_rule() -> None:

@@ -159,11 +159,12 @@ down to hydrocortisone"): the class of "into"."""
 
 _FAMILY = re.compile(
     r"\b(?:family\s+history|FHx?)(?:\s+of|\s*:)?|\b(?:(?:grand)?(?:father|mother|parent)|brother|"
-    r"sister|sibling|aunt|uncle)s?(?=\s+(?:had|has|died)\b)",
+    r"sister|sibling|aunt|uncle)s?(?=\s+(?:had|died)\b[^.;,]*?\b(?:at|aged)\s+\d)",
     re.IGNORECASE,
 )
-"""Whose history an entry is: "family history of" ("FH:") and a relative who had or has a
-condition ("father had a heart attack") are one word, an operator; "mother reports" is not."""
+"""Whose history an entry is: "family history of" ("FH:") and a relative who had a condition at
+an age ("father had a heart attack at 60") are one word, an operator. "Mother reports" is not,
+nor "her father has crushing chest pain" (a caller's relative is often the patient)."""
 
 RELATIVES = frozenset(
     term(w)
