@@ -212,9 +212,7 @@ FAMILIES = (
 the side of a time, a direction, a scope. An operator put for one of another kind is a rewording
 ("not yet started" where the line says "start ... if"), not an exchange."""
 
-INSERTED = frozenset(
-    {"unless", "once", "yet", "missed", "not", "held", "raised", "lowered", "former"}
-)
+INSERTED = frozenset({"unless", "once", "yet", "missed", "held", "raised", "lowered", "former"})
 """Operator classes that are an edit even where the copy adds them beside no other operator (a
 summary adds "since", "if" or "until" freely; "unless", "missed", "hold" or "double" reverses
 what it copies; since round 37 "hold", "increase" and "reduce" and their kin)."""

@@ -34,8 +34,8 @@ Conventions:
   "given", "from" for "into", "in 8 days" for "8 days ago"); an operator of :data:`INSERTED`
   added anywhere ("unless", "once", "yet"); an operator of :data:`DROPPED` left out from inside
   the copied stretch, or cut off at its edge ("rouses only to", "the worst she has ever had");
-  a negation added inside the copy or left out of it ("have eased" for "have not eased"; a
-  negation cut off at the copy's end is truncation); a negating prefix turned ("able" for
+  a negation left out of the copy ("have eased" for "have not eased"; one cut off at the copy's
+  end is truncation; one *added* is not read: summaries add "no" freely); a negating prefix turned ("able" for
   "unable", "witnessed" for "unwitnessed"; "not able" says the same); the owner of a history
   entry cut off where the copy takes the whole entry ("heart attack at 60" from "father had a
   heart attack at 60", unless the text names a relative); since round 37 an operator carried
@@ -209,8 +209,6 @@ def _edit(
             if not _operator(key) or any(sentence[j] == key for j in lost if _close(j, j1, j2)):
                 continue  # not an operator, or the source's own moved a little
             other = [t for t in facing if not {key, t} <= _ALIKE and _kin(key, t)]
-            if key == "not" and not (tag == "insert" and start <= j1 < end):
-                continue  # a negation is an edit added inside the copy only ("not" before a word)
             if other or (key in INSERTED and not (key in ABSENT_ONLY and key in sentence)):
                 return weighty, f"{key!r} for {' '.join(other) or 'nothing'!r}"
         kept = {*whole - {"not"}, *segment, *before}  # a negation reaches the next segment only
