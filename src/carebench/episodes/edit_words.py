@@ -46,8 +46,8 @@ LIGHT = frozenset(
 )  # fmt: skip
 """Words a copy may add, drop or exchange without changing what it says: articles, pronouns and
 the patient, auxiliaries, conjunctions, reporting verbs, the present ("today"; "now" is an
-operator since round 35) and intensifiers. Prepositions of place and time ("at", "on", "in") are light alone; a weighty word
-beside them is not ("on oxygen")."""
+operator since round 35) and intensifiers. Prepositions of place and time ("at", "on", "in") are
+light alone; a weighty word beside them is not ("on oxygen")."""
 
 _AIR = re.compile(r"\b(?:(?:on|in|breathing)\s+)?(?:room\s+)?air\b|\bRA\b")
 """Breathing room air, however written ("in air", "on room air", "RA"): one phrase."""

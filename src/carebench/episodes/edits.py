@@ -35,12 +35,13 @@ Conventions:
   added anywhere ("unless", "once", "yet"); an operator of :data:`DROPPED` left out from inside
   the copied stretch, or cut off at its edge ("rouses only to", "the worst she has ever had");
   a negation left out of the copy ("have eased" for "have not eased"; one cut off at the copy's
-  end is truncation; one *added* is not read: summaries add "no" freely); a negating prefix turned ("able" for
-  "unable", "witnessed" for "unwitnessed"; "not able" says the same); the owner of a history
-  entry cut off where the copy takes the whole entry ("heart attack at 60" from "father had a
-  heart attack at 60", unless the text names a relative); since round 37 an operator carried
-  across a colon onto what follows ("Sando-K: hold repeat potassium" for "hold Sando-K: repeat
-  potassium"), and "hold", "increase" or "reduce" added where the sentence has none.
+  end is truncation; one *added* is not read: summaries add "no" freely); a negating prefix
+  turned ("able" for "unable", "witnessed" for "unwitnessed"; "not able" says the same); the
+  owner of a history entry cut off where the copy takes the whole entry ("heart attack at 60"
+  from "father had a heart attack at 60", unless the text names a relative); since round 37 an
+  operator carried across a colon onto what follows ("Sando-K: hold repeat potassium" for "hold
+  Sando-K: repeat potassium"), and "hold", "increase" or "reduce" added where the sentence has
+  none.
   Everything else may differ: light words, terms (judged by the term readers), the source's
   words outside the copied stretch (truncation), a list item left out, an operator moved a
   little.

@@ -220,7 +220,7 @@ def mass_amounts(text: str) -> frozenset[str]:
     """Every amount of mass ``text`` writes (bounds included, in mg) and concentration (in g/L).
 
     A handoff's grounding: "at most 4 g a day" grounds "4 g" and "4000 mg"; "Hb 84 g/L" grounds
-    "8.4 g/dL" (round 37, red team 30's control).
+    "8.4 g/dL" (round 38, red team 30's control).
     """
     masses = {_in_milligrams(m[1].replace(",", ""), m[2]) for m in _MASS.finditer(text.lower())}
     return frozenset(masses | {amount for _, amount in _concentrations(text)})

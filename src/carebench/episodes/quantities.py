@@ -224,8 +224,9 @@ def total_held(q: Quantity, evidence: tuple[Quantity, ...], terms: frozenset[str
     """Whether a day's (or week's) total ``q`` is held by the cited quantities.
 
     By a total of the same value and period, or by a dose in its unit times the times a day the
-    cited ``terms`` give (seven times that for a week's; round 38: only for a week's). "10 mg a day" is held by "5 mg twice daily";
-    "500 mg a day in total" is not held by "500 mg twice daily" (round 33, red team 25).
+    cited ``terms`` give (seven times that for a week's total, and only for it: round 38). "10 mg
+    a day" is held by "5 mg twice daily"; "500 mg a day in total" is not held by "500 mg twice
+    daily" (round 33, red team 25).
     """
     if any(same_value(q, e) and e.role == q.role for e in evidence):
         return True
