@@ -16,6 +16,7 @@ from carebench.episodes.claimtext import term
 
 __all__ = [
     "ABSENT_ONLY",
+    "ACTORS",
     "DROPPED",
     "FAMILIES",
     "HEADS",
@@ -25,7 +26,6 @@ __all__ = [
     "OPERATORS",
     "ORDER",
     "PARTIES",
-    "PERSONS",
     "RELATIVES",
     "normalise",
 ]  # fmt: skip
@@ -229,7 +229,7 @@ inside the copy only: a list of findings drops it from its head freely."""
 ORDER = frozenset({"then", "before", "followed"})
 """Words that order two steps: a step moved across one is done at another time."""
 
-PERSONS = frozenset(
+ACTORS = frozenset(
     term(w)
     for w in [
         "clinician", "doctor", "gp", "nurse", "midwife", "pharmacist", "consultant", "surgeon",

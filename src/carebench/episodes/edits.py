@@ -72,6 +72,7 @@ from typing import TypeAlias
 from carebench.episodes.claimtext import term, tokens
 from carebench.episodes.edit_words import (
     ABSENT_ONLY,
+    ACTORS,
     DROPPED,
     FAMILIES,
     HEADS,
@@ -81,7 +82,6 @@ from carebench.episodes.edit_words import (
     OPERATORS,
     ORDER,
     PARTIES,
-    PERSONS,
     RELATIVES,
     normalise,
 )
@@ -105,10 +105,15 @@ def _segments(text: str) -> list[str]:
     return [s for s in _SEGMENT.split(text) if s.strip()]
 
 
+def _text_sentences(text: str) -> list[str]:
+    """The sentences of a claim or handoff text (cut at sentence ends and line breaks)."""
+    return [s for s in re.split(r"(?<=[.!?])\s+|\n+", text) if s.strip()]
+
+
 def _read(text: str) -> list[tuple[str, tuple[str, ...]]]:
     """Each segment of ``text`` with the keys of those before it in its sentence."""
     out: list[tuple[str, tuple[str, ...]]] = []
-    for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
+    for sentence in _text_sentences(text):
         before: tuple[str, ...] = ()
         for raw in _segments(sentence):
             out.append((raw, before))
@@ -297,7 +302,7 @@ def _moved(segment: tuple[str, ...], sentence: tuple[str, ...], ops: Sequence[Op
 
 
 def _roles(mine: tuple[str, ...], theirs: tuple[str, ...]) -> str:
-    """A person of :data:`PERSONS` and the patient (:data:`PARTIES`) in the other order, or "".
+    """A person of :data:`ACTORS` and the patient (:data:`PARTIES`) in the other order, or "".
 
     Round 37 (red team 29): "patient to contact the clinician" for "clinician to contact the
     patient", "the carer mistakes her" for "she mistakes the carer": who acts and who is acted on
@@ -308,7 +313,7 @@ def _roles(mine: tuple[str, ...], theirs: tuple[str, ...]) -> str:
     """
 
     def order(keys: tuple[str, ...]) -> tuple[str, bool, frozenset[str]] | None:
-        person = next((i for i, k in enumerate(keys) if k in PERSONS), None)
+        person = next((i for i, k in enumerate(keys) if k in ACTORS), None)
         party = next((i for i, k in enumerate(keys) if k in PARTIES), None)
         if person is None or party is None or "by" in keys[max(0, person - 2) : person]:
             return None
@@ -382,10 +387,16 @@ def _close(j: int, j1: int, j2: int, reach: int = _WORDS) -> bool:
 
 
 @lru_cache(maxsize=1024)
-def _source_keys(source: str) -> tuple[tuple[tuple[str, ...], frozenset[str]], ...]:
-    """Each source sentence's keys, with the set of them (a near copy shares two at least)."""
+def _source_keys(
+    source: str,
+) -> tuple[tuple[tuple[str, ...], frozenset[str], Counter[str]], ...]:
+    """Each source sentence's keys, their set and the count of their weighty ones.
+
+    A near copy shares two keys at least; a reordered sentence shares its weighty ones
+    (:func:`_swapped`).
+    """
     keyed = (_keys(s, commas=True) for s in _sentences(source))
-    return tuple((k, frozenset(k)) for k in keyed)
+    return tuple((k, frozenset(k), Counter(t for t in k if not _light(t))) for k in keyed)
 
 
 @lru_cache(maxsize=65536)
@@ -403,7 +414,7 @@ def edited(text: str, source: str) -> str | None:
         if len(segment) < 3:
             continue
         weighty = {k for k in segment if not _light(k)}
-        near = [s for s, words in sentences if len(weighty & words) >= min(2, len(weighty))]
+        near = [s for s, words, _ in sentences if len(weighty & words) >= min(2, len(weighty))]
         found = [e for e in (_edit(segment, s, whole, before) for s in near) if e is not None]
         best = max((n for n, _ in found), default=0)
         edits = [e for n, e in found if n == best]
@@ -418,14 +429,14 @@ def _swapped(text: str, source: str) -> str | None:
     Read on whole sentences (list boundaries kept as tokens) whose weighty tokens the source
     sentence holds, three at least and :data:`NEAR` of them, in any order (:func:`_moved`).
     """
-    for part in re.split(r"(?<=[.!?])\s+|\n+", text):
+    for part in _text_sentences(text):
         mine = _keys(part, commas=True)
         bag = Counter(k for k in mine if not _light(k))
         wanted = sum(bag.values())
         if wanted < 3:
             continue
-        for theirs, _ in _source_keys(source):
-            shared = bag & Counter(k for k in theirs if not _light(k))
+        for theirs, _, counted in _source_keys(source):
+            shared = bag & counted
             if sum(shared.values()) < max(3, NEAR * wanted):
                 continue
             ops = SequenceMatcher(_light, mine, theirs, autojunk=False).get_opcodes()

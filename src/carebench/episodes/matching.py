@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from carebench.episodes.lexicon import BRANDS
+from carebench.episodes.lexicon import BRANDS, SCALE
 from carebench.episodes.numerals import SIGN, celsius, numbers_with_bounds, twenty_four_hour
 
 _NUMBER = re.compile(SIGN + r"\d+(?:[.,]\d+)*")
@@ -210,7 +210,7 @@ def _concentrations(text: str) -> frozenset[tuple[str, str]]:
     """Each concentration of ``text`` as (number, amount): the amount in g/L ("84 g/l")."""
     found = set()
     for m in _CONCENTRATION.finditer(text.lower()):
-        size = (1.0 if m[2] == "g" else 0.001) * (10.0 if m[3] == "dl" else 1.0)
+        size = SCALE[f"{m[2]}/{m[3]}"][1]  # the lexicon's size of the unit in g/L
         found.add((m[1], f"{float(m[1]) * size:g} g/l"))
     return frozenset(found)
 

@@ -109,9 +109,10 @@ def number_role(words: tuple[str, ...], i: int, unit: str, time: bool, day_unit:
         return "change"
     if prev in ("item", "question"):
         return "item"
-    if unit in TOTAL_UNITS and ("total" in words[max(0, i - 3) : i] or total_tail(words, i)):
-        near = {*words[max(0, i - 3) : i], *total_tail(words, i)}
-        return "total-week" if near & {"week", "weeks", "weekly"} else "total"
+    if unit in TOTAL_UNITS:
+        before, tail = words[max(0, i - 3) : i], total_tail(words, i)
+        if "total" in before or tail:
+            return "total-week" if {*before, *tail} & {"week", "weeks", "weekly"} else "total"
     if time:
         if day_unit:
             return "at"
