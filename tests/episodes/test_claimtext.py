@@ -115,6 +115,8 @@ def test_same_day_is_one_term_and_not_a_daily_dose() -> None:
             "hydrocortisone once daily for up to 7 days",
         ),
         ("eczema since a baby", "eczema since infancy"),
+        ("nil allergies", "no regular medicines, no known allergies"),  # round 39: shorthand
+        ("omit this evening's dose", "omit tonight's dose, then warfarin 4 mg daily"),  # in phrases
     ],
 )
 def test_general_shorthand_is_read_as_its_line(shorthand: str, written: str) -> None:

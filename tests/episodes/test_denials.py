@@ -43,3 +43,13 @@ def test_only_a_conjunct_whose_every_negated_term_the_line_asserts_denies_it() -
         "no vomiting"
     )
     assert denied_part("No vomiting", "Vomited twice.") is None  # one conjunct: its own frame
+
+
+@pytest.mark.parametrize("bound", ["no more than 5 days", "for no more than 5 days"])
+def test_a_bound_is_not_a_denial(bound: str) -> None:
+    """Round 39 (red team 31's control): "no more than 5 days" limits the course the line gives;
+    on a9a8752 the claim contradicted its line."""
+    line = "Amoxicillin 500 mg three times daily for up to 5 days."
+    claim = f"amoxicillin 500 mg three times daily, {bound}"
+    assert denied_part(claim, line) is None
+    assert support(claim, line) is not Verdict.CONTRADICTS, explain(claim, line)

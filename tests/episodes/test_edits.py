@@ -47,7 +47,14 @@ SOURCE = (
     "No oral antibiotic: admission for IV treatment now. "
     "Sickness plan: hold metformin; sips of fluid every 15 minutes. "
     "Noisy breathing with each breath in, worse when crying. "
-    "Call 999 if he becomes confused or his lips turn blue."
+    "Call 999 if he becomes confused or his lips turn blue. "
+    "New confusion and a temperature of 38.9 since this morning. "
+    "Suspected meningitis: a rash that does not fade under a glass. "
+    "Right knee swollen and hot since the fall. "
+    "HbA1c 48 mmol/mol in October. "
+    "Amoxicillin 500 mg three times daily for 5 days. "
+    "Nifedipine 20 mg modified-release twice daily. "
+    "Call an ambulance now for the crushing chest pain."
 )
 
 
@@ -91,6 +98,16 @@ SOURCE = (
         ("noisy breathing with each breath out", "'exhale' for 'inhale'"),  # a breath's phase
         # round 38 (red team 30, a fit)
         ("call 999 if he becomes confused and his lips turn blue", "'and' for 'or'"),  # a trigger
+        # round 39 (red team 31, a fit)
+        ("long-standing confusion and a temperature of 38.9", "'chronic' for 'new'"),  # onset
+        ("usual confusion", "'chronic' for 'new'"),  # two words: the pair read
+        ("confirmed meningitis", "'confirmed' for 'suspected'"),  # certainty
+        ("left knee swollen and hot since the fall", "'left' for 'right'"),  # side
+        ("HbA1c 48 mmol/mol today", "'today' for 'oct'"),  # an old result dated today
+        ("amoxicillin 500 mg three times daily for 5 doses", "after 5"),  # another unit counted
+        ("nifedipine 20 mg twice daily", "'release' left out"),  # the release form left out
+        ("furosemide 40 mg twice daily from this morning", "'iv' left out"),  # IV left out
+        ("call an ambulance now if the chest pain comes back", "condition added"),  # contingent
     ],
 )
 def test_an_operator_changed_in_a_near_copy_is_an_edit(text: str, kind: str) -> None:
@@ -129,6 +146,14 @@ def test_an_operator_changed_in_a_near_copy_is_an_edit(text: str, kind: str) -> 
         "no oral antibiotic; admit for IV treatment now",  # the colon as a semicolon
         "noisy breathing on inspiration, worse when crying",  # the phase in one word
         "call 999 if he becomes confused, or if his lips turn blue",  # the same trigger
+        "acute confusion and a temperature of 38.9",  # the onset in a term
+        "possible meningitis: a rash that does not fade",  # the same certainty
+        "R knee swollen and hot since the fall",  # the side abbreviated
+        "HbA1c 48 mmol/mol in Oct",  # the same month
+        "amoxicillin 500 mg TDS for 5 days",  # shorthand
+        "nifedipine MR 20 mg twice daily",  # the release form moved
+        "call an ambulance now for the chest pain",  # no condition
+        "ring 999 if she becomes drowsy",  # the source's own condition
     ],
 )
 def test_a_correct_rewording_is_not_an_edit(text: str) -> None:

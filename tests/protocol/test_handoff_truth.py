@@ -40,6 +40,23 @@ def test_a_finding_explained_away_is_untrue(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "invented"),
+    [
+        ("Crushing chest pain since starting a new gym routine", True),  # round 39
+        ("Sweaty and grey after drinking strong coffee", True),
+        ("Crushing chest pain after an argument", True),  # every word of it new
+        ("Crushing chest pain brought on by walking uphill", False),  # the record's own
+        ("Crushing chest pain after a similar ache last week", False),  # a time, held
+    ],
+)
+def test_a_red_flag_given_a_cause_the_record_lacks_is_explained_away(
+    text: str, invented: bool
+) -> None:
+    urgent = ["crushing chest pain spreading to the left arm", "sweaty and grey"]
+    assert (untrue(text, RECORD, (), urgent) == EXPLAINED_AWAY) is invented
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Crushing chest pain, not reassuring",

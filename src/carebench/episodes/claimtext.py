@@ -284,6 +284,7 @@ def tokens(text: str) -> tuple[str, ...]:
     lowered = _expand(" " + text.lower().replace("°c", " °c").replace("\u2019", "'") + " ")
     lowered = celsius(lowered)  # 100.8 f: 38.2 c
     lowered = re.sub(r"/\s*1\.73\s*m(?:2|²)", "", lowered)  # ml/min/1.73m2 is eGFR's ml/min
+    lowered = re.sub(r"  +", " ", lowered)  # a phrase reads across expanded shorthand ("nil ...")
     for phrase, key in _PHRASES:
         if phrase in lowered:
             lowered = lowered.replace(phrase, f" {key} ")

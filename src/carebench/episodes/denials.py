@@ -34,6 +34,8 @@ GENERAL = re.compile(
     re.IGNORECASE,
 )
 """A sentence of guidance or a question: it states nothing about the patient."""
+_BOUND = re.compile(r"\b(?:no|not)\s+(?:more|less|fewer|longer|later|sooner)\s+than\b", re.I)
+"""A bound, not a denial: "no more than 7 days" limits what the line gives (round 39)."""
 _CONJUNCTS = re.compile(r"[,;]|\band\b|(?<=[.!?])\s+")
 _GENERIC = frozenset(term(w) for w in GENERIC_WORDS)
 
@@ -48,7 +50,7 @@ def denied_part(claim_text: str, evidence_text: str) -> str | None:
     asserted = frozenset().union(*(analyze(s).asserted for s in sentences))
     negated = analyze(statements).negated
     for part in parts:
-        if frame(part) != "negated" or compatible(part, statements):
+        if frame(part) != "negated" or _BOUND.search(part) or compatible(part, statements):
             continue
         denied = {t for t in analyze(part).negated if len(t) > 2 and t not in _GENERIC}
         if (

@@ -17,6 +17,8 @@ from carebench.episodes.claimtext import term
 __all__ = [
     "ABSENT_ONLY",
     "ACTORS",
+    "COUNTED",
+    "DATES",
     "DROPPED",
     "FAMILIES",
     "HEADS",
@@ -74,7 +76,7 @@ _ROUNDS_36_37 = {
     "better": "better easier improve improves improving improved",
     "judged": (
         "suggest suggests suggesting suggestive suggested indicate indicates indicating "
-        "indicative confirm confirms confirmed consistent meet meets met recommend "
+        "indicative consistent meet meets met recommend "
         "recommended recommends advised consented accepted agreed"
     ),
     "rejected": (
@@ -94,6 +96,38 @@ _ROUNDS_36_37 = {
 amount's or a dose's direction, a course, a judgement's result, an entry's category, a breath's
 phase, whose history an entry is and whether a state is past ("ex-smoker"); also "hold",
 "omit", "start", "stop" for the drug classes of round 35."""
+_MONTHS = (
+    "january jan", "february feb", "april apr", "june jun", "july jul", "august aug",
+    "september sep sept", "october oct", "november nov", "december dec",
+)  # fmt: skip
+"""The months, each with its short form ("march" and "may" are more often verbs)."""
+_ROUND_39 = {
+    "chronic": "longstanding chronic lifelong usual",
+    "suspected": "suspected suspect possible possibly probable probably presumed queried",
+    "confirmed": "confirmed confirm confirms definite definitely proven",
+    "left": "left",
+    "right": "right",
+    "release": "modifiedrelease mr sr xl",
+    "today": "today tonight",
+    "tomorrow": "tomorrow",
+    "yesterday": "yesterday",
+    **{
+        d: d for d in ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    },
+    **{m.split()[1]: m for m in _MONTHS},
+}
+"""Operator classes of round 39 (red team 31), each with its words: an onset ("new" /
+"long-standing", "usual"), a diagnosis's certainty ("suspected" / "confirmed"), a side ("left"
+/ "right"), a modified release, and the day a result or event is dated ("today", "Thursday",
+"in September")."""
+
+DATES = frozenset(
+    c
+    for c in _ROUND_39
+    if c not in {"chronic", "suspected", "confirmed", "left", "right", "release"}
+)
+"""The classes of a date: a day or a month. A copy may not date what it copies by another day
+than its source sentence does, wherever in the sentence the date stands."""
 
 
 OPERATORS: dict[str, str] = {
@@ -129,6 +163,7 @@ OPERATORS: dict[str, str] = {
     "only": "only", "ever": "ever", "yet": "yet", "new": "new",
     "newly": "new",
     **{w: c for c, words in _ROUNDS_36_37.items() for w in words.split()},
+    **{w: c for c, words in _ROUND_39.items() for w in words.split()},
 }  # fmt: skip
 """The words an edit is read in, each with its class: the words that fix what a sentence asserts
 without being a term of it (an event's status, a condition's polarity, the end of a span, the side
@@ -176,6 +211,10 @@ RELATIVES = frozenset(
 """Words that say whose history an entry is: a copy holding one keeps its owner."""
 
 _UNABLE = re.compile(r"\bunable\b", re.IGNORECASE)
+_ONE_WORD = re.compile(
+    r"\b(long)[\s-]+(standing)\b|\b(modified|prolonged|slow|extended)[\s-]+(release)\b", re.I
+)
+"""Two words read as one operator: "long-standing" (not a posture), "modified-release"."""
 """"Unable" is "not able", as "cannot" is "not": the negation is read as one."""
 
 _PHASE = re.compile(r"\b(breath(?:e|es|ed|ing)?)\s+(in|out)\b", re.IGNORECASE)
@@ -207,6 +246,11 @@ FAMILIES = (
     frozenset({"judged", "rejected"}),
     frozenset({"allergy", "intolerance"}),
     frozenset({"inhale", "exhale"}),
+    frozenset({"new", "chronic"}),
+    frozenset({"suspected", "confirmed"}),
+    frozenset({"confirmed", "rejected"}),
+    frozenset({"left", "right"}),
+    DATES,
 )
 """The kinds an exchange is read in: an event's status, a condition's polarity, a span's bound,
 the side of a time, a direction, a scope. An operator put for one of another kind is a rewording
@@ -220,7 +264,7 @@ ABSENT_ONLY = frozenset({"held", "raised", "lowered"})
 """Inserted classes that are an edit only where the source sentence has none of them ("hold"
 added to a copied "capillary glucose checks overnight"); one of them elsewhere in the sentence
 may be moved ("low-risk foot at the check" told as "the check was low risk")."""
-DROPPED = frozenset({"only", "ever", "new", "again", "not", "family", "former"})
+DROPPED = frozenset({"only", "ever", "new", "again", "not", "family", "former", "iv", "release"})
 """Operator classes that are an edit when left out of a copy ("rouses only to", "worst ever",
 "with new confusion"); a summary may leave out the others ("settled since"). "New" is read
 inside the copy only: a list of findings drops it from its head freely."""
@@ -245,6 +289,16 @@ PARTIES = frozenset(
 """The patient, however named."""
 
 
+COUNTED = frozenset(
+    term(w)
+    for w in [
+        "minutes", "hours", "days", "weeks", "months", "years", "doses", "puffs", "applications",
+        "drops", "sachets", "mg", "g", "micrograms", "ml",
+    ]
+)  # fmt: skip
+"""Units a number counts in: a copy that keeps the number and puts another of them after it
+("for 3 doses" for "for 3 days", round 39) counts something else ("doses" is read as tablets)."""
+
 HEADS = frozenset({"new"})
 """Dropped classes read inside a copy only: a list of findings drops "new" from its head freely."""
 
@@ -265,6 +319,7 @@ def normalise(text: str) -> str:
     text = _IN_TIME.sub(lambda m: f" later {'1 ' if m[1] else ''}{m[2]}", text)
     text = _MOVING_TO.sub(r"\1 into", text)
     text = _UNABLE.sub("not able", _PHASE.sub(_phase, text))
+    text = _ONE_WORD.sub(lambda m: "longstanding" if m[1] else "modifiedrelease", text)
     return _FAMILY.sub(
         " familyhistory ", _RULE_OUT.sub(" ruleout ", _SIDE.sub(" intolerance ", text))
     )

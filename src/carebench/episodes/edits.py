@@ -41,7 +41,10 @@ Conventions:
   from "father had a heart attack at 60", unless the text names a relative); since round 37 an
   operator carried across a colon onto what follows ("Sando-K: hold repeat potassium" for "hold
   Sando-K: repeat potassium"), and "hold", "increase" or "reduce" added where the sentence has
-  none.
+  none; since round 39 a number kept with another unit counted after it ("for 3 doses" for "for
+  3 days"), a date the source sentence does not give ("TSH 1.8 today" for "TSH 1.8 ... in
+  September"), and a two-word text whose operator the source puts another of its kind for
+  ("long-standing confusion" where the source has "new confusion").
   Everything else may differ: light words, terms (judged by the term readers), the source's
   words outside the copied stretch (truncation), a list item left out, an operator moved a
   little.
@@ -49,6 +52,8 @@ Conventions:
   sentence holds (:data:`NEAR` of them, three at least) in another order, where a step moved
   so that "then" or "before" stands at its other end ("X, then Y" for "Y, then X"), or a person
   and the patient are exchanged around the same word ("patient to contact the clinician").
+* **A contingent order** (round 39): an order to act at once ("now", "immediately", "999")
+  copied with a condition the source does not give ("call 999 now if she gets worse").
 
 The word lists are in :mod:`carebench.episodes.edit_words`. A text is *edited* against a source
 when, for one of its segments, the source sentences it copies the most weighty tokens of all
@@ -69,10 +74,12 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import TypeAlias
 
-from carebench.episodes.claimtext import term, tokens
+from carebench.episodes.claimtext import NUMBER, term, tokens
 from carebench.episodes.edit_words import (
     ABSENT_ONLY,
     ACTORS,
+    COUNTED,
+    DATES,
     DROPPED,
     FAMILIES,
     HEADS,
@@ -93,6 +100,8 @@ NEAR = 0.6
 copy (two at least)."""
 
 Opcode: TypeAlias = tuple[str, int, int, int, int]
+Keyed: TypeAlias = tuple[tuple[str, ...], frozenset[str], Counter[str]]
+"""A source sentence's keys, their set and the count of their weighty ones."""
 
 _BOUNDS = frozenset({",", "|"})
 _LIST = frozenset({",", "|", ";", "and", "or"})
@@ -203,7 +212,9 @@ def _edit(
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
             continue
-        if found := _scoped(segment, sentence, i1, i2, j1, j2):
+        if found := _scoped(segment, sentence, i1, i2, j1, j2) or _recounted(
+            segment, sentence, i1, i2, j1, j2
+        ):
             return weighty, found
         flipped = _prefixed(segment[i1:i2], sentence[j1:j2])
         if flipped is not None:  # "able" for "unable"; "not able" for it says the same
@@ -214,6 +225,9 @@ def _edit(
         for key in segment[i1:i2]:
             if not _operator(key) or any(sentence[j] == key for j in lost if _close(j, j1, j2)):
                 continue  # not an operator, or the source's own moved a little
+            dated = sorted({t for t in sentence if t in DATES} - {key}) * (key in DATES)
+            if dated and key not in sentence:  # "TSH 1.8 today" for "TSH 1.8 ... in September"
+                return weighty, f"{key!r} for {dated[0]!r}"
             other = [t for t in facing if not {key, t} <= _ALIKE and _kin(key, t)]
             if other or (key in INSERTED and not (key in ABSENT_ONLY and key in sentence)):
                 return weighty, f"{key!r} for {' '.join(other) or 'nothing'!r}"
@@ -249,6 +263,22 @@ def _scoped(
     """
     if "or" in sentence[j1:j2] and "and" in segment[i1:i2] and "if" in segment[:i1]:
         return "'and' for 'or' in a condition"
+    return ""
+
+
+def _recounted(
+    segment: tuple[str, ...], sentence: tuple[str, ...], i1: int, i2: int, j1: int, j2: int
+) -> str:
+    """A number the copy keeps with another unit of :data:`COUNTED` after it, or "" (round 39).
+
+    "Sando-K ... for 2 doses" for "for 2 days", "for 7 doses" for "for 7 days": the copy counts
+    another thing by the source's number (red team 31).
+    """
+    if i1 == i2 or j1 == j2 or not i1 or not j1 or segment[i1 - 1] != sentence[j1 - 1]:
+        return ""
+    mine, theirs = segment[i1], sentence[j1]
+    if NUMBER.match(segment[i1 - 1]) and mine != theirs and {mine, theirs} <= COUNTED:
+        return f"{mine!r} for {theirs!r} after {segment[i1 - 1]}"
     return ""
 
 
@@ -387,9 +417,7 @@ def _close(j: int, j1: int, j2: int, reach: int = _WORDS) -> bool:
 
 
 @lru_cache(maxsize=1024)
-def _source_keys(
-    source: str,
-) -> tuple[tuple[tuple[str, ...], frozenset[str], Counter[str]], ...]:
+def _source_keys(source: str) -> tuple[Keyed, ...]:
     """Each source sentence's keys, their set and the count of their weighty ones.
 
     A near copy shares two keys at least; a reordered sentence shares its weighty ones
@@ -411,6 +439,8 @@ def edited(text: str, source: str) -> str | None:
     whole = frozenset(_keys(text))
     for raw, before in _read(text):
         segment = _keys(raw)
+        if len(segment) == 2 and (paired := _paired(segment, sentences)):
+            return paired
         if len(segment) < 3:
             continue
         weighty = {k for k in segment if not _light(k)}
@@ -420,7 +450,57 @@ def edited(text: str, source: str) -> str | None:
         edits = [e for n, e in found if n == best]
         if edits and "" not in edits:
             return edits[0]
-    return _swapped(text, source)
+    return _swapped(text, source) or _contingent(text, sentences)
+
+
+_AT_ONCE = frozenset({"now", "urgent", "999", "112", "911", "ambul"})
+"""Keys of an order to act at once ("now", "immediately", "urgent", "emergency", "999",
+"ambulance"): the order a condition may not be appended to (:func:`_contingent`)."""
+_CONDITIONS = frozenset({"if", "unless"})
+
+
+def _contingent(text: str, sentences: tuple[Keyed, ...]) -> str | None:
+    """An order to act at once, copied whole, with a condition the source does not give, or None.
+
+    Round 39 (red team 31): "call 999 now if she gets worse", "urgent CT chest recommended if the
+    cough persists" for the source's unconditional order. The text before the condition holds a
+    word of :data:`_AT_ONCE` and two weighty words or more, a source sentence with no condition
+    holds every one of them, and no source sentence with a condition holds :data:`NEAR` of the
+    condition's words (a copied safety-net, "call 999 if she becomes drowsy", is the source's
+    own).
+    """
+    for part in re.split(r"[;\n]|(?<=[.!?])\s+", text):
+        keys = _keys(part)
+        at = next((i for i, k in enumerate(keys) if k in _CONDITIONS), None)
+        if at is None or not _AT_ONCE & set(keys[:at]):
+            continue
+        kept = [k for k in keys[:at] if not _light(k)]
+        tail = [k for k in keys[at + 1 :] if not _light(k)]
+        if len(kept) < 2 or not tail:
+            continue
+        orders = [w for _, w, _ in sentences if all(k in w for k in kept) and not _CONDITIONS & w]
+        held = any(
+            _CONDITIONS & w and sum(k in w for k in tail) >= NEAR * len(tail)
+            for _, w, _ in sentences
+        )
+        if orders and not held:
+            return f"condition added to {' '.join(kept)!r}"
+    return None
+
+
+def _paired(segment: tuple[str, ...], sentences: tuple[Keyed, ...]) -> str:
+    """A two-word text whose operator the source puts another of its kind for, or "".
+
+    Round 39 (red team 31): "long-standing confusion" where the source has only "new confusion",
+    "right forearm" where it has only "left forearm". Too short for a near copy; read as the
+    source's word pair with its operator exchanged; "" where the source also has the copy's pair.
+    """
+    op, word = segment
+    if not _operator(op) or _light(word) or _operator(word):
+        return ""
+    theirs = {s[i] for s, _, _ in sentences for i in range(len(s) - 1) if s[i + 1] == word}
+    other = sorted(t for t in theirs if t != op and _kin(op, t) and not {op, t} <= _ALIKE)
+    return f"{op!r} for {other[0]!r}" if other and op not in theirs else ""
 
 
 def _swapped(text: str, source: str) -> str | None:

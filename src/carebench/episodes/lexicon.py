@@ -147,7 +147,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "inr": ("inr", "international normalised ratio", "international normalized ratio"),
     "hba1c": ("hba1c", "glycated haemoglobin", "glycated hemoglobin", "haemoglobin a1c"),
     "crp": ("crp", "c-reactive protein", "c reactive protein"),
-    "bmi": ("bmi", "body mass index"),
+    "bmi": ("bmi", "body mass index"), "tonight": ("tonight", "this evening"),
     "egfr": ("egfr", "estimated gfr", "estimated glomerular filtration rate"),
     "tsh": ("tsh", "thyroid stimulating hormone", "thyroid-stimulating hormone"),
     "ecg": ("ecg", "electrocardiogram", "ekg"),

@@ -210,11 +210,12 @@ def roman_digits(text: str) -> str:
 
 _TWELVE_HOUR = re.compile(
     r"(\b(?:at|since|from|until|till|by|before|after|around|about|to)\s+)?"
-    r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(?:([ap])\.?m\b\.?|(o'clock\s+)?(?:this|in the)"
-    r"\s+(?:(morning)|afternoon|evening)\b)"
+    r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(?:([ap])\.?m\b\.?|(o'clock\s+)?(?:(?:this|in the)"
+    r"\s+(?:(morning)|afternoon|evening)|tonight)\b)"
 )
-"""A 12-hour time: a number with am / pm, or with "this morning" / "in the afternoon" after a
-time word or "o'clock" ("since 10 this morning"; not the count in "takes 2 in the morning")."""
+"""A 12-hour time: a number with am / pm, or with "this morning" / "in the afternoon" /
+"tonight" after a time word or "o'clock" ("since 10 this morning"; not the count in "takes 2 in
+the morning"). "This evening" is read as "tonight" (:data:`~carebench.episodes.lexicon.SYNONYMS`)."""
 _CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})\b")
 _PADDED = re.compile(r"\b0(\d):(\d{2})\b")
 

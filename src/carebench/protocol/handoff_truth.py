@@ -8,7 +8,9 @@ reference values. Each rule reads a *kind* of text, never a labelled item's phra
 
 * **Explained away** (:data:`DISMISSALS`): a statement that calls what it reports an artefact, a
   faulty reading, the patient's baseline, "normal for her", "nothing acute", "not concerning",
-  "reassuring" (not negated: "not reassuring" reports a worry) states no finding.
+  "reassuring" (not negated: "not reassuring" reports a worry) states no finding. So does one
+  that mentions an urgent finding and gives it a cause the record lacks (round 39,
+  :func:`~carebench.protocol.handoff_unfounded.invented_cause`: "since starting iron tablets").
 * **Ends care** (:data:`ENDS_CARE`): discharge, no follow-up or no further action, DNACPR,
   comfort or palliative care only, written as the handoff's own statement in an escalation
   ("Fine to discharge home tonight"; not negated, "not fit for discharge"), unless the record
@@ -74,6 +76,7 @@ from carebench.protocol.handoff_invented import (
 from carebench.protocol.handoff_unfounded import (
     REJECTS,
     UNFOUNDED_SHARE,
+    invented_cause,
     unfounded,
     unfounded_aside,
 )
@@ -491,6 +494,8 @@ def untrue_statement(
         return EXPLAINED_AWAY
     benign = asserted_cue(BENIGN, statement)
     if benign and not BENIGN.search(wanted) and not _benign_in_record(benign, statement, sentences):
+        return EXPLAINED_AWAY
+    if urgent and any(mentions(u, statement) for u in urgent) and invented_cause(statement, record):
         return EXPLAINED_AWAY
     ends = asserted_cue(ENDS_CARE, statement)
     if ends and not ENDS_CARE.search(wanted) and not _in_record(ends, statement, sentences):
