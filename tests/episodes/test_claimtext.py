@@ -117,6 +117,8 @@ def test_same_day_is_one_term_and_not_a_daily_dose() -> None:
         ("eczema since a baby", "eczema since infancy"),
         ("nil allergies", "no regular medicines, no known allergies"),  # round 39: shorthand
         ("omit this evening's dose", "omit tonight's dose, then warfarin 4 mg daily"),  # in phrases
+        ("type 2 diabetes mellitus", "type 2 diabetes for 15 years"),  # "mellitus" says nothing new
+        ("PHQ-9 score 9 today", "PHQ-9 9 today, down from 17 at diagnosis"),  # nor does "score"
     ],
 )
 def test_general_shorthand_is_read_as_its_line(shorthand: str, written: str) -> None:

@@ -136,6 +136,19 @@ def test_a_reason_that_books_slower_care() -> None:
     assert books_slower("Fall this morning with vomiting; needs a same-day GP visit.")
     assert books_slower("Pharmacist to call back later today")
     assert not books_slower("Vomiting and drowsy after a fall: 999 ambulance now.")
+    assert books_slower("GP review tomorrow")
+    # round 39 (red team 29's control): a course's start books nothing
+    assert not books_slower("omit tonight's dose; from tomorrow warfarin 4 mg daily")
+
+
+def test_words_of_one_member_are_the_same_value() -> None:
+    """Round 39 (red team 31's control): "withhold" for "hold" is the same order; on a9a8752
+    the field was read as giving the dose and countermanded the escalation."""
+    assert not other_member("withhold Sando-K: repeat potassium", ["hold Sando-K: repeat K+"])
+    assert not other_member("dose omitted tonight", ["hold tonight's dose"])
+    assert not other_member("patient refused", ["declined the test"])
+    assert other_member("give Sando-K now", ["hold Sando-K: repeat potassium"])
+    assert other_member("patient consented", ["declined the test"])
 
 
 def test_another_weekday_relation_or_side_is_another_value() -> None:

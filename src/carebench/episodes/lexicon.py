@@ -425,14 +425,14 @@ GENERIC_WORDS = frozenset(
         "used", "using", "uses", "like", "just", "really", "currently", "current", "today",
         "now", "age", "aged", "ok", "okay", "glad", "happy", "sorry", "thanks", "thank", "dear",
         "he", "it", "we", "me", "my", "he's", "she's", "it's", "they're", "we're", "you're",
-        "i'm", "i've", "we've", "they've", "you've", "he'd", "she'd", "they'd", "that's",
+        "i'm", "i've", "we've", "they've", "you've", "he'd", "she'd", "they'd", "that's", "score", "mellitus",
     }
 )  # fmt: skip
 """Words that state no clinical fact on their own, so a claim need not find them in its cited
 lines: scikit-learn's English stop words (``ENGLISH_STOP_WORDS``) less those that carry clinical
 meaning here (*back*, *side*, *full*, *serious*, *keep*, *system*, *less*, *more*, *never*,
-*not*, *no*, *still*), plus reporting verbs (*says*, *reports*), light
-verbs (*take*, *give*, *come*), courtesy words, *currently* / *today* (the cited record is
+*not*, *no*, *still*), plus reporting verbs (*says*, *reports*), light verbs (*take*, *give*),
+courtesy words, *score* and *mellitus* (round 39), *currently* / *today* (the cited record is
 the current one), *age* / *aged* (an age is a number the quantity check holds) and (round 31)
 the pronouns and contractions of two letters or an apostrophe that the list lacked ("he's had a
 runny nose": *he* was read as a term with meaning)."""

@@ -246,9 +246,11 @@ _SAME_DAY = re.compile(
 _SLOWER = re.compile(
     r"\b(routine|booked|appointment|self-?referral|next (week|month|available)|in \d+ (days|weeks)"
     r"|home visit|gp (visit|review|assessment|appointment)|same-?day gp|later (today|this \w+)"
-    r"|tomorrow)\b",
+    r"|(?<!from )(?<!starting )tomorrow)\b",
     re.IGNORECASE,
 )
+"""Slower care booked. "From tomorrow" starts a course and books nothing (round 39: red team 29's
+control "omit tonight's dose; from tomorrow warfarin 4 mg daily")."""
 _HOLD = re.compile(
     r"\b(held|hold|holding|withh\w+|not (sent|given|finalised|signed|issued|filed|booked)"
     r"|postponed|deferred|stopped|paused|cancell?ed)\b",
@@ -389,16 +391,24 @@ EXCLUSIVE: tuple[frozenset[str], ...] = (
         }
     ),
     frozenset({"left", "right", "bilateral"}),
-    frozenset({"consented", "declined", "refused"}),
-    frozenset({"booked", "cancelled", "canceled"}),
-    frozenset({"give", "hold", "held", "withhold", "withheld", "omit", "omitted"}),
+    frozenset({"consented", "declined"}),
+    frozenset({"booked", "cancelled"}),
+    frozenset({"give", "hold"}),
     frozenset({"urgent", "routine"}),
-    frozenset({"daily", "weekly", "fortnightly", "monthly", "hourly", "yearly", "annually"}),
+    frozenset({"daily", "weekly", "fortnightly", "monthly", "hourly", "yearly"}),
 )  # fmt: skip
 """Groups of values of which one excludes the others (a weekday, a relation, a side, a consent,
 a booking, giving or holding a dose, an urgency, a frequency)."""
 _DONT = re.compile(r"\b(?:do not|don't|must not|not to|never)\s+(\w+)", re.IGNORECASE)
 _NOT = re.compile(r"\b(not|no|don't|never|nor|without|avoid\w*|stop\w*)\b", re.IGNORECASE)
+
+
+_SAME = dict.fromkeys(("held", "withhold", "withheld", "omit", "omitted"), "hold") | {
+    "refused": "declined", "canceled": "cancelled", "annually": "yearly",
+}  # fmt: skip
+"""Words of one member of :data:`EXCLUSIVE`: "withhold" for "hold" is the same order (round 39:
+red team 31's control "withhold Sando-K: repeat potassium" was read as another member), and so
+are "refused" for "declined", the two spellings of "cancelled", "annually" for "yearly"."""
 
 
 def other_member(value: str, references: Sequence[str]) -> bool:
@@ -410,8 +420,8 @@ def other_member(value: str, references: Sequence[str]) -> bool:
     apixaban") is the other member of do / do not; an ABO blood group ("A RhD negative" for "O
     RhD negative") is another member of A, B, AB and O.
     """
-    written = set(_words(value))
-    wanted = set(_words(" ".join(references)))
+    written = {_SAME.get(w, w) for w in _words(value)}
+    wanted = {_SAME.get(w, w) for w in _words(" ".join(references))}
     groups, wanted_groups = _blood_groups(value), _blood_groups(" ".join(references))
     if wanted_groups and groups and not groups & wanted_groups:
         return True
