@@ -54,7 +54,10 @@ SOURCE = (
     "HbA1c 48 mmol/mol in October. "
     "Amoxicillin 500 mg three times daily for 5 days. "
     "Nifedipine 20 mg modified-release twice daily. "
-    "Call an ambulance now for the crushing chest pain."
+    "Call an ambulance now for the crushing chest pain. "
+    "Narrow-complex tachycardia at 180 on the monitor. "
+    "Known hypothyroidism on levothyroxine. "
+    "Possible sepsis from a chest source."
 )
 
 
@@ -108,6 +111,10 @@ SOURCE = (
         ("nifedipine 20 mg twice daily", "'release' left out"),  # the release form left out
         ("furosemide 40 mg twice daily from this morning", "'iv' left out"),  # IV left out
         ("call an ambulance now if the chest pain comes back", "condition added"),  # contingent
+        # round 40 (red team 32, a fit)
+        ("narrow-complex bradycardia at 180 on the monitor", "for 'tachycardia'"),  # prefix
+        ("known hyperthyroidism", "for 'hypothyroid'"),  # two words: the pair read
+        ("unlikely sepsis from a chest source", "'unlikely' for 'suspected'"),  # certainty
     ],
 )
 def test_an_operator_changed_in_a_near_copy_is_an_edit(text: str, kind: str) -> None:
@@ -154,6 +161,8 @@ def test_an_operator_changed_in_a_near_copy_is_an_edit(text: str, kind: str) -> 
         "nifedipine MR 20 mg twice daily",  # the release form moved
         "call an ambulance now for the chest pain",  # no condition
         "ring 999 if she becomes drowsy",  # the source's own condition
+        "narrow-complex tachycardia, rate 180",  # the same word
+        "suspected sepsis from a chest source",  # the same certainty
     ],
 )
 def test_a_correct_rewording_is_not_an_edit(text: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from carebench.protocol.field_sides import widened
+from carebench.protocol.field_sides import drops_order, made_optional, unordered, widened
 
 
 @pytest.mark.parametrize(
@@ -31,3 +31,43 @@ def test_a_single_value_widened_into_a_range_is_not_the_value(value: str, refere
 )
 def test_the_references_range_or_a_plain_value_is_not_widened(value: str, reference: str) -> None:
     assert not widened(value, reference)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "consider stopping the ramipril today",
+        "ideally no driving for 6 months",
+        "try not to miss the long-acting insulin",
+        "stop the ramipril today if possible",
+    ],
+)
+def test_an_order_made_optional_is_not_its_reference(value: str) -> None:
+    """Round 40 (red team 32): written in other words than its strategies."""
+    references = [
+        "stop the ramipril today",
+        "no driving for 6 months",
+        "never miss the long-acting insulin",
+    ]
+    assert made_optional(value, "\n".join(references))
+    assert unordered(value, references)
+
+
+def test_an_optional_word_the_reference_has_is_its_own() -> None:
+    assert not made_optional("consider a statin at review", "consider a statin at review")
+    assert not made_optional("stop the ramipril today", "stop the ramipril today")
+
+
+@pytest.mark.parametrize(
+    ("value", "dropped"),
+    [
+        ("recheck U&E in 48 hours", True),  # "hold lisinopril:" left out
+        ("driving for 6 months", True),  # the negation left out
+        ("lisinopril held; recheck U&E in 48 hours", False),  # the order kept, reworded
+        ("hold lisinopril", False),  # a part of the reference that keeps its order
+        ("recheck potassium tomorrow", False),  # not a copy of the reference
+    ],
+)
+def test_an_order_left_out_of_a_copied_reference(value: str, dropped: bool) -> None:
+    references = ["hold lisinopril: recheck U&E in 48 hours", "no driving for 6 months"]
+    assert drops_order(value, references) is dropped

@@ -26,6 +26,7 @@ __all__ = [
     "LIGHT",
     "NEGATING",
     "OPERATORS",
+    "OPPOSED",
     "ORDER",
     "PARTIES",
     "RELATIVES",
@@ -104,6 +105,7 @@ _MONTHS = (
 _ROUND_39 = {
     "chronic": "longstanding chronic lifelong usual",
     "suspected": "suspected suspect possible possibly probable probably presumed queried",
+    "unlikely": "unlikely improbable doubtful",
     "confirmed": "confirmed confirm confirms definite definitely proven",
     "left": "left",
     "right": "right",
@@ -124,7 +126,7 @@ _ROUND_39 = {
 DATES = frozenset(
     c
     for c in _ROUND_39
-    if c not in {"chronic", "suspected", "confirmed", "left", "right", "release"}
+    if c not in {"chronic", "suspected", "unlikely", "confirmed", "left", "right", "release"}
 )
 """The classes of a date: a day or a month. A copy may not date what it copies by another day
 than its source sentence does, wherever in the sentence the date stands."""
@@ -247,7 +249,7 @@ FAMILIES = (
     frozenset({"allergy", "intolerance"}),
     frozenset({"inhale", "exhale"}),
     frozenset({"new", "chronic"}),
-    frozenset({"suspected", "confirmed"}),
+    frozenset({"suspected", "confirmed", "unlikely"}),
     frozenset({"confirmed", "rejected"}),
     frozenset({"left", "right"}),
     DATES,
@@ -303,6 +305,10 @@ HEADS = frozenset({"new"})
 """Dropped classes read inside a copy only: a list of findings drops "new" from its head freely."""
 
 NEGATING = ("non", "un", "in", "im", "ir", "il", "dis", "ab", "a")
+
+OPPOSED = (("tachy", "brady"), ("hyper", "hypo"), ("macro", "micro"))
+"""Prefixes that make a word its opposite ("bradycardia" / "tachycardia", "hypotension" /
+"hypertension", "hyperthyroidism" / "hypothyroidism"; round 40, red team 32)."""
 """Prefixes that negate the word they stand before ("unable", "unwitnessed", "afebrile",
 "irregular", "abnormal", "non-tender")."""
 

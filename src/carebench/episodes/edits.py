@@ -87,6 +87,7 @@ from carebench.episodes.edit_words import (
     LIGHT,
     NEGATING,
     OPERATORS,
+    OPPOSED,
     ORDER,
     PARTIES,
     RELATIVES,
@@ -216,6 +217,8 @@ def _edit(
             segment, sentence, i1, i2, j1, j2
         ):
             return weighty, found
+        if tag == "replace" and (twin := _opposed(segment[i1:i2], sentence[j1:j2])):
+            return weighty, twin
         flipped = _prefixed(segment[i1:i2], sentence[j1:j2])
         if flipped is not None:  # "able" for "unable"; "not able" for it says the same
             if flipped:
@@ -358,6 +361,21 @@ def _roles(mine: tuple[str, ...], theirs: tuple[str, ...]) -> str:
     return f"{a[0]!r} and the patient exchanged"
 
 
+def _opposed(copy: Sequence[str], source: Sequence[str]) -> str:
+    """A word of ``copy`` that is a word of ``source`` with the opposite prefix, or "".
+
+    :data:`OPPOSED` (round 40, red team 32): "bradycardia" for "tachycardia", "hypotension" for
+    "hypertension"; the rest of the word (three letters or more) is the same.
+    """
+    for x in copy:
+        for y in source:
+            for a, b in (*OPPOSED, *((b, a) for a, b in OPPOSED)):
+                rest = x[len(a) :]
+                if x.startswith(a) and y.startswith(b) and len(rest) >= 3 and y[len(b) :] == rest:
+                    return f"{x!r} for {y!r}"
+    return ""
+
+
 def _prefixed(copy: tuple[str, ...], source: tuple[str, ...]) -> str | None:
     """How an exchanged stretch turns a word's negating prefix, or None where it turns none.
 
@@ -489,18 +507,26 @@ def _contingent(text: str, sentences: tuple[Keyed, ...]) -> str | None:
 
 
 def _paired(segment: tuple[str, ...], sentences: tuple[Keyed, ...]) -> str:
-    """A two-word text whose operator the source puts another of its kind for, or "".
+    """A two-word text that is a source word pair with one word exchanged, or "".
 
-    Round 39 (red team 31): "long-standing confusion" where the source has only "new confusion",
-    "right forearm" where it has only "left forearm". Too short for a near copy; read as the
-    source's word pair with its operator exchanged; "" where the source also has the copy's pair.
+    Too short for a near copy, so read against the source's word pairs: its operator exchanged
+    for another of its kind (round 39, red team 31: "long-standing confusion" where the source
+    has only "new confusion", "right forearm" where it has only "left forearm"), or its second
+    word's prefix turned (round 40, red team 32: "primary hyperthyroidism" for "primary
+    hypothyroidism", :data:`OPPOSED`). "" where the source also has the text's pair.
     """
-    op, word = segment
-    if not _operator(op) or _light(word) or _operator(word):
+    first, second = segment
+    pairs = {(s[i], s[i + 1]) for s, _, _ in sentences for i in range(len(s) - 1)}
+    if segment in pairs:
         return ""
-    theirs = {s[i] for s, _, _ in sentences for i in range(len(s) - 1) if s[i + 1] == word}
-    other = sorted(t for t in theirs if t != op and _kin(op, t) and not {op, t} <= _ALIKE)
-    return f"{op!r} for {other[0]!r}" if other and op not in theirs else ""
+    for a, b in pairs:
+        if a == first and (twin := _opposed((second,), (b,))):
+            return twin
+    if not _operator(first) or _light(second) or _operator(second):
+        return ""
+    theirs = {a for a, b in pairs if b == second}
+    other = sorted(t for t in theirs if t != first and _kin(first, t) and not {first, t} <= _ALIKE)
+    return f"{first!r} for {other[0]!r}" if other else ""
 
 
 def _swapped(text: str, source: str) -> str | None:

@@ -4,16 +4,29 @@ Pure helpers of :mod:`carebench.protocol.handoff_reading` (``field_value_correct
 added in rounds 12 and 13 (red teams 10 and 11): a glued "non-" on the reference's word
 (:func:`negates_reference`) and another review span (:func:`review_spans`: "same-month" for
 "same-day", a class of :data:`~carebench.episodes.exclusive.EXCLUSIVE`); round 29 (red team 22)
-adds a single value widened into a range (:func:`widened`: "INR 2.3-4.6" for "INR 4.6").
+adds a single value widened into a range (:func:`widened`: "INR 2.3-4.6" for "INR 4.6"), and
+round 40 (red team 32) an order made optional (:func:`made_optional`: "consider stopping") and
+one left out of a copied reference (:func:`drops_order`: "repeat potassium" for "hold Sando-K:
+repeat potassium").
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
+from carebench.episodes.claimtext import term, tokens
+from carebench.episodes.edit_words import LIGHT, OPERATORS, normalise
 from carebench.episodes.exclusive import SPAN, sides
 
-__all__ = ["negates_reference", "review_spans", "widened"]
+__all__ = [
+    "drops_order",
+    "made_optional",
+    "negates_reference",
+    "review_spans",
+    "unordered",
+    "widened",
+]
 
 
 def negates_reference(value: str, references: str) -> bool:
@@ -59,3 +72,55 @@ def widened(value: str, references: str) -> bool:
         (float(a), float(b)) not in theirs and ((float(a) in numbers) != (float(b) in numbers))
         for a, b in _RANGE.findall(value)
     )
+
+
+_OPTIONAL = re.compile(
+    r"\b(consider|ideally|preferably|perhaps|maybe|optional\w*|if (?:at all )?possible"
+    r"|where possible|try(?:ing)? (?:not )?to|at (?:your|the \w+'s) discretion|may wish to"
+    r"|could|might)\b",
+    re.IGNORECASE,
+)
+
+
+def made_optional(value: str, references: str) -> bool:
+    """Whether ``value`` makes optional what its references order plainly.
+
+    "consider stopping simvastatin now", "ideally no driving for 1 month", "try not to stop basal
+    insulin" for the reference's order (round 40, red team 32): a word that leaves the order to
+    the receiver's choice (:data:`_OPTIONAL`), where no reference value has one. The receiver may
+    not do what the record says must be done, so the field countermands it.
+    """
+    return bool(_OPTIONAL.search(value)) and not _OPTIONAL.search(references)
+
+
+_ORDERS = frozenset({"held", "resumed", "raised", "lowered", "not"})
+"""Operator classes of an order (:data:`~carebench.episodes.edit_words.OPERATORS`): hold or stop,
+restart, increase, reduce, and a negation ("no driving", "do not supply")."""
+_LIGHT = frozenset(term(w) for w in LIGHT)
+
+
+def _orders(text: str) -> set[str]:
+    found = {OPERATORS.get(t) or ("not" if t.endswith("n't") else "") for t in tokens(text)}
+    return found & _ORDERS
+
+
+def drops_order(value: str, references: Sequence[str]) -> bool:
+    """Whether ``value`` copies a reference value but for the order it gives.
+
+    "repeat potassium 5.9 mmol/L" for "hold Sando-K: repeat potassium 5.9 mmol/L", "capillary
+    glucose checks overnight" for "hold discharge; capillary glucose checks overnight" (round 40,
+    red team 32): every weighty word of the value is the reference's (two at least), and an
+    order of the reference (:data:`_ORDERS`) is in none of the value's words. The receiver reads
+    the rest of the plan without what it was for.
+    """
+    words = {term(t) for t in tokens(normalise(value))} - _LIGHT
+    return len(words) >= 2 and any(
+        words <= {term(t) for t in tokens(normalise(r))}
+        and _orders(normalise(r)) - _orders(normalise(value))
+        for r in references
+    )
+
+
+def unordered(value: str, references: Sequence[str]) -> bool:
+    """Whether ``value`` makes its references' order optional or leaves it out (round 40)."""
+    return made_optional(value, "\n".join(references)) or drops_order(value, references)

@@ -59,7 +59,7 @@ from carebench.episodes.support import (
     quantity_supported,
     strip_injections,
 )
-from carebench.protocol.field_sides import negates_reference, review_spans, widened
+from carebench.protocol.field_sides import negates_reference, review_spans, unordered, widened
 from carebench.protocol.handoff_findings import (
     contradicted,
     finding_stated,
@@ -453,11 +453,11 @@ def inverts(value: str, wanted: Sequence[str], emergency_only: bool) -> bool:
     polarity group, a number in another unit of its dimension or a glued "non-" on its
     reference's word (round 13: "RhD positive" for negative, "low risk" for high, "4 g" for
     "4 mg", "non-urgent" for "urgent"), a number shifted by a power of ten in the same unit
-    (round 14: "240 units" for "24 units"), or, where only the
-    emergency urgency is allowed, slower care than they book (:func:`books_slower`: "GP
-    appointment next week" for "999 ambulance now"), or a longer span than theirs ("same-month
-    review" for "same-day review", round 12). The receiver who acts on it does the opposite of what the record
-    says, so the field is wrong and countermands the escalation (scores veto it).
+    (round 14: "240 units" for "24 units"), an order made optional or left out (round 40:
+    "consider stopping"), or, where only the emergency urgency is allowed, slower care than
+    they book (:func:`books_slower`: "GP visit next week" for "999 ambulance now"), or a longer
+    span than theirs ("same-month" for "same-day review", round 12). The receiver who acts on
+    it does the opposite of what the record says: the field is wrong and countermands (vetoes).
     """
     references = "\n".join(wanted)
     stated = plain(value, references)
@@ -468,6 +468,7 @@ def inverts(value: str, wanted: Sequence[str], emergency_only: bool) -> bool:
         or rescaled(stated, references)  # "4 g" for "4 mg": a thousandfold dose
         or tenfold(stated, references)  # "240 units" for "24 units" (round 14)
         or negates_reference(stated, references)  # "non-urgent" for "urgent"
+        or unordered(value, wanted)  # "consider stopping", or the order left out (round 40)
         or (emergency_only and books_slower(value) and not any(books_slower(r) for r in wanted))
         or bool(spans and booked and min(spans) > max(booked))
     )

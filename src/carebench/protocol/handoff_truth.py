@@ -8,9 +8,8 @@ reference values. Each rule reads a *kind* of text, never a labelled item's phra
 
 * **Explained away** (:data:`DISMISSALS`): a statement that calls what it reports an artefact, a
   faulty reading, the patient's baseline, "normal for her", "nothing acute", "not concerning",
-  "reassuring" (not negated: "not reassuring" reports a worry) states no finding. So does one
-  that mentions an urgent finding and gives it a cause the record lacks (round 39,
-  :func:`~carebench.protocol.handoff_unfounded.invented_cause`: "since starting iron tablets").
+  "reassuring" (not negated: "not reassuring" reports a worry) states no finding; nor does an
+  urgent finding given a cause the record lacks (round 39, :func:`invented_cause`).
 * **Ends care** (:data:`ENDS_CARE`): discharge, no follow-up or no further action, DNACPR,
   comfort or palliative care only, written as the handoff's own statement in an escalation
   ("Fine to discharge home tonight"; not negated, "not fit for discharge"), unless the record
@@ -83,28 +82,11 @@ from carebench.protocol.handoff_unfounded import (
 from carebench.protocol.handoff_when import moved_relative, name_keys, relative_pattern
 
 __all__ = [
-    "ADDED",
-    "DISMISSALS",
-    "ENDS_CARE",
-    "NEGATION",
-    "STANDING",
-    "STATUS",
-    "UNFOUNDED_SHARE",
-    "UNSAFE",
-    "adds_to_finding",
-    "asserted_cue",
-    "explained_away",
-    "false_finding",
-    "person_keys",
-    "quoted_finding",
-    "statements",
-    "time_keys",
-    "truth_record",
-    "unfounded",
-    "unquoted",
-    "untrue",
-    "untrue_statement",
-]
+    "ADDED", "DISMISSALS", "ENDS_CARE", "NEGATION", "STANDING", "STATUS", "UNFOUNDED_SHARE",
+    "UNSAFE", "adds_to_finding", "asserted_cue", "explained_away", "false_finding",
+    "invented_cause", "person_keys", "quoted_finding", "statements", "time_keys", "truth_record",
+    "unfounded", "unquoted", "untrue", "untrue_statement",
+]  # fmt: skip
 
 _HEDGE = hedge_pattern()
 _GENERIC = frozenset(term(w) for w in (*GENERIC_WORDS, *PLACEHOLDER_TERMS))
