@@ -119,9 +119,9 @@ _ROUND_39 = {
     **{m.split()[1]: m for m in _MONTHS},
 }
 """Operator classes of round 39 (red team 31), each with its words: an onset ("new" /
-"long-standing", "usual"), a diagnosis's certainty ("suspected" / "confirmed"), a side ("left"
-/ "right"), a modified release, and the day a result or event is dated ("today", "Thursday",
-"in September")."""
+"long-standing", "usual"), a diagnosis's certainty ("suspected" / "confirmed"; "unlikely" since
+round 40), a side ("left" / "right"), a modified release, and the day a result or event is dated
+("today", "Thursday", "in September")."""
 
 DATES = frozenset(
     c
@@ -269,7 +269,8 @@ may be moved ("low-risk foot at the check" told as "the check was low risk")."""
 DROPPED = frozenset({"only", "ever", "new", "again", "not", "family", "former", "iv", "release"})
 """Operator classes that are an edit when left out of a copy ("rouses only to", "worst ever",
 "with new confusion"); a summary may leave out the others ("settled since"). "New" is read
-inside the copy only: a list of findings drops it from its head freely."""
+inside the copy only: a list of findings drops it from its head freely. Since round 39 an IV
+route and a modified-release form (SC and IM may be left out: "enoxaparin 40 mg once daily")."""
 
 
 ORDER = frozenset({"then", "before", "followed"})
@@ -319,7 +320,7 @@ def normalise(text: str) -> str:
     Room air however written; "not yet" as "not"; a provisional result as "yet"; "in 3 days" as
     "later 3 days"; "spreading to" and "stepped down to" as "into"; a breath's phase; "unable"
     as "not able"; "rule out", "side effect" and "family history of" (or a relative who "had")
-    as one word each.
+    as one word each; since round 39 "long-standing" and "modified-release" too.
     """
     text = _PROVISIONAL.sub(" yet ", _NOT_YET.sub("not", _AIR.sub(" in air ", text)))
     text = _IN_TIME.sub(lambda m: f" later {'1 ' if m[1] else ''}{m[2]}", text)

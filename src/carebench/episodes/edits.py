@@ -44,7 +44,8 @@ Conventions:
   none; since round 39 a number kept with another unit counted after it ("for 3 doses" for "for
   3 days"), a date the source sentence does not give ("TSH 1.8 today" for "TSH 1.8 ... in
   September"), and a two-word text whose operator the source puts another of its kind for
-  ("long-standing confusion" where the source has "new confusion").
+  ("long-standing confusion" where the source has "new confusion"); since round 40 a word with
+  the opposite prefix ("bradycardia" for "tachycardia", "hyperthyroidism").
   Everything else may differ: light words, terms (judged by the term readers), the source's
   words outside the copied stretch (truncation), a list item left out, an operator moved a
   little.
@@ -519,7 +520,7 @@ def _paired(segment: tuple[str, ...], sentences: tuple[Keyed, ...]) -> str:
     pairs = {(s[i], s[i + 1]) for s, _, _ in sentences for i in range(len(s) - 1)}
     if segment in pairs:
         return ""
-    for a, b in pairs:
+    for a, b in sorted(pairs):
         if a == first and (twin := _opposed((second,), (b,))):
             return twin
     if not _operator(first) or _light(second) or _operator(second):
