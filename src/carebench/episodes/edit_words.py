@@ -31,6 +31,7 @@ __all__ = [
     "PARTIES",
     "RELATIVES",
     "normalise",
+    "operator_class",
 ]  # fmt: skip
 
 LIGHT = frozenset(
@@ -312,6 +313,14 @@ OPPOSED = (("tachy", "brady"), ("hyper", "hypo"), ("macro", "micro"))
 "hypertension", "hyperthyroidism" / "hypothyroidism"; round 40, red team 32)."""
 """Prefixes that negate the word they stand before ("unable", "unwitnessed", "afebrile",
 "irregular", "abnormal", "non-tender")."""
+
+
+def operator_class(token: str) -> str | None:
+    """The class of an operator token (:data:`OPERATORS`; "n't" is "not"), or None.
+
+    Read by the word as written: "complete" is not "completed".
+    """
+    return OPERATORS.get(token) or ("not" if token.endswith("n't") else None)
 
 
 def normalise(text: str) -> str:

@@ -93,6 +93,7 @@ from carebench.episodes.edit_words import (
     PARTIES,
     RELATIVES,
     normalise,
+    operator_class,
 )
 
 __all__ = ["LIGHT", "NEAR", "edited"]
@@ -157,9 +158,9 @@ def _keys(text: str, commas: bool = False) -> tuple[str, ...]:
 def _key(token: str) -> str:
     """An operator's class, or the token's term.
 
-    Operators are read by the word as written: "complete" is not "completed"; "n't" is "not".
+    Operators are read by the word as written (:func:`~.edit_words.operator_class`).
     """
-    return OPERATORS.get(token) or ("not" if token.endswith("n't") else term(token))
+    return operator_class(token) or term(token)
 
 
 _LIGHT_KEYS = frozenset(term(w) for w in LIGHT)
@@ -229,8 +230,8 @@ def _edit(
         for key in segment[i1:i2]:
             if not _operator(key) or any(sentence[j] == key for j in lost if _close(j, j1, j2)):
                 continue  # not an operator, or the source's own moved a little
-            dated = sorted({t for t in sentence if t in DATES} - {key}) * (key in DATES)
-            if dated and key not in sentence:  # "TSH 1.8 today" for "TSH 1.8 ... in September"
+            dated = key in DATES and key not in sentence and sorted(DATES.intersection(sentence))
+            if dated:  # "TSH 1.8 today" for "TSH 1.8 ... in September"
                 return weighty, f"{key!r} for {dated[0]!r}"
             other = [t for t in facing if not {key, t} <= _ALIKE and _kin(key, t)]
             if other or (key in INSERTED and not (key in ABSENT_ONLY and key in sentence)):

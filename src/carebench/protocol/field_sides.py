@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 
 from carebench.episodes.claimtext import term, tokens
-from carebench.episodes.edit_words import LIGHT, OPERATORS, normalise
+from carebench.episodes.edit_words import LIGHT, normalise, operator_class
 from carebench.episodes.exclusive import SPAN, sides
 
 __all__ = [
@@ -94,14 +94,13 @@ def made_optional(value: str, references: str) -> bool:
 
 
 _ORDERS = frozenset({"held", "resumed", "raised", "lowered", "not"})
-"""Operator classes of an order (:data:`~carebench.episodes.edit_words.OPERATORS`): hold or stop,
-restart, increase, reduce, and a negation ("no driving", "do not supply")."""
+"""Operator classes of an order (:func:`~carebench.episodes.edit_words.operator_class`): hold or
+stop, restart, increase, reduce, and a negation ("no driving", "do not supply")."""
 _LIGHT = frozenset(term(w) for w in LIGHT)
 
 
-def _orders(text: str) -> set[str]:
-    found = {OPERATORS.get(t) or ("not" if t.endswith("n't") else "") for t in tokens(text)}
-    return found & _ORDERS
+def _orders(text: str) -> frozenset[str]:
+    return _ORDERS.intersection(map(operator_class, tokens(text)))
 
 
 def drops_order(value: str, references: Sequence[str]) -> bool:
@@ -113,12 +112,12 @@ def drops_order(value: str, references: Sequence[str]) -> bool:
     order of the reference (:data:`_ORDERS`) is in none of the value's words. The receiver reads
     the rest of the plan without what it was for.
     """
-    words = {term(t) for t in tokens(normalise(value))} - _LIGHT
-    return len(words) >= 2 and any(
-        words <= {term(t) for t in tokens(normalise(r))}
-        and _orders(normalise(r)) - _orders(normalise(value))
-        for r in references
-    )
+    value = normalise(value)
+    words, given = {term(t) for t in tokens(value)} - _LIGHT, _orders(value)
+    if len(words) < 2:
+        return False
+    normalised = map(normalise, references)
+    return any(words <= {term(t) for t in tokens(r)} and _orders(r) - given for r in normalised)
 
 
 def unordered(value: str, references: Sequence[str]) -> bool:
