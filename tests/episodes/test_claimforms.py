@@ -72,7 +72,7 @@ def test_forgivable_says_why_by_word_class() -> None:
     assert not forgivable("clear", "Metformin 500 mg clearly", covered, METFORMIN)
     # (in a segment of its own it is left to additions.added: ", clearly" is an addition)
     assert forgivable("remain", "Metformin remains 500 mg", covered, METFORMIN)  # empty class
-    assert not forgivable("wife", "His wife takes metformin 500 mg", covered, METFORMIN)
+    assert not forgivable("partner", "His wife takes metformin 500 mg", covered, METFORMIN)  # term
     assert not forgivable("warfarin", "Metformin 500 mg, on warfarin", covered, METFORMIN)
     # an unknown word inside a clause the lines state is the writer's name for it
     assert forgivable("dysarthria", "Dysarthria and metformin 500 mg", covered, METFORMIN)

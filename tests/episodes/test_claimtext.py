@@ -55,6 +55,25 @@ def test_a_verb_negation_stops_at_a_preposition_and_is_a_denied_act() -> None:
     assert analyze("no loin pain").denied_acts == frozenset()
 
 
+def test_a_verb_negation_ends_before_a_verb_form_after_and() -> None:
+    """Round 41 (dev set 3's W3C156, set 1's C187): a new predicate is asserted."""
+    found = analyze("cannot bend the knee and limps to the door")
+    assert term("bend") in found.negated and {term("limps"), "door"} <= found.asserted
+    coughing = analyze("not settling and waking her at night")
+    assert term("settling") in coughing.negated
+    assert term("waking") in coughing.asserted
+    assert term("talk") in analyze("cannot walk and talk").negated  # not a verb form
+
+
+def test_a_denied_change_and_a_free_word() -> None:
+    """Round 41 (dev set 3's W3C024, W3C193): "no change of brand", "pain-free"."""
+    change = analyze("no change of inhaler since March")
+    assert term("change") in change.negated and term("inhaler") in change.terms
+    assert term("inhaler") not in change.negated | change.asserted  # not changed: neither side
+    free = analyze("itch-free, sleeping well")
+    assert term("itch") in free.negated and term("sleeping") in free.asserted
+
+
 def test_shorthand_expands_to_terms_and_frequencies() -> None:
     assert "freq2" in analyze("apixaban 5 mg BD").terms
     assert "freq1" in analyze("amlodipine 5 mg daily").terms  # a dose written daily
@@ -169,3 +188,9 @@ def test_a_body_temperature_in_fahrenheit_is_read_in_celsius(text: str, celsius:
 def test_an_age_or_count_before_f_is_not_a_temperature() -> None:
     (q,) = analyze("aged 42 F").quantities
     assert q.value == 42.0 and q.unit != "c"
+
+
+def test_a_time_that_has_passed_is_a_time_ago() -> None:
+    """Round 41 (dev set 1's C111): "5 weeks have passed" is 5 weeks ago."""
+    passed = analyze("6 weeks have passed since the first dose").quantities[0]
+    assert passed.ago and passed.value == 6

@@ -190,3 +190,45 @@ def test_an_edited_statement_is_untrue_and_countermands_the_escalation() -> None
     }
     found = unsafe_fields(texts, RECORD, {}, emergency_only=True)
     assert found == ("glucose plan",)
+
+
+ROUND_41 = (
+    "Omit the bisoprolol until the heart rate is rechecked on Friday. "
+    "The nurse will telephone the patient this afternoon with the biopsy result. "
+    "Budesonide preventer two puffs morning and night, terbutaline as required. "
+    "On sick days keep the basal insulin at the usual dose and check ketones. "
+    "She can manage only 2 sentences before stopping for breath. "
+    "Troponin 52 ng/L, a possibly haemolysed sample at 10:00."
+)
+"""Round 41 (red team 32's kinds, in wording of its own): a drug's role, a contact's channel, a
+hold made permanent, a counted noun swapped and a doubt left out."""
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("omit the bisoprolol for good until the heart rate is rechecked", "permanent"),
+        ("the nurse will write to the patient this afternoon with the biopsy result", "written"),
+        ("budesonide reliever two puffs morning and night", "reliever"),
+        ("on sick days keep the mealtime insulin at the usual dose", "mealtime"),
+        ("she can manage only 2 paragraphs before stopping for breath", "paragraph"),
+        ("troponin 52 ng/L, a haemolysed sample at 10:00", "suspected"),
+    ],
+)
+def test_round_41_kinds_are_edits(text: str, kind: str) -> None:
+    found = edited(text, ROUND_41)
+    assert found is not None and kind in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "omit bisoprolol until the heart rate is rechecked on Friday",
+        "the nurse will phone the patient this afternoon with the biopsy result",
+        "budesonide preventer 2 puffs morning and night",
+        "on sick days keep basal insulin at the usual dose and check ketones",
+        "she manages only 2 sentences before she stops for breath",
+    ],
+)
+def test_round_41_rewordings_are_not_edits(text: str) -> None:
+    assert edited(text, ROUND_41) is None

@@ -71,3 +71,12 @@ def test_an_optional_word_the_reference_has_is_its_own() -> None:
 def test_an_order_left_out_of_a_copied_reference(value: str, dropped: bool) -> None:
     references = ["hold lisinopril: recheck U&E in 48 hours", "no driving for 6 months"]
     assert drops_order(value, references) is dropped
+
+
+def test_a_subjective_end_makes_the_order_optional() -> None:
+    """Round 41 (red team 32's kind, other words): the receiver stops when the patient likes."""
+    reference = "hold the metformin until the eGFR is repeated on Monday"
+    assert made_optional("hold the metformin until she feels better", reference)
+    assert made_optional("hold the metformin till it settles", reference)
+    assert not made_optional("hold metformin until the eGFR is repeated", reference)
+    assert not made_optional("paracetamol until the pain settles", "paracetamol until it settles")

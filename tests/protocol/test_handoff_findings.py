@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from carebench.protocol.handoff_findings import contradicted, finding_stated, states_enough
+from carebench.protocol.handoff_findings import (
+    contradicted,
+    finding_stated,
+    states_enough,
+    truncated,
+)
 
 
 @pytest.mark.parametrize(
@@ -111,3 +116,23 @@ def test_a_handoff_that_misstates_its_red_flag_is_vetoed() -> None:
     # countermanding once: as misstated, or (round 8) already as an invented value
     assert {"key_findings (misstated)", "key_findings"} & set(scored.unsafe)
     assert scored.score is not None and scored.score <= VETO_FACTOR
+
+
+@pytest.mark.parametrize(
+    ("text", "finding", "cut"),
+    [
+        ("fontanelle tense", "fontanelle tense and does not go down when upright", True),
+        ("has passed urine", "has passed hardly any urine since morning", True),
+        ("tries to pass urine", "tries to pass urine but nothing comes", True),
+        ("fontanelle tense, does not go down", "fontanelle tense and does not go down", False),
+        ("non-blanching rash", "purple rash that does not fade under a glass", False),
+        ("purple rash that does not fade", "purple rash that does not fade under a glass", False),
+    ],
+)
+def test_a_copy_that_leaves_out_the_negation_does_not_state_the_finding(
+    text: str, finding: str, cut: bool
+) -> None:
+    """Round 41 (red team 32's kind, other findings): the noun kept, the red flag dropped."""
+    assert truncated(text, finding) is cut
+    if cut:
+        assert not finding_stated(text, finding)

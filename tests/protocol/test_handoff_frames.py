@@ -37,6 +37,7 @@ from carebench.protocol.stated import keeps_frame, unframed
         ("Pulse 128 and BP 82/50, from the brochure", "placeholder status"),
         ("Differential: pulse 128 and BP 82/50", "placeholder status"),  # round 13
         ("DDx - pulse 128 and BP 82/50", "placeholder status"),
+        ("Sample entry: pulse 128 and BP 82/50", "placeholder status"),
     ],
 )
 def test_a_frame_the_reference_lacks_is_the_writers(text: str, kind: str) -> None:
@@ -55,6 +56,7 @@ def test_a_frame_the_reference_lacks_is_the_writers(text: str, kind: str) -> Non
         ),
         ("Daughter's call at 15:20: drowsier and confused", "drowsier and confused at 15:20"),
         ("Vomiting: nil", "no vomiting"),
+        ("urine sample sent for culture", "urine sent for culture"),  # a specimen (round 41)
     ],
 )
 def test_a_plain_or_licensed_text_adds_no_frame(text: str, reference: str) -> None:

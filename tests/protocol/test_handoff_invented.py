@@ -98,6 +98,7 @@ def test_without_urgent_findings_nothing_is_read_as_invented() -> None:
         ("review within 2 weeks", "review within 2 weeks", False),
         ("walked 5 m before stopping", "gasping after 5 metres", False),  # not the same thing
         ("no more than 2 tablets", "at most 2 tablets", False),
+        ("rash within minutes of the first dose", "rash minutes after the first dose", False),
     ],
 )
 def test_an_order_or_comparator_the_other_way_inverts_the_field(

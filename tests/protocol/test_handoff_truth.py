@@ -33,6 +33,8 @@ from tests.protocol.handoffs import RECORD
         "Grey and sweaty due to cold fingers",
         "Chest pain - non-urgent, can wait",
         "Sweaty because he had just climbed the stairs",
+        "Grey and sweaty, BP measured with a loose cuff",  # round 41: a measuring artefact
+        "Sweaty, temperature taken straight after a hot shower",
     ],
 )
 def test_a_finding_explained_away_is_untrue(text: str) -> None:

@@ -38,7 +38,10 @@ The text layer under :mod:`carebench.episodes.support`, with the word lists of
   hold ``or`` / ``nor``, start with a cue, or are short (:data:`LIST_WORDS` words or fewer) and
   do not open with a verb form (``-ing`` / ``-ed``) or a number; the first comma after a condition
   ("if BP is not controlled, add ...") ends the scope, as does an ``and`` before a conjunct
-  that holds a number (round 31: "no acute infarct and clopidogrel 75 mg daily"); clauses end
+  that holds a number (round 31: "no acute infarct and clopidogrel 75 mg daily"); since round 41
+  a verb's negation ends at an ``and`` before a verb form ("cannot swallow saliva and spits it
+  out"), a change's at its ``of`` / ``in`` ("no change of brand": what is not changed is neither
+  denied nor asserted), and "X-free" denies X; clauses end
   at ``; : . ( )``, a dash, ``but``,
   ``however``, ``although``, ``except``, ``which`` and ``and`` before a verb.
 * **Polarity**: terms of exclusive sides (:data:`~carebench.episodes.lexicon.POLARITY`); a negated
@@ -333,11 +336,11 @@ _TIMES_OVER = re.compile(
 _GESTATION = re.compile(r"\b(\d{1,2})\s?\+\s?([0-6])\s?(?:/40|weeks?\b|wks?\b)")
 _BEFORE_NOW = re.compile(
     r"\b(\d+(?:\.\d+)?\s*(?:hours?|days?|weeks?|months?|years?))\s+"
-    r"before (?:today|now)\b"
+    r"(?:before (?:today|now)|(?:have|has) (?:now )?(?:passed|elapsed|gone by))\b"
 )
-"""A time before now written out ("8 days before today"): "ago" (red team 26's control; not
-"earlier" or "prior", which are often relative to another event, nor "previously", a frame
-word)."""
+"""A time before now written out ("8 days before today", since round 41 "5 weeks have passed"):
+"ago" (red team 26's control; not "earlier" or "prior", which are often relative to another
+event, nor "previously", a frame word)."""
 _DOSES_A_DAY = re.compile(r"\b([1-6]) doses (?:in|per|a|every) (?:24 ?h|24 hours|day)\b")
 _ONE_PERIOD = re.compile(r"\b(than|to|within|over|after|for)\s+an?\s+(hour|day|week|month|year)\b")
 """"A week" after a bound or span word is one week ("no more than a week", "within a day"); not
@@ -359,8 +362,8 @@ def _label(words: tuple[str, ...], i: int) -> frozenset[str]:
 
 
 _WHEN = frozenset(
-    {"last", "next", "today", "yesterday", "tonight", "now", "earlier", "previously", "overnight",
-     "since", "recently"}
+    {"last", "next", "today", "yesterday", "tonight", "now", "currently", "earlier", "previously",
+     "overnight", "since", "recently"}
 )  # fmt: skip
 """Words of time after a number that are not a thing it counts ("potassium 4.2 last week")."""
 _NOT_COUNTED = _STOP | _WHEN
@@ -417,6 +420,25 @@ def _continues(words: tuple[str, ...]) -> bool:
     return len(words) <= LIST_WORDS and not verb_form and not NUMBER.match(first)
 
 
+def _verb_form(words: tuple[str, ...]) -> bool:
+    """Whether ``words`` open with a verb form (``-ing``, ``-ed``, a third-person ``-s``)."""
+    first = words[0] if words else ""
+    return (
+        len(first) > 3
+        and first.isalpha()
+        and first not in _STOP
+        and (first.endswith(("ing", "ed")) or (first.endswith("s") and not first.endswith("ss")))
+    )
+
+
+_FREE = re.compile(r"\b([a-z]+)-free\b")
+""""Pain-free", "symptom-free": the word before "-free" is denied ("non pain")."""
+_CHANGE_HEADS = frozenset(
+    {"change", "changes", "difference", "rise", "fall", "increase", "decrease"}
+)
+"""Nouns of a change: after "no change", its "of" / "in" complement is not denied."""
+
+
 def _valued(words: tuple[str, ...]) -> bool:
     """Whether the conjunct that ``words`` open (up to the next "and") holds a number.
 
@@ -434,7 +456,7 @@ def _scope(text: str) -> tuple[set[str], set[str], set[str]]:
     negated: set[str] = set()
     asserted: set[str] = set()
     acts: set[str] = set()
-    for clause in _NEGATION_CLAUSE.split(text.lower()):
+    for clause in _NEGATION_CLAUSE.split(_FREE.sub(r"non \1", text.lower())):
         if not clause:
             continue
         scope = False
@@ -443,10 +465,14 @@ def _scope(text: str) -> tuple[set[str], set[str], set[str]]:
             if n == 1 and _CONDITION.match(clause.strip()):
                 scope = False  # "if BP is not controlled, add ...": the condition ends here
             scope = scope and _continues(words)
-            narrow = seen = prefix = False
+            narrow = seen = prefix = unchanged = False
             for i, token in enumerate(words):
                 if token == "and" and scope and _valued(words[i + 1 :]):
                     scope = narrow = False  # "no acute infarct and | clopidogrel 75 mg daily"
+                elif token == "and" and narrow and _verb_form(words[i + 1 : i + 2]):
+                    scope = narrow = False  # "cannot swallow saliva and | spits it into a cup"
+                elif token in ("of", "in") and scope and i and words[i - 1] in _CHANGE_HEADS:
+                    scope, unchanged = False, True  # "no change of | brand": neither side
                 elif token == "non":  # "non-valvular": the prefix denies its own word only
                     prefix = True
                 elif token in NEGATIONS:
@@ -455,6 +481,8 @@ def _scope(text: str) -> tuple[set[str], set[str], set[str]]:
                     scope = narrow = False  # "not controlled | on a calcium-channel blocker"
                 elif token not in _STOP and not NUMBER.match(token) and len(token) > 2:
                     found = term(token)
+                    if unchanged:
+                        continue  # what is not changed is neither denied nor asserted
                     denied = (scope or prefix) and found not in ABSENCE_TERMS
                     (negated if denied else asserted).add(found)
                     if narrow:

@@ -124,6 +124,20 @@ _ROUND_39 = {
 round 40), a side ("left" / "right"), a modified release, and the day a result or event is dated
 ("today", "Thursday", "in September")."""
 
+_ROUND_41 = {
+    "preventer": "preventer preventers",
+    "reliever": "reliever relievers",
+    "basal": "basal background",
+    "mealtime": "mealtime bolus prandial",
+    "spoken": "phone phones phoned phoning telephone telephoned ring rang speak contact",
+    "written": "write writes wrote writing letter email emailed post posted",
+    "permanent": "permanent permanently indefinitely forgood",
+}
+"""Operator classes of round 41 (red team 32), each with its words: a drug's role in its class
+(an inhaler's "preventer" / "reliever", "basal" / "mealtime" insulin), the channel of a contact
+(spoken: "phone", "ring"; written: "write", "letter", "email") and a stop made permanent ("for
+good", "indefinitely"), which is an edit wherever a copy adds it."""
+
 DATES = frozenset(
     c
     for c in _ROUND_39
@@ -167,6 +181,7 @@ OPERATORS: dict[str, str] = {
     "newly": "new",
     **{w: c for c, words in _ROUNDS_36_37.items() for w in words.split()},
     **{w: c for c, words in _ROUND_39.items() for w in words.split()},
+    **{w: c for c, words in _ROUND_41.items() for w in words.split()},
 }  # fmt: skip
 """The words an edit is read in, each with its class: the words that fix what a sentence asserts
 without being a term of it (an event's status, a condition's polarity, the end of a span, the side
@@ -213,12 +228,19 @@ RELATIVES = frozenset(
 )  # fmt: skip
 """Words that say whose history an entry is: a copy holding one keeps its owner."""
 
+_WRITE_TO = re.compile(r"\b(write|writes|wrote|writing|email|emailed)\s+to\b", re.I)
+""""To" after a verb of writing is its own ("write to the patient" is "phone the patient" with
+another channel, round 41)."""
+
 _UNABLE = re.compile(r"\bunable\b", re.IGNORECASE)
-_ONE_WORD = re.compile(
-    r"\b(long)[\s-]+(standing)\b|\b(modified|prolonged|slow|extended)[\s-]+(release)\b", re.I
-)
-"""Two words read as one operator: "long-standing" (not a posture), "modified-release"."""
 """"Unable" is "not able", as "cannot" is "not": the negation is read as one."""
+_ONE_WORD = re.compile(
+    r"\b(long)[\s-]+(standing)\b|\b(modified|prolonged|slow|extended)[\s-]+(release)\b|"
+    r"\b(for)\s+(good)\b",
+    re.I,
+)
+"""Two words read as one operator: "long-standing" (not a posture), "modified-release", "for
+good" (round 41)."""
 
 _PHASE = re.compile(r"\b(breath(?:e|es|ed|ing)?)\s+(in|out)\b", re.IGNORECASE)
 """A breath's phase ("each breath in", "as I breathe out"): "in" and "out" are light alone."""
@@ -254,12 +276,17 @@ FAMILIES = (
     frozenset({"confirmed", "rejected"}),
     frozenset({"left", "right"}),
     DATES,
+    frozenset({"preventer", "reliever"}),
+    frozenset({"basal", "mealtime"}),
+    frozenset({"spoken", "written"}),
 )
 """The kinds an exchange is read in: an event's status, a condition's polarity, a span's bound,
 the side of a time, a direction, a scope. An operator put for one of another kind is a rewording
 ("not yet started" where the line says "start ... if"), not an exchange."""
 
-INSERTED = frozenset({"unless", "once", "yet", "missed", "held", "raised", "lowered", "former"})
+INSERTED = frozenset(
+    {"unless", "once", "yet", "missed", "held", "raised", "lowered", "former", "permanent"}
+)
 """Operator classes that are an edit even where the copy adds them beside no other operator (a
 summary adds "since", "if" or "until" freely; "unless", "missed", "hold" or "double" reverses
 what it copies; since round 37 "hold", "increase" and "reduce" and their kin)."""
@@ -267,11 +294,15 @@ ABSENT_ONLY = frozenset({"held", "raised", "lowered"})
 """Inserted classes that are an edit only where the source sentence has none of them ("hold"
 added to a copied "capillary glucose checks overnight"); one of them elsewhere in the sentence
 may be moved ("low-risk foot at the check" told as "the check was low risk")."""
-DROPPED = frozenset({"only", "ever", "new", "again", "not", "family", "former", "iv", "release"})
+DROPPED = frozenset(
+    {"only", "ever", "new", "again", "not", "family", "former", "iv", "release", "suspected"}
+)
 """Operator classes that are an edit when left out of a copy ("rouses only to", "worst ever",
 "with new confusion"); a summary may leave out the others ("settled since"). "New" is read
 inside the copy only: a list of findings drops it from its head freely. Since round 39 an IV
-route and a modified-release form (SC and IM may be left out: "enoxaparin 40 mg once daily")."""
+route and a modified-release form (SC and IM may be left out: "enoxaparin 40 mg once daily");
+since round 41 a hypothesis's "suspected" / "possible" ("potassium 5.9, haemolysed" for
+"possibly haemolysed": a doubt left out is a certainty put in)."""
 
 
 ORDER = frozenset({"then", "before", "followed"})
@@ -307,12 +338,12 @@ HEADS = frozenset({"new"})
 """Dropped classes read inside a copy only: a list of findings drops "new" from its head freely."""
 
 NEGATING = ("non", "un", "in", "im", "ir", "il", "dis", "ab", "a")
+"""Prefixes that negate the word they stand before ("unable", "unwitnessed", "afebrile",
+"irregular", "abnormal", "non-tender")."""
 
 OPPOSED = (("tachy", "brady"), ("hyper", "hypo"), ("macro", "micro"))
 """Prefixes that make a word its opposite ("bradycardia" / "tachycardia", "hypotension" /
 "hypertension", "hyperthyroidism" / "hypothyroidism"; round 40, red team 32)."""
-"""Prefixes that negate the word they stand before ("unable", "unwitnessed", "afebrile",
-"irregular", "abnormal", "non-tender")."""
 
 
 def operator_class(token: str) -> str | None:
@@ -329,13 +360,16 @@ def normalise(text: str) -> str:
     Room air however written; "not yet" as "not"; a provisional result as "yet"; "in 3 days" as
     "later 3 days"; "spreading to" and "stepped down to" as "into"; a breath's phase; "unable"
     as "not able"; "rule out", "side effect" and "family history of" (or a relative who "had")
-    as one word each; since round 39 "long-standing" and "modified-release" too.
+    as one word each; since round 39 "long-standing" and "modified-release" too; since round 41
+    "write to" as "write" and "for good" as one word.
     """
     text = _PROVISIONAL.sub(" yet ", _NOT_YET.sub("not", _AIR.sub(" in air ", text)))
     text = _IN_TIME.sub(lambda m: f" later {'1 ' if m[1] else ''}{m[2]}", text)
-    text = _MOVING_TO.sub(r"\1 into", text)
+    text = _WRITE_TO.sub(r"\1", _MOVING_TO.sub(r"\1 into", text))
     text = _UNABLE.sub("not able", _PHASE.sub(_phase, text))
-    text = _ONE_WORD.sub(lambda m: "longstanding" if m[1] else "modifiedrelease", text)
+    text = _ONE_WORD.sub(
+        lambda m: "longstanding" if m[1] else "forgood" if m[5] else "modifiedrelease", text
+    )
     return _FAMILY.sub(
         " familyhistory ", _RULE_OUT.sub(" ruleout ", _SIDE.sub(" intolerance ", text))
     )

@@ -95,6 +95,7 @@ from carebench.episodes.edit_words import (
     normalise,
     operator_class,
 )
+from carebench.episodes.lexicon import UNITS
 
 __all__ = ["LIGHT", "NEAR", "edited"]
 
@@ -282,7 +283,12 @@ def _recounted(
     if i1 == i2 or j1 == j2 or not i1 or not j1 or segment[i1 - 1] != sentence[j1 - 1]:
         return ""
     mine, theirs = segment[i1], sentence[j1]
-    if NUMBER.match(segment[i1 - 1]) and mine != theirs and {mine, theirs} <= COUNTED:
+    if not NUMBER.match(segment[i1 - 1]) or mine == theirs:
+        return ""
+    noun = all(w.isalpha() and len(w) > 3 and w not in UNITS for w in (mine, theirs))
+    noun = noun and not _light(mine) and not _operator(mine)
+    noun = noun and term(mine) not in {term(w) for w in sentence}
+    if {mine, theirs} <= COUNTED or noun:
         return f"{mine!r} for {theirs!r} after {segment[i1 - 1]}"
     return ""
 

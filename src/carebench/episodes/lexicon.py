@@ -232,16 +232,16 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "documented": ("documented", "recorded", "written", "signed", "paperwork"),
     "inhaler": ("inhaler", "inhalers", "puffer", "pmdi"),
     "stool": ("stool", "stools", "bowel", "bowels", "poo"),
-    "weakness": ("weakness", "weak"),
+    "weakness": ("weakness", "weak"), "bruise": ("bruise", "bruising", "bruised"),
     "eased": ("eased", "easing", "eases", "settled", "settling", "settles", "subsided", "subsiding"),
-    "bruise": ("bruise", "bruising", "bruised"),
     "nkda": (
         "nkda", "no known drug allergies", "no known drug allergy", "no known allergies",
         "no allergies", "no drug allergies",
     ),
     "pulse": ("pulse", "heart rate", "pulse rate"),
-    "emollient": ("emollient", "emollients", "moisturiser", "moisturisers", "moisturizer",
-                  "moisturizers"),
+    "emollient": ("emollient", "emollients", "moisturiser", "moisturisers", "moisturizer"),
+    "carer": ("carer", "carers", "care visit", "care visits", "care worker", "care workers"),
+    "partner": ("partner", "wife", "husband", "spouse"),  # round 41: dev C210, W3C113
     "palpitation": (
         "palpitation", "palpitations", "racing heart", "heart racing", "pounding heart",
         "heart pounding", "fluttering",

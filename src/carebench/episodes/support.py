@@ -279,14 +279,14 @@ def contradicts(claim_text: str, evidence_text: str) -> bool:
 def conflict(claim_text: str, evidence_text: str) -> str | None:
     """Which contradiction rule a claim meets against its cited text, or None.
 
-    One of ``"former treatment stated as current"``, ``"another value beside a held one"``,
-    ``"a finding negated"`` (or a denied act done), ``"another value"``, ``"another side"``
-    (module conventions).
+    One of ``"former treatment ..."`` or ``"past entry stated as current"`` (module ``former``),
+    ``"another value beside a held one"``, ``"a finding negated"`` (or a denied act done),
+    ``"another value"``, ``"another side"`` (module conventions).
     """
     claim = analyze(strip_injections(claim_text))
     evidence = analyze(evidence_text)
-    if resumed(claim, claim_text, evidence_text):
-        return "former treatment stated as current"
+    if moved := resumed(claim, claim_text, evidence_text):
+        return moved
     topic = _topic(claim)
     measured = frozenset().union(*(q.label for q in claim.quantities))
     sentences = _EVIDENCE_SENTENCE.split(evidence_text)

@@ -77,9 +77,12 @@ def widened(value: str, references: str) -> bool:
 _OPTIONAL = re.compile(
     r"\b(consider|ideally|preferably|perhaps|maybe|optional\w*|if (?:at all )?possible"
     r"|where possible|try(?:ing)? (?:not )?to|at (?:your|the \w+'s) discretion|may wish to"
-    r"|could|might)\b",
+    r"|could|might"
+    r"|(?:until|till|once)\s+(?:\w+\s+){0,3}?(?:feels?\s+(?:better|well|ok|okay)|settles?|improves?))\b",
     re.IGNORECASE,
 )
+"""Words that leave an order to the receiver's choice; since round 41 a subjective end ("until
+she feels better", "until they settle", "once it improves")."""
 
 
 def made_optional(value: str, references: str) -> bool:
@@ -87,7 +90,8 @@ def made_optional(value: str, references: str) -> bool:
 
     "consider stopping simvastatin now", "ideally no driving for 1 month", "try not to stop basal
     insulin" for the reference's order (round 40, red team 32): a word that leaves the order to
-    the receiver's choice (:data:`_OPTIONAL`), where no reference value has one. The receiver may
+    the receiver's choice or ends it when the patient feels better (:data:`_OPTIONAL`), where no
+    reference value has one. The receiver may
     not do what the record says must be done, so the field countermands it.
     """
     return bool(_OPTIONAL.search(value)) and not _OPTIONAL.search(references)

@@ -45,6 +45,7 @@ __all__ = [
     "paired",
     "states_all",
     "states_enough",
+    "truncated",
 ]
 
 ALL_BUT_ONE = 4
@@ -163,7 +164,40 @@ def finding_stated(text: str, finding: str) -> bool:
     if any(not q.ago for q in quantities):  # a measurement, not only when ("an hour ago")
         written = analyze(text)
         return all(paired(q, written) for q in quantities)
-    return any(states(s, finding) or mentions(finding, s) for s in _segments(text))
+    return any(
+        (states(s, finding) or mentions(finding, s)) and not truncated(s, finding)
+        for s in _segments(text)
+    )
+
+
+_WORDS = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
+_NEGATING = frozenset(
+    {"not", "no", "nothing", "never", "none", "nor", "hardly", "barely", "scarcely", "cannot",
+     "can't", "don't", "doesn't", "won't", "without", "unable"}
+)  # fmt: skip
+"""Words that make a finding what it is by what is absent ("do not fade", "nothing will come
+out", "hardly any urine")."""
+
+
+def truncated(segment: str, finding: str) -> bool:
+    """Whether ``segment`` copies words of ``finding`` in order but leaves out its negation.
+
+    Round 41 (red team 32): "pin-prick purple spots" for "pin-prick purple spots that do not fade
+    under a pressed glass", "bladder feels full" for "bladder feels full yet nothing will come
+    out", "passed urine" for "passed hardly any urine". Every word of the segment is the
+    finding's, in the finding's order (two words at least); a word of :data:`_NEGATING` is among
+    the finding's words it leaves out and none is in the segment. The copy keeps the noun and
+    drops what made it a red flag, so it does not state the finding.
+    """
+    mine, theirs = _WORDS.findall(segment.lower()), _WORDS.findall(finding.lower())
+    if len(mine) < 2 or _NEGATING & set(mine):
+        return False
+    at = 0
+    for word in mine:  # a subsequence of the finding's words
+        if word not in theirs[at:]:
+            return False
+        at = theirs.index(word, at) + 1
+    return bool(_NEGATING & (set(theirs) - set(mine)))
 
 
 def states_all(text: str, findings: Sequence[str]) -> bool:

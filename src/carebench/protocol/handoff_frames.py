@@ -59,7 +59,8 @@ _PERSON = re.compile(
 _STATUS = re.compile(
     r"\bstatus (unknown|unclear|uncertain|tbc)\b|[-–(:]\s*(unknown|unclear|uncertain)\b"
     r"|(?<![\w/])(n/a|tbc|tbd)(?![\w/])|\w+(\s+\S+){2,}\s+[-–(]?\s*nil\W*$|\b(to be confirmed|unconfirmed|not applicable)\b"
-    r"|^\W*(\?|query\b|\?\?|(differentials?|ddx|d/dx|dd|r/o|rule out)\b)|\b(guess(ed|work)?|template|sample|dummy|placeholder|lorem ipsum"
+    r"|^\W*(\?|query\b|\?\?|(differentials?|ddx|d/dx|dd|r/o|rule out)\b)|\b(guess(ed|work)?|template"
+    r"|sample (?:text|value|data|entry|answer|output)|dummy|placeholder|lorem ipsum"
     r"|(per|from|in) (the |a )?(leaflet|brochure|package insert|textbook|website))\b",
     re.IGNORECASE,
 )

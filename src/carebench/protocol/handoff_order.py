@@ -6,7 +6,8 @@ Readings of :func:`carebench.protocol.handoff_reading.other_member` and
 * **Order classes** (:data:`ORDER`): the drafts' temporal-order classes
   (:data:`~carebench.episodes.exclusive.EXCLUSIVE`: before / after, since / until), with
   "within" on the side of "before" ("review within 1 week" is not "after 1 week"), and the
-  comparators at least / at most (more than, above; less than, below). A value *swaps* one
+  comparators at least / at most (more than, above; less than, below); "within minutes of" an
+  event is on no side (it is a time after the event). A value *swaps* one
   (:func:`order_swapped`) when it holds a side its references do not, the references hold
   another side of that class, and the value holds none of theirs: the receiver acts at the wrong
   side of the time or threshold. A side negated just before ("not before") is not held.
@@ -45,6 +46,9 @@ ORDER: tuple[tuple[frozenset[str], ...], ...] = (
 until, and comparators (at least / more than / above, at most / less than / below)."""
 
 _NEGATED = re.compile(r"\b(not|never|no)\s*$", re.IGNORECASE)
+_OF_EVENT = re.compile(r"\s+(?:\S+\s+)?(?:seconds?|minutes?|mins?|hours?|days?|weeks?)\s+of\b")
+""""Within minutes of IV contrast" is a time after the event, as "minutes after" is: neither a
+deadline nor the side of "before" (red team 32's control)."""
 
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -73,7 +77,7 @@ def _held(text: str) -> dict[tuple[int, int], frozenset[str]]:
                     side: int | None = s
                     if not phrase.startswith("no ") and _NEGATED.search(low[: m.start()]):
                         side = 1 - s if len(sides) == 2 else None
-                    if side is None:
+                    if side is None or (phrase == "within" and _OF_EVENT.match(low, m.end())):
                         continue
                     anchors = _anchors(low, m.start(), m.end())
                     found[(c, side)] = found.get((c, side), frozenset()) | anchors

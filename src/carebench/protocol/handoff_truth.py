@@ -122,11 +122,13 @@ BENIGN = re.compile(
     r"|a virus|viral|a cold|muscular|musculoskeletal|a pulled muscle|tiredness|a bad night"
     r"|exertion|exercise|the stairs)\b"
     r"|\b(had just|just|because (s?he|they) (had )?(just )?)\s*(climbed|run|ran|walked|rushed"
-    r"|exercised|been running|come up the stairs)\b",
+    r"|exercised|been running|come up the stairs)\b|\b(on|with|after)\s+(a\s+|the\s+)?(\w+\s+)?"
+    r"(cold (hands|fingers)|loose cuff|wrong[- ]sized? cuff|hot (bath|shower|drink)|nail polish)\b",
     re.IGNORECASE,
 )
-"""A benign explanation given for a finding ("put down to anxiety", "due to cold fingers"); one the
-record gives for the same content is the record's, not the handoff's."""
+"""A benign explanation given for a finding ("put down to anxiety", "due to cold fingers"; since
+round 41 a measuring artefact: "86 % on cold fingers", "84/50 with a loose cuff", "38.3 C after a
+hot bath"); one the record gives for the same content is the record's, not the handoff's."""
 
 ENDS_CARE = re.compile(
     r"\b((safe|fine|ok|okay|fit|ready|cleared|well enough|able|can|could|may) (to |for )?(be )?"
