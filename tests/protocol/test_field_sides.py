@@ -80,3 +80,11 @@ def test_a_subjective_end_makes_the_order_optional() -> None:
     assert made_optional("hold the metformin till it settles", reference)
     assert not made_optional("hold metformin until the eGFR is repeated", reference)
     assert not made_optional("paracetamol until the pain settles", "paracetamol until it settles")
+
+
+def test_a_choice_among_options_leaves_the_order_to_the_receiver() -> None:
+    """Round 41 (dev set 3's W3H36, other words): "as appropriate" offers every destination."""
+    reference = "999 ambulance now"
+    assert made_optional("999 / urgent GP / pharmacy as appropriate", reference)
+    assert made_optional("ED or GP, whichever is nearer", reference)
+    assert not made_optional("999 ambulance now", reference)

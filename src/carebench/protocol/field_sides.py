@@ -77,12 +77,13 @@ def widened(value: str, references: str) -> bool:
 _OPTIONAL = re.compile(
     r"\b(consider|ideally|preferably|perhaps|maybe|optional\w*|if (?:at all )?possible"
     r"|where possible|try(?:ing)? (?:not )?to|at (?:your|the \w+'s) discretion|may wish to"
-    r"|could|might"
+    r"|could|might|as (?:appropriate|you see fit|seems best)|whichever"
     r"|(?:until|till|once)\s+(?:\w+\s+){0,3}?(?:feels?\s+(?:better|well|ok|okay)|settles?|improves?))\b",
     re.IGNORECASE,
 )
 """Words that leave an order to the receiver's choice; since round 41 a subjective end ("until
-she feels better", "until they settle", "once it improves")."""
+she feels better", "until they settle", "once it improves") and a choice among options ("999 /
+on-call / routine GP as appropriate", "whichever")."""
 
 
 def made_optional(value: str, references: str) -> bool:

@@ -68,7 +68,6 @@ from carebench.agents.workproduct import (
     parse_work_product,
 )
 from carebench.episodes.complements import positive
-from carebench.episodes.lexicon import NUMBER_WORDS
 from carebench.episodes.matching import claims, grounded_in, mass_amounts, states, tokens
 from carebench.episodes.readable import compatible, frame
 from carebench.episodes.schema import Action, Episode
@@ -82,6 +81,7 @@ from carebench.episodes.support import (
 )
 from carebench.protocol import handoff_safety as safety
 from carebench.protocol import handoff_truth as truth
+from carebench.protocol.grounding import spelled, unnumbered
 from carebench.protocol.handoff_findings import contradicted as misstates
 from carebench.protocol.handoff_findings import misstated
 from carebench.protocol.handoff_invented import invented_drugs
@@ -329,7 +329,7 @@ class _Context:
         An amount of mass must be one the episode states in some unit
         (:func:`~carebench.episodes.matching.grounded_in`, round 27).
         """
-        return all(grounded_in(_NOTATION.sub(" ", t), self.numbers, self.amounts) for t in texts)
+        return all(grounded_in(unnumbered(t), self.numbers, self.amounts) for t in texts)
 
     @property
     def truth(self) -> str:
@@ -339,23 +339,6 @@ class _Context:
     def tidy(self, *texts: str, limit: int = FIELD_EXTRA_TERMS) -> bool:
         """Grounded and not a dump."""
         return self.grounded(*texts) and len(reproduced_terms(set(self.outside), texts)) <= limit
-
-
-_NOTATION = re.compile(r"\b\d{1,2}/(7|40|52)\b")
-"""Days, weeks of gestation and weeks written as fractions ("2/7", "33/40", "4/52")."""
-_NUMBER_WORDS = {w: n for w, n in NUMBER_WORDS.items() if w != "_"} | {
-    "one": "1",
-    "twice": "2",
-    "once": "1",
-}
-"""The lexicon's number words, with "one", "once" and "twice": numbers spelled in a handoff's
-grounding (the lexicon leaves "one" out of claims, where it is mostly an article)."""
-
-
-def _spelled(episode: Episode) -> frozenset[str]:
-    """The numbers an episode writes as words ("two days", "twice"), as digits."""
-    words = re.findall(r"[a-z]+", " ".join(b.text for b in episode.transcript).lower())
-    return frozenset(_NUMBER_WORDS[w] for w in words if w in _NUMBER_WORDS)
 
 
 def _context(episode: Episode) -> _Context:
@@ -371,7 +354,9 @@ def _context(episode: Episode) -> _Context:
         references=units.handoff_values if units else {},
         record="\n".join([*evidence, *urgent]),
         numbers=frozenset(
-            tokens("\n".join(grounding)).numbers | EMERGENCY_NUMBERS | _spelled(episode)
+            tokens("\n".join(grounding)).numbers
+            | EMERGENCY_NUMBERS
+            | spelled(" ".join(b.text for b in episode.transcript))
         ),
         outside=frozenset(outside_terms(episode)),
         transcript="\n".join(b.text for b in episode.transcript),
