@@ -57,7 +57,8 @@ _DATED_PAST = re.compile(
 _NOW = re.compile(
     r"\b(today|now|current(?:ly)?|latest|tonight|this\s+(?:morning|afternoon|evening))\b", re.I
 )
-_SENTENCE = re.compile(r"[.,](?!\d)|[;()\n]|\bbut\b|\bwhereas\b")
+_CLAUSE = re.compile(r"[.,](?!\d)|[;()\n]|\bbut\b|\bwhereas\b")
+"""A clause of a cited line: between ``.`` and ``,`` (not in a number), ``;``, brackets, "but"."""
 _PLACEHOLDERS = frozenset(term(w) for w in PLACEHOLDER_TERMS)
 _ASSERTIVE = frozenset(term(w) for w in ASSERTIVE_PLACEHOLDERS)
 _GENERIC = frozenset(term(w) for w in GENERIC_WORDS) | (_PLACEHOLDERS - _ASSERTIVE)
@@ -110,7 +111,7 @@ def _dated(claim: Analysis, claim_text: str, evidence_text: str) -> bool:
     """
     if not _NOW.search(claim_text):
         return False
-    clauses = [(c, analyze(c)) for c in _SENTENCE.split(evidence_text) if c.strip()]
+    clauses = [(c, analyze(c)) for c in _CLAUSE.split(evidence_text) if c.strip()]
     past = [c for c, _ in clauses if _DATED_PAST.search(c) and not _NOW.search(c)]
     for q in claim.quantities:
         holding = [c for c, a in clauses if any(same_value(q, e) for e in a.quantities)]
