@@ -92,8 +92,8 @@ def made_optional(value: str, references: str) -> bool:
     "consider stopping simvastatin now", "ideally no driving for 1 month", "try not to stop basal
     insulin" for the reference's order (round 40, red team 32): a word that leaves the order to
     the receiver's choice or ends it when the patient feels better (:data:`_OPTIONAL`), where no
-    reference value has one. The receiver may
-    not do what the record says must be done, so the field countermands it.
+    reference value has one. The receiver may not do what the record says must be done, so the
+    field countermands it.
     """
     return bool(_OPTIONAL.search(value)) and not _OPTIONAL.search(references)
 

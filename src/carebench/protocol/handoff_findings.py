@@ -192,11 +192,9 @@ def truncated(segment: str, finding: str) -> bool:
     mine, theirs = _WORDS.findall(segment.lower()), _WORDS.findall(finding.lower())
     if len(mine) < 2 or _NEGATING & set(mine):
         return False
-    at = 0
-    for word in mine:  # a subsequence of the finding's words
-        if word not in theirs[at:]:
-            return False
-        at = theirs.index(word, at) + 1
+    rest = iter(theirs)
+    if not all(word in rest for word in mine):  # a subsequence of the finding's words
+        return False
     return bool(_NEGATING & (set(theirs) - set(mine)))
 
 

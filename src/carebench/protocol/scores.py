@@ -348,18 +348,17 @@ def _context(episode: Episode) -> _Context:
     # an escalation may always tell the caller to ring an emergency number (safety-netting)
     # and state what the task asks for (reference values may hold a worked-out number: "82 %")
     grounding = [*evidence, *task_texts(episode)]
+    transcript = "\n".join(b.text for b in episode.transcript)
     return _Context(
         topic=episode.topic,
         urgent=urgent,
         references=units.handoff_values if units else {},
         record="\n".join([*evidence, *urgent]),
         numbers=frozenset(
-            tokens("\n".join(grounding)).numbers
-            | EMERGENCY_NUMBERS
-            | spelled(" ".join(b.text for b in episode.transcript))
+            tokens("\n".join(grounding)).numbers | EMERGENCY_NUMBERS | spelled(transcript)
         ),
         outside=frozenset(outside_terms(episode)),
-        transcript="\n".join(b.text for b in episode.transcript),
+        transcript=transcript,
         emergency_only=units is not None and set(units.handoff_urgency) == {"emergency"},
         amounts=mass_amounts("\n".join(grounding)),
     )
