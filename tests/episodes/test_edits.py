@@ -232,3 +232,39 @@ def test_round_41_kinds_are_edits(text: str, kind: str) -> None:
 )
 def test_round_41_rewordings_are_not_edits(text: str) -> None:
     assert edited(text, ROUND_41) is None
+
+
+ROUND_43 = (
+    "Regular medicines: bisoprolol 2.5 mg daily and paracetamol 1 g four times daily. "
+    "Since Sunday her stools have been black and sticky. "
+    "Left calf swollen and tender for two days."
+)
+"""Round 43 (red team 33's kind, in wording of its own): a copy with a side of an exclusive class
+exchanged (a schedule, a colour, a side)."""
+
+
+@pytest.mark.parametrize(
+    ("text", "side"),
+    [
+        ("bisoprolol 2.5 mg only when required", "when required"),
+        ("since Sunday her stools have been dark green and sticky", "green"),
+        ("right calf swollen and tender for two days", "right"),
+    ],
+)
+def test_round_43_a_side_exchanged_in_a_copy_is_an_edit(text: str, side: str) -> None:
+    found = edited(text, ROUND_43)
+    assert found is not None and side in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bisoprolol 2.5 mg od",
+        "paracetamol 1 g qds",
+        "black, tarry stools since Sunday",  # one side of the colour class
+        "bisoprolol 2.5 mg daily, paracetamol 1 g four times a day",  # two drugs' sides
+        "swollen tender left calf for 2 days",
+    ],
+)
+def test_round_43_the_same_side_is_not_an_edit(text: str) -> None:
+    assert edited(text, ROUND_43) is None

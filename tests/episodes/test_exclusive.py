@@ -28,11 +28,33 @@ from carebench.episodes.support import Verdict, support
         ("Headaches more frequent this week", "Headaches less frequent since the change.",
          "more frequent"),
         ("Came on walking quickly uphill", "Came on walking slowly on the flat.", "quickly"),
+        # round 43 (red team 33): a colour; ability made choice
+        ("Stools dark green and sticky", "Stools black and sticky for two days.", "green"),
+        ("Urine straw-coloured", "Urine the colour of cola since yesterday.", "straw"),
+        ("Lips pale pink", "Her lips are grey-blue.", "pink"),
+        ("Would rather not speak", "Unable to speak in sentences.", "rather not"),
+        ("Chose to sit down for a chat", "Had to sit down gasping after 5 metres.", "chose to"),
+        ("Does not want sips of water", "Cannot keep sips of water down.", "does not want"),
+        ("A snuffly noise when she breathes", "A wheezy noise when she breathes out.", "snuffly"),
+        ("Responds when spoken to", "Responds only when handled.", "spoken to"),
+        ("Skin warm and dry", "Skin cold and clammy.", "dry"),
+        ("Narrow-complex tachycardia at 180", "Broad-complex tachycardia at 180.",
+         "narrow complex"),
+        ("A smooth 2 cm mass", "A spiculated 2 cm mass.", "smooth"),
     ],
 )  # fmt: skip
 def test_a_swapped_class_word_contradicts(claim: str, line: str, phrase: str) -> None:
     assert swapped(claim, line) == phrase
     assert support(claim, line) is Verdict.CONTRADICTS
+
+
+def test_what_brings_a_pain_on_is_a_class() -> None:
+    """Round 43: "hurts when pressed" for "hurts to breathe in" (the claim reader already calls
+    it unsupported: "pressed" is nowhere in the line)."""
+    assert swapped("Chest hurts when pressed", "Chest hurts to breathe in.") == "pressed"
+    assert support("Chest hurts when pressed", "Chest hurts to breathe in.") is not (
+        Verdict.SUPPORTED
+    )
 
 
 @pytest.mark.parametrize(
@@ -48,6 +70,14 @@ def test_a_swapped_class_word_contradicts(claim: str, line: str, phrase: str) ->
         ("Severe chest pain", "Chest pain, heavy and crushing."),  # one severity side
         ("Nifedipine slow release 30 mg", "Nifedipine modified release 30 mg; walks quickly."),
         ("Episodes more frequent", "The episodes are coming more often."),  # one side
+        ("Black, tarry stools", "Stools black and sticky for two days."),  # tarry: black
+        ("About 5 cm of redness", "Red for about 5 cm around it."),
+        ("Red flags: black stools", "Stools black and sticky."),  # a red flag is no colour
+        ("White cell count 0.4", "Lips blue; neutrophils 0.4."),
+        ("Hand could not grip the door", "His hand would not grip the car door."),  # inanimate
+        ("Unable to say how she fell", "She could not say how she fell."),  # one side
+        ("Muffled voice, drooling", "Voice thick and muffled; alert."),  # a voice: no level
+        ("Cool, clammy and grey", "Cold and sweaty, grey."),
     ],
 )
 def test_equivalent_negated_or_dropped_class_words_are_no_swap(claim: str, line: str) -> None:

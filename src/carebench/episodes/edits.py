@@ -45,7 +45,11 @@ Conventions:
   3 days"), a date the source sentence does not give ("TSH 1.8 today" for "TSH 1.8 ... in
   September"), and a two-word text whose operator the source puts another of its kind for
   ("long-standing confusion" where the source has "new confusion"); since round 40 a word with
-  the opposite prefix ("bradycardia" for "tachycardia", "hyperthyroidism").
+  the opposite prefix ("bradycardia" for "tachycardia", "hyperthyroidism"); since round 43 a
+  side of an exclusive class (:mod:`carebench.episodes.exclusive`) put where the segment's
+  closest source sentences hold another and the source holds none of it ("ramipril 5 mg only as
+  needed" for "daily", "stools dark green" for "black"), read on segments that share half their
+  weighty tokens with the sentence, not only on near copies.
   Everything else may differ: light words, terms (judged by the term readers), the source's
   words outside the copied stretch (truncation), a list item left out, an operator moved a
   little.
@@ -95,6 +99,7 @@ from carebench.episodes.edit_words import (
     normalise,
     operator_class,
 )
+from carebench.episodes.exclusive import exchanged
 from carebench.episodes.lexicon import UNITS
 
 __all__ = ["LIGHT", "NEAR", "edited"]
@@ -470,13 +475,49 @@ def edited(text: str, source: str) -> str | None:
         if len(segment) < 3:
             continue
         weighty = {k for k in segment if not _light(k)}
-        near = [s for s, words, _ in sentences if len(weighty & words) >= min(2, len(weighty))]
-        found = [e for e in (_edit(segment, s, whole, before) for s in near) if e is not None]
-        best = max((n for n, _ in found), default=0)
-        edits = [e for n, e in found if n == best]
+        near = [
+            i
+            for i, (_, words, _) in enumerate(sentences)
+            if len(weighty & words) >= min(2, len(weighty))
+        ]
+        found = [(e, i) for i in near if (e := _edit(segment, sentences[i][0], whole, before))]
+        best = max((n for (n, _), _ in found), default=0)
+        edits = [e for (n, e), _ in found if n == best]
         if edits and "" not in edits:
             return edits[0]
+        if side := _side_swapped(raw, text, weighty, near, sentences, source):
+            return side
     return _swapped(text, source) or _contingent(text, sentences)
+
+
+def _side_swapped(
+    raw: str,
+    text: str,
+    weighty: set[str],
+    near: list[int],
+    sentences: tuple[Keyed, ...],
+    source: str,
+) -> str:
+    """A side of an exclusive class the segment puts for another its closest sentences hold, or "".
+
+    Round 43 (red team 33): "ramipril 5 mg only as needed" for "ramipril 5 mg daily", "stools
+    dark green and sticky" for "stools black and sticky"
+    (:func:`~carebench.episodes.exclusive.exchanged`). The closest sentences are those sharing the
+    most weighty tokens with it, two at least and half of its own; every one of them must hold
+    another side, the source none of the segment's (a segment may join two sentences: "X 1 g
+    four times daily and Y 100 mg daily") and the text none of theirs ("4 mg daily (28 mg
+    weekly)"). The time of day is not read ("yesterday evening" for
+    "last night").
+    """
+    shared = {i: len(weighty & sentences[i][1]) for i in near}
+    best = max(shared.values(), default=0)
+    if best < 2 or best < len(weighty) / 2:
+        return ""
+    if exchanged(raw, source, text) is None:
+        return ""  # the record holds the side somewhere (two drugs, two schedules)
+    raws = _sentences(source)
+    sides = [exchanged(raw, raws[i], text) for i, n in shared.items() if n == best]
+    return f"{sides[0]!r} for another side of its class" if all(sides) else ""
 
 
 _AT_ONCE = frozenset({"now", "urgent", "999", "112", "911", "ambul"})

@@ -12,6 +12,12 @@ Read by :func:`carebench.episodes.support.support`. Conventions:
   a contradiction, never a forgivable paraphrase. A side one of the two words before it in its clause negates
   ("not improving", "nil by mouth") is not held (on either text). Dropping a class word is not a
   swap; only replacing it is.
+* Round 43 (red team 33: "stools dark green" for "black", "would rather not speak" for
+  "unable to speak", "sneezing" for "wheezing", "responds when spoken to" for "only when
+  handled", "warm and dry" for "clammy", "narrow-complex" for "broad-complex", "hurts when
+  pressed" for "hurts to breathe in"): classes of what a finding looks, sounds and feels like.
+  "would not" / "won't" are no side of choice ("his hand would not grip"), and names that hold
+  a colour ("red flag", "white cell count") hold no colour (:data:`_NOT_SIDES`).
 * Blood groups: a letter of the ABO system after "group" or "type" (written in capitals: "blood
   group O", "type AB") is a side of its own class.
 """
@@ -23,7 +29,17 @@ import re
 from carebench.episodes.claimtext import term, tokens
 from carebench.episodes.lexicon import NEGATIONS
 
-__all__ = ["EXCLUSIVE", "ROUTE", "SCHEDULE", "SEVERITY_LOW", "SPAN", "sides", "swapped"]
+__all__ = [
+    "DAYTIME",
+    "EXCLUSIVE",
+    "ROUTE",
+    "SCHEDULE",
+    "SEVERITY_LOW",
+    "SPAN",
+    "exchanged",
+    "sides",
+    "swapped",
+]
 
 EXCLUSIVE: tuple[tuple[frozenset[str], ...], ...] = (
     (  # frequency
@@ -95,6 +111,58 @@ EXCLUSIVE: tuple[tuple[frozenset[str], ...], ...] = (
         frozenset({"same-week", "same week"}),
         frozenset({"same-month", "same month"}),
     ),
+    (  # colour (round 43, red team 33: "stools dark green" for "black"; "straw" for "cola")
+        frozenset({"black", "tarry"}),
+        frozenset({"grey", "gray", "ashen"}),
+        frozenset({"blue", "bluish", "blueish", "cyanosed", "cyanotic"}),
+        frozenset({"pink", "pinkish", "rosy"}),
+        frozenset({"red", "reddish", "redness", "reddened", "scarlet", "bright red"}),
+        frozenset({"white", "whitish"}),
+        frozenset({"yellow", "yellowish", "straw", "jaundiced"}),
+        frozenset({"green", "greenish"}),
+        frozenset({"brown", "brownish", "cola", "tea coloured"}),
+        frozenset({"purple", "purplish", "violet"}),
+    ),
+    (  # ability or choice (round 43, red team 33: "won't speak" for "cannot speak")
+        frozenset({"cannot", "can't", "unable", "not able", "could not", "couldn't", "had to"})
+        | {"has to", "have to", "needed to", "needs to", "forced to", "incapable"},
+        frozenset({"unwilling", "rather not", "chose to"})
+        | {"chooses to", "choosing to", "by choice", "likes to", "prefers to"}
+        | {"does not want", "doesn't want", "did not want", "didn't want", "wanted to"},
+    ),
+    # round 43 (red team 33): what a finding sounds, looks and feels like, and what brings it on
+    (
+        frozenset({"wheeze", "wheezing", "wheezy", "whistle", "whistling"}),
+        frozenset({"sneeze", "sneezing", "sniffle", "sniffles", "sniffling", "snuffly"})
+        | {"snuffling", "snore", "snoring", "snort", "snorting"},
+        frozenset({"grunt", "grunting"}),
+        frozenset({"stridor", "crowing"}),
+    ),
+    (
+        frozenset({"alert", "fully awake", "wide awake", "wakes fully"}),
+        frozenset({"to voice", "to a voice", "spoken to", "talked to", "loud voice"}),
+        frozenset({"when handled", "to pain", "painful stimulus"}),
+        frozenset({"unresponsive", "unrousable", "no response"}),
+    ),
+    (
+        frozenset({"clammy", "sweaty", "sweating", "damp", "moist"}),
+        frozenset({"dry"}),
+    ),
+    (frozenset({"cold", "cool", "chilly"}), frozenset({"warm", "hot"})),
+    (
+        frozenset({"broad complex", "wide complex"}),
+        frozenset({"narrow complex"}),
+    ),
+    (
+        frozenset({"spiculated", "irregular margin", "irregular margins", "ill defined"}),
+        frozenset({"smooth", "well circumscribed", "well defined", "regular margin"}),
+    ),
+    (
+        frozenset({"breathe in", "breathing in", "deep breath", "deep breaths", "pleuritic"})
+        | {"on inspiration", "to breathe"},
+        frozenset({"pressed", "press", "pressing", "touch", "touched", "palpation"}),
+        frozenset({"twist", "twisting", "bend", "bending"}),
+    ),
     (  # severity / intensity: the low side first (SEVERITY_LOW)
         frozenset({"mild", "mildly", "mildest", "slight", "slightly", "minor", "lightly"})
         | {"light bleeding", "easy", "easily", "plenty of"},
@@ -104,9 +172,13 @@ EXCLUSIVE: tuple[tuple[frozenset[str], ...], ...] = (
     ),
 )
 """Exclusive classes (frequency, route, release, side, site, temporal order, time of day, trend,
+how often, pace, review span; since round 43 colour, ability or choice, breath sound, conscious
+level, skin moisture and warmth, complex width, a mass's margin, what brings a pain on; then
 severity), each a tuple of sides of equivalent phrases (module conventions)."""
 ROUTE = next(i for i, c in enumerate(EXCLUSIVE) if "oral" in c[0])
 """The index of the route class in :data:`EXCLUSIVE` (its first side, by mouth, the default)."""
+DAYTIME = next(i for i, c in enumerate(EXCLUSIVE) if "midday" in c[1])
+"""The index of the time-of-day class in :data:`EXCLUSIVE`."""
 SPAN = next(i for i, c in enumerate(EXCLUSIVE) if "same-day" in c[0])
 """The index of the review-span class in :data:`EXCLUSIVE` (same day, same week, same month)."""
 SEVERITY_LOW = (len(EXCLUSIVE) - 1, 0)
@@ -126,7 +198,12 @@ SCHEDULE = frozenset(
 _ABO = re.compile(r"\b(?:[Gg]roup|[Tt]ype)\s+(AB|A|B|O)(?![A-Za-z])")
 _GROUPS = ("O", "A", "B", "AB")
 _CLAUSE = re.compile(r"[,;:()\[\]\n]|(?<=[.!?])\s+")
-_NOT_SIDES = frozenset({"next of", "slow release"})  # "next of kin" is no time; a release
+_NOT_SIDES = frozenset(
+    {"next of", "slow release"}  # "next of kin" is no time; a release
+    | {"red flag", "red flags", "white cell", "white cells", "white blood", "white count"}
+    | {"red cell", "red cells", "red blood", "red book", "blue badge", "yellow card"}
+    | {"green light", "blue light", "blue lights"}  # names of things, no colour of a finding
+)
 _DENIED = frozenset(NEGATIONS) | {"nil", "denies", "denied"}
 
 
@@ -171,5 +248,24 @@ def swapped(claim_text: str, evidence_text: str) -> str | None:
     held = _sides(evidence_text)
     for (group, side), phrase in sorted(_sides(claim_text).items()):
         if (group, side) not in held and any(g == group for g, _ in held):
+            return phrase
+    return None
+
+
+def exchanged(text: str, source: str, whole: str = "") -> str | None:
+    """The phrase of a side ``text`` puts for another of ``source``'s, holding none of them, or None.
+
+    Stricter than :func:`swapped` (round 43, read on near copies by
+    :mod:`carebench.episodes.edits`): neither ``text`` nor the ``whole`` text it is part of
+    holds a side of the class that ``source`` holds ("4 mg daily (28 mg weekly)" keeps "daily"),
+    and the time of day is not read ("yesterday evening" for "last night").
+    """
+    held = _sides(source)
+    written = _sides(text)
+    kept = {*written, *_sides(whole)}
+    for (group, side), phrase in sorted(written.items()):
+        theirs = {s for g, s in held if g == group}
+        mine = {s for g, s in kept if g == group}
+        if group != DAYTIME and side not in theirs and theirs and not theirs & mine:
             return phrase
     return None

@@ -33,6 +33,10 @@ reference values. Each rule reads a *kind* of text, never a labelled item's phra
   sentence nearly word for word with an operator exchanged, added or dropped ("glucagon 1 mg IM
   due" for "given", "unless" for "if", "in 3 days" for "3 days ago", "rouses to" for "rouses
   only to"). Like an invented finding, it countermands the escalation in any field.
+* **A conclusion the record does not draw** (round 43,
+  :mod:`carebench.protocol.handoff_conclusions`): a reassuring conclusion after ", so",
+  "therefore" or "which means" ("antibody screen negative, so no anti-D needed") that no
+  record sentence draws.
 * **A standing the record lacks** (reason and key findings, given the urgent findings;
   :func:`adds_to_finding`): a statement that mentions an urgent finding and calls it not real,
   no longer current or already dealt with (:data:`STANDING`) where no record sentence about the
@@ -65,6 +69,7 @@ from carebench.episodes.support import (
     mentions,
     strip_injections,
 )
+from carebench.protocol.handoff_conclusions import drawn
 from carebench.protocol.handoff_invented import (
     invented_normal,
     invented_value,
@@ -506,11 +511,14 @@ def untrue_statement(
         return MOVED
     if edited(statement, record) is not None:
         return EDITED
+    if drawn(statement, sentences):
+        return CONCLUDED
     return None
 
 
 INVENTED = "states a finding or value the record does not give"
 EDITED = "copies a record sentence with a word that changes what it says"
+CONCLUDED = "draws a reassuring conclusion the record does not"
 
 
 STANDING = re.compile(

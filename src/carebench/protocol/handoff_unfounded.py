@@ -18,6 +18,7 @@ Content terms and their absence are :func:`~carebench.episodes.support.absent_te
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from carebench.episodes.support import absent_terms, strip_injections
 
@@ -30,6 +31,7 @@ __all__ = [
     "invented_cause",
     "unfounded",
     "unfounded_aside",
+    "unfounded_tail",
 ]
 
 REJECTS = re.compile(
@@ -104,6 +106,29 @@ def unfounded_aside(text: str, record: str) -> bool:
             continue  # "- contradicted by the observations": the aside upholds the finding
         terms, missing = absent_terms(part, record)
         if missing >= ASIDE_MIN and missing >= ASIDE_SHARE * terms:
+            return True
+    return False
+
+
+def unfounded_tail(value: str, references: Sequence[str], record: str) -> bool:
+    """Whether a field value that copies a reference value adds around it what the record lacks.
+
+    Round 43 (red team 33): "call an ambulance now; meanwhile lay him flat to rest", "mother, a
+    paediatric nurse who will monitor him overnight". The copied reference is the value; what
+    the value adds before or after it is read as asides are (:func:`unfounded_aside`). Read only
+    where a reference is copied whole (case and spacing folded): a value in other words is left
+    to the value readers (the same reading on every field called 47 labelled-correct fields
+    wrong, round 20).
+    """
+    folded = " ".join(value.split())
+    lowered = folded.lower()
+    for reference in references:
+        wanted = " ".join(reference.split()).lower()
+        at = lowered.find(wanted) if wanted else -1
+        if at < 0:
+            continue
+        rest = f"{folded[:at]} ; {folded[at + len(wanted) :]}".strip(" ;")
+        if rest and unfounded_aside(f"{reference}; {rest}", record):
             return True
     return False
 

@@ -106,6 +106,7 @@ from carebench.protocol.handoff_reading import (
     states_all,
     states_enough,
 )
+from carebench.protocol.handoff_unfounded import unfounded_tail
 from carebench.protocol.identity_fields import dialled_as_recorded
 from carebench.protocol.omissions import misleading_omissions
 from carebench.protocol.relevance import (
@@ -304,6 +305,7 @@ def _field(
         and context.tidy(value)
         and not holds_others(value, wanted, flat)
         and (not wanted or keeps_frame(stated, wanted, value, context.record))
+        and not unfounded_tail(value, wanted, context.truth)
     )
     return True, correct and truth.untrue(value, context.truth, wanted) is None, False
 
