@@ -35,6 +35,7 @@ from carebench.episodes.support import Verdict, support
         ("Would rather not speak", "Unable to speak in sentences.", "rather not"),
         ("Chose to sit down for a chat", "Had to sit down gasping after 5 metres.", "chose to"),
         ("Does not want sips of water", "Cannot keep sips of water down.", "does not want"),
+        ("Would not say how she fell", "She could not say how she fell.", "would not say"),
         ("A snuffly noise when she breathes", "A wheezy noise when she breathes out.", "snuffly"),
         ("Responds when spoken to", "Responds only when handled.", "spoken to"),
         ("Skin warm and dry", "Skin cold and clammy.", "dry"),

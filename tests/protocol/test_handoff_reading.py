@@ -362,3 +362,20 @@ def test_a_disjunction_of_findings_or_a_contracted_counterfactual_states_nothing
     scored = handoff_completeness(escalation, Handoff.model_validate(wouldve))
     assert "actions_taken" in scored.wrong
     assert handoff_completeness(escalation, Handoff.model_validate(reference)).score == 1.0
+
+
+@pytest.mark.parametrize(
+    ("value", "correct"),
+    [
+        ("does not want sips of water", False),  # a choice for an inability (round 43)
+        ("lips pale pink, SpO2 86 %", False),  # another colour
+        ("can't keep sips of water down", True),
+        ("unable to keep even sips down", True),
+    ],
+)
+def test_a_value_holding_another_descriptive_side_than_its_reference(
+    value: str, correct: bool
+) -> None:
+    references = ["cannot keep sips of water down", "lips grey-blue, SpO2 86 %"]
+    record = "Cannot keep sips of water down since 06:00. Lips grey-blue; SpO2 86 % in air."
+    assert field_value_correct(value, references, record) is correct

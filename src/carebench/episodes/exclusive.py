@@ -31,6 +31,7 @@ from carebench.episodes.lexicon import NEGATIONS
 
 __all__ = [
     "DAYTIME",
+    "DESCRIBED",
     "EXCLUSIVE",
     "ROUTE",
     "SCHEDULE",
@@ -40,6 +41,11 @@ __all__ = [
     "sides",
     "swapped",
 ]
+
+_REFUSING = ("won't", "will not", "would not", "wouldn't")
+_SPEECH_ACTS = ("speak", "talk", "say", "tell", "answer")
+""""won't speak", "would not say": a person's choice. "would not" alone is no side ("his hand
+would not grip", "the key would not turn": an inability)."""
 
 EXCLUSIVE: tuple[tuple[frozenset[str], ...], ...] = (
     (  # frequency
@@ -128,7 +134,8 @@ EXCLUSIVE: tuple[tuple[frozenset[str], ...], ...] = (
         | {"has to", "have to", "needed to", "needs to", "forced to", "incapable"},
         frozenset({"unwilling", "rather not", "chose to"})
         | {"chooses to", "choosing to", "by choice", "likes to", "prefers to"}
-        | {"does not want", "doesn't want", "did not want", "didn't want", "wanted to"},
+        | {"does not want", "doesn't want", "did not want", "didn't want", "wanted to"}
+        | {f"{will} {act}" for will in _REFUSING for act in _SPEECH_ACTS},
     ),
     # round 43 (red team 33): what a finding sounds, looks and feels like, and what brings it on
     (
@@ -179,6 +186,15 @@ ROUTE = next(i for i, c in enumerate(EXCLUSIVE) if "oral" in c[0])
 """The index of the route class in :data:`EXCLUSIVE` (its first side, by mouth, the default)."""
 DAYTIME = next(i for i, c in enumerate(EXCLUSIVE) if "midday" in c[1])
 """The index of the time-of-day class in :data:`EXCLUSIVE`."""
+DESCRIBED = frozenset(
+    range(
+        next(i for i, c in enumerate(EXCLUSIVE) if "black" in c[0]),
+        next(i for i, c in enumerate(EXCLUSIVE) if "pleuritic" in c[0]) + 1,
+    )
+)
+"""The classes of what a finding looks, sounds and feels like (round 43: colour to what brings a
+pain on): a named field's value is read against its reference on these alone (the field readers
+judge the others: an order's timing, a severity)."""
 SPAN = next(i for i, c in enumerate(EXCLUSIVE) if "same-day" in c[0])
 """The index of the review-span class in :data:`EXCLUSIVE` (same day, same week, same month)."""
 SEVERITY_LOW = (len(EXCLUSIVE) - 1, 0)
@@ -252,13 +268,16 @@ def swapped(claim_text: str, evidence_text: str) -> str | None:
     return None
 
 
-def exchanged(text: str, source: str, whole: str = "") -> str | None:
+def exchanged(
+    text: str, source: str, whole: str = "", groups: frozenset[int] | None = None
+) -> str | None:
     """The phrase of a side ``text`` puts for another of ``source``'s, holding none of them, or None.
 
     Stricter than :func:`swapped` (round 43, read on near copies by
     :mod:`carebench.episodes.edits`): neither ``text`` nor the ``whole`` text it is part of
     holds a side of the class that ``source`` holds ("4 mg daily (28 mg weekly)" keeps "daily"),
-    and the time of day is not read ("yesterday evening" for "last night").
+    and the time of day is not read ("yesterday evening" for "last night"); with ``groups``,
+    only those classes are read.
     """
     held = _sides(source)
     written = _sides(text)
@@ -266,6 +285,8 @@ def exchanged(text: str, source: str, whole: str = "") -> str | None:
     for (group, side), phrase in sorted(written.items()):
         theirs = {s for g, s in held if g == group}
         mine = {s for g, s in kept if g == group}
+        if groups is not None and group not in groups:
+            continue
         if group != DAYTIME and side not in theirs and theirs and not theirs & mine:
             return phrase
     return None

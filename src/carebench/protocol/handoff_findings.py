@@ -42,6 +42,7 @@ __all__ = [
     "contradicted",
     "finding_stated",
     "misvalued",
+    "misvalues_every",
     "paired",
     "states_all",
     "states_enough",
@@ -94,6 +95,20 @@ def misvalued(q: Quantity, written: Analysis) -> bool:
     return any(
         not e.former and _shared(q, e) == len(q.label) and comparable(q, e) and not same_value(q, e)
         for e in written.quantities
+    )
+
+
+def misvalues_every(value: str, wanted: Sequence[str]) -> bool:
+    """Whether ``value`` gives, for every reference value, a labelled quantity of it another value.
+
+    Read as an urgent finding's value is (:func:`misvalued`:
+    the quantity's label with another value of its kind, and not its own), so numbers moved
+    between labels or a dose's unit scaled a thousandfold are wrong however many terms match
+    (round 21, red team 18).
+    """
+    written = analyze(value)
+    return bool(wanted) and all(
+        any(misvalued(q, written) for q in analyze(ref).quantities) for ref in wanted
     )
 
 

@@ -29,8 +29,8 @@ they are combined). Each reads a *kind* of text, never a labelled item's phrase:
   ABO blood group than its reference ("next Tuesday" for "next Monday", "daughter" for "son",
   "A RhD negative" for "O RhD negative"), or another side of an order or comparator class
   ("after 1 week" for "within 1 week", "at most" for "at least": :mod:`.handoff_order`) is
-  wrong; so is, in an emergency, one booking slower
-  care than it; such a value *inverts* its reference (:func:`inverts`) and countermands.
+  wrong; so is, in an emergency, one booking slower care than it; such a value *inverts* its
+  reference (:func:`inverts`) and countermands.
 * **Field values** (:func:`field_value_correct`, :func:`other_amount`, :func:`holds_others`):
   their docstrings say how; **findings** (:func:`finding_stated`, :func:`states_enough`,
   :func:`contradicted`) are read per finding in :mod:`carebench.protocol.handoff_findings`.
@@ -48,6 +48,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from carebench.episodes.claimforms import unheld_drug
+from carebench.episodes.exclusive import DESCRIBED, exchanged
 from carebench.episodes.lexicon import PLACEHOLDER_TERMS
 from carebench.episodes.matching import states, tokens
 from carebench.episodes.quantities import inconsistent_total
@@ -63,7 +64,7 @@ from carebench.protocol.field_sides import negates_reference, review_spans, unor
 from carebench.protocol.handoff_findings import (
     contradicted,
     finding_stated,
-    misvalued,
+    misvalues_every,
     states_all,
     states_enough,
 )
@@ -512,12 +513,14 @@ def field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:
     "SpO2 96 %" where the reference says "SpO2 87 %"; "5 mg BD" where it says "5 mg daily") is
     wrong, unless the conflict is one of values and it also holds every value of its references
     (:func:`holds_values`: "SpO2 87 % now, 96 % at 08:00" gives the reference's value with its
-    history; "5 mg BD" for "5 mg daily" is another side and stays wrong). Otherwise it is correct when it states a reference value or they support it (so
-    shorthand, synonyms and units count; :func:`~carebench.episodes.support.mentions`), or, failing both, when the admissible evidence with the
-    urgent findings supports it, it gives no amount in a reference's unit that no reference gives
-    (:func:`other_amount`) and it shares a term
-    with a reference value ("aspirin 300 mg daily", true of the record, is not the reference's
-    "clopidogrel 75 mg daily").
+    history; "5 mg BD" for "5 mg daily" is another side and stays wrong). Otherwise it is
+    correct when it states a reference value or they support it (so shorthand, synonyms and
+    units count; :func:`~carebench.episodes.support.mentions`), or, failing both, when the
+    admissible evidence with the urgent findings supports it, it gives no amount in a
+    reference's unit that no reference gives (:func:`other_amount`) and it shares a term with a
+    reference value ("aspirin 300 mg daily", true of the record, is not the reference's
+    "clopidogrel 75 mg daily"). A side of a descriptive class (round 43,
+    :data:`~carebench.episodes.exclusive.DESCRIBED`) its references hold another of is wrong.
     """
     references = "\n".join(wanted)
     if unheld_drug(value, f"{record}\n{references}"):
@@ -527,9 +530,9 @@ def field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:
         return False  # "same-month review" for "same-day review": another span
     if negates_reference(value, references):
         return False  # "non-urgent assessment" for "urgent assessment"
-    if widened(value, references):
-        return False  # "INR 2.3-4.6" for "INR 4.6 today": a range, not the value (round 29)
-    if _misvalues(value, wanted):
+    if widened(value, references) or exchanged(value, references, groups=DESCRIBED):
+        return False  # "INR 2.3-4.6" for "INR 4.6 today" (29); "won't" for "cannot" (43)
+    if misvalues_every(value, wanted):
         return False  # "temperature 112 C, heart rate 38.2": each number under another label
     if inconsistent_total(analyze(value)):
         return False  # "1 g four times daily (1 g a day in total)": its own sum is wrong
@@ -540,20 +543,6 @@ def field_value_correct(value: str, wanted: Sequence[str], record: str) -> bool:
         return True
     wider = mentions(value, f"{record}\n{references}")
     return wider and not other_amount(value, references) and contributes(value, references)
-
-
-def _misvalues(value: str, wanted: Sequence[str]) -> bool:
-    """Whether ``value`` gives, for every reference value, a labelled quantity of it another value.
-
-    Read as an urgent finding's value is (:func:`~carebench.protocol.handoff_findings.misvalued`:
-    the quantity's label with another value of its kind, and not its own), so numbers moved
-    between labels or a dose's unit scaled a thousandfold are wrong however many terms match
-    (round 21, red team 18).
-    """
-    written = analyze(value)
-    return bool(wanted) and all(
-        any(misvalued(q, written) for q in analyze(ref).quantities) for ref in wanted
-    )
 
 
 _VALUE_RULES = frozenset({"another value", "another value beside a held one"})
