@@ -25,6 +25,7 @@ Read by :func:`carebench.episodes.support.support`. Conventions:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from carebench.episodes.claimtext import term, tokens
 from carebench.episodes.lexicon import NEGATIONS
@@ -225,28 +226,40 @@ _DENIED = frozenset(NEGATIONS) | {"nil", "denies", "denied"}
 
 def _sides(text: str) -> dict[tuple[int, int], str]:
     """The (class, side) pairs ``text`` holds, each with a phrase, less those a word negates."""
+    return dict(_held(text))
+
+
+@lru_cache(maxsize=65536)
+def _held(text: str) -> tuple[tuple[tuple[int, int], str], ...]:
     found: dict[tuple[int, int], str] = {}
     for clause in _CLAUSE.split(text):
         found |= _clause_sides(tokens(clause))
     for m in _ABO.finditer(text):
         found[(len(EXCLUSIVE), _GROUPS.index(m[1]))] = f"blood group {m[1]}"
-    return found
+    return tuple(found.items())
+
+
+_BY_FIRST: dict[str, list[tuple[int, int, tuple[str, ...]]]] = {}
+for _group, _class_sides in enumerate(EXCLUSIVE):
+    for _side, _phrases in enumerate(_class_sides):
+        for _phrase in sorted(_phrases):
+            _words = tuple(_phrase.split())
+            _BY_FIRST.setdefault(_words[0], []).append((_group, _side, _words))
+"""Each phrase of :data:`EXCLUSIVE` under its first word (a clause is read word by word)."""
 
 
 def _clause_sides(words: tuple[str, ...]) -> dict[tuple[int, int], str]:
     """The (class, side) pairs one clause's tokens hold, less those a word before negates."""
     found: dict[tuple[int, int], str] = {}
-    for group, sides in enumerate(EXCLUSIVE):
-        for side, phrases in enumerate(sides):
-            for phrase in phrases:
-                size = len(phrase.split())
-                for i in range(len(words) - size + 1):
-                    if (
-                        " ".join(words[i : i + size]) == phrase
-                        and not _DENIED & set(words[max(0, i - 2) : i])
-                        and " ".join(words[i : i + size + 1]) not in _NOT_SIDES
-                    ):
-                        found[(group, side)] = phrase
+    for i, word in enumerate(words):
+        for group, side, phrase in _BY_FIRST.get(word, ()):
+            size = len(phrase)
+            if (
+                words[i : i + size] == phrase
+                and not _DENIED & set(words[max(0, i - 2) : i])
+                and " ".join(words[i : i + size + 1]) not in _NOT_SIDES
+            ):
+                found.setdefault((group, side), " ".join(phrase))
     return found
 
 
