@@ -39,3 +39,12 @@ def test_a_copied_reference_with_an_unfounded_addition(value: str) -> None:
 )
 def test_other_values_are_not_read_as_unfounded_tails(value: str) -> None:
     assert not unfounded_tail(value, DISPOSITION, RECORD)
+
+
+def test_a_reference_is_copied_only_at_word_boundaries() -> None:
+    """ "mother" inside "grandmother" is no copy of the reference "mother" (round 43)."""
+    value = "grandmother, who looks after him on weekdays"
+    assert not unfounded_tail(value, ("mother",), "Caller: his grandmother; callback 07700 900456.")
+    assert unfounded_tail(
+        "mother, a retired midwife who will watch him overnight", ("mother",), "Caller: his mother."
+    )

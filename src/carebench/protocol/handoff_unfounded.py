@@ -116,18 +116,17 @@ def unfounded_tail(value: str, references: Sequence[str], record: str) -> bool:
     Round 43 (red team 33): "call an ambulance now; meanwhile lay him flat to rest", "mother, a
     paediatric nurse who will monitor him overnight". The copied reference is the value; what
     the value adds before or after it is read as asides are (:func:`unfounded_aside`). Read only
-    where a reference is copied whole (case and spacing folded): a value in other words is left
-    to the value readers (the same reading on every field called 47 labelled-correct fields
+    where a reference is copied whole (case and spacing folded, at word boundaries): a value in
+    other words is left to the value readers (the same reading on every field called 47 labelled-correct fields
     wrong, round 20).
     """
     folded = " ".join(value.split())
-    lowered = folded.lower()
     for reference in references:
-        wanted = " ".join(reference.split()).lower()
-        at = lowered.find(wanted) if wanted else -1
-        if at < 0:
-            continue
-        rest = f"{folded[:at]} ; {folded[at + len(wanted) :]}".strip(" ;")
+        wanted = " ".join(reference.split())
+        copied = re.search(rf"(?<!\w){re.escape(wanted)}(?!\w)", folded, re.I) if wanted else None
+        if copied is None:
+            continue  # not "mother" in "grandmother", "3 days" in "13 days"
+        rest = f"{folded[: copied.start()]} ; {folded[copied.end() :]}".strip(" ;")
         if rest and unfounded_aside(f"{reference}; {rest}", record):
             return True
     return False
