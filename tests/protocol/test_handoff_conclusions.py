@@ -38,6 +38,8 @@ def test_a_reassuring_conclusion_the_record_does_not_draw_is_untrue(text: str) -
         "urine dip negative for nitrites, so a urinary source is unlikely",  # the record's own
         "respiratory rate 31 and BP 88/50, so needs hospital assessment now",  # raises concern
         "so breathless that she cannot finish a sentence",  # a degree, no conclusion
+        "BP 88/50, so not safe to wait for a GP visit",  # a concern
+        "confused since this morning, so no driving and not fit to go home alone",
         "confused, so far only since this morning",
         "SpO2 90 % in air; no oxygen at home",  # no conclusion word
     ],
