@@ -296,10 +296,10 @@ def exchanged(
     written = _sides(text)
     kept = {*written, *_sides(whole)}
     for (group, side), phrase in sorted(written.items()):
-        theirs = {s for g, s in held if g == group}
-        mine = {s for g, s in kept if g == group}
         if groups is not None and group not in groups:
             continue
+        theirs = {s for g, s in held if g == group}
+        mine = {s for g, s in kept if g == group}
         if group != DAYTIME and side not in theirs and theirs and not theirs & mine:
             return phrase
     return None

@@ -117,8 +117,8 @@ def unfounded_tail(value: str, references: Sequence[str], record: str) -> bool:
     paediatric nurse who will monitor him overnight". The copied reference is the value; what
     the value adds before or after it is read as asides are (:func:`unfounded_aside`). Read only
     where a reference is copied whole (case and spacing folded, at word boundaries): a value in
-    other words is left to the value readers (the same reading on every field called 47 labelled-correct fields
-    wrong, round 20).
+    other words is left to the value readers (the same reading on every field called 47
+    labelled-correct fields wrong, round 20).
     """
     folded = " ".join(value.split())
     for reference in references:

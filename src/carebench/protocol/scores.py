@@ -57,6 +57,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from itertools import chain
 from typing import TypeVar
 
@@ -333,7 +334,7 @@ class _Context:
         """
         return all(grounded_in(unnumbered(t), self.numbers, self.amounts) for t in texts)
 
-    @property
+    @cached_property
     def truth(self) -> str:
         """What statements are checked against (:func:`~.handoff_truth.truth_record`)."""
         return truth.truth_record(self.transcript, self.urgent, self.references)
