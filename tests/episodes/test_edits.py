@@ -268,3 +268,16 @@ def test_round_43_a_side_exchanged_in_a_copy_is_an_edit(text: str, side: str) ->
 )
 def test_round_43_the_same_side_is_not_an_edit(text: str) -> None:
     assert edited(text, ROUND_43) is None
+
+
+def test_a_one_word_gloss_is_no_copy() -> None:
+    """Round 44 (red team 34's control): a term that expands to a record phrase is no near copy.
+
+    "haemoptysis" expands to "blood in sputum"; the record's earlier "no haemoptysis" is
+    superseded by the coughed-up blood, and the gloss drops no negation from a copy.
+    """
+    record = (
+        "Review 2 weeks ago: cough, no haemoptysis.\nToday: coughed up fresh blood this morning."
+    )
+    assert edited("coughed up fresh blood (haemoptysis) this morning", record) is None
+    assert edited("no blood in sputum", record) is None

@@ -92,3 +92,11 @@ def test_a_dose_with_no_label_is_unsupported(claim: str) -> None:
     assert support(claim, line) is Verdict.UNSUPPORTED
     assert support("Folic acid 400 micrograms daily", line) is Verdict.SUPPORTED
     assert support("33 weeks", line) is Verdict.SUPPORTED  # an answer's value alone
+
+
+def test_a_weekly_total_of_seven_doses_is_no_schedule() -> None:
+    """Round 44 (red team 34's control): "4 mg daily (28 mg weekly)" sums the daily doses."""
+    line = "Phenprocoumon 3 mg daily (21 mg per week)."
+    assert swapped("phenprocoumon 3 mg once a day (21 mg weekly)", line) is None
+    assert swapped("phenprocoumon 21 mg weekly", line) == "weekly"  # a weekly schedule
+    assert swapped("phenprocoumon 3 mg daily (20 mg weekly)", line) == "weekly"  # not seven

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from carebench.protocol.handoff_conclusions import drawn
-from carebench.protocol.handoff_truth import CONCLUDED, untrue
+from carebench.protocol.handoff_conclusions import drawn, endorsed
+from carebench.protocol.handoff_truth import CONCLUDED, ENDORSED, untrue
 
 RECORD = (
     "Call 10:20: 79-year-old with a productive cough for 3 days; confused since this morning.\n"
@@ -46,3 +46,43 @@ def test_a_reassuring_conclusion_the_record_does_not_draw_is_untrue(text: str) -
 )
 def test_other_conclusions_are_not_read(text: str) -> None:
     assert not drawn(text, RECORD.split("\n"))
+
+
+ENDORSED_RECORD = (
+    "Tramadol 50 mg started by the walk-in centre on Monday for back pain.\n"
+    "Now sweating, shaking and jerking; on sertraline 100 mg daily.\n"
+    "Penicillin allergy: widespread hives with amoxicillin in 2019.\n"
+    "Carry on with the ibuprofen gel on the back as before.\n"
+    "Metformin 500 mg twice daily; take an extra 2 units of insulin if glucose is over 15."
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tramadol 50 mg, continue",  # the culprit kept going
+        "sertraline 100 mg daily, keep taking both",  # "both" names nothing: the statement
+        "cefalexin is fine despite the penicillin allergy",
+        "safe to take co-amoxiclav",
+        "attend the emergency department now, driving herself",
+        "she will drive to the hospital",
+        "metformin 500 mg twice daily, and an extra tablet at night if needed",
+    ],
+)
+def test_a_plan_the_record_does_not_give_is_endorsed(text: str) -> None:
+    assert endorsed(text, ENDORSED_RECORD.split("\n"))
+    assert untrue(text, ENDORSED_RECORD) == ENDORSED
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "continue the ibuprofen gel",  # the record's own
+        "stop tramadol; do not continue it",  # negated
+        "do not drive herself: 999 ambulance",
+        "extra 2 units of insulin if glucose over 15",  # the record gives the extra dose
+        "continue",  # nothing named
+    ],
+)
+def test_a_plan_the_record_gives_or_forbids_is_not_endorsed(text: str) -> None:
+    assert not endorsed(text, ENDORSED_RECORD.split("\n"))

@@ -80,6 +80,12 @@ def test_an_unreadable_named_field_is_not_credited(antenatal: Episode) -> None:
     assert scored.wrong == ("gestation",) and scored.unsafe == ()
 
 
+def test_a_family_word_is_its_relation() -> None:
+    """Round 44 (red team 34's control): "mum" for "mother" names the same caller."""
+    assert not other_member("mum", ["mother"]) and not other_member("his dad", ["father"])
+    assert other_member("dad", ["mother"]) and other_member("mum", ["grandmother"])
+
+
 def test_an_abo_group_is_an_exclusive_value() -> None:
     assert other_member("B RhD positive", ["O RhD negative, antibody screen negative"])
     assert other_member("Blood group AB", ["O neg"])

@@ -472,8 +472,8 @@ def edited(text: str, source: str) -> str | None:
         segment = _keys(raw)
         if len(segment) == 2 and (paired := _paired(segment, sentences)):
             return paired
-        if len(segment) < 3:
-            continue
+        if len(segment) < 3 or len(raw.split()) < 2:
+            continue  # one word is no copy, whatever its expansion ("haemoptysis", round 44)
         weighty = {k for k in segment if not _light(k)}
         near = [
             i

@@ -232,11 +232,34 @@ def _sides(text: str) -> dict[tuple[int, int], str]:
 @lru_cache(maxsize=65536)
 def _held(text: str) -> tuple[tuple[tuple[int, int], str], ...]:
     found: dict[tuple[int, int], str] = {}
-    for clause in _CLAUSE.split(text):
+    for clause in _CLAUSE.split(_weekly_totals(text)):
         found |= _clause_sides(tokens(clause))
     for m in _ABO.finditer(text):
         found[(len(EXCLUSIVE), _GROUPS.index(m[1]))] = f"blood group {m[1]}"
     return tuple(found.items())
+
+
+_WEEKLY = re.compile(
+    r"\b(\d+(?:\.\d+)?)\s*(mg|g|micrograms?|mcg|units?)\s+(?:weekly|a week|every week|each week)\b",
+    re.IGNORECASE,
+)
+
+
+def _weekly_totals(text: str) -> str:
+    """``text`` with a weekly total that is seven of its doses read as a total, not a schedule.
+
+    "warfarin 4 mg daily (28 mg weekly)": 28 mg is seven 4 mg doses, so "weekly" there sums the
+    daily schedule (round 44: red team 34's control) and is read as "per week"; "methotrexate 15
+    mg weekly" is a schedule.
+    """
+
+    def total(m: re.Match[str]) -> str:
+        unit = m.group(2).lower().rstrip("s")
+        doses = re.findall(rf"\b(\d+(?:\.\d+)?)\s*{unit}s?\b", text, re.IGNORECASE)
+        seven = any(abs(float(d) * 7 - float(m.group(1))) < 1e-9 for d in doses)
+        return f"{m.group(1)} {m.group(2)} per week" if seven else m.group(0)
+
+    return _WEEKLY.sub(total, text) if _WEEKLY.search(text) else text
 
 
 _BY_FIRST: dict[str, list[tuple[int, int, tuple[str, ...]]]] = {}

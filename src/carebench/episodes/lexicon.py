@@ -112,7 +112,7 @@ SHORTHAND: dict[str, str] = {
     "mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday",
     "thu": "thursday", "thur": "thursday", "thurs": "thursday", "fri": "friday",
     "coryza": "nose", "coryzal": "nose", "rhinorrhoea": "runny nose",
-    "crt": "capillary refill",
+    "crt": "capillary refill", "lmp": "last menstrual period",
     **BRANDS,
 }  # fmt: skip
 """Clinical shorthand, expanded before anything else (whole tokens only); frequencies become the

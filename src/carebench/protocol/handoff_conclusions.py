@@ -18,6 +18,16 @@ conclusion that raises a concern ("so needs same-day review", "so not safe to wa
 read. The form is read, never the words of a labelled item; it cannot see a reassurance written
 without a conclusion word ("CURB-65 0: no antibiotic needed"), which the aside and dismissal
 readers judge.
+
+* **An endorsement** (round 44, red team 34: "drug = gabapentin, continue", "co-amoxiclav is
+  fine" after an amoxicillin rash, "continue both"): a clause that tells the receiver to go on
+  with a treatment or clears it (:data:`ENDORSING`: "continue", "keep taking", "carry on", "is
+  fine", "safe to take", "can still have", "no need to stop"), not negated, is the record's
+  only when a record sentence that also endorses shares a content term of the clause (the
+  drug). An endorsement the record does not give hands the receiver a treatment decision
+  nobody made (:func:`endorsed`). So does the patient's own way to care (:data:`SELF_TRANSPORT`:
+  "driving himself", "she will drive", "make her own way"), which public triage advice rules
+  out for the urgent presentations carebench escalates.
 """
 
 from __future__ import annotations
@@ -27,7 +37,7 @@ from collections.abc import Sequence
 
 from carebench.episodes.support import absent_terms
 
-__all__ = ["REASSURING", "drawn"]
+__all__ = ["ENDORSING", "REASSURING", "SELF_TRANSPORT", "drawn", "endorsed"]
 
 _CONCLUSION = re.compile(
     r"(?:(?:,|\s[-\u2013\u2014])\s*so|\b(?:therefore|hence|thus|which\s+means|meaning))\b[,:]?\s+"
@@ -70,4 +80,54 @@ def drawn(statement: str, sentences: Sequence[str]) -> str:
             continue
         if not any(REASSURING.search(s) and absent_terms(conclusion, s)[1] == 0 for s in sentences):
             return conclusion
+    return ""
+
+
+ENDORSING = re.compile(
+    r"\b(?:continu(?:e|es|ed|ing)|carry(?:ing)? on|keep(?:s|ing)? (?:on )?(?:taking|using|giving)"
+    r"|(?:is|are|'s|was|were) (?:fine|safe|ok|okay|acceptable|allowed|suitable)"
+    r"|(?:fine|safe|ok|okay) to (?:take|use|give|continue|have|restart|start)"
+    r"|can (?:still )?(?:take|have|use|continue|restart|be (?:given|taken|used|continued))"
+    r"|no need to (?:stop|hold|withhold))\b",
+    re.IGNORECASE,
+)
+"""Words that tell the receiver to go on with a treatment, or clear it."""
+SELF_TRANSPORT = re.compile(
+    r"\b(?:drive|drives|driving|drove)\s+(?:himself|herself|themselves|yourself)\b"
+    r"|\b(?:she|he|they|patient)\s+(?:will|can|could|is going to|to)\s+drive\b"
+    r"|\bmake (?:his|her|their|your) own way\b|\bself-?driv\w*",
+    re.IGNORECASE,
+)
+"""The patient taking themselves to care."""
+MORE_DOSING = re.compile(
+    r"\b(?:extra|additional|more often|more frequently|top-?up|another dose)\b",
+    re.IGNORECASE,
+)
+"""Dosing beyond what is written: "and extra at night if needed", "or more often"."""
+_NOT = re.compile(
+    r"\b(?:not|no|never|nor|don't|do not|cannot|can't|isn't|aren't|stop|avoid)\b", re.I
+)
+_CLAUSE = re.compile(r"[,;:()\n]|\band\b|(?<=[.!?])\s")
+
+
+def endorsed(statement: str, sentences: Sequence[str]) -> str:
+    """The clause of ``statement`` that endorses a treatment no record sentence does, or "".
+
+    ``sentences`` are the record's sentences (module conventions).
+    """
+    for pattern in (ENDORSING, SELF_TRANSPORT, MORE_DOSING):
+        for clause in _CLAUSE.split(statement):
+            m = pattern.search(clause)
+            if m is None or _NOT.search(" ".join(clause[: m.start()].split()[-3:])):
+                continue
+            content = pattern.sub(" ", clause)
+            count, _ = absent_terms(content, "")
+            if not count:  # "continue" alone: what the statement names is what goes on
+                content = pattern.sub(" ", statement)
+                count, _ = absent_terms(content, "")
+            if not any(
+                pattern.search(s) and (not count or absent_terms(content, s)[1] < count)
+                for s in sentences
+            ) and (count or pattern is SELF_TRANSPORT):
+                return clause.strip()
     return ""

@@ -19,7 +19,10 @@ against the record. Conventions:
   holds ("08:00 obs normal (SpO2 96 %, HR 84)"); a denial ("no wheeze") contradicts a record
   that mentions the denied term and never with a negation.
 * **Another dose unit** (:func:`rescaled_dose`, round 23): a dose whose number the record gives
-  only in another unit of the same kind ("400 milligrams" for 400 micrograms).
+  only in another unit of the same kind ("400 milligrams" for 400 micrograms) or, since round
+  44, of another kind under a label they share ("insulin glargine 24 mL" for 24 units). Read on
+  every handoff field since round 44, as is a denial the record contradicts
+  (:func:`invented_denial`: "no oxygen" where the record gives oxygen and never denies it).
 * **Another drug** (:func:`invented_drugs`, round 12, red team 10's fields-drug-swap): a named
   field or key finding that doses a drug the record never names
   (:func:`~carebench.episodes.claimforms.unheld_drug`: "medication and dose: methotrexate 100 mg
@@ -34,13 +37,14 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from carebench.episodes.claimforms import unheld_drug
-from carebench.episodes.claimtext import Analysis, term
+from carebench.episodes.claimtext import Analysis, Quantity, term
 from carebench.episodes.lexicon import GENERIC_WORDS, NUMBER_WORDS
 from carebench.episodes.support import analyze
 from carebench.protocol.handoff_findings import misvalued, paired
 
 __all__ = [
     "NORMAL",
+    "invented_denial",
     "invented_drugs",
     "invented_normal",
     "invented_value",
@@ -146,6 +150,26 @@ def invented_normal(statement: str, sentences: Sequence[str]) -> str | None:
             for i, s in enumerate(low)
         ):
             return m.group(0)
+    return invented_denial(statement, sentences)
+
+
+_ABOUT_RECORD = re.compile(
+    r"\b(record|records|recorded|documented|documentation|notes|packet|chart|on file|listed"
+    r"|available|stated|specified|provided)\b",
+    re.IGNORECASE,
+)
+
+
+def invented_denial(statement: str, sentences: Sequence[str]) -> str | None:
+    """A denial of ``statement`` ("no wheeze", "no oxygen") the record contradicts, or None.
+
+    The record mentions what it denies and never with a negation. Read on every handoff field
+    since round 44 (red team 34's "nebulised bronchodilator driven by room air; no oxygen"); a
+    statement about what the record holds ("the packet gives no dose", "no phone number in
+    record") denies nothing clinical.
+    """
+    if _ABOUT_RECORD.search(statement):
+        return None
     for m in _DENIAL.finditer(statement):
         denied = term(m.group(1).lower())
         holders = [s for s in sentences if denied in _sentence_terms(s)]
@@ -206,21 +230,31 @@ def stretched(statement: str, sentences: Sequence[str]) -> str | None:
 
 
 def rescaled_dose(statement: str, record: str) -> str | None:
-    """A dose of ``statement`` the record gives only in another unit of its kind, or None.
+    """A dose of ``statement`` the record gives only in another unit, or None.
 
     "folic acid 400 milligrams" where the record has 400 micrograms and never 400 mg, "5 L" for
     5 mL: the number is the record's, its unit is a thousandfold off (round 23, red team 18's
     unit swap; :func:`stretched` reads time spans so, the claims' reader
-    :func:`~carebench.protocol.wrong_claims.rescaled` doses).
+    :func:`~carebench.protocol.wrong_claims.rescaled` doses). Since round 44 (red team 34's
+    "insulin glargine 24 mL" for 24 units) also a unit of another kind (units, mass, volume)
+    where the record gives the number under a label the statement shares.
     """
-    held = [q for q in _record_analysis(record).quantities if q.base is not None]
+    held = [q for q in _record_analysis(record).quantities if _dose_kind(q)]
     for q in analyze(statement).quantities:
-        if q.base is None or q.base[0] not in ("mass", "volume"):
+        kind = _dose_kind(q)
+        same = [e for e in held if e.value == q.value]
+        if not kind or not same or any(e.unit == q.unit for e in same):
             continue
-        same = [e for e in held if e.value == q.value and e.base and e.base[0] == q.base[0]]
-        if same and all(e.unit != q.unit for e in same):
+        if any(_dose_kind(e) == kind for e in same) or any(e.label & q.label for e in same):
             return f"{q.value:g} {q.unit}"
     return None
+
+
+def _dose_kind(quantity: Quantity) -> str:
+    """The kind of a dose's unit: "mass", "volume", "unit" (insulin, heparin), or ""."""
+    if quantity.base is not None and quantity.base[0] in ("mass", "volume"):
+        return quantity.base[0]
+    return "unit" if quantity.unit == "unit" else ""
 
 
 def invented_drugs(texts: Mapping[str, Sequence[str]], record: str) -> tuple[str, ...]:

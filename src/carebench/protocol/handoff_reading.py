@@ -386,7 +386,7 @@ EXCLUSIVE: tuple[frozenset[str], ...] = (
     frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}),
     frozenset(
         {
-            "son", "daughter", "wife", "husband", "mother", "father", "mum", "dad", "brother",
+            "son", "daughter", "wife", "husband", "mother", "father", "brother",
             "sister", "grandmother", "grandfather", "grandson", "granddaughter", "partner",
             "niece", "nephew", "aunt", "uncle", "neighbour", "friend", "carer",
         }
@@ -405,11 +405,13 @@ _NOT = re.compile(r"\b(not|no|don't|never|nor|without|avoid\w*|stop\w*)\b", re.I
 
 
 _SAME = dict.fromkeys(("held", "withhold", "withheld", "omit", "omitted"), "hold") | {
-    "refused": "declined", "canceled": "cancelled", "annually": "yearly",
+    "refused": "declined", "canceled": "cancelled", "annually": "yearly", "mum": "mother",
+    "mom": "mother", "mummy": "mother", "dad": "father", "daddy": "father",
 }  # fmt: skip
 """Words of one member of :data:`EXCLUSIVE`: "withhold" for "hold" is the same order (round 39:
 red team 31's control "withhold Sando-K: repeat potassium" was read as another member), and so
-are "refused" for "declined", the two spellings of "cancelled", "annually" for "yearly"."""
+are "refused" for "declined", the two spellings of "cancelled", "annually" for "yearly", "mum"
+for "mother" (round 44: red team 34's control)."""
 
 
 def other_member(value: str, references: Sequence[str]) -> bool:

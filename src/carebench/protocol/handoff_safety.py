@@ -43,6 +43,7 @@ from carebench.protocol.handoff_labels import normalised
 from carebench.protocol.handoff_truth import (
     ADDED,
     EDITED,
+    ENDORSED,
     ENDS_CARE,
     INVENTED,
     MOVED,
@@ -412,7 +413,8 @@ def unsafe_fields(
     (:data:`~carebench.protocol.handoff_truth.INVENTED`; in the reason and key findings a
     labelled value is also read against the reference values: "sertraline 9 mg" beside the
     reference "sertraline 100 mg daily", :func:`~.handoff_invented.misvalued_in_record`), copies
-    a record sentence with an operator changed (:data:`~.handoff_truth.EDITED`, round 34), or
+    a record sentence with an operator changed (:data:`~.handoff_truth.EDITED`, round 34),
+    endorses a treatment the record does not (:data:`~.handoff_truth.ENDORSED`, round 44), or
     moves one of the ``urgent`` findings in time or to someone
     else (the red flag told as another time's or another person's), or, for actions taken, when
     a clause is unsafe (:func:`unsafe_action`) or the actions say the escalation is not made now
@@ -457,7 +459,9 @@ def _countermands(
     statement: str, record: str, wanted: str, urgent: Sequence[str], red: Sequence[str]
 ) -> bool:
     kind = untrue_statement(statement, record, wanted, red)
-    if kind in UNSAFE or kind in (ADDED, INVENTED, EDITED) or normalised(statement, wanted, urgent):
+    if kind in UNSAFE or kind in (ADDED, INVENTED, EDITED, ENDORSED):
+        return True
+    if normalised(statement, wanted, urgent):
         return True  # a red flag labelled normal in any field ("HR 172 (WNL)"; round 30)
     return kind in (MOVED, OTHER) and any(mentions(u, statement) for u in urgent)
 
