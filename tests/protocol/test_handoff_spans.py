@@ -34,6 +34,8 @@ SENTENCES = RECORD.split("\n")
         ("6 weeks old", set()),  # an age
         ("at 28 weeks", set()),  # a gestation
         ("26+4 weeks", set()),
+        ("33 weeks' gestation", set()),
+        ("24 weeks and 2 days pregnant", set()),
         ("71 years", set()),  # years are ages and histories
         ("day 3/7 of clarithromycin", set()),  # a day of a course
     ],

@@ -10,7 +10,8 @@ Round 44 (issue 21, red team 34's inserted periods). A reading added to
   :func:`~carebench.protocol.handoff_truth.time_keys`. An anchor is a span too: "since" before
   a day, a meal or a part of the day ("since Tuesday", "since teatime"), and "this" before a
   week, month or year ("twice this year"). Ages, gestations and years are not read ("6 weeks
-  old", "at 28 weeks", "26+4 weeks", "71 years").
+  old", "at 28 weeks", "26+4 weeks", "33 weeks' gestation", "24 weeks and 2 days pregnant",
+  "71 years").
 * **Held**: each span of a statement must be given by a record sentence (transcript, urgent
   findings, reference values) that shares the statement's content, its terms or numbers less
   the span itself; a clause that is only a span ("7 days") is held by any sentence giving it.
@@ -48,7 +49,8 @@ _AMOUNT = re.compile(
     r"(?<!\bsince )(?<!\bfrom )(?<!\buntil )(?<!\bby )"
     rf"(?<![\w./+])(?:(\d+(?:\.\d+)?)\s*(?:-|–|to|or)\s*)?({_COUNT})[\s-]*"
     r"(minutes?|mins?|hours?|hrs?|h|days?|weeks?|wks?|fortnights?|months?)\b"
-    r"(?![\s-]*old\b)(\s+(?:ago|back|earlier|before)\b)?",
+    r"(?![\s-]*old\b)(?!['’]?\s*(?:and\s+\d+\s+days?\s+)?(?:pregnant|gestation|of pregnancy)\b)"
+    r"(\s+(?:ago|back|earlier|before)\b)?",
     re.IGNORECASE,
 )
 """An amount of time: a count (or a range's two ends) and a unit. Not an age or a gestation
