@@ -127,3 +127,11 @@ def test_seeking_care_and_safety_nets_are_not_treatment_advice() -> None:
     actions = ["Referred to the duty GP today; advised to call back if the pain worsens"]
     assert unsafe_action(actions, emergency_only=False) is None
     assert unsafe_action(["Advised not to take more ibuprofen"], emergency_only=False) is None
+
+
+def test_a_later_slot_on_the_booked_day_is_that_day_and_a_week_on_is_slower() -> None:
+    """Round 45 (red team 35's control "later today" and its "today fortnight")."""
+    assert not inverts("later this afternoon", ["same-day review"], emergency_only=True)
+    assert not inverts("later today", ["today"], emergency_only=True)
+    assert inverts("today fortnight", ["today"], emergency_only=True)
+    assert inverts("later today", ["999 ambulance now"], emergency_only=True)

@@ -78,6 +78,7 @@ from carebench.episodes.numerals import (
     spelt_digits,
 )
 from carebench.episodes.roles import number_role
+from carebench.episodes.scales import without_restated
 
 LABEL_TERMS = 4
 """How many terms before a number (in its clause) make its label."""
@@ -283,6 +284,7 @@ def _split_words(token: str) -> list[str]:
 @cache
 def tokens(text: str) -> tuple[str, ...]:
     """The normalized tokens of ``text`` (see the module conventions)."""
+    text = without_restated(text)  # "PHQ-9 9/27" is "PHQ-9 9" (round 45)
     text = _ARROW.sub(" ", roman_digits(text)).replace("<=", "≤").replace(">=", "≥")
     lowered = _expand(" " + text.lower().replace("°c", " °c").replace("\u2019", "'") + " ")
     lowered = celsius(lowered)  # 100.8 f: 38.2 c

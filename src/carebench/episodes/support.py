@@ -98,6 +98,7 @@ from carebench.episodes.quantities import (
 )
 from carebench.episodes.readable import compatible, frame, readable
 from carebench.episodes.relations import unlicensed_relation
+from carebench.episodes.scales import misrestated, without_restated
 from carebench.episodes.sequence import moved_back
 from carebench.episodes.unstated import KEYWORDS, games, strip_injections
 
@@ -120,16 +121,13 @@ __all__ = [
 ]
 
 ALLOWED = 0.5
-"""A claim is covered when fewer than this share of its content terms are missing from what its
-cited text states (measured on labelled sets 1 and 2; docs/protocol.md)."""
+"""A claim is covered when under this share of its content terms are missing (sets 1-2)."""
 SPECIFIC = 8
-"""A term this long (a drug or condition name: "trimethoprim") alone makes a sentence about the
-claim's topic; shorter terms need a second one, or the label of one of the claim's quantities."""
+"""A term this long ("trimethoprim") alone names the topic; a shorter needs a term or a label."""
 
 _PLACEHOLDERS = frozenset(term(w) for w in PLACEHOLDER_TERMS)
 _ASSERTIVE = frozenset(term(w) for w in ASSERTIVE_PLACEHOLDERS)
 _GENERIC = frozenset(term(w) for w in GENERIC_WORDS) | (_PLACEHOLDERS - _ASSERTIVE)
-
 
 _EITHER = r"\beither\b(?=[^.;:!?\n]*\bor\b)"
 """A disjunction ("either A or B", round 26): it says one of them holds and not which, so it
@@ -393,7 +391,9 @@ _WORSE = (Verdict.SUPPORTED, Verdict.NOT_SUBSTANTIVE, Verdict.UNSUPPORTED, Verdi
 
 
 def _judge(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
-    claim_text, evidence_text = readable(claim_text), readable(evidence_text)
+    claim_text, evidence_text = without_restated(readable(claim_text)), readable(evidence_text)
+    if (wrong := misrestated(claim_text)) is not None:  # round 45: "PHQ-9 9 out of 10"
+        return Verdict.CONTRADICTS, f"{wrong!r} restates a quantity wrongly"
     judged = [_judge_rendered(text, evidence_text) for text in readings(claim_text)]
     return max(judged, key=lambda j: _WORSE.index(j[0]))
 

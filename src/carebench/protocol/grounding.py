@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from carebench.episodes.lexicon import NUMBER_WORDS
+from carebench.episodes.scales import without_restated
 
 __all__ = ["spelled", "unnumbered"]
 
@@ -31,8 +32,13 @@ _ONE_UNIT = re.compile(r"\b(?:an?|one)\s+(?:hour|day|week|month|year|minute)s?\b
 
 
 def unnumbered(text: str) -> str:
-    """``text`` without the numbers that are no episode number: notation, line ids, a rate's day."""
-    return _CITED.sub(" ", _NOTATION.sub(" ", text))
+    """``text`` without the numbers that are no episode number: notation, line ids, a rate's day.
+
+    A score's maximum where it is the scale's ("NEWS2 11 (of a possible 20)") and a bracketed
+    gloss of the same amount ("57 kg (about 9 stone)") are none either (round 45:
+    :func:`~carebench.episodes.scales.without_restated`).
+    """
+    return _CITED.sub(" ", _NOTATION.sub(" ", without_restated(text)))
 
 
 def spelled(transcript: str) -> frozenset[str]:

@@ -39,6 +39,7 @@ from functools import lru_cache
 from carebench.episodes.claimforms import unheld_drug
 from carebench.episodes.claimtext import Analysis, Quantity, term
 from carebench.episodes.lexicon import GENERIC_WORDS, NUMBER_WORDS
+from carebench.episodes.scales import misrestated
 from carebench.episodes.support import analyze
 from carebench.protocol.handoff_findings import misvalued, paired
 
@@ -160,14 +161,22 @@ _ABOUT_RECORD = re.compile(
 )
 
 
-def invented_denial(statement: str, sentences: Sequence[str]) -> str | None:
+def invented_denial(
+    statement: str, sentences: Sequence[str], misscaled: bool = False
+) -> str | None:
     """A denial of ``statement`` ("no wheeze", "no oxygen") the record contradicts, or None.
+
+    With ``misscaled``, also a score given a maximum that is not its scale's ("NEWS2 11 (of a
+    possible 60)") or a quantity glossed as another amount ("5 mL (one tablespoon)";
+    :func:`~carebench.episodes.scales.misrestated`, round 45): it misstates the record's value.
 
     The record mentions what it denies and never with a negation. Read on every handoff field
     since round 44 (red team 34's "nebulised bronchodilator driven by room air; no oxygen"); a
     statement about what the record holds ("the packet gives no dose", "no phone number in
     record") denies nothing clinical.
     """
+    if misscaled and (wrong := misrestated(statement)):
+        return wrong
     if _ABOUT_RECORD.search(statement):
         return None
     for m in _DENIAL.finditer(statement):

@@ -247,11 +247,11 @@ _SAME_DAY = re.compile(
 _SLOWER = re.compile(
     r"\b(routine|booked|appointment|self-?referral|next (week|month|available)|in \d+ (days|weeks)"
     r"|home visit|gp (visit|review|assessment|appointment)|same-?day gp|later (today|this \w+)"
-    r"|(?<!from )(?<!starting )tomorrow)\b",
+    r"|(?<!from )(?<!starting )tomorrow|fortnight|(?:today|tonight) week)\b",
     re.IGNORECASE,
 )
-"""Slower care booked. "From tomorrow" starts a course and books nothing (round 39: red team 29's
-control "omit tonight's dose; from tomorrow warfarin 4 mg daily")."""
+"""Slower care booked ("today fortnight": two weeks on, round 45). "From tomorrow" starts a course
+and books nothing (round 39: red team 29's control "omit tonight's dose; from tomorrow ...")."""
 _HOLD = re.compile(
     r"\b(held|hold|holding|withh\w+|not (sent|given|finalised|signed|issued|filed|booked)"
     r"|postponed|deferred|stopped|paused|cancell?ed)\b",
@@ -448,6 +448,10 @@ def _blood_groups(text: str) -> set[str]:
     return {m[1] for m in _ABO.finditer(text)} | {m[1].upper() for m in _GROUP.finditer(text)}
 
 
+_LATER_TODAY = re.compile(r"\blater (?:today|this (?:morning|afternoon|evening))\b", re.I)
+_TODAY = re.compile(r"\b(?:today|same[- ]day)\b", re.I)  # a later slot that day: that day
+
+
 def inverts(value: str, wanted: Sequence[str], emergency_only: bool) -> bool:
     """Whether a named field's value orders what its references exclude.
 
@@ -472,7 +476,12 @@ def inverts(value: str, wanted: Sequence[str], emergency_only: bool) -> bool:
         or tenfold(stated, references)  # "240 units" for "24 units" (round 14)
         or negates_reference(stated, references)  # "non-urgent" for "urgent"
         or unordered(value, wanted)  # "consider stopping", or the order left out (round 40)
-        or (emergency_only and books_slower(value) and not any(books_slower(r) for r in wanted))
+        or (
+            emergency_only
+            and books_slower(value)
+            and not any(books_slower(r) for r in wanted)
+            and not (_LATER_TODAY.search(value) and any(_TODAY.search(r) for r in wanted))
+        )
         or bool(spans and booked and min(spans) > max(booked))
     )
 

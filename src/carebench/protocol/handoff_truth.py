@@ -516,7 +516,7 @@ def untrue_statement(
         return CONCLUDED
     if endorsed(statement, sentences):
         return ENDORSED
-    if rescaled_dose(statement, record) or invented_denial(statement, sentences):
+    if rescaled_dose(statement, record) or invented_denial(statement, sentences, misscaled=True):
         return INVENTED
     return MOVED if unheld_span(statement, sentences) else None
 

@@ -16,7 +16,9 @@ Helpers of :mod:`carebench.protocol.scores`. Conventions:
   dimension (:func:`rescaled`: "400 mg" for "400 micrograms"); or the line's dose given to a
   drug it never names (:func:`~carebench.episodes.support.other_drug`); or a drug given an earlier stage of its course
   than its lines give it ("amoxicillin started" for "stopped the amoxicillin":
-  :func:`~carebench.episodes.sequence.moved_back`).
+  :func:`~carebench.episodes.sequence.moved_back`); or a score given another scale's maximum
+  ("PHQ-9 9 out of 60") or a quantity glossed as another amount ("5 mL (one tablespoon)";
+  :func:`~carebench.episodes.scales.misrestated`, round 45).
 * Each swapped claim multiplies the draft's continuity and traceability by :data:`SWAP_FACTOR`,
   however many other claims are right: a clinician does not sign a note that gives a wrong route
   or blood group. Other contradictions (another number, a finding negated) keep their share of
@@ -33,6 +35,7 @@ from carebench.episodes.exclusive import swapped
 from carebench.episodes.framewords import TIME_KINDS, frame_match
 from carebench.episodes.pairing import exchanged
 from carebench.episodes.readable import compatible, frame
+from carebench.episodes.scales import misrestated
 from carebench.episodes.schema import Episode
 from carebench.episodes.sequence import moved_back
 from carebench.episodes.sources import episode_sources
@@ -52,6 +55,8 @@ def swaps(claim_text: str, evidence_text: str) -> bool:
         return True  # before "another value": glucose and ketones traded are one error
     if other_drug(claim_text, evidence_text):
         return True  # the drug is the claim's subject: another one is a swap, not a number
+    if misrestated(claim_text):
+        return True  # another scale's maximum, a wrong unit gloss (round 45)
     rule = conflict(claim_text, evidence_text)
     if rule is not None:
         return rule == "another side" or (
