@@ -82,6 +82,8 @@ def test_a_plan_the_record_does_not_give_is_endorsed(text: str) -> None:
         "do not drive herself: 999 ambulance",
         "extra 2 units of insulin if glucose over 15",  # the record gives the extra dose
         "continue",  # nothing named
+        "continue to monitor tramadol side effects hourly",  # observation, not a treatment
+        "sertraline was fine until Monday",  # a past state
     ],
 )
 def test_a_plan_the_record_gives_or_forbids_is_not_endorsed(text: str) -> None:
