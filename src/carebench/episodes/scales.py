@@ -7,10 +7,11 @@ readers that ask every number to be the record's refused such correct glosses (0
 maximum that is not the scale's ("NEWS2 11 (of a possible 60)", "PHQ-9 9 out of 10") misstates
 how grave the score is. Conventions:
 
-* :data:`MAXIMA` holds the maximum of each score a handoff or note in carebench's bank names
-  (published scoring rules; no licensed text): NEWS2 20, PHQ-9 27, GAD-7 21, CURB-65 5, CRB-65
-  4, CHA2DS2-VASc 9, HAS-BLED 9, GCS 15, AMTS 10, 4AT 12, qSOFA 3, Centor 4, FeverPAIN 5, EPDS
-  30, AUDIT 40, AUDIT-C 12.
+* :data:`MAXIMA` holds the maximum of the scores the bank names and of common bedside scores
+  an agent may add (published scoring rules; no licensed text): NEWS2 20, PHQ-9 27, GAD-7 21,
+  CURB-65 5, CRB-65 4, CHA2DS2-VASc 9, HAS-BLED 9, GCS 15, AMTS 10, 4AT 12, qSOFA 3, Centor 4,
+  FeverPAIN 5, EPDS 30. Scores named by an English word ("AUDIT": "audit 3 of 10 notes") are
+  left out.
 * A score's maximum follows its value after "out of", "of a possible", "of a maximum of",
   "(max", "of" or "/". :func:`without_maxima` drops the maximum where it is the scale's;
   :func:`misscaled` gives the phrase where it is not, or the value is above it.
@@ -28,7 +29,7 @@ MAXIMA = {
     "news2": 20, "news 2": 20, "phq-9": 27, "phq9": 27, "gad-7": 21, "gad7": 21,
     "curb-65": 5, "curb65": 5, "crb-65": 4, "crb65": 4, "cha2ds2-vasc": 9, "cha2ds2vasc": 9,
     "has-bled": 9, "hasbled": 9, "gcs": 15, "glasgow coma scale": 15, "amts": 10, "4at": 12,
-    "qsofa": 3, "centor": 4, "feverpain": 5, "epds": 30, "audit": 40, "audit-c": 12,
+    "qsofa": 3, "centor": 4, "feverpain": 5, "epds": 30,
 }  # fmt: skip
 """The maximum of each score (its name folded to lower case)."""
 
