@@ -49,6 +49,7 @@ __all__ = [
     "invented_drugs",
     "invented_normal",
     "invented_value",
+    "misstated_value",
     "misvalued_in_record",
     "rescaled_dose",
     "stretched",
@@ -161,22 +162,14 @@ _ABOUT_RECORD = re.compile(
 )
 
 
-def invented_denial(
-    statement: str, sentences: Sequence[str], misscaled: bool = False
-) -> str | None:
+def invented_denial(statement: str, sentences: Sequence[str]) -> str | None:
     """A denial of ``statement`` ("no wheeze", "no oxygen") the record contradicts, or None.
-
-    With ``misscaled``, also a score given a maximum that is not its scale's ("NEWS2 11 (of a
-    possible 60)") or a quantity glossed as another amount ("5 mL (one tablespoon)";
-    :func:`~carebench.episodes.scales.misrestated`, round 45): it misstates the record's value.
 
     The record mentions what it denies and never with a negation. Read on every handoff field
     since round 44 (red team 34's "nebulised bronchodilator driven by room air; no oxygen"); a
     statement about what the record holds ("the packet gives no dose", "no phone number in
     record") denies nothing clinical.
     """
-    if misscaled and (wrong := misrestated(statement)):
-        return wrong
     if _ABOUT_RECORD.search(statement):
         return None
     for m in _DENIAL.finditer(statement):
@@ -185,6 +178,21 @@ def invented_denial(
         if holders and not any(_NEGATIONS.search(s) for s in holders):
             return m.group(0)
     return None
+
+
+def misstated_value(statement: str, record: str, sentences: Sequence[str]) -> str | None:
+    """A value of ``statement`` the record gives otherwise, read on every handoff field, or None.
+
+    A dose in another unit (:func:`rescaled_dose`), a denial the record contradicts
+    (:func:`invented_denial`), or, since round 45, a score given a maximum that is not its
+    scale's ("NEWS2 11 (of a possible 60)") or a quantity glossed as another amount ("5 mL (one
+    tablespoon)"; :func:`~carebench.episodes.scales.misrestated`).
+    """
+    return (
+        rescaled_dose(statement, record)
+        or invented_denial(statement, sentences)
+        or misrestated(statement)
+    )
 
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")

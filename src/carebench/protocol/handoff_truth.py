@@ -71,11 +71,10 @@ from carebench.episodes.support import (
 )
 from carebench.protocol.handoff_conclusions import drawn, endorsed
 from carebench.protocol.handoff_invented import (
-    invented_denial,
     invented_normal,
     invented_value,
+    misstated_value,
     misvalued_in_record,
-    rescaled_dose,
     stretched,
 )
 from carebench.protocol.handoff_spans import unheld_span
@@ -516,7 +515,7 @@ def untrue_statement(
         return CONCLUDED
     if endorsed(statement, sentences):
         return ENDORSED
-    if rescaled_dose(statement, record) or invented_denial(statement, sentences, misscaled=True):
+    if misstated_value(statement, record, sentences):
         return INVENTED
     return MOVED if unheld_span(statement, sentences) else None
 
