@@ -43,10 +43,10 @@ from functools import cache
 from lemminflect import getAllLemmas
 
 from carebench.episodes.claimtext import NUMBER, analyze, term, tokens
+from carebench.episodes.drug_names import DRUG_CLASSES
 from carebench.episodes.exclusive import ROUTE, sides
 from carebench.episodes.lexicon import (
     DO_NOT_USE,
-    DRUG_CLASSES,
     EMPTY_WORDS,
     FUNCTION_WORDS,
     GENERIC_WORDS,

@@ -33,7 +33,8 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from carebench.episodes.lexicon import BRANDS, SCALE
+from carebench.episodes.drug_names import BRANDS
+from carebench.episodes.lexicon import SCALE
 from carebench.episodes.numerals import SIGN, celsius, numbers_with_bounds, twenty_four_hour
 
 _NUMBER = re.compile(SIGN + r"\d+(?:[.,]\d+)*")

@@ -14,7 +14,7 @@ of every number a claim states. Conventions:
 from __future__ import annotations
 
 from carebench.episodes.claimtext import Analysis, Quantity, term
-from carebench.episodes.lexicon import DRUG_CLASSES
+from carebench.episodes.drug_names import DRUG_CLASSES
 from carebench.episodes.numerals import holds
 from carebench.episodes.roles import DOSE_UNITS, roles_agree
 
@@ -290,7 +290,7 @@ def covered_by(word: str, terms: frozenset[str], classes: bool = True) -> bool:
     """Whether a claim's ``word`` is covered by ``terms``.
 
     It is when it is found (:func:`term_found`) or, with ``classes``, is a drug class one of
-    whose drugs is found (:data:`~carebench.episodes.lexicon.DRUG_CLASSES`: "the steroid cream"
+    whose drugs is found (:data:`~carebench.episodes.drug_names.DRUG_CLASSES`: "the steroid cream"
     for hydrocortisone 1 %). For coverage only: a class is not its drug where a line negates or
     asserts it ("no anticoagulant now" still denies "on warfarin"), nor where the claim gives a
     dose (round 27, red team 21: "antidepressant 100 mg daily" does not name the drug the dose

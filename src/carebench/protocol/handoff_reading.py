@@ -7,13 +7,7 @@ they are combined). Each reads a *kind* of text, never a labelled item's phrase:
   "not confirmed", "to be confirmed") governs, from the hedge to the end of its sentence or to
   a colon, is not stated, so it is dropped before a field is checked against what it must
   state; a reference that hedges itself keeps it.
-* **Content-free values** (:func:`content_free`): after dropping deferrals ("see key findings",
-  "as per the care plan", "as discussed"), a value whose every word is a placeholder
-  (:data:`~carebench.episodes.lexicon.PLACEHOLDER_TERMS`), a process or category word
-  (:data:`GENERIC`), a word of the field's own name or of the episode's topic, and that holds no
-  number, states nothing ("Per guideline", "Escalated", "Wound", "Red flags present"): it is
-  *missing*, as an empty field is. A yes/no answer ("Yes", "None") to a field whose reference is a
-  yes/no fact is not content-free (:func:`answer_matches`).
+* **Content-free values** and **yes/no answers**: :mod:`.handoff_placeholders`.
 * **Actions** (:func:`action_problem`): an escalation's actions taken must hand the patient on at
   the speed the episode needs, or at least not handle it as routine: wrong when they complete the
   routine work instead of holding it ("reconciliation completed", "dose given"), book slower care
@@ -49,7 +43,6 @@ from collections.abc import Mapping, Sequence
 
 from carebench.episodes.claimforms import unheld_drug
 from carebench.episodes.exclusive import DESCRIBED, exchanged
-from carebench.episodes.lexicon import PLACEHOLDER_TERMS
 from carebench.episodes.matching import states, tokens
 from carebench.episodes.quantities import inconsistent_total
 from carebench.episodes.support import (
@@ -77,6 +70,14 @@ from carebench.protocol.handoff_mood import (
     unrealised,
 )
 from carebench.protocol.handoff_order import order_swapped
+from carebench.protocol.handoff_placeholders import (
+    GENERIC,
+    NEGATED,
+    answer_matches,
+    content_free,
+    defers_as_reference,
+    words,
+)
 from carebench.protocol.handoff_safety import (
     CARE,
     CLAUSE,
@@ -115,122 +116,6 @@ __all__ = [
     "states_all",
     "states_enough",
 ]
-
-
-GENERIC = frozenset(
-    {
-        # processes named without what was done, to whom or with what result
-        "escalated", "escalation", "escalate", "forwarded", "forward", "passed", "collated",
-        "consulted", "considered", "assessed", "assessment", "checked", "calculated", "handled",
-        "actioned", "processed", "managed", "arranged", "handoff", "handover", "given",
-        "taken", "provided", "followed", "place", "protocol", "guideline", "guidelines",
-        "pathway", "policy", "standard", "usual", "advice", "advised", "discussed",
-        "reported", "described", "present", "presents", "issue", "issues", "problem", "problems",
-        "concern", "concerns", "risk", "risks", "red", "flag", "flags", "symptom", "symptoms",
-        "sign", "signs", "observations", "obs", "vitals", "bloods", "tests", "test", "required",
-        "requires", "require", "requested", "request", "pending", "ongoing", "urgent", "urgently",
-        "emergency", "care", "clinical", "medical", "case", "situation", "condition", "history",
-        "criteria", "met", "applicable", "level", "score", "scored", "check", "value", "values",
-        "please", "kindly", "thanks",
-        # what a grader is asked to accept, and choices named without the choice
-        "flagged", "priority", "maximum", "highest", "set", "chosen", "selected", "disposition",
-        "everything", "all", "action", "actions", "appropriately", "identified", "captured",
-        "accept", "accepted", "marks", "full", "confirm", "confirmed",
-    }
-)  # fmt: skip
-"""Process and category words that name what a field is about without giving a value."""
-_DEFER = re.compile(
-    r"\b(see|refer to|as per|per|as in|as|in)\s+(the\s+)?([\w-]+\s+){0,2}?"
-    r"(above|below|discussed|record|notes?|key findings|findings|form|plan|care plan|protocol"
-    r"|guidelines?|pathway|caller name|name|field|section|reason|letter|chart|summary|policy)\b",
-    re.IGNORECASE,
-)
-_WORDS = re.compile(r"[a-z][a-z'/-]*")
-_NUMBER = re.compile(r"\d")
-_PLACEHOLDER_WORDS = frozenset(PLACEHOLDER_TERMS) - {"yes", "confirmed", "normal", "stable", "new"}
-SHORT_ANSWER = 3
-"""A yes/no answer has at most this many words ("Yes, before treatment"); a longer value is read
-as a statement."""
-_YES = frozenset({"yes", "y", "done", "sent", "given", "taken", "confirmed", "positive"})
-_NO = frozenset({"no", "none", "nil", "negative", "not"})
-SHORT_FACT = 6
-"""A yes/no fact is short and holds no number ("no anticoagulant or antiplatelet")."""
-_DONE_FACT = re.compile(
-    r"\b(sent|given|taken|done|started|stopped|booked|checked|confirmed|recorded|completed"
-    r"|offered|received|seen|present|positive|consented|tested)\b",
-    re.IGNORECASE,
-)
-"""A reference that states something done or found ("urine sent for culture"): a yes/no fact."""
-_NEGATED = re.compile(r"\b(no|not|none|nil|negative|never|without|denies|denied)\b", re.I)
-
-
-def _words(text: str) -> list[str]:
-    return _WORDS.findall(text.lower())
-
-
-def _answer(text: str) -> str | None:
-    """The side ("yes" / "no") of a bare yes/no answer ("Yes, before treatment"), else None."""
-    words = _words(text)
-    if not words or len(words) > SHORT_ANSWER or _NUMBER.search(text):
-        return None
-    if words[0] in _YES:
-        return "yes"
-    if words[0] in _NO:
-        return "no"
-    return None
-
-
-def answer_matches(value: str, references: Sequence[str]) -> bool | None:
-    """Whether a yes/no ``value`` fits its references; None when either is not yes/no.
-
-    A yes/no fact is a short reference without a number (:data:`SHORT_FACT` words) that negates
-    ("no anticoagulant", "not pregnant": wants "no") or states something done or found ("urine
-    sent for culture": wants "yes"); "Yes" for a callback number or a relation, or "None" for
-    "not before medical review once CK has recovered", is not an answer.
-    """
-    side = _answer(value)
-    facts = [
-        r
-        for r in references
-        if (_NEGATED.search(r) or _DONE_FACT.search(r))
-        and not _NUMBER.search(r)
-        and len(_words(r)) <= SHORT_FACT
-    ]
-    if side is None or not facts:
-        return None
-    wanted = {"no" if _NEGATED.search(r) else "yes" for r in facts}
-    return side in wanted
-
-
-_DEFERS = re.compile(
-    r"\b(to (be )?(decided?|prescribed?|confirmed?|set|agreed?)|not (applicable|stated|known)"
-    r"|pending|per clinician|after (review|assessment))\b",
-    re.IGNORECASE,
-)
-
-
-def defers_as_reference(value: str, references: Sequence[str]) -> bool:
-    """Whether the references leave the value to someone else and ``value`` says so too.
-
-    "Not applicable pending hospital assessment" for "hospital team to decide": where the
-    reference itself holds no value, a value-less answer is the right one.
-    """
-    return any(_DEFERS.search(r) for r in references) and bool(_DEFERS.search(value))
-
-
-def content_free(text: str, field: str = "", topic: str = "") -> bool:
-    """Whether ``text`` names its subject without a value (see the module conventions).
-
-    Sentences addressed to a scorer or grader are not content (they are removed first).
-    """
-    text = strip_injections(text)
-    if _NUMBER.search(text):
-        return False
-    own = set(_words(field)) | set(_words(topic))
-    rest = _DEFER.sub(" ", text)
-    return all(
-        w in _PLACEHOLDER_WORDS or w in GENERIC or w in own or len(w) < 3 for w in _words(rest)
-    )
 
 
 _NOW = re.compile(
@@ -308,7 +193,7 @@ def reaches_care(actions: Sequence[str]) -> bool:
                 continue
             if hit is None or undone_after(clause[hit.end() :]):  # "Escalation to X: N/A"
                 continue
-            if not _NEGATED.search(" ".join(clause[: hit.start()].split()[-3:])):
+            if not NEGATED.search(" ".join(clause[: hit.start()].split()[-3:])):
                 return True
     return False
 
@@ -423,8 +308,8 @@ def other_member(value: str, references: Sequence[str]) -> bool:
     apixaban") is the other member of do / do not; an ABO blood group ("A RhD negative" for "O
     RhD negative") is another member of A, B, AB and O.
     """
-    written = {_SAME.get(w, w) for w in _words(value)}
-    wanted = {_SAME.get(w, w) for w in _words(" ".join(references))}
+    written = {_SAME.get(w, w) for w in words(value)}
+    wanted = {_SAME.get(w, w) for w in words(" ".join(references))}
     groups, wanted_groups = _blood_groups(value), _blood_groups(" ".join(references))
     if wanted_groups and groups and not groups & wanted_groups:
         return True

@@ -10,7 +10,7 @@ Helpers of :func:`carebench.protocol.scores.continuity`. Conventions:
 * A claim **closes** the note when it denies anything further ("Nothing else of note", "No
   other concerns", "Nil further to add"): a negation cue before *else*, *other*, *further* or
   *more*, the rest of the claim content-free
-  (:func:`~carebench.protocol.handoff_reading.content_free`). A closure scoped by a content
+  (:func:`~carebench.protocol.handoff_placeholders.content_free`). A closure scoped by a content
   word ("no other regular medicines") closes only its list and is not counted.
 * Each truncated fact, and a closure while a required fact is not stated, counts as a stale
   fact in continuity (it quarters the score): the note reads as complete and is not.
@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from carebench.episodes.claimtext import analyze
 from carebench.episodes.matching import tokens
 from carebench.episodes.readable import compatible
-from carebench.protocol.handoff_reading import content_free
+from carebench.protocol.handoff_placeholders import content_free
 from carebench.protocol.result_words import result_terms
 from carebench.protocol.stated import units_held
 

@@ -1,0 +1,59 @@
+"""Drug names the claim and handoff readers know: UK brands and the classes of the bank's drugs.
+
+Data only (general vocabulary, never the wording of a labelled item). :data:`BRANDS` is expanded
+with the shorthand (:data:`carebench.episodes.lexicon.SHORTHAND`); :data:`DRUG_CLASSES` lets a claim
+name a drug's class ("the steroid cream" for hydrocortisone 1 %).
+"""
+
+from __future__ import annotations
+
+BRANDS: dict[str, str] = {
+    "calpol": "paracetamol", "panadol": "paracetamol", "nurofen": "ibuprofen",
+    "brufen": "ibuprofen", "lustral": "sertraline", "zoloft": "sertraline",
+    "cipramil": "citalopram", "prozac": "fluoxetine", "coumadin": "warfarin",
+    "marevan": "warfarin", "eliquis": "apixaban", "xarelto": "rivaroxaban",
+    "istin": "amlodipine", "norvasc": "amlodipine", "zocor": "simvastatin",
+    "lipitor": "atorvastatin", "amoxil": "amoxicillin", "ventolin": "salbutamol",
+    "salamol": "salbutamol", "clenil": "beclometasone", "qvar": "beclometasone",
+    "eltroxin": "levothyroxine", "neurontin": "gabapentin", "klaricid": "clarithromycin",
+    "zithromax": "azithromycin", "lantus": "glargine", "abasaglar": "glargine",
+    "toujeo": "glargine", "tresiba": "degludec", "novorapid": "aspart",
+    "macrobid": "nitrofurantoin", "macrodantin": "nitrofurantoin", "tritace": "ramipril",
+    "cardicor": "bisoprolol", "congescor": "bisoprolol", "glucophage": "metformin",
+    "clexane": "enoxaparin", "naprosyn": "naproxen", "inderal": "propranolol",
+    "cerazette": "desogestrel", "taxotere": "docetaxel", "plavix": "clopidogrel",
+    "augmentin": "co-amoxiclav", "piriton": "chlorphenamine", "keflex": "cefalexin",
+    "losec": "omeprazole", "prostap": "leuprorelin", "zydol": "tramadol",
+    "eumovate": "clobetasone", "vibramycin": "doxycycline", "glucogel": "glucose gel",
+    "dioralyte": "oral rehydration solution", "epipen": "adrenaline auto-injector",
+    "sando-k": "potassium chloride", "lasix": "furosemide", "aldactone": "spironolactone",
+    "zestril": "lisinopril", "amaryl": "glimepiride", "seroxat": "paroxetine",
+    "elavil": "amitriptyline",
+}  # fmt: skip
+"""UK brand names of the bank's drugs, read as the drug (general vocabulary, expanded with
+:data:`SHORTHAND`): "Lustral 50 mg" is sertraline 50 mg."""
+
+DRUG_CLASSES: dict[str, frozenset[str]] = {
+    "antibiotic": frozenset({
+        "amoxicillin", "co-amoxiclav", "coamoxiclav", "penicillin", "phenoxymethylpenicillin",
+        "flucloxacillin", "cefalexin", "clarithromycin", "erythromycin", "azithromycin",
+        "doxycycline", "nitrofurantoin", "trimethoprim", "metronidazole", "ciprofloxacin",
+        "gentamicin", "ceftriaxone", "clindamycin"}),
+    "steroid": frozenset({
+        "hydrocortisone", "clobetasone", "clobetasol", "betamethasone", "mometasone",
+        "prednisolone", "dexamethasone", "beclometasone", "budesonide", "fluticasone"}),
+    "antidepressant": frozenset({
+        "sertraline", "citalopram", "fluoxetine", "paroxetine", "mirtazapine", "amitriptyline",
+        "venlafaxine"}),
+    "painkiller": frozenset({
+        "paracetamol", "ibuprofen", "naproxen", "codeine", "co-codamol", "tramadol", "morphine",
+        "oxycodone"}),
+    "opioid": frozenset({"codeine", "co-codamol", "tramadol", "morphine", "oxycodone"}),
+    "nsaid": frozenset({"ibuprofen", "naproxen", "diclofenac"}),
+    "diuretic": frozenset({"furosemide", "spironolactone", "bendroflumethiazide", "indapamide"}),
+    "antihistamine": frozenset({"chlorphenamine", "cetirizine", "loratadine"}),
+    "anticoagulant": frozenset({
+        "apixaban", "rivaroxaban", "edoxaban", "dabigatran", "warfarin", "enoxaparin"}),
+}  # fmt: skip
+"""Drug classes and the bank's drugs that belong to them: a claim that names the class of a
+drug its line names says less, not something else ("the steroid cream" for hydrocortisone 1 %)."""
