@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from carebench.episodes.drug_names import BRANDS
 
+# Re-exported: the kept red-team scripts of rounds 21-35 import it from here.
+from carebench.episodes.drug_names import DRUG_CLASSES as DRUG_CLASSES
+
 SHORTHAND: dict[str, str] = {
     "od": "once daily", "o.d.": "once daily", "bd": "twice daily", "bid": "twice daily",
     "b.d.": "twice daily", "tds": "three times daily", "tid": "three times daily",
@@ -273,7 +276,7 @@ Claims only: a handoff value's "usual" names a baseline ("mobilising as usual").
 PLACEHOLDER_TERMS = frozenset(
     {
         "see", "record", "records", "noted", "note", "notes", "above", "below", "ok", "okay",
-        "n/a", "na", "nil", "unknown", "tbc", "refer", "per", "chart", "documented",
+        "n/a", "na", "nil", "unknown", "tbc", "refer", "per", "chart", "documented", "recorded",
         "documentation", "information", "details", "detail", "item", "items", "evidence",
         "supported", "support", "claim", "claims", "scorer", "judge", "grader", "mark", "marked",
         "fully", "complete", "completed", "correct", "correctly", "reviewed", "review", "as",
