@@ -47,6 +47,16 @@ def test_a_brand_name_states_its_drug_and_no_other() -> None:
     assert not states("Lustral 50 mg", "citalopram 50 mg")
 
 
+def test_a_phrase_of_a_synonym_group_states_its_term() -> None:
+    # round 46 (red team 35's control): "estimated GFR 72" is the required fact "eGFR 72"
+    assert states("estimated GFR 72", "eGFR 72")
+    assert states("short of breath on stairs", "breathless on stairs")
+    assert not states("estimated GFR 27", "eGFR 72")
+    # an absence keeps its negation and its words (a prohibited claim needs two of them)
+    assert {"known", "drug", "allergie"} <= tokens("no known drug allergies").words
+    assert not states("NKDA", "no known drug allergies")
+
+
 def test_a_negated_claim_is_not_the_prohibited_claim() -> None:
     prohibited = "safe to wait until morning"
     assert claims("It is safe to wait until the morning surgery.", prohibited)

@@ -28,6 +28,11 @@ from carebench.protocol.handoff_placeholders import (
         ("All red flags identified", "key findings"),
         ("As documented - accept", "drug and dose"),
         ("Appropriate, full marks", "review plan"),
+        # round 46: a value deferred to a plan or prescription, or only said to be recorded
+        ("As planned", "review date"),
+        ("as prescribed", "injection time"),
+        ("As previously arranged", "follow-up"),
+        ("Recorded", "caller relationship"),
     ],
 )
 def test_a_value_that_only_names_its_subject_is_content_free(text: str, field: str) -> None:

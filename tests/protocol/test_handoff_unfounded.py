@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from carebench.protocol.handoff_unfounded import unfounded_tail
+from carebench.protocol.handoff_unfounded import unfounded_aside, unfounded_tail
 
 RECORD = (
     "Caller: his wife, Moira; callback 07700 900456. Angus, 67, central chest pain for 40 "
@@ -48,3 +48,11 @@ def test_a_reference_is_copied_only_at_word_boundaries() -> None:
     assert unfounded_tail(
         "mother, a retired midwife who will watch him overnight", ("mother",), "Caller: his mother."
     )
+
+
+def test_a_class_gloss_is_no_unfounded_aside_in_a_handoff() -> None:
+    record = (
+        "Discharge today on insulin glargine 24 units at 22:00 and metformin 500 mg twice daily."
+    )
+    assert not unfounded_aside("insulin glargine (long-acting) 24 units at 22:00", record)
+    assert unfounded_aside("insulin glargine (rapid-acting) 24 units at 22:00", record)

@@ -57,3 +57,19 @@ DRUG_CLASSES: dict[str, frozenset[str]] = {
 }  # fmt: skip
 """Drug classes and the bank's drugs that belong to them: a claim that names the class of a
 drug its line names says less, not something else ("the steroid cream" for hydrocortisone 1 %)."""
+
+INSULIN_ACTIONS: dict[str, frozenset[str]] = {
+    "basal": frozenset({"glargine", "degludec", "detemir", "isophane"}),
+    "background": frozenset({"glargine", "degludec", "detemir", "isophane"}),
+    "long-acting": frozenset({"glargine", "degludec", "detemir"}),
+    "intermediate-acting": frozenset({"isophane"}),
+    "bolus": frozenset({"aspart", "lispro", "glulisine", "soluble"}),
+    "mealtime": frozenset({"aspart", "lispro", "glulisine", "soluble"}),
+    "rapid-acting": frozenset({"aspart", "lispro", "glulisine"}),
+    "fast-acting": frozenset({"aspart", "lispro", "glulisine"}),
+    "quick-acting": frozenset({"aspart", "lispro", "glulisine"}),
+    "short-acting": frozenset({"soluble"}),
+}
+"""Insulins by their action, as the BNF and patient leaflets class them: a long-acting (basal)
+insulin is glargine, degludec or detemir; a rapid-acting (mealtime) one aspart, lispro or
+glulisine ("insulin glargine (long-acting)" says no more than "insulin glargine")."""

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from carebench.episodes.drug_names import BRANDS
-from carebench.episodes.lexicon import SCALE
+from carebench.episodes.lexicon import ABSENCE_TERMS, SCALE, SYNONYMS
 from carebench.episodes.numerals import SIGN, celsius, numbers_with_bounds, twenty_four_hour
 
 _NUMBER = re.compile(SIGN + r"\d+(?:[.,]\d+)*")
@@ -178,6 +178,18 @@ _BRAND = re.compile(r"\b(?:" + "|".join(map(re.escape, BRANDS)) + r")\b")
 """A brand name of a bank drug, read as the drug ("Lustral" is sertraline)."""
 
 
+_PHRASES = dict(
+    sorted(
+        ((v, k) for k, vs in SYNONYMS.items() if k not in ABSENCE_TERMS for v in vs if " " in v),
+        key=lambda p: -len(p[0]),
+    )
+)
+_PHRASE = re.compile(r"\b(?:" + "|".join(map(re.escape, _PHRASES)) + r")\b")
+"""A phrase of a synonym group, read as the group's term ("estimated GFR" is eGFR, "short of
+breath" breathless: :data:`~carebench.episodes.lexicon.SYNONYMS`); not an absence ("no known
+drug allergies" keeps its negation and its words)."""
+
+
 def _stem(word: str) -> str:
     return word[:-1] if len(word) >= 4 and word.endswith("s") and not word.endswith("ss") else word
 
@@ -186,6 +198,7 @@ def _stem(word: str) -> str:
 def tokens(text: str) -> Tokens:
     """The numbers and content words of ``text`` (see the module conventions)."""
     lowered = _BRAND.sub(lambda m: BRANDS[m[0]], twenty_four_hour(celsius(text.lower())))
+    lowered = _PHRASE.sub(lambda m: _PHRASES[m[0]], lowered)
     numbers = frozenset(n.replace(",", "") for n in _NUMBER.findall(lowered))
     read = numbers_with_bounds(lowered)
     bounds = frozenset(b + n for b, n in read if b)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from carebench.episodes.conversions import misglossed, without_glosses
+from carebench.episodes.drug_glosses import misclassed, without_class_glosses
 
 __all__ = ["MAXIMA", "misrestated", "misscaled", "without_maxima", "without_restated"]
 
@@ -68,13 +69,14 @@ def misscaled(text: str) -> str | None:
 
 
 def without_restated(text: str) -> str:
-    """``text`` less what restates its quantities rightly: a scale's maximum, a unit gloss.
+    """``text`` less what restates it rightly: a scale's maximum, a unit gloss, a drug's class.
 
-    (:func:`without_maxima`, :func:`~carebench.episodes.conversions.without_glosses`.)
+    (:func:`without_maxima`, :func:`~carebench.episodes.conversions.without_glosses`,
+    :func:`~carebench.episodes.drug_glosses.without_class_glosses`.)
     """
-    return without_glosses(without_maxima(text))
+    return without_class_glosses(without_glosses(without_maxima(text)))
 
 
 def misrestated(text: str) -> str | None:
-    """A scale maximum or unit gloss of ``text`` that restates a quantity wrongly, or None."""
-    return misscaled(text) or misglossed(text)
+    """A scale maximum, unit gloss or class gloss of ``text`` that restates it wrongly, or None."""
+    return misscaled(text) or misglossed(text) or misclassed(text)

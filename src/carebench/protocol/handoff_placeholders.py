@@ -59,7 +59,8 @@ GENERIC = frozenset(
 _DEFER = re.compile(
     r"\b(see|refer to|as per|per|as in|as|in)\s+(the\s+)?([\w-]+\s+){0,2}?"
     r"(above|below|discussed|record|notes?|key findings|findings|form|plan|care plan|protocol"
-    r"|guidelines?|pathway|caller name|name|field|section|reason|letter|chart|summary|policy)\b",
+    r"|guidelines?|pathway|caller name|name|field|section|reason|letter|chart|summary|policy"
+    r"|planned|prescribed|directed|instructed|arranged|before|previously)\b",
     re.IGNORECASE,
 )
 _WORDS = re.compile(r"[a-z][a-z'/-]*")

@@ -1,0 +1,72 @@
+"""A drug's class in brackets after its name: "amoxicillin (an antibiotic)", "glargine (basal)".
+
+Round 46 (issue 21, red team 35's control "insulin glargine (long-acting) 24 units", 0.19). A
+writer glosses a drug by its class for a receiver who may not know the name. The gloss states
+nothing new when the drug belongs to the class, so the readers that ask every word to be the
+record's should not refuse it; when it does not ("insulin glargine (rapid-acting)", "warfarin
+(an antibiotic)") it tells the receiver the drug acts otherwise than it does. Conventions:
+
+* A gloss is a bracket right after a drug name (a drug of
+  :data:`~carebench.episodes.drug_names.DRUG_CLASSES` or
+  :data:`~carebench.episodes.drug_names.INSULIN_ACTIONS`, a brand of one, or such a name followed
+  by "insulin") that holds only a class: an optional "a" / "an", a class name of either table
+  (singular or plural; hyphen or space: "long acting"; "blood thinner" for anticoagulant), and an
+  optional "insulin", "drug", "medicine", "medication" or "tablet".
+* :func:`without_class_glosses` drops a gloss whose class holds the drug; :func:`misclassed`
+  gives one whose class does not. A bracket holding anything else is no gloss (other readers
+  read it).
+"""
+
+from __future__ import annotations
+
+import re
+
+from carebench.episodes.drug_names import BRANDS, DRUG_CLASSES, INSULIN_ACTIONS
+
+__all__ = ["misclassed", "without_class_glosses"]
+
+_CLASSES: dict[str, frozenset[str]] = {
+    **DRUG_CLASSES,
+    **INSULIN_ACTIONS,
+    "blood thinner": DRUG_CLASSES["anticoagulant"],
+}
+_DRUGS = frozenset().union(*_CLASSES.values())
+_NAMES = {d: d for d in _DRUGS} | {b: d for b, d in BRANDS.items() if d in _DRUGS}
+
+
+def _pattern(words: list[str]) -> str:
+    return "|".join(re.escape(w).replace(r"\-", "[- ]?") for w in sorted(words, key=len)[::-1])
+
+
+_GLOSS = re.compile(
+    rf"\b(?P<drug>{_pattern(list(_NAMES))})(?:\s+insulin)?(?P<gloss>\s*\(\s*(?:an?\s+)?"
+    rf"(?P<cls>{_pattern(list(_CLASSES))})s?(?:\s+(?:insulin|drug|medicine|medication|tablet)s?)?"
+    r"\s*\))",
+    re.IGNORECASE,
+)
+
+
+def _class(text: str) -> frozenset[str]:
+    key = re.sub(r"[- ]+", "-", text.lower())
+    for name, drugs in _CLASSES.items():
+        if re.sub(r"[- ]+", "-", name) == key:
+            return drugs
+    return frozenset()
+
+
+def _right(m: re.Match[str]) -> bool:
+    drug = _NAMES[re.sub(r"[- ]+", "-", m["drug"].lower())]
+    return drug in _class(m["cls"])
+
+
+def without_class_glosses(text: str) -> str:
+    """``text`` less each class gloss whose class holds its drug (module conventions)."""
+    return _GLOSS.sub(lambda m: m[0][: m.start("gloss") - m.start()] if _right(m) else m[0], text)
+
+
+def misclassed(text: str) -> str | None:
+    """A class gloss of ``text`` whose class does not hold its drug, or None."""
+    for m in _GLOSS.finditer(text):
+        if not _right(m):
+            return m.group(0)
+    return None
