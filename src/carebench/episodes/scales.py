@@ -21,10 +21,18 @@ from __future__ import annotations
 
 import re
 
+from carebench.episodes.bands import misbanded, without_bands
 from carebench.episodes.conversions import misglossed, without_glosses
 from carebench.episodes.drug_glosses import misclassed, without_class_glosses
 
-__all__ = ["MAXIMA", "misrestated", "misscaled", "without_maxima", "without_restated"]
+__all__ = [
+    "MAXIMA",
+    "misrestated",
+    "misscaled",
+    "without_maxima",
+    "without_restated",
+    "without_stated_restated",
+]
 
 MAXIMA = {
     "news2": 20, "news 2": 20, "phq-9": 27, "phq9": 27, "gad-7": 21, "gad7": 21,
@@ -69,14 +77,22 @@ def misscaled(text: str) -> str | None:
 
 
 def without_restated(text: str) -> str:
-    """``text`` less what restates it rightly: a scale's maximum, a unit gloss, a drug's class.
+    """``text`` less what restates it rightly: a scale's maximum, a unit or a drug's class gloss.
 
     (:func:`without_maxima`, :func:`~carebench.episodes.conversions.without_glosses`,
-    :func:`~carebench.episodes.drug_glosses.without_class_glosses`.)
+    :func:`~carebench.episodes.drug_glosses.without_class_glosses`.) A right band
+    (:func:`~carebench.episodes.bands.without_bands`) is dropped only from what an agent states
+    (:func:`without_stated_restated`): a record's band is read for its polarity ("potassium 3.1
+    (low)" against "potassium within normal range").
     """
     return without_class_glosses(without_glosses(without_maxima(text)))
 
 
+def without_stated_restated(text: str) -> str:
+    """What an agent states, less what restates it rightly: :func:`without_restated` and a band."""
+    return without_bands(without_restated(text))
+
+
 def misrestated(text: str) -> str | None:
-    """A scale maximum, unit gloss or class gloss of ``text`` that restates it wrongly, or None."""
-    return misscaled(text) or misglossed(text) or misclassed(text)
+    """A maximum, unit or class gloss or band of ``text`` that restates it wrongly, or None."""
+    return misscaled(text) or misglossed(text) or misclassed(text) or misbanded(text)

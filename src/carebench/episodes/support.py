@@ -17,8 +17,8 @@ Verdicts (:func:`support`), for a claim and the text of the lines it cites:
   group (continue / withhold, left / right, sudden / gradual, ...), or negates a finding the
   claim asserts; or (round 12) the line gives the claim's dose to another named drug and never
   names the claim's, or (round 32) names it but doses it nowhere (:func:`other_drug`: "lithium
-  100 mg daily" cited to "sertraline 100 mg daily"); or (round 31) a conjunct of the claim
-  read as negated as a whole ("..., no vomiting") denies what the line states (:mod:`carebench.episodes.denials`);
+  100 mg daily" cited to "sertraline 100 mg daily"); or (round 31) a conjunct read as negated
+  whole ("..., no vomiting") denies what the line states (:mod:`carebench.episodes.denials`);
 * ``unsupported``: the claim is the complement of a word its lines lack (round 12,
   :func:`~carebench.episodes.complements.framer`: "Monitor for X"), addresses the scorer or
   points elsewhere ("Back pain - see the form"), pads (a sentence repeated, a word three times
@@ -40,9 +40,8 @@ question. The claim is covered when fewer than :data:`ALLOWED` of its content te
 (so a claim of two terms needs both; of three or four, all but one) and every uncovered one is
 forgivable, and no segment of the claim is an addition or a retraction of the note
 (:mod:`carebench.episodes.additions`); a framing word or heading must be stated beside the rest
-of the claim. Markup,
-headings, questions, do-not-use notation and which terms are forgivable are read by
-:mod:`carebench.episodes.claimforms` (its conventions).
+of the claim. Markup, headings, questions, do-not-use notation and which terms are forgivable
+are read by :mod:`carebench.episodes.claimforms` (its conventions).
 
 These are stated heuristics, validated against independently labelled claims
 (``carebench scorer agreement``; docs/protocol.md gives the figures and what they still miss:
@@ -98,7 +97,7 @@ from carebench.episodes.quantities import (
 )
 from carebench.episodes.readable import compatible, frame, readable
 from carebench.episodes.relations import unlicensed_relation
-from carebench.episodes.scales import misrestated, without_restated
+from carebench.episodes.scales import misrestated, without_stated_restated
 from carebench.episodes.sequence import moved_back
 from carebench.episodes.unstated import KEYWORDS, games, strip_injections
 
@@ -391,7 +390,8 @@ _WORSE = (Verdict.SUPPORTED, Verdict.NOT_SUBSTANTIVE, Verdict.UNSUPPORTED, Verdi
 
 
 def _judge(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
-    claim_text, evidence_text = without_restated(readable(claim_text)), readable(evidence_text)
+    claim_text = without_stated_restated(readable(claim_text))  # a right band: round 47
+    evidence_text = readable(evidence_text)
     if (wrong := misrestated(claim_text)) is not None:  # round 45: "PHQ-9 9 out of 10"
         return Verdict.CONTRADICTS, f"{wrong!r} restates a quantity wrongly"
     judged = [_judge_rendered(text, evidence_text) for text in readings(claim_text)]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from carebench.episodes.scales import without_restated
+from carebench.episodes.scales import without_stated_restated
 from carebench.episodes.support import absent_terms, strip_injections
 
 __all__ = [
@@ -97,9 +97,11 @@ def unfounded_aside(text: str, record: str) -> bool:
     writing)", "... she says that about every migraine though"). It is read in kind, by absence
     from the record, never by its words (round 20: red teams 8-17 got through with word lists'
     gaps; measured on a blind labelled set of asides, docs/protocol.md). What restates the text
-    rightly (a scale's maximum, a unit or class gloss: round 46) is no aside.
+    rightly (a scale's maximum, a unit or class gloss, round 46; a band, round 47) is no aside.
     """
-    parts = [p for p in _ASIDE.split(without_restated(strip_injections(text))) if p and p.strip()]
+    parts = [
+        p for p in _ASIDE.split(without_stated_restated(strip_injections(text))) if p and p.strip()
+    ]
     glued = [m[1] for p in parts if (m := _GLUED.search(p))] + parts[:1] * bool(
         parts and _LEADING.match(parts[0]) and len(parts) > 1
     )
