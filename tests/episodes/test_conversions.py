@@ -18,6 +18,7 @@ from carebench.protocol.handoff_truth import INVENTED, untrue
         ("lactulose 15 mL (1 tablespoon) twice daily", "lactulose 15 mL twice daily"),
         ("2.5 mL (half a teaspoon)", "2.5 mL"),
         ("temperature 39.4 C (102.9 F)", "temperature 39.4 C"),
+        ("capillary glucose 2.9 mmol/L (52 mg/dL)", "capillary glucose 2.9 mmol/L"),
     ],
 )
 def test_a_gloss_of_the_same_amount_is_dropped(text: str, plain: str) -> None:
@@ -31,6 +32,7 @@ def test_a_gloss_of_the_same_amount_is_dropped(text: str, plain: str) -> None:
         "weighs 89 kg (about 11 stone)",
         "lactulose 15 mL (1 teaspoon) twice daily",
         "temperature 39.4 C (100.4 F)",
+        "capillary glucose 2.9 mmol/L (29 mg/dL)",
     ],
 )
 def test_a_gloss_of_another_amount_is_misglossed(text: str) -> None:
@@ -39,7 +41,12 @@ def test_a_gloss_of_another_amount_is_misglossed(text: str) -> None:
 
 
 def test_brackets_that_are_no_gloss_are_left_alone() -> None:
-    for text in ("100 mg (5 mL)", "89 kg (weighed today)", "15 mL (15 mL)"):
+    for text in (
+        "100 mg (5 mL)",
+        "89 kg (weighed today)",
+        "15 mL (15 mL)",
+        "potassium 5.9 mmol/L (106 mg/dL)",  # mmol/L and mg/dL convert only for glucose
+    ):
         assert without_glosses(text) == text and misglossed(text) is None
 
 

@@ -28,10 +28,18 @@ from carebench.episodes.edit_words import (
         ("a side-effect of codeine", " intolerance "),
         ("family history of stroke", " familyhistory "),
         ("her father had a stroke at 55", " familyhistory  had a stroke at 55"),
+        # round 47: a bound's side, and immediacy
+        ("for no more than 7 days", "atmost 7 days"),
+        ("for up to 7 days", "atmost 7 days"),
+        ("for a maximum of 7 days", "atmost 7 days"),
+        ("for at least 7 days", "atleast 7 days"),
+        ("no less than 4 hours apart", "atleast 4 hours"),
+        ("call 999 at once", " now "),
     ],
 )
 def test_a_phrase_an_operator_is_read_from_is_one_word(text: str, read: str) -> None:
-    assert read in normalise(text)
+    read_as = normalise(text)
+    assert read in read_as or read in " ".join(read_as.split())  # spacing aside
 
 
 @pytest.mark.parametrize(
@@ -44,6 +52,12 @@ def test_a_phrase_an_operator_is_read_from_is_one_word(text: str, read: str) -> 
 )
 def test_a_relative_who_reports_or_is_the_patient_is_not_a_history_owner(text: str) -> None:
     assert "familyhistory" not in normalise(text)
+
+
+def test_over_and_under_bound_only_a_number() -> None:
+    assert "atleast" not in normalise("worse over the past week")
+    assert "atmost" not in normalise("under the care of the renal team")
+    assert "atleast" in normalise("temperature over 38")
 
 
 def test_every_operator_class_is_read_by_some_rule() -> None:

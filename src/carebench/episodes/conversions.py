@@ -9,7 +9,9 @@ stone)") it hands the receiver a wrong dose or weight. Conventions:
 * A gloss is a bracket right after a quantity that holds one quantity of the same dimension in
   another unit, after an optional "about", "approx.", "roughly", "around", "~" or "=": mass (kg,
   g, stone, lb), volume (mL, teaspoon 5 mL, dessertspoon 10 mL, tablespoon 15 mL) or body
-  temperature (C, F). Counts may be spelt ("one", "two", "half a").
+  temperature (C, F); since round 47 a glucose in mmol/L and mg/dL (18.016 mg/dL a mmol/L,
+  glucose's molar mass), only after a glucose label ("capillary glucose 2.9 mmol/L (52
+  mg/dL)"). Counts may be spelt ("one", "two", "half a").
 * The same amount: within 5 % (7 % after "about" and its kin: "about 9 stone" is 57.2 kg), or
   0.3 degrees for a temperature. :func:`without_glosses` drops a gloss of the same amount;
   :func:`misglossed` gives one of another amount.
@@ -28,7 +30,7 @@ _UNITS: dict[str, tuple[str, float]] = {
     "tsp": ("volume", 5.0), "dessertspoon": ("volume", 10.0), "dessertspoons": ("volume", 10.0),
     "tablespoon": ("volume", 15.0), "tablespoons": ("volume", 15.0), "tbsp": ("volume", 15.0),
     "c": ("temperature", 1.0), "°c": ("temperature", 1.0), "f": ("temperature", 1.0),
-    "°f": ("temperature", 1.0),
+    "°f": ("temperature", 1.0), "mmol/l": ("glucose", 18.016), "mg/dl": ("glucose", 1.0),
 }  # fmt: skip
 """Each unit's dimension and size in grams or millilitres (temperatures are converted apart)."""
 _COUNTS = {"one": 1.0, "a": 1.0, "two": 2.0, "three": 3.0, "four": 4.0, "half a": 0.5}
@@ -50,9 +52,15 @@ def _amount(value: str, unit: str) -> tuple[str, float]:
     return kind, number * size
 
 
+_GLUCOSE = re.compile(r"\b(?:glucose|sugars?|cbg|bm|bg)\b[^;.()]{0,20}$", re.IGNORECASE)
+"""A glucose label just before a quantity: mmol/L and mg/dL convert only for glucose."""
+
+
 def _same(m: re.Match[str]) -> bool | None:
     """Whether a gloss is the same amount; None when it is no gloss (same unit, other kinds)."""
     if m["u"].lower().lstrip("°") == m["x"].lower().lstrip("°"):
+        return None
+    if _UNITS[m["u"].lower()][0] == "glucose" and not _GLUCOSE.search(m.string[: m.start()]):
         return None
     kind, first = _amount(m["v"], m["u"])
     other, second = _amount(m["w"], m["x"])

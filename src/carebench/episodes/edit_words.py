@@ -132,6 +132,8 @@ _ROUND_41 = {
     "spoken": "phone phones phoned phoning telephone telephoned ring rang speak contact",
     "written": "write writes wrote writing letter email emailed post posted",
     "permanent": "permanent permanently indefinitely forgood",
+    "atmost": "atmost",
+    "atleast": "atleast",
 }
 """Operator classes of round 41 (red team 32), each with its words: a drug's role in its class
 (an inhaler's "preventer" / "reliever", "basal" / "mealtime" insulin), the channel of a contact
@@ -250,6 +252,28 @@ def _phase(m: re.Match[str]) -> str:
     return f"{m[1]} {'inhaling' if m[2].lower() == 'in' else 'exhaling'}"
 
 
+_NOT_MORE = re.compile(
+    r"\b(?:no|not)\s+(?:more|longer|later|greater)\s+than\b|\bnot\s+(?:to\s+)?exceed(?:ing)?\b",
+    re.IGNORECASE,
+)
+_NOT_LESS = re.compile(
+    r"\b(?:no|not)\s+(?:less|fewer|shorter|sooner|earlier)\s+than\b", re.IGNORECASE
+)
+_AT_MOST = re.compile(
+    r"\bup\s+to\b|\bat\s+most\b|\b(?:a\s+)?max(?:imum)?\.?(?:\s+of)?(?=\s*\d)"
+    r"|\b(?:less|fewer|shorter)\s+than(?=\s*\d)|\b(?:under|below)(?=\s*\d)",
+    re.IGNORECASE,
+)
+_AT_LEAST = re.compile(
+    r"\bat\s+least\b|\b(?:a\s+)?min(?:imum)?\.?(?:\s+of)?(?=\s*\d)"
+    r"|\b(?:more|longer|greater)\s+than(?=\s*\d)|\b(?:over|above)(?=\s*\d)",
+    re.IGNORECASE,
+)
+"""A bound's side, read as one word (round 47, red team 36: "for no more than 7 days" is "for up
+to 7 days", and "for at least 7 days" is its other side); "over", "under", "more than" and
+their kin only before a number ("over the past week" is no bound)."""
+_AT_ONCE = re.compile(r"\b(?:at\s+once|straight\s+away|right\s+away)\b", re.IGNORECASE)
+"""Immediacy, read as "now": "at once" is no span's "once" (round 47, red team 36's control)."""
 _RULE_OUT = re.compile(r"\brul(?:e|ed|es|ing)\s+out\b", re.IGNORECASE)
 _SIDE = re.compile(r"\bside[\s-]+effects?\b", re.IGNORECASE)
 """A drug's side effect is an intolerance, not an allergy (the category of a record entry)."""
@@ -279,6 +303,7 @@ FAMILIES = (
     frozenset({"preventer", "reliever"}),
     frozenset({"basal", "mealtime"}),
     frozenset({"spoken", "written"}),
+    frozenset({"atmost", "atleast"}),
 )
 """The kinds an exchange is read in: an event's status, a condition's polarity, a span's bound,
 the side of a time, a direction, a scope. An operator put for one of another kind is a rewording
@@ -361,12 +386,17 @@ def normalise(text: str) -> str:
     "later 3 days"; "spreading to" and "stepped down to" as "into"; a breath's phase; "unable"
     as "not able"; "rule out", "side effect" and "family history of" (or a relative who "had")
     as one word each; since round 39 "long-standing" and "modified-release" too; since round 41
-    "write to" as "write" and "for good" as one word.
+    "write to" as "write" and "for good" as one word; since round 47 a bound's side ("no more
+    than", "up to": "atmost"; "at least", "no less than": "atleast") and "at once" or "straight
+    away" as "now".
     """
     text = _PROVISIONAL.sub(" yet ", _NOT_YET.sub("not", _AIR.sub(" in air ", text)))
     text = _IN_TIME.sub(lambda m: f" later {'1 ' if m[1] else ''}{m[2]}", text)
     text = _WRITE_TO.sub(r"\1", _MOVING_TO.sub(r"\1 into", text))
     text = _UNABLE.sub("not able", _PHASE.sub(_phase, text))
+    text = _NOT_LESS.sub(" atleast ", _NOT_MORE.sub(" atmost ", text))
+    text = _AT_LEAST.sub(" atleast ", _AT_MOST.sub(" atmost ", text))
+    text = _AT_ONCE.sub(" now ", text)
     text = _ONE_WORD.sub(
         lambda m: "longstanding" if m[1] else "forgood" if m[5] else "modifiedrelease", text
     )
