@@ -8,6 +8,7 @@ from carebench.episodes.claimtext import analyze
 from carebench.episodes.matching import states
 from carebench.episodes.numerals import (
     holds,
+    months_of_age,
     roman_digits,
     roman_value,
     spelt_digits,
@@ -251,3 +252,30 @@ def test_a_body_temperature_in_fahrenheit_is_read_in_celsius_and_an_age_is_not(
     from carebench.episodes.numerals import celsius
 
     assert read in celsius(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("age 1 year 10 months", "age 22 months"),
+        ("Oliver, 1 year and 7 months", "Oliver, 19 months"),
+        ("aged 2 years, 3 months", "aged 27 months"),
+        ("2 years ago; 3 months of cough", "2 years ago; 3 months of cough"),  # no age
+    ],
+)
+def test_an_age_in_years_and_months_is_read_in_months(text: str, read: str) -> None:
+    assert months_of_age(text) == read
+
+
+def test_a_converted_age_states_the_records_and_a_wrong_one_does_not() -> None:
+    from carebench.episodes.matching import states
+    from carebench.protocol.handoff_spans import unheld_span
+
+    assert support("age 1 year 10 months", "Maya Iqbal, 22 months, born at term") is (
+        Verdict.SUPPORTED
+    )
+    assert states("age 1 year 10 months", "age 22 months")
+    assert not states("age 2 years 10 months", "age 22 months")
+    assert (
+        unheld_span("Maya Iqbal, 1 year 10 months", ["Maya Iqbal, 22 months, born at term"]) is None
+    )

@@ -73,6 +73,7 @@ from carebench.episodes.numerals import (
     bound_before,
     celsius,
     clock_times,
+    months_of_age,
     ordinal_words,
     roman_digits,
     spelt_digits,
@@ -287,7 +288,7 @@ def tokens(text: str) -> tuple[str, ...]:
     text = without_restated(text)  # "PHQ-9 9/27" is "PHQ-9 9" (round 45)
     text = _ARROW.sub(" ", roman_digits(text)).replace("<=", "≤").replace(">=", "≥")
     lowered = _expand(" " + text.lower().replace("°c", " °c").replace("\u2019", "'") + " ")
-    lowered = celsius(lowered)  # 100.8 f: 38.2 c
+    lowered = months_of_age(celsius(lowered))  # 100.8 f: 38.2 c; 1 year 10 months: 22 months
     lowered = re.sub(r"/\s*1\.73\s*m(?:2|²)", "", lowered)  # ml/min/1.73m2 is eGFR's ml/min
     lowered = re.sub(r"  +", " ", lowered)  # a phrase reads across expanded shorthand ("nil ...")
     for phrase, key in _PHRASES:

@@ -35,7 +35,13 @@ from functools import cache
 
 from carebench.episodes.drug_names import BRANDS
 from carebench.episodes.lexicon import ABSENCE_TERMS, SCALE, SYNONYMS
-from carebench.episodes.numerals import SIGN, celsius, numbers_with_bounds, twenty_four_hour
+from carebench.episodes.numerals import (
+    SIGN,
+    celsius,
+    months_of_age,
+    numbers_with_bounds,
+    twenty_four_hour,
+)
 
 _NUMBER = re.compile(SIGN + r"\d+(?:[.,]\d+)*")
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
@@ -197,7 +203,8 @@ def _stem(word: str) -> str:
 @cache
 def tokens(text: str) -> Tokens:
     """The numbers and content words of ``text`` (see the module conventions)."""
-    lowered = _BRAND.sub(lambda m: BRANDS[m[0]], twenty_four_hour(celsius(text.lower())))
+    lowered = twenty_four_hour(celsius(months_of_age(text.lower())))
+    lowered = _BRAND.sub(lambda m: BRANDS[m[0]], lowered)
     lowered = _PHRASE.sub(lambda m: _PHRASES[m[0]], lowered)
     numbers = frozenset(n.replace(",", "") for n in _NUMBER.findall(lowered))
     read = numbers_with_bounds(lowered)

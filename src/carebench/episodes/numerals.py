@@ -258,6 +258,20 @@ def celsius(lowered: str) -> str:
     return _FAHRENHEIT.sub(_celsius, lowered)
 
 
+_AGE = re.compile(
+    r"\b(\d{1,2})\s*(?:years?|yrs?|y)(?:\s*,\s*|\s+and\s+|\s+)(\d{1,2})\s*(?:months?|mo|m)\b",
+    re.IGNORECASE,
+)
+
+
+def months_of_age(text: str) -> str:
+    """``text`` with an age in years and months written in months.
+
+    "1 year 10 months" is "22 months" (round 47, red team 37's control).
+    """
+    return _AGE.sub(lambda m: f"{12 * int(m[1]) + int(m[2])} months", text)
+
+
 def clock_times(lowered: str) -> str:
     """``lowered`` (lower case) with each clock time one term (module conventions)."""
     return _CLOCK.sub(_clock, twenty_four_hour(lowered))

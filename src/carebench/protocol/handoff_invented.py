@@ -39,6 +39,7 @@ from functools import lru_cache
 from carebench.episodes.claimforms import unheld_drug
 from carebench.episodes.claimtext import Analysis, Quantity, term
 from carebench.episodes.lexicon import GENERIC_WORDS, NUMBER_WORDS
+from carebench.episodes.numerals import months_of_age
 from carebench.episodes.scales import misrestated
 from carebench.episodes.support import analyze
 from carebench.protocol.handoff_findings import misvalued, paired
@@ -228,7 +229,7 @@ def _spans(text: str) -> frozenset[tuple[str, str]]:
             _WORDS.get(m.group(1).lower(), m.group(1)),
             _TIME_UNITS[m.group(2).lower().rstrip("s") or "h"],
         )
-        for m in _SPAN.finditer(text)
+        for m in _SPAN.finditer(months_of_age(text))  # "1 year 10 months": 22 months
     )
 
 

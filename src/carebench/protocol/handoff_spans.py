@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from carebench.episodes.lexicon import NUMBER_WORDS
+from carebench.episodes.numerals import months_of_age
 from carebench.episodes.support import analyze
 
 __all__ = ["spans", "unheld_span"]
@@ -86,6 +87,7 @@ def spans(text: str, record: bool = False) -> frozenset[str]:
     With ``record``, an amount before "ago" counts ("last went two days ago" holds "constipated
     2 days").
     """
+    text = months_of_age(text)  # "1 year 10 months" is the record's "22 months" (round 47)
     keys = {f"since:{m.group(1).lower()}" for m in _SINCE.finditer(text)}
     keys |= {f"this:{m.group(1).lower()}" for m in _THIS.finditer(text)}
     for m in _AMOUNT.finditer(text):
