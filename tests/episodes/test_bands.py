@@ -17,6 +17,7 @@ from carebench.episodes.support import Verdict, support
         ("haemoglobin 84 g/L (low)", "haemoglobin 84 g/L"),
         ("potassium 5.9 mmol/L (raised)", "potassium 5.9 mmol/L"),
         ("eGFR 22 (CKD stage 4)", "eGFR 22"),
+        ("eGFR 22 mL/min/1.73m2 (stage G4)", "eGFR 22 mL/min/1.73m2"),
         ("PHQ-9 17 (moderately severe)", "PHQ-9 17"),
         ("GCS 14 (mild)", "GCS 14"),
     ],

@@ -18,7 +18,8 @@ is less (or more) grave than it is. Conventions:
   range's limit and these is given no band (ranges differ by sex and laboratory).
 * A band is a bracket right after the value whose words are a band word (low, medium,
   moderate, intermediate, high, raised, elevated, minimal, mild, moderately severe, severe,
-  normal, preterm, term, post-term, "stage N" / "GN", ...) and words about it (risk, band,
+  preterm, term, post-term, "stage N", "stage GN" or "GN"; not "normal", which the polarity
+  readers read) and words about it (risk, band,
   range, score, stroke, severity, CKD, depression, anxiety, markedly). Synonyms are one band
   ("raised", "elevated" are high; "intermediate", "medium" moderate for a risk score).
 * :func:`without_bands` drops a right band; :func:`misbanded` gives a wrong one. A bracket
@@ -65,7 +66,7 @@ _BAND_WORD = "|".join(
     re.escape(w).replace(r"\ ", r"\s+").replace(r"\-", "[- ]?")
     for w in sorted(_WORDS, key=len)[::-1]
 )
-_STAGE = r"(?:ckd\s+)?(?:stage\s+|g)(?P<stage>[1-5][ab]?)"
+_STAGE = r"(?:ckd\s+)?(?:stage\s+g?|g)(?P<stage>[1-5][ab]?)"
 _ABOUT = r"(?:risk|band|range|score|stroke|severity|ckd|depression|anxiety|markedly|very|the)"
 _BRACKET = rf"\(\s*(?:{_ABOUT}[\s-]+)*(?:(?P<band>{_BAND_WORD})|{_STAGE})(?:[\s-]+{_ABOUT})*\s*\)"
 _NAMES = "|".join(
