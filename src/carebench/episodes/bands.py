@@ -80,8 +80,12 @@ _BANDED = re.compile(
 )
 
 
-def _band(m: re.Match[str]) -> tuple[str, str] | None:
-    """(the value's band, the band written), or None when the value has none."""
+_FOLDED = {re.sub(r"[\s-]+", " ", word): band for word, band in _WORDS.items()}
+"""Each band word with its spaces and hyphens folded to one space, and its band."""
+
+
+def _right(m: re.Match[str]) -> bool | None:
+    """Whether a band is its value's; None when it is no band (none of its value's bands)."""
     name = "weeks" if m["weeks"] else re.sub(r"\s+", " ", m["name"].lower())
     name = _ALIASES.get(name, name)
     value = float(m["weeks"] or m["value"])
@@ -89,18 +93,11 @@ def _band(m: re.Match[str]) -> tuple[str, str] | None:
     for lowest, band in BANDS[name]:
         if value >= lowest:
             found = band
-    written = f"stage {m['stage'].lower()}" if m["stage"] else _word(m["band"])
+    folded = re.sub(r"[\s-]+", " ", (m["band"] or "").lower())
+    written = f"stage {m['stage'].lower()}" if m["stage"] else _FOLDED.get(folded, "")
     if not found or written not in {band for _, band in BANDS[name]}:
         return None
-    return found, written
-
-
-def _word(text: str) -> str:
-    folded = re.sub(r"[\s-]+", " ", text.lower())
-    for word, band in _WORDS.items():
-        if re.sub(r"[\s-]+", " ", word) == folded:
-            return band
-    return ""
+    return found == written
 
 
 def without_bands(text: str) -> str:
@@ -108,21 +105,13 @@ def without_bands(text: str) -> str:
     if "(" not in text:
         return text
 
-    def drop(m: re.Match[str]) -> str:
-        read = _band(m)
-        if read is None or read[0] != read[1]:
-            return m.group(0)
-        return m.group(0)[: m.start("gloss") - m.start()]
-
-    return _BANDED.sub(drop, text)
+    return _BANDED.sub(
+        lambda m: m.group(0)[: m.start("gloss") - m.start()] if _right(m) else m.group(0), text
+    )
 
 
 def misbanded(text: str) -> str | None:
     """A band of ``text`` that is not its value's, or None."""
     if "(" not in text:
         return None
-    for m in _BANDED.finditer(text):
-        read = _band(m)
-        if read is not None and read[0] != read[1]:
-            return m.group(0)
-    return None
+    return next((m.group(0) for m in _BANDED.finditer(text) if _right(m) is False), None)

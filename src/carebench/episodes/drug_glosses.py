@@ -46,17 +46,13 @@ _GLOSS = re.compile(
 )
 
 
-def _class(text: str) -> frozenset[str]:
-    key = re.sub(r"[- ]+", "-", text.lower())
-    for name, drugs in _CLASSES.items():
-        if re.sub(r"[- ]+", "-", name) == key:
-            return drugs
-    return frozenset()
+_FOLDED = {re.sub(r"[- ]+", "-", name): drugs for name, drugs in _CLASSES.items()}
+"""Each class name with its spaces and hyphens folded to one hyphen, and its drugs."""
 
 
 def _right(m: re.Match[str]) -> bool:
     drug = _NAMES[re.sub(r"[- ]+", "-", m["drug"].lower())]
-    return drug in _class(m["cls"])
+    return drug in _FOLDED.get(re.sub(r"[- ]+", "-", m["cls"].lower()), frozenset())
 
 
 def without_class_glosses(text: str) -> str:

@@ -55,25 +55,24 @@ def _maximum(name: str) -> int:
     return MAXIMA[re.sub(r"\s+", " ", name.lower())]
 
 
+def _right(m: re.Match[str]) -> bool:
+    """Whether a score's maximum is its scale's and the value is not above it."""
+    return int(m["max"]) == _maximum(m["name"]) and int(m["value"]) <= int(m["max"])
+
+
 def without_maxima(text: str) -> str:
     """``text`` with each score's maximum dropped where it is the scale's (module conventions)."""
     if "/" not in text and not re.search(r"\b(of|max)", text, re.IGNORECASE):
         return text
 
-    def drop(m: re.Match[str]) -> str:
-        if int(m["max"]) != _maximum(m["name"]) or int(m["value"]) > int(m["max"]):
-            return m.group(0)
-        return m.group(0)[: m.start("tail") - m.start()]
-
-    return _SCORED.sub(drop, text)
+    return _SCORED.sub(
+        lambda m: m.group(0)[: m.start("tail") - m.start()] if _right(m) else m.group(0), text
+    )
 
 
 def misscaled(text: str) -> str | None:
     """A score of ``text`` given a maximum that is not its scale's, or above it, or None."""
-    for m in _SCORED.finditer(text):
-        if int(m["max"]) != _maximum(m["name"]) or int(m["value"]) > int(m["max"]):
-            return m.group(0)
-    return None
+    return next((m.group(0) for m in _SCORED.finditer(text) if not _right(m)), None)
 
 
 def without_restated(text: str) -> str:
