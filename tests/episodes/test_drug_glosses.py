@@ -44,3 +44,25 @@ def test_claims_read_the_gloss_as_the_drug_or_as_a_contradiction() -> None:
     assert support("insulin degludec (long-acting) 18 units daily", line) is Verdict.SUPPORTED
     assert support("insulin degludec (rapid-acting) 18 units daily", line) is Verdict.CONTRADICTS
     assert support("amoxicillin (an antibiotic) 500 mg", "amoxicillin 500 mg") is Verdict.SUPPORTED
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sertraline 100 mg daily (an SSRI)",
+        "clopidogrel 75 mg daily (an antiplatelet)",
+        "enoxaparin 40 mg once daily (a low molecular weight heparin)",
+        "amlodipine 10 mg (a calcium-channel blocker)",
+    ],
+)
+def test_a_gloss_after_the_dose_is_read(text: str) -> None:
+    """Round 49 (red team 38's control): the class may follow the drug's dose."""
+    assert misclassed(text) is None
+    assert "(" not in without_class_glosses(text)
+
+
+def test_a_wrong_class_after_the_dose_is_misclassed() -> None:
+    assert misclassed("sertraline 50 mg (a benzodiazepine)") is not None
+    assert (
+        support("sertraline 50 mg daily (an SSRI)", "sertraline 50 mg daily") is Verdict.SUPPORTED
+    )

@@ -123,3 +123,17 @@ def test_a_concentration_is_grounded_by_its_amount_in_another_unit(
     record = "Haemoglobin 84 g/L today. Paracetamol 1 g four times a day."
     numbers = tokens(record).numbers
     assert grounded_in(text, numbers, mass_amounts(record)) is grounded
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("apixaban 5 mg BD", "apixaban 5 mg twice daily"),
+        ("atorvastatin 80 mg nocte", "atorvastatin 80 mg at night"),
+        ("paracetamol 1 g QDS", "paracetamol 1 g four times daily"),
+    ],
+)
+def test_a_schedule_in_shorthand_states_its_words(text: str, fact: str) -> None:
+    """Round 49 (red team 38's control): the fact matcher reads BD, nocte, QDS as their words."""
+    assert states(text, fact)
+    assert not states("apixaban 5 mg", "apixaban 5 mg twice daily")

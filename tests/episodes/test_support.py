@@ -454,3 +454,32 @@ def test_rounds_37_38_written_forms_of_one_value_a_past_state_and_a_total(
     claim: str, evidence: str, verdict: Verdict
 ) -> None:
     assert support(claim, evidence) is verdict, explain(claim, evidence)
+
+
+@pytest.mark.parametrize(
+    ("claim", "line"),
+    [
+        # a unit spelt out as "X per Y" is its symbol
+        ("potassium 3.1 millimoles per litre at 06:30", "Bloods 06:30: potassium 3.1 mmol/L"),
+        ("creatinine clearance 22 mL per minute", "creatinine clearance 22 mL/min last week"),
+        ("Hb 84 grams per litre", "haemoglobin 84 g/L"),
+        # words of one meaning
+        ("never admitted", "Asthma since childhood; no hospital admissions"),
+        (
+            "no unprotected intercourse in the last week",
+            "No sex without a condom in the last week.",
+        ),
+        ("apixaban 5 mg twice daily, morning and evening", "Apixaban 5 mg twice daily"),
+    ],
+)
+def test_red_team_38s_rewordings_are_supported(claim: str, line: str) -> None:
+    """Round 49: red team 38's controls (units spelt out, synonyms, a schedule's times)."""
+    assert support(claim, line) is Verdict.SUPPORTED, explain(claim, line)
+
+
+def test_a_spelt_unit_still_carries_its_value() -> None:
+    line = "Bloods 06:30: potassium 3.1 mmol/L"
+    assert support("potassium 3.8 millimoles per litre", line) is not Verdict.SUPPORTED
+    assert support(
+        "apixaban 5 mg once daily, morning and evening", "apixaban 5 mg twice daily"
+    ) is (Verdict.CONTRADICTS)

@@ -21,3 +21,8 @@ def test_a_number_beside_a_letter_that_is_not_a_line_id_stays() -> None:
 def test_numbers_written_as_words_include_a_unit_with_its_article() -> None:
     assert spelled("Dark thoughts for an hour or so, twice this week.") == frozenset({"1", "2"})
     assert spelled("No numbers here.") == frozenset()
+
+
+def test_half_an_hour_grounds_thirty() -> None:
+    """Round 49: "began half an hour ago" grounds a handoff's "for 30 min"."""
+    assert "30" in spelled("a headache that began half an hour ago")

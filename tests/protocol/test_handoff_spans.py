@@ -84,3 +84,12 @@ def test_a_sentence_holds_its_spans_for_all_its_content() -> None:
     """A limit, kept on purpose: one record sentence with two facts holds either's span."""
     record = ["Plan: doxycycline 100 mg daily for 5 days; no flying for 6 weeks."]
     assert unheld_span("doxycycline 100 mg daily for 6 weeks", record) is None
+
+
+def test_half_an_hour_is_thirty_minutes() -> None:
+    """Round 49: "began half an hour ago" holds "for 30 min"; "an hour and a half" is 90."""
+    record = ["She mentions a severe frontal headache that began half an hour ago."]
+    assert spans("began half an hour ago", record=True) == {"span:30"}
+    assert spans("one and a half hours") == spans("an hour and a half") == {"span:90"}
+    assert unheld_span("severe frontal headache for 30 min", record) is None
+    assert unheld_span("severe frontal headache for 3 hours", record) == "span:180"

@@ -269,6 +269,34 @@ def _expand(text: str) -> str:
     return text
 
 
+_NUMERATORS = {
+    "millimole": "mmol", "millimol": "mmol", "mmol": "mmol", "micromole": "umol",
+    "micromol": "umol", "umol": "umol",
+    "milligram": "mg", "mg": "mg", "gram": "g", "g": "g", "millilitre": "ml", "milliliter": "ml",
+    "ml": "ml", "litre": "l", "liter": "l",
+}  # fmt: skip
+_DENOMINATORS = {
+    "litre": "l", "liter": "l", "l": "l", "decilitre": "dl", "deciliter": "dl", "dl": "dl",
+    "minute": "min", "min": "min", "kilogram": "kg", "kg": "kg",
+}  # fmt: skip
+_PER = re.compile(
+    r"\b(" + "|".join(_NUMERATORS) + r")s?\s+per\s+(" + "|".join(_DENOMINATORS) + r")s?\b",
+    re.IGNORECASE,
+)
+"""A unit spelt out as "X per Y" ("millimoles per litre", "mL per minute"), read as its symbol
+when the lexicon knows the pair (round 49, red team 38's control)."""
+
+
+def spelt_units(text: str) -> str:
+    """``text`` with each unit spelt as "X per Y" the lexicon knows written as its symbol."""
+
+    def fold(m: re.Match[str]) -> str:
+        unit = f"{_NUMERATORS[m[1].lower()]}/{_DENOMINATORS[m[2].lower()]}"
+        return unit if unit in UNITS else m[0]
+
+    return _PER.sub(fold, text)
+
+
 def _split_words(token: str) -> list[str]:
     """``bladder/bowel``, ``low-risk`` -> two words; units, numbers and listed synonyms stay whole."""
     if "/" in token and token not in UNITS and not NUMBER.match(token):
@@ -289,6 +317,7 @@ def tokens(text: str) -> tuple[str, ...]:
     text = _ARROW.sub(" ", roman_digits(text)).replace("<=", "≤").replace(">=", "≥")
     lowered = _expand(" " + text.lower().replace("°c", " °c").replace("\u2019", "'") + " ")
     lowered = months_of_age(celsius(lowered))  # 100.8 f: 38.2 c; 1 year 10 months: 22 months
+    lowered = spelt_units(lowered)  # "millimoles per litre" is mmol/l (round 49)
     lowered = re.sub(r"/\s*1\.73\s*m(?:2|²)", "", lowered)  # ml/min/1.73m2 is eGFR's ml/min
     lowered = re.sub(r"  +", " ", lowered)  # a phrase reads across expanded shorthand ("nil ...")
     for phrase, key in _PHRASES:

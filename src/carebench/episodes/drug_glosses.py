@@ -6,10 +6,11 @@ nothing new when the drug belongs to the class, so the readers that ask every wo
 record's should not refuse it; when it does not ("insulin glargine (rapid-acting)", "warfarin
 (an antibiotic)") it tells the receiver the drug acts otherwise than it does. Conventions:
 
-* A gloss is a bracket right after a drug name (a drug of
+* A gloss is a bracket after a drug name (a drug of
   :data:`~carebench.episodes.drug_names.DRUG_CLASSES` or
   :data:`~carebench.episodes.drug_names.INSULIN_ACTIONS`, a brand of one, or such a name followed
-  by "insulin") that holds only a class: an optional "a" / "an", a class name of either table
+  by "insulin") and at most six words of its dose (round 49: "sertraline 100 mg daily (an
+  SSRI)") that holds only a class: an optional "a" / "an", a class name of either table
   (singular or plural; hyphen or space: "long acting"; "blood thinner" for anticoagulant), and an
   optional "insulin", "drug", "medicine", "medication" or "tablet".
 * :func:`without_class_glosses` drops a gloss whose class holds the drug; :func:`misclassed`
@@ -39,7 +40,8 @@ def _pattern(words: list[str]) -> str:
 
 
 _GLOSS = re.compile(
-    rf"\b(?P<drug>{_pattern(list(_NAMES))})(?:\s+insulin)?(?P<gloss>\s*\(\s*(?:an?\s+)?"
+    rf"\b(?P<drug>{_pattern(list(_NAMES))})(?:\s+insulin)?(?:\s+[^\s()\[\];,.]+){{0,6}}?"
+    r"(?P<gloss>\s*\(\s*(?:an?\s+)?"
     rf"(?P<cls>{_pattern(list(_CLASSES))})s?(?:\s+(?:insulin|drug|medicine|medication|tablet)s?)?"
     r"\s*\))",
     re.IGNORECASE,

@@ -54,6 +54,19 @@ DRUG_CLASSES: dict[str, frozenset[str]] = {
     "antihistamine": frozenset({"chlorphenamine", "cetirizine", "loratadine"}),
     "anticoagulant": frozenset({
         "apixaban", "rivaroxaban", "edoxaban", "dabigatran", "warfarin", "enoxaparin"}),
+    # round 49 (red team 38's control "sertraline 100 mg daily (an SSRI)"): narrower classes
+    "ssri": frozenset({"sertraline", "citalopram", "escitalopram", "fluoxetine", "paroxetine"}),
+    "statin": frozenset({"atorvastatin", "simvastatin", "rosuvastatin", "pravastatin"}),
+    "antiplatelet": frozenset({
+        "aspirin", "clopidogrel", "ticagrelor", "prasugrel", "dipyridamole"}),
+    "macrolide": frozenset({"clarithromycin", "erythromycin", "azithromycin"}),
+    "benzodiazepine": frozenset({
+        "diazepam", "lorazepam", "temazepam", "midazolam", "chlordiazepoxide"}),
+    "ace-inhibitor": frozenset({"ramipril", "lisinopril", "perindopril", "enalapril"}),
+    "beta-blocker": frozenset({"bisoprolol", "propranolol", "atenolol", "metoprolol"}),
+    "calcium-channel-blocker": frozenset({"amlodipine", "nifedipine", "diltiazem", "verapamil"}),
+    "low-molecular-weight-heparin": frozenset({"enoxaparin", "dalteparin", "tinzaparin"}),
+    "proton-pump-inhibitor": frozenset({"omeprazole", "lansoprazole"}),
 }  # fmt: skip
 """Drug classes and the bank's drugs that belong to them: a claim that names the class of a
 drug its line names says less, not something else ("the steroid cream" for hydrocortisone 1 %)."""

@@ -55,6 +55,7 @@ SHORTHAND: dict[str, str] = {
     "every morning": "mornings", "low back": "lumbar", "lower back": "lumbar",
     "two times a day": "freq2", "two times daily": "freq2", "two times every day": "freq2",
     "twice every day": "freq2", "once every day": "freq1", "three times every day": "freq3",
+    "morning and evening": "freq2", "morning and night": "freq2",
     "every day": "daily", "each day": "daily", "four times every day": "freq4",
     "once per day": "freq1", "twice per day": "freq2", "days back": "days ago",
     "weeks back": "weeks ago", "months back": "months ago", "years back": "years ago",
@@ -153,6 +154,9 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "doctor": ("doctor", "gp", "clinician", "physician"),
     "sudden": ("sudden", "suddenly", "abrupt", "abruptly", "thunderclap"),
     "gradual": ("gradual", "gradually", "slowly", "insidious"),
+    # round 49 (red team 38's controls): "never admitted" is "no hospital admissions"
+    "admission": ("admission", "admissions", "admitted", "admit"),
+    "sex": ("sex", "intercourse"),
     "mother": ("mother", "mum", "mom"),
     "father": ("father", "dad"),
     "child": ("child", "toddler", "infant", "infancy", "baby", "son", "daughter"),

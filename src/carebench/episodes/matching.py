@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from carebench.episodes.drug_names import BRANDS
-from carebench.episodes.lexicon import ABSENCE_TERMS, SCALE, SYNONYMS
+from carebench.episodes.lexicon import ABSENCE_TERMS, SCALE, SHORTHAND, SYNONYMS
 from carebench.episodes.numerals import (
     SIGN,
     celsius,
@@ -196,6 +196,16 @@ breath" breathless: :data:`~carebench.episodes.lexicon.SYNONYMS`); not an absenc
 drug allergies" keeps its negation and its words)."""
 
 
+_SCHEDULE = {
+    k: v
+    for k, v in SHORTHAND.items()
+    if k in {"od", "o.d.", "bd", "bid", "b.d.", "tds", "tid", "qds", "qid", "nocte", "mane"}
+}
+_SHORT = re.compile(r"(?<![\w.])(?:" + "|".join(map(re.escape, _SCHEDULE)) + r")(?![\w])")
+"""A dose's schedule in shorthand, read as its words ("BD" is twice daily, "nocte" at night;
+round 49, red team 38's control: "apixaban 5 mg BD" states "apixaban 5 mg twice daily")."""
+
+
 def _stem(word: str) -> str:
     return word[:-1] if len(word) >= 4 and word.endswith("s") and not word.endswith("ss") else word
 
@@ -206,6 +216,7 @@ def tokens(text: str) -> Tokens:
     lowered = twenty_four_hour(celsius(months_of_age(text.lower())))
     lowered = _BRAND.sub(lambda m: BRANDS[m[0]], lowered)
     lowered = _PHRASE.sub(lambda m: _PHRASES[m[0]], lowered)
+    lowered = _SHORT.sub(lambda m: _SCHEDULE[m[0]], lowered)
     numbers = frozenset(n.replace(",", "") for n in _NUMBER.findall(lowered))
     read = numbers_with_bounds(lowered)
     bounds = frozenset(b + n for b, n in read if b)

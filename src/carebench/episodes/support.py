@@ -67,7 +67,7 @@ from carebench.episodes.claimforms import (
     unheld_drug,
     unsafe_notation,
 )
-from carebench.episodes.claimtext import POLAR, Analysis, analyze, term, tokens
+from carebench.episodes.claimtext import POLAR, Analysis, analyze, spelt_units, term, tokens
 from carebench.episodes.complements import framer
 from carebench.episodes.denials import EVIDENCE_SENTENCE as _EVIDENCE_SENTENCE
 from carebench.episodes.denials import GENERAL as _GENERAL
@@ -390,8 +390,8 @@ _WORSE = (Verdict.SUPPORTED, Verdict.NOT_SUBSTANTIVE, Verdict.UNSUPPORTED, Verdi
 
 
 def _judge(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
-    claim_text = without_stated_restated(readable(claim_text))  # a right band: round 47
-    evidence_text = readable(evidence_text)
+    claim_text = spelt_units(without_stated_restated(readable(claim_text)))  # round 47, 49
+    evidence_text = spelt_units(readable(evidence_text))
     if (wrong := misrestated(claim_text)) is not None:  # round 45: "PHQ-9 9 out of 10"
         return Verdict.CONTRADICTS, f"{wrong!r} restates a quantity wrongly"
     judged = [_judge_rendered(text, evidence_text) for text in readings(claim_text)]

@@ -29,6 +29,8 @@ _NUMBER_WORDS = {w: n for w, n in NUMBER_WORDS.items() if w != "_"} | {
 grounding (the lexicon leaves "one" out of claims, where it is mostly an article)."""
 _ONE_UNIT = re.compile(r"\b(?:an?|one)\s+(?:hour|day|week|month|year|minute)s?\b")
 """A unit of time with an article ("for an hour or so"): one of it (round 41)."""
+_HALF_HOUR = re.compile(r"\bhalf an hour\b")
+"""Half an hour: 30 minutes (round 49: "began half an hour ago" grounds "for 30 min")."""
 
 
 def unnumbered(text: str) -> str:
@@ -46,4 +48,5 @@ def spelled(transcript: str) -> frozenset[str]:
     text = transcript.lower()
     words = re.findall(r"[a-z]+", text)
     one = {"1"} if _ONE_UNIT.search(text) else set()
-    return frozenset(_NUMBER_WORDS[w] for w in words if w in _NUMBER_WORDS) | one
+    half = {"30"} if _HALF_HOUR.search(text) else set()
+    return frozenset(_NUMBER_WORDS[w] for w in words if w in _NUMBER_WORDS) | one | half

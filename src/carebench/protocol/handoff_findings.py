@@ -80,6 +80,10 @@ def paired(q: Quantity, written: Analysis) -> bool:
         return False
     if not q.label:
         return True
+    if q.unit and not any(
+        same_value(q, e) and (e.unit or not e.label or _shared(q, e)) for e in written.quantities
+    ):
+        return False  # "smoker 20 a day" does not hold "tightness for 20 minutes"
     best = max((_shared(q, e) for e in written.quantities if not e.former), default=0)
     return best == 0 or any(same_value(q, e) and _shared(q, e) == best for e in written.quantities)
 
@@ -175,10 +179,11 @@ def finding_stated(text: str, finding: str) -> bool:
     """
     if contradicted(text, finding):
         return False
-    quantities = analyze(finding).quantities
-    if any(not q.ago for q in quantities):  # a measurement, not only when ("an hour ago")
+    quantities = [q for q in analyze(finding).quantities if not q.ago]
+    if any(q.unit != "clock" for q in quantities):  # a measurement, not only when
         written = analyze(text)
-        return all(paired(q, written) for q in quantities)
+        clocks = any(e.unit == "clock" for e in written.quantities)
+        return all(paired(q, written) for q in quantities if clocks or q.unit != "clock")
     return any(
         (states(s, finding) or mentions(finding, s)) and not truncated(s, finding)
         for s in _segments(text)

@@ -69,15 +69,33 @@ _DAYS = (
 )
 _SINCE = re.compile(rf"\bsince\s+(?:(?:last|this)\s+)?({_DAYS})\b", re.IGNORECASE)
 _THIS = re.compile(r"\b(?:this|the past|the last)\s+(week|month|year)\b", re.IGNORECASE)
+_HALF = re.compile(
+    rf"\b(?:half an? (hour|day)|(?:({_COUNT}) and a half (hours?|days?|weeks?))"
+    rf"|(?:({_COUNT}) (hours?|days?|weeks?) and a half))\b(\s+(?:ago|back|earlier|before)\b)?",
+    re.IGNORECASE,
+)
+"""Halves: "half an hour" is 30 minutes, "an hour and a half" and "one and a half hours" 90."""
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
 _CLAUSE = re.compile(r"[,:()\[\]]|\s[-–]\s")
 """Where a statement's clauses part: each span is read with its own clause's content."""
 
 
-def _minutes(count: str, unit: str) -> str:
+def _minutes(count: str, unit: str, more: float = 0.0) -> str:
     word = count.lower()
     value = 1.0 if word in {"a", "an", "one"} else float(NUMBER_WORDS.get(word, word))
-    return f"span:{value * _MINUTES[unit.lower().rstrip('s')]:.10g}"
+    return f"span:{(value + more) * _MINUTES[unit.lower().rstrip('s')]:.10g}"
+
+
+def _halves(text: str, record: bool) -> set[str]:
+    keys = set()
+    for m in _HALF.finditer(text):
+        if m.group(6) and not record:
+            continue
+        if m.group(1):
+            keys.add(_minutes("1", m.group(1), -0.5))
+        else:
+            keys.add(_minutes(m.group(2) or m.group(4), m.group(3) or m.group(5), 0.5))
+    return keys
 
 
 @lru_cache(maxsize=65536)
@@ -88,7 +106,9 @@ def spans(text: str, record: bool = False) -> frozenset[str]:
     2 days").
     """
     text = months_of_age(text)  # "1 year 10 months" is the record's "22 months" (round 47)
-    keys = {f"since:{m.group(1).lower()}" for m in _SINCE.finditer(text)}
+    keys = _halves(text, record)  # "half an hour" (round 49)
+    text = _HALF.sub(" ", text)
+    keys |= {f"since:{m.group(1).lower()}" for m in _SINCE.finditer(text)}
     keys |= {f"this:{m.group(1).lower()}" for m in _THIS.finditer(text)}
     for m in _AMOUNT.finditer(text):
         if m.group(4) and not record:
@@ -106,7 +126,7 @@ def spans(text: str, record: bool = False) -> frozenset[str]:
 
 
 def _without_spans(text: str) -> str:
-    for pattern in (_AMOUNT, _CLINICAL, _WITHIN, _FORTNIGHT, _SINCE, _THIS):
+    for pattern in (_HALF, _AMOUNT, _CLINICAL, _WITHIN, _FORTNIGHT, _SINCE, _THIS):
         text = pattern.sub(" ", text)
     return text
 

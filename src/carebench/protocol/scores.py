@@ -291,13 +291,21 @@ def _field(
     if misfiled(value, wanted, others):
         return True, False, True
     stated = plain(value, "\n".join(wanted))
-    flat = [v for vs in others.values() for v in vs]
+    # each other value once: the joined urgent findings are for misfiled's whole-list test
+    flat = [v for n, vs in others.items() for v in (context.urgent if n == "key findings" else vs)]
     carried = [f for f in context.urgent if any(finding_stated(r, f) for r in wanted)]
     correct = (
         bool(stated.strip())
         and not inverts(value, wanted, context.emergency_only)
         and identity_exact(name, stated, wanted)
-        and (not carried or any(finding_stated(stated, f) for f in carried))
+        and (
+            not carried
+            or any(finding_stated(stated, f) for f in carried)
+            or (
+                any(states(stated, r.split(":", 1)[0]) for r in wanted if ":" in r)
+                and not any(misstates(stated, f) for f in carried)
+            )
+        )
         and (
             field_value_correct(stated, wanted, context.record)
             if wanted
