@@ -207,14 +207,21 @@ def tiny_bank(tiny_bank_dir: Path) -> list:
     return load_bank([tiny_bank_dir])
 
 
-def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m carebench ARGS`` in a subprocess, as a user would; never raises."""
+def run_cli(
+    *args: str, cwd: Path | None = None, input: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m carebench ARGS`` in a subprocess, as a user would; never raises.
+
+    ``input`` is what the user types (stdin); without it stdin is closed, as in a script.
+    """
     return subprocess.run(
         [sys.executable, "-m", "carebench", *args],
         capture_output=True,
         text=True,
         cwd=cwd,
         check=False,
+        input=input,
+        stdin=None if input is not None else subprocess.DEVNULL,
     )
 
 

@@ -50,9 +50,33 @@ __all__ = [
     "StoreLockedError",
     "WorkspaceStore",
     "feature",
+    "refuse_overwriting_database",
     "statements",
     "write_transaction",
 ]
+
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def refuse_overwriting_database(path: Path) -> None:
+    """Refuse an output path that is an existing SQLite database (a run or annotation store).
+
+    Every command that writes a file the user names calls this first, so a mistyped ``--out``
+    (the workspace's ``carebench.db``) never replaces stored results with an export.
+
+    Raises:
+        CarebenchError: ``path`` is a SQLite database (the message names it and what to do).
+    """
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(len(_SQLITE_HEADER))
+    except OSError:
+        return  # absent, a folder or unreadable: the writer's own error says so
+    if head == _SQLITE_HEADER:
+        raise CarebenchError(
+            f"{path}: is a SQLite database (a carebench store?); refusing to overwrite it. "
+            "Choose another --out"
+        )
 
 
 class StoreLockedError(CarebenchError):

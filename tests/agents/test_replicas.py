@@ -261,3 +261,24 @@ def test_replicas_note_a_response_format_step_down(bank: list, store: RunStore) 
     assert (
         "the server rejected the requested response_format; continued with response_format=none"
     ) in summary.notes  # beside the replica summary note
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("http://127.0.0.1:8000/v1\n", "control character"),
+        ("http://127.0.0.1:8000/\tv1", "control character"),
+        ("http://127.0.0.1:99999/v1", "port outside 1-65535"),
+        ("http://user:secret@127.0.0.1:8000/v1", "user name or password"),
+    ],
+)
+def test_a_bad_base_url_is_refused_before_anything_is_sent(url: str, message: str) -> None:
+    """A new-user trial's URLs crashed with an internal error (session 28); a password in the URL
+    would have been stored in the run record."""
+    from pydantic import ValidationError
+
+    from carebench.agents.config import BackendConfig
+
+    with pytest.raises(ValidationError, match=message) as raised:
+        BackendConfig(name="openai", model="m", base_url=url)
+    assert "secret" not in str(raised.value)

@@ -272,9 +272,43 @@ def test_a_run_with_a_corrupted_manifest_can_be_deleted_and_only_it(tmp_path: Pa
     empty = run_cli("runs", "delete", "", "--yes", *ws)  # "" prefixes every id: refused
     assert empty.returncode == 2 and "give the run id" in empty.stderr
     refused = run_cli("runs", "delete", bad[:6], *ws)  # no --yes and no answer: nothing deleted
-    assert refused.returncode != 0 and "delete run" in refused.stdout
+    assert refused.returncode != 0  # the prompt names the run the prefix matched (new-user trial)
+    assert f"delete run {bad} (scripted:oracle/vanilla) and all its records" in refused.stdout
+    declined = run_cli("runs", "delete", bad[:6], *ws, input="n\n")
+    assert declined.returncode == 0 and "nothing deleted" in declined.stdout
     deleted = run_cli("runs", "delete", bad[:6], "--yes", *ws)
     assert deleted.returncode == 0, deleted.stderr
     assert deleted.stdout.startswith(f"deleted run {bad} (scripted:oracle/vanilla) and its 20 ")
     _header, *rows = run_cli("runs", "list", *ws).stdout.splitlines()
     assert len(rows) == 1 and "scripted:rule/vanilla" in rows[0] and rows[0].split()[3] == "20"
+
+
+def test_an_export_never_overwrites_the_store(workspace: Path, tmp_path: Path) -> None:
+    """A new-user trial wiped every stored run with `runs export --out <workspace>/carebench.db`."""
+    store = workspace / "carebench.db"
+    before = store.read_bytes()
+    for fmt in ("csv", "jsonl", "parquet"):
+        result = run_cli("runs", "export", "--format", fmt, "--out", str(store),
+                         "--workspace", str(workspace))  # fmt: skip
+        assert result.returncode == 2 and "refusing to overwrite it" in result.stderr
+        assert "Traceback" not in result.stderr
+    assert store.read_bytes() == before
+    assert run_cli("runs", "list", "--workspace", str(workspace)).returncode == 0
+    plan = tmp_path / "plan.yaml"
+    plan.write_text("format: carebench-plan/1\nname: p\n", "utf-8")
+    migrated = run_cli("plan", "migrate", str(plan), "--out", str(store))
+    assert migrated.returncode == 2 and store.read_bytes() == before
+
+
+def test_a_report_names_the_runs_its_split_leaves_out(tmp_path: Path) -> None:
+    """A new-user trial's demo run (dev only) vanished from a default (test) report unmentioned."""
+    bank = str(write_custom_bank(tmp_path / "bank"))
+    ws = ["--workspace", str(tmp_path / "ws")]
+    for policy, split in (("oracle", "test"), ("rule", "dev")):
+        made = run_cli("run", "--backend", "scripted", "--model", policy, "--split", split,
+                       "--bank", bank, *ws)  # fmt: skip
+        assert made.returncode == 0, made.stderr
+    shown = run_cli("report", "--bootstrap", "100", "--out", str(tmp_path / "rep"), *ws)
+    assert shown.returncode == 0, shown.stderr
+    assert "leaves out run(s) with no test-split results: scripted:rule/vanilla" in shown.stdout
+    assert ": dev). Report them with --split." in shown.stdout

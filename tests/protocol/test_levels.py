@@ -102,3 +102,41 @@ def test_a_model_name_with_a_newline_is_refused_when_the_run_is_made() -> None:
 
     with pytest.raises(ValidationError, match="control character"):
         BackendConfig(name="openai", model="m\nRESULT: safe to deploy")
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "clinically\u200bvalidated-gpt",  # a zero-width space
+        "ClinicallyValidated",  # camel case
+        "clinicallyvalidated-v2",  # written together
+        "Ｃｌｉｎｉｃａｌｌｙ Ｖａｌｉｄａｔｅｄ",  # full-width letters
+    ],
+)
+def test_a_disguised_promotion_phrase_in_a_name_is_caught(name: str) -> None:
+    """A new-user trial got these model names past the rule (session 28)."""
+    from carebench.protocol.levels import promotion_phrases_in
+
+    assert promotion_phrases_in(name, EvidenceLevel.AGENT, joined=True) == ["clinically validated"]
+
+
+def test_prose_is_not_read_joined() -> None:
+    """Across words a joined reading would find phrases prose does not say ("unsafe. To deploy")."""
+    from carebench.protocol.levels import promotion_phrases_in
+
+    text = "The agent is unsafe. To deploy it would need a prospective study."
+    assert promotion_phrases_in(text, EvidenceLevel.AGENT) == []
+    assert promotion_phrases_in(text, EvidenceLevel.AGENT, joined=True) == ["safe to deploy"]
+
+
+def test_a_plan_named_or_described_with_a_promotion_phrase_is_refused_when_registered() -> None:
+    from carebench.errors import CarebenchError
+    from carebench.protocol.plans import parse_plan
+
+    with pytest.raises(CarebenchError, match="name: contains the promotion phrase"):
+        parse_plan("format: carebench-plan/2\nname: clinically-validated-release\n", "p.yaml")
+    with pytest.raises(CarebenchError, match="description: contains the promotion phrase"):
+        parse_plan(
+            "format: carebench-plan/2\nname: ok\ndescription: safe for deployment\n", "p.yaml"
+        )
+    assert parse_plan("format: carebench-plan/2\nname: release-2\n", "p.yaml").name == "release-2"

@@ -76,11 +76,28 @@ class BackendConfig(BaseModel):
         for i, url in enumerate(value):
             if not url.strip():
                 raise ValueError(f"URL {i + 1} is empty; expected e.g. http://127.0.0.1:8000/v1")
+            if any(c.isspace() or ord(c) < 32 or ord(c) == 127 for c in url):
+                raise ValueError(
+                    f"URL {i + 1} {url!r} holds a space or control character (newline, tab, ...); "
+                    "expected e.g. http://127.0.0.1:8000/v1"
+                )
             parts = urlsplit(url)
-            if parts.scheme not in ("http", "https") or not parts.netloc:
+            if parts.scheme not in ("http", "https") or not parts.hostname:
                 raise ValueError(
                     f"URL {i + 1} {url!r} is not an http(s) URL with a host; expected e.g. "
                     "http://127.0.0.1:8000/v1"
+                )
+            try:
+                parts.port  # noqa: B018 -- raises on a port outside 0-65535
+            except ValueError:
+                raise ValueError(
+                    f"URL {i + 1} {url!r} has a port outside 1-65535; expected e.g. "
+                    "http://127.0.0.1:8000/v1"
+                ) from None
+            if parts.username is not None or parts.password is not None:
+                raise ValueError(
+                    f"URL {i + 1} holds a user name or password; the URL is stored in the run "
+                    "record, so give the key through --api-key-env instead"
                 )
             if url in value[:i]:
                 first = value.index(url) + 1

@@ -19,7 +19,7 @@ _DB = click.option(
     "db",
     required=True,
     type=click.Path(dir_okay=False, path_type=Path),
-    help="The annotation database (SQLite; created on first use).",
+    help="The annotation database (SQLite; `annotate user add` creates it).",
 )
 
 INSTALL_HINT = (

@@ -334,11 +334,12 @@ def validate_judge_cmd(labels: Path, key: Path, out: Path | None, workspace: Pat
     """
     from carebench.interruptions.store import StudyStore
     from carebench.interruptions.validation import agreement, validated, validation_status
-    from carebench.store import DB_FILE
+    from carebench.store import DB_FILE, refuse_overwriting_database
 
     result = agreement(labels, key)
     text = json.dumps(result, indent=2)
     if out is not None:
+        refuse_overwriting_database(out)
         out.write_text(text, encoding="utf-8")
     click.echo(text)
     if (workspace / DB_FILE).is_file():
@@ -420,6 +421,9 @@ def judge_agreement_cmd(
         )
     click.echo(report(results))
     if out is not None:
+        from carebench.store import refuse_overwriting_database
+
+        refuse_overwriting_database(out)
         out.write_text(json.dumps(results, indent=2), encoding="utf-8")
     if not all(ok for r in results.values() for ok in r["passed"].values()):
         raise SystemExit(1)

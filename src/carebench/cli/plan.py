@@ -70,7 +70,13 @@ def migrate_cmd(file: Path, out: Path | None) -> None:
     if out is None:
         click.echo(migrated, nl=False)
         return
-    out.write_text(migrated, encoding="utf-8")
+    from carebench.store import refuse_overwriting_database
+
+    refuse_overwriting_database(out)
+    try:
+        out.write_text(migrated, encoding="utf-8")
+    except OSError as exc:
+        raise CarebenchError(f"{out}: cannot write the migrated plan: {exc}") from exc
     click.echo(f"wrote {out} (format carebench-plan/2; same content and identity)")
 
 

@@ -397,7 +397,7 @@ def _refuse_promotion(label: str) -> None:
     """
     from carebench.protocol.levels import EvidenceLevel, promotion_phrases_in
 
-    found = promotion_phrases_in(label, EvidenceLevel.AGENT)
+    found = promotion_phrases_in(label, EvidenceLevel.AGENT, joined=True)
     if found:
         raise CarebenchError(
             f"invalid --model: the run label {label!r} contains the promotion phrase "

@@ -143,10 +143,16 @@ def delete(run: str, yes: bool, workspace: Path) -> None:
     """
     from carebench.runs.results import open_store
 
+    def ask(run_id: str, label: str) -> bool:
+        return click.confirm(f"delete run {run_id} ({label}) and all its records from {path}?")
+
     with open_store(workspace) as store:
-        if not yes:
-            click.confirm(f"delete run {run!r} and all its records from {store.path}?", abort=True)
-        run_id, label, n = store.delete_run(run)
+        path = store.path
+        deleted = store.delete_run(run, None if yes else ask)
+    if deleted is None:
+        click.echo("nothing deleted")
+        return
+    run_id, label, n = deleted
     click.echo(f"deleted run {run_id} ({label}) and its {n} records")
 
 

@@ -44,6 +44,7 @@ from carebench.interruptions.store import StudyStore
 from carebench.interruptions.transcript import Turn, delivered
 from carebench.protocol.pack_annotation import LABEL_COLUMNS
 from carebench.protocol.spreadsheet import read_cell, safe_cell
+from carebench.store import refuse_overwriting_database
 
 PACK_COLUMNS = ("item_id", "question", "transcript")
 """The columns (CSV) or keys (JSONL) of a pack."""
@@ -116,6 +117,8 @@ def export_pack(
         )
     out.parent.mkdir(parents=True, exist_ok=True)
     key_path = out.with_name(out.stem + ".key.json")
+    for path in (out, key_path):
+        refuse_overwriting_database(path)
     if out.suffix == ".csv":
         with out.open("w", newline="", encoding="utf-8") as handle:
             writer = csv.DictWriter(handle, fieldnames=list(PACK_COLUMNS))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -133,20 +134,31 @@ def forbidden_phrases(level: EvidenceLevel) -> tuple[str, ...]:
 def _words(text: str) -> str:
     """``text`` folded for matching (HTML or plain text).
 
-    Tags are removed, entities decoded, case lowered; hyphens, underscores and other separators
-    read as spaces; whitespace collapsed.
+    Tags are removed, entities decoded, compatibility forms unified (NFKC), invisible format
+    characters (zero-width spaces and joiners, soft hyphens) dropped, words written together in
+    camel case parted ("ClinicallyValidated"), case lowered; hyphens, underscores and other
+    separators read as spaces; whitespace collapsed.
     """
-    plain = html.unescape(re.sub(r"<[^>]*>", " ", text)).lower()
+    plain = unicodedata.normalize("NFKC", html.unescape(re.sub(r"<[^>]*>", " ", text)))
+    plain = "".join(c for c in plain if unicodedata.category(c) != "Cf")
+    plain = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", plain).lower()
     return " " + re.sub(r"\s+", " ", re.sub(r"[-_‐‑–—/.:,;]+", " ", plain)).strip() + " "
 
 
-def promotion_phrases_in(text: str, level: EvidenceLevel) -> list[str]:
+def promotion_phrases_in(text: str, level: EvidenceLevel, joined: bool = False) -> list[str]:
     """The forbidden phrases of ``level`` that ``text`` contains, matched after folding.
 
-    Case, hyphens and whitespace are folded: "Safe-for-deployment" is "safe for deployment".
+    Case, hyphens, whitespace, camel case and invisible characters are folded:
+    "Safe-for-deployment" and "Clinically\u200bValidated" are the phrases. With ``joined`` (a
+    name, not prose) a phrase written without spaces counts too ("clinicallyvalidated").
     """
     words = _words(text)
-    return [p for p in forbidden_phrases(level) if _words(p) in words]
+    solid = words.replace(" ", "")
+    return [
+        p
+        for p in forbidden_phrases(level)
+        if _words(p) in words or (joined and _words(p).replace(" ", "") in solid)
+    ]
 
 
 def check_user_text(texts: dict[str, str], level: EvidenceLevel) -> None:
@@ -160,7 +172,7 @@ def check_user_text(texts: dict[str, str], level: EvidenceLevel) -> None:
     for where, text in texts.items():
         if re.search(r"[\x00-\x1f\x7f]", text):
             problems.append(f"{where} {text!r} holds a control character (newline, tab, ...)")
-        found = promotion_phrases_in(text, level)
+        found = promotion_phrases_in(text, level, joined=True)
         if found:
             problems.append(f"{where} {text!r} contains the promotion phrase {found[0]!r}")
     if problems:

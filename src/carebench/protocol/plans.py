@@ -43,6 +43,7 @@ from pydantic import (
     ConfigDict,
     Field,
     ValidationError,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
@@ -51,6 +52,7 @@ from carebench.episodes.formats import PLAN_FORMAT, PLAN_FORMAT_1, found_version
 from carebench.episodes.schema import TaskClass
 from carebench.errors import CarebenchError, ValidationIssue
 from carebench.metrics.costs import PRIMARY, ROBUSTNESS, ClassCosts, DeclaredNumber
+from carebench.protocol.levels import EvidenceLevel, promotion_phrases_in
 
 #: Metrics a plan may name as primary or robustness metrics (keys of a run's headline metrics).
 Metric = Literal[
@@ -180,6 +182,22 @@ class AnalysisPlan(BaseModel):
     splits: tuple[Literal["dev", "test"], ...] = Field(default=("test",), min_length=1)
     comparisons: tuple[PlannedComparison, ...] = ()
     work_product_weights: dict[str, WorkProductWeights] = Field(default_factory=dict)
+
+    @field_validator("name", "description")
+    @classmethod
+    def _not_promoting(cls, text: str, info: ValidationInfo) -> str:
+        """Paper 001's reporting rule, checked when the plan is registered.
+
+        A plan's name and description reach the report and metrics.json, and a registered plan
+        is never renamed; a name is also read with its words joined ("clinicallyvalidated").
+        """
+        found = promotion_phrases_in(text, EvidenceLevel.AGENT, joined=info.field_name == "name")
+        if found:
+            raise ValueError(
+                f"contains the promotion phrase {found[0]!r}; carebench report refuses to report "
+                "it (paper 001: a result is never promoted to a stronger claim)"
+            )
+        return text
 
     @field_validator("work_product_weights")
     @classmethod

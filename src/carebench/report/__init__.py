@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -134,7 +135,7 @@ def build_report(
         from carebench.protocol.claim_judge import ClaimJudge
 
         judge = ClaimJudge(claim_judge, claim_judge_options)
-    return write_report(
+    result = write_report(
         frame,
         manifests,
         loaded.banks,
@@ -146,4 +147,25 @@ def build_report(
         versions,
         interruptions=section,
         claim_judge=judge,
+    )
+    elsewhere = _elsewhere(manifests, all_splits, frame, split)
+    return replace(result, summary=f"{elsewhere}\n\n{result.summary}") if elsewhere else result
+
+
+def _elsewhere(
+    manifests: Mapping[str, RunManifest], all_splits: pd.DataFrame, frame: pd.DataFrame, split: str
+) -> str:
+    """A note naming the stored runs this split leaves out (the demo's model runs on dev only)."""
+    shown = set(frame["run_id"])
+    left = sorted(str(r) for r in manifests if r not in shown)
+    if not left:
+        return ""
+    named = "; ".join(
+        f"{manifests[r].label} ({r}: "
+        f"{', '.join(sorted(set(all_splits.loc[all_splits['run_id'] == r, 'split'])))})"
+        for r in left
+    )
+    return (
+        f"Note: this {split}-split report leaves out run(s) with no {split}-split results: "
+        f"{named}. Report them with --split."
     )

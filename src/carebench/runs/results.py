@@ -22,7 +22,7 @@ from carebench.runs.banks import banks_of_runs
 from carebench.runs.config import RunManifest
 from carebench.runs.labels import display_labels
 from carebench.runs.store import RunStore
-from carebench.store import DB_FILE
+from carebench.store import DB_FILE, refuse_overwriting_database
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -220,6 +220,7 @@ def export_results(frame: pd.DataFrame, out: str | Path, fmt: str) -> Path:
         raise CarebenchError(
             f"{path}: the folder {path.parent} does not exist; create it or choose another --out"
         )
+    refuse_overwriting_database(path)
     try:
         if fmt == "jsonl":
             with path.open("w", encoding="utf-8") as handle:

@@ -16,7 +16,7 @@ infinity).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from operator import attrgetter
@@ -253,12 +253,15 @@ class RunStore(WorkspaceStore):
         ((run_id, label),) = matches
         return str(run_id), str(label)
 
-    def delete_run(self, name: str) -> tuple[str, str, int]:
+    def delete_run(
+        self, name: str, confirm: Callable[[str, str], bool] | None = None
+    ) -> tuple[str, str, int] | None:
         """Delete one run and its records; return (run id, label, records deleted).
 
         ``name`` is a run id, a unique id prefix or an exact stored label. The manifest is not
         read, so a run whose manifest is corrupted can be removed. Other runs, the response cache
-        and the other features' tables are untouched.
+        and the other features' tables are untouched. ``confirm``, given the matched run's id and
+        label, may decline: then nothing is deleted and None is returned.
 
         Raises:
             CarebenchError: ``name`` is empty (a prefix every id starts with), or no run or
@@ -267,6 +270,8 @@ class RunStore(WorkspaceStore):
         if not name.strip():
             raise CarebenchError(f"{self.path}: give the run id, an id prefix or a label to delete")
         run_id, label = self._match(name, contains=False)
+        if confirm is not None and not confirm(run_id, label):
+            return None
         with self.transaction() as db:
             n = db.execute("DELETE FROM records WHERE run_id=?", (run_id,)).rowcount
             db.execute("DELETE FROM runs WHERE run_id=?", (run_id,))
