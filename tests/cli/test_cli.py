@@ -211,6 +211,8 @@ def test_report_and_compare_commands(tmp_path: Path) -> None:
     assert lines[1].startswith("B = scripted:random/vanilla  (run ")
     assert [line.split()[0] for line in lines[-3:]] == ["accuracy", "sensitivity", "utility"]
     assert all(line.split()[1] == "32" for line in lines[-3:])
+    assert lines[-4].endswith("p method")  # every test names its method (docs/report.md)
+    assert all(" exact" in line or "normal approximation" in line for line in lines[-3:])
 
 
 def test_report_of_an_empty_split_is_a_clear_error(tmp_path: Path) -> None:

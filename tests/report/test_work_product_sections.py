@@ -85,6 +85,33 @@ def test_the_report_names_the_claim_judge(report: dict[str, Any]) -> None:
     assert "model judge scripted:judge-rules" in report["html"]
 
 
+def test_a_dev_report_says_the_split_is_for_tuning(report: dict[str, Any]) -> None:
+    """The HTML said so and the printed summary did not (a new-user trial)."""
+    assert "Split: dev. The dev split is for tuning; cite test-split results." in report["summary"]
+
+
+def test_the_judge_text_points_to_its_agreement_and_warns_when_every_answer_failed() -> None:
+    """A new-user trial found a judge whose 157 answers all failed named with no warning."""
+    from carebench.report.work_product_sections import _judge_text
+
+    def judged(invalid: int) -> WorkProductJudge:
+        described = {
+            "name": "scripted:judge-garbage",
+            "identity": {},
+            "backend": {},
+            "claims_judged": 157,
+            "invalid": invalid,
+            "overruled": 0,
+            "reasons": {},
+        }
+        value = {"claim_support": "judge", "description": "model judge", "judge": described}
+        return WorkProductJudge.model_validate({**value, "records": []})
+
+    failed, some = _judge_text(judged(157)), _judge_text(judged(3))
+    assert "Every answer was invalid" in failed and "Every answer was invalid" not in some
+    assert "carebench scorer agreement --judge scripted:judge-garbage" in some
+
+
 def test_the_default_names_the_deterministic_rules() -> None:
     ctx = ReportContext(pd.DataFrame(), None, {}, {}, {}, Settings())
     # only the field the section reads (model_construct: the rest of an analysis not needed)

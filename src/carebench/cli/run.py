@@ -403,5 +403,5 @@ def _refuse_promotion(label: str) -> None:
             f"invalid --model: the run label {label!r} contains the promotion phrase "
             f"{found[0]!r}; carebench report refuses to report such a run (paper 001: a result "
             "is never promoted to a stronger claim), so it is not started. Serve the model "
-            "under another name"
+            "under another name (or rename the model file)"
         )

@@ -122,8 +122,9 @@ def export(
             loaded.frame, {r: m.stored() for r, m in loaded.manifests.items()}, loaded.banks
         )
         if frame.empty:
+            among = f" among {', '.join(run_ids)}" if run_ids else ""
             raise CarebenchError(
-                "no extended-output runs to score (carebench run --output extended)"
+                f"no extended-output runs to score{among} (carebench run --output extended)"
             )
     else:
         frame = load_results(workspace, list(run_ids) or None, bank=bank or None)

@@ -28,7 +28,8 @@ class Comparison:
     def __str__(self) -> str:
         """The comparison as ``carebench compare`` prints it.
 
-        Who A and B are, then one row per metric: seeds, means, Wilcoxon W, p and Holm-adjusted p.
+        Who A and B are, then one row per metric: seeds, means, Wilcoxon W, p, Holm-adjusted p and
+        how p was computed (exact or the normal approximation).
         """
         from carebench.report.writer import fmt
 
@@ -39,11 +40,11 @@ class Comparison:
             *([f"note: {self.note}"] if self.note else []),
             "",
             f"{'metric':<12} {'seeds':>5} {'mean A':>7} {'mean B':>7} {'W':>8} {'p':>8} "
-            f"{'p Holm':>8}",
+            f"{'p Holm':>8}  p method",
         ]
         lines += [
             f"{t.name:<12} {t.n_pairs:>5} {fmt(t.mean_a, 3):>7} {fmt(t.mean_b, 3):>7} "
-            f"{fmt(t.statistic, 1):>8} {fmt(t.p_value, 4):>8} {fmt(t.p_holm, 4):>8}"
+            f"{fmt(t.statistic, 1):>8} {fmt(t.p_value, 4):>8} {fmt(t.p_holm, 4):>8}  {t.method}"
             for t in self.tests
         ]
         return "\n".join(lines)

@@ -43,11 +43,18 @@ def _judge_text(value: WorkProductJudge) -> str:
     judge = value.judge
     if judge is None:
         return f"Claim support in the work-product scores: {value.description}."
+    failed = (
+        " ⚠ Every answer was invalid: these scores are the deterministic rules'."
+        if judge.claims_judged and judge.invalid == judge.claims_judged
+        else ""
+    )
     return (
         f"Claim support in the work-product scores: {value.description}; "
         f"{judge.claims_judged} distinct claims asked, {judge.invalid} invalid answers "
         f"(deterministic verdict used), {judge.overruled} verdicts overruled to unsupported "
-        "(listed under work_product_judge in metrics.json)."
+        f"(listed under work_product_judge in metrics.json).{failed} The report does not measure "
+        "the judge: give its agreement with the labelled claims beside these scores "
+        f"(carebench scorer agreement --judge {judge.name})."
     )
 
 

@@ -205,7 +205,13 @@ def _plan_lines(analysis: ReportMetrics) -> list[str]:
         f"Plan: {plan.label}.",
         *([f"Not in the plan: {plan.exploratory}."] if plan.exploratory else []),
         f"Evidence level: {analysis.evidence_level}. {analysis.evidence_note}",
-        f"Split: {', '.join(analysis.splits)}. 95% seed-bootstrap CIs, B = {analysis.bootstrap.b}. "
+        f"Split: {', '.join(analysis.splits)}."
+        + (
+            " The dev split is for tuning; cite test-split results."
+            if "dev" in analysis.splits
+            else ""
+        )
+        + f" 95% seed-bootstrap CIs, B = {analysis.bootstrap.b}. "
         "U primary and U robustness use each run's declared costs.",
         *(["", f"NOTE: {analysis.bank_note}"] if analysis.bank_note else []),
         *(["", f"NOTE: {analysis.costs_note}"] if analysis.costs_note else []),
