@@ -67,11 +67,13 @@ def refuse_overwriting_database(path: Path) -> None:
     Raises:
         CarebenchError: ``path`` is a SQLite database (the message names it and what to do).
     """
+    if not path.is_file():
+        return  # absent, a folder, a pipe or a device (never read: /dev/stdout would block)
     try:
         with path.open("rb") as handle:
             head = handle.read(len(_SQLITE_HEADER))
     except OSError:
-        return  # absent, a folder or unreadable: the writer's own error says so
+        return  # unreadable: the writer's own error says so
     if head == _SQLITE_HEADER:
         raise CarebenchError(
             f"{path}: is a SQLite database (a carebench store?); refusing to overwrite it. "

@@ -312,3 +312,17 @@ def test_a_report_names_the_runs_its_split_leaves_out(tmp_path: Path) -> None:
     assert shown.returncode == 0, shown.stderr
     assert "leaves out run(s) with no test-split results: scripted:rule/vanilla" in shown.stdout
     assert ": dev). Report them with --split." in shown.stdout
+
+
+def test_the_database_guard_never_reads_a_pipe(tmp_path: Path) -> None:
+    """Only a regular file is read: opening a pipe or a device to read could block forever."""
+    import os
+
+    from carebench.store import refuse_overwriting_database
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    refuse_overwriting_database(fifo)  # returns at once: a pipe is no database
+    refuse_overwriting_database(tmp_path / "absent.csv")
+    (tmp_path / "export.csv").write_text("a,b\n", "utf-8")
+    refuse_overwriting_database(tmp_path / "export.csv")

@@ -61,6 +61,15 @@ def test_a_gloss_after_the_dose_is_read(text: str) -> None:
     assert "(" not in without_class_glosses(text)
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["warfarin and amoxicillin (an antibiotic)", "warfarin 3 mg. Amoxicillin (an antibiotic)"],
+)
+def test_a_gloss_belongs_to_the_nearest_drug_in_its_sentence(text: str) -> None:
+    assert misclassed(text) is None
+    assert without_class_glosses(text) == text.replace(" (an antibiotic)", "")
+
+
 def test_a_wrong_class_after_the_dose_is_misclassed() -> None:
     assert misclassed("sertraline 50 mg (a benzodiazepine)") is not None
     assert (

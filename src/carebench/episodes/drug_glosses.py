@@ -9,10 +9,11 @@ record's should not refuse it; when it does not ("insulin glargine (rapid-acting
 * A gloss is a bracket after a drug name (a drug of
   :data:`~carebench.episodes.drug_names.DRUG_CLASSES` or
   :data:`~carebench.episodes.drug_names.INSULIN_ACTIONS`, a brand of one, or such a name followed
-  by "insulin") and at most six words of its dose (round 49: "sertraline 100 mg daily (an
-  SSRI)") that holds only a class: an optional "a" / "an", a class name of either table
-  (singular or plural; hyphen or space: "long acting"; "blood thinner" for anticoagulant), and an
-  optional "insulin", "drug", "medicine", "medication" or "tablet".
+  by "insulin") and at most six words of its dose, none of them a drug and none ending a
+  sentence (round 49: "sertraline 100 mg daily (an SSRI)"), that holds only a class: an
+  optional "a" / "an", a class name of either table (singular or plural; hyphen or space: "long
+  acting"; "blood thinner" for anticoagulant), and an optional "insulin", "drug", "medicine",
+  "medication" or "tablet".
 * :func:`without_class_glosses` drops a gloss whose class holds the drug; :func:`misclassed`
   gives one whose class does not. A bracket holding anything else is no gloss (other readers
   read it).
@@ -40,7 +41,8 @@ def _pattern(words: list[str]) -> str:
 
 
 _GLOSS = re.compile(
-    rf"\b(?P<drug>{_pattern(list(_NAMES))})(?:\s+insulin)?(?:\s+[^\s()\[\];,.]+){{0,6}}?"
+    rf"\b(?P<drug>{_pattern(list(_NAMES))})(?:\s+insulin)?"
+    rf"(?:\s+(?!(?:{_pattern(list(_NAMES))})\b)(?:\d+(?:\.\d+)?|[^\s()\[\];,.]+)){{0,6}}?"
     r"(?P<gloss>\s*\(\s*(?:an?\s+)?"
     rf"(?P<cls>{_pattern(list(_CLASSES))})s?(?:\s+(?:insulin|drug|medicine|medication|tablet)s?)?"
     r"\s*\))",

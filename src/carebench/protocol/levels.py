@@ -149,8 +149,9 @@ def promotion_phrases_in(text: str, level: EvidenceLevel, joined: bool = False) 
     """The forbidden phrases of ``level`` that ``text`` contains, matched after folding.
 
     Case, hyphens, whitespace, camel case and invisible characters are folded:
-    "Safe-for-deployment" and "Clinically\u200bValidated" are the phrases. With ``joined`` (a
-    name, not prose) a phrase written without spaces counts too ("clinicallyvalidated").
+    "Safe-for-deployment" and "ClinicallyValidated" (or with a zero-width space between the
+    words) are the phrases. With ``joined`` (a name, not prose) a phrase written without spaces
+    counts too ("clinicallyvalidated").
     """
     words = _words(text)
     solid = words.replace(" ", "")
