@@ -312,6 +312,9 @@ def test_a_report_names_the_runs_its_split_leaves_out(tmp_path: Path) -> None:
     assert shown.returncode == 0, shown.stderr
     assert "leaves out run(s) with no test-split results: scripted:rule/vanilla" in shown.stdout
     assert ": dev). Report them with --split." in shown.stdout
+    named = run_cli("report", "rule", "--out", str(tmp_path / "rep2"), *ws)  # named: refused
+    assert named.returncode == 2 and "for the named run(s) scripted:rule/vanilla (" in named.stderr
+    assert "): only dev; choose --split or leave them out" in named.stderr
 
 
 def test_the_database_guard_never_reads_a_pipe(tmp_path: Path) -> None:

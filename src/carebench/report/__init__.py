@@ -30,6 +30,18 @@ __all__ = [
 ]
 
 
+def _left_out(
+    manifests: Mapping[str, RunManifest], all_splits: pd.DataFrame, frame: pd.DataFrame
+) -> dict[str, list[str]]:
+    """Each run of ``manifests`` with no row in ``frame``, and the splits it has results in."""
+    shown = set(frame["run_id"])
+    return {
+        str(r): sorted(set(all_splits.loc[all_splits["run_id"] == r, "split"]))
+        for r in manifests
+        if r not in shown
+    }
+
+
 def _refuse_absent(
     manifests: Mapping[str, RunManifest], all_splits: pd.DataFrame, frame: pd.DataFrame, split: str
 ) -> None:
@@ -38,14 +50,12 @@ def _refuse_absent(
     Raises:
         CarebenchError: names each such run and the splits it has results in.
     """
-    shown = set(frame["run_id"])
-    absent = [str(r) for r in manifests if r not in shown]
-    if not absent:
+    has = _left_out(manifests, all_splits, frame)
+    if not has:
         return
-    has = {r: sorted(set(all_splits.loc[all_splits["run_id"] == r, "split"])) for r in absent}
     names = "; ".join(
-        f"{manifests[r].label} ({r}): {'only ' + ', '.join(has[r]) if has[r] else 'no results'}"
-        for r in absent
+        f"{manifests[r].label} ({r}): {'only ' + ', '.join(splits) if splits else 'no results'}"
+        for r, splits in has.items()
     )
     raise CarebenchError(
         f"no {split}-split results for the named run(s) {names}; choose --split or leave them out"
@@ -156,14 +166,11 @@ def _elsewhere(
     manifests: Mapping[str, RunManifest], all_splits: pd.DataFrame, frame: pd.DataFrame, split: str
 ) -> str:
     """A note naming the stored runs this split leaves out (the demo's model runs on dev only)."""
-    shown = set(frame["run_id"])
-    left = sorted(str(r) for r in manifests if r not in shown)
-    if not left:
+    has = _left_out(manifests, all_splits, frame)
+    if not has:
         return ""
     named = "; ".join(
-        f"{manifests[r].label} ({r}: "
-        f"{', '.join(sorted(set(all_splits.loc[all_splits['run_id'] == r, 'split'])))})"
-        for r in left
+        f"{manifests[r].label} ({r}: {', '.join(splits)})" for r, splits in sorted(has.items())
     )
     return (
         f"Note: this {split}-split report leaves out run(s) with no {split}-split results: "
