@@ -147,6 +147,7 @@ def test_run_and_runs_commands(tmp_path: Path) -> None:
     result = run(*args)
     assert result.returncode == 0, result.stderr
     assert "80 new records (80 valid, 0 invalid, 0 errors)" in result.stdout
+    assert "records/s" not in result.stderr  # --quiet: no progress
     again = run(*args)
     assert "0 new records" in again.stdout and "80 already stored" in again.stdout
     listing = run("runs", "list", "--workspace", ws)
@@ -158,6 +159,15 @@ def test_run_and_runs_commands(tmp_path: Path) -> None:
         "runs", "export", "rule", "--format", "csv", "--out", str(out), "--workspace", ws
     )
     assert exported.returncode == 0 and len(out.read_text().splitlines()) == 81
+
+
+def test_progress_off_a_terminal_is_plain_lines(tmp_path: Path) -> None:
+    """A new-user trial saw nothing for the demo's model phase with its output in a log file."""
+    args = ("--backend", "scripted", "--model", "rule", "--split", "dev")
+    result = run("run", *args, "--workspace", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert "\n  80/80 records, " in result.stderr and "invalid 0, errors 0" in result.stderr
+    assert "\x1b[" not in result.stderr  # no terminal control codes in a log
 
 
 @pytest.mark.parametrize(
@@ -180,7 +190,8 @@ def test_run_and_runs_commands(tmp_path: Path) -> None:
             ["run", "--backend", "scripted", "--temperature", "-1"],
             "error: invalid --temperature: Input should be greater than or equal to 0",
         ),
-        (["run", "--backend", "openai"], "error: the openai backend needs --model"),
+        (["run", "--backend", "openai"], "error: the openai backend needs the served model name"),
+        (["interrupt", "run", "--agent", "openai"], "error: the openai backend needs the"),
         (["runs", "show", "zzz"], "error: "),
     ],
 )

@@ -113,6 +113,8 @@ def test_scores_export_keeps_every_hostile_record_as_an_invalid_row(
     assert len(frame) == 2 * 20  # both runs, every episode: nothing dropped
     # each row is named as the report groups it (a new user found no split column)
     assert set(frame["split"]) == {"dev", "test"} and set(frame["repeat"]) == {0}
+    labels = {"hostile-work-product:-/vanilla/extended", "scripted:oracle/vanilla/extended"}
+    assert set(frame["label"]) == labels
     assert set(frame["variant"]) == {"clean", "missing", "stale", "conflict", "late_risk"}
     assert (frame.groupby("seed_id")["split"].nunique() == 1).all()
     hostile = _hostile_rows(frame)

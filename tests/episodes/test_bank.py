@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from carebench import load_bank, render_transcript
-from carebench.episodes.bank import manifest, validate_paths, write_bank
+from carebench.episodes.bank import find_episode, manifest, validate_paths, write_bank
 from carebench.episodes.canonical import episodes_bytes
 from carebench.episodes.render import strip_headers
 from carebench.episodes.schema import BLOCK_ORDER, Action, Split, TaskClass, Variant
-from carebench.errors import BankValidationError
+from carebench.errors import BankValidationError, CarebenchError
 
 
 @pytest.fixture(scope="module")
@@ -218,3 +218,23 @@ def test_load_bank_takes_one_path_as_a_string_or_a_path_or_a_list(tmp_path: Path
     assert load_bank(str(folder)) == expected  # a str is one path, not a list of letters
     assert load_bank(folder) == expected
     assert load_bank([str(folder / "custom-dev.yaml"), folder / "custom-test.yaml"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("asked", "suggested"),
+    [
+        ("nosuch.s1.clean", None),  # an unknown seed: no unrelated id that shares the suffix
+        ("post-op-wnd.s1.clean", "post-op-wound.s1.clean"),
+        ("post-op-wound.s1.late-risk", "post-op-wound.s1.late_risk"),
+    ],
+)
+def test_an_unknown_episode_id_suggests_ids_of_its_seed_only(
+    asked: str, suggested: str | None
+) -> None:
+    with pytest.raises(CarebenchError) as raised:
+        find_episode(load_bank(), asked)
+    message = str(raised.value)
+    if suggested is None:
+        assert "did you mean" not in message and "<seed>.<surface>.<variant>" in message
+    else:
+        assert f"did you mean {suggested}," in message

@@ -77,3 +77,27 @@ def test_a_handoff_that_does_not_say_why_is_exported_unstated_and_quartered() ->
     required, correct = int(row["fields_required"]), int(row["fields_correct"])
     unjustified = len(str(row["fields_unjustified"]).split(", "))
     assert row["handoff"] == pytest.approx((correct - unjustified) / required * 0.25)
+
+
+def test_the_overall_score_is_exported_and_summarised_as_the_floors_define_it() -> None:
+    """A new-user trial found the floors' overall score in no report table."""
+    from carebench.protocol.summary import summarize
+
+    episodes = {e.episode_id: e for e in load_bank()}
+    escalate = next(e for e in episodes.values() if e.reference.primary is Action.ESCALATE)
+    answer = next(e for e in episodes.values() if e.reference.primary is Action.ANSWER)
+    rows = [
+        _row(escalate.episode_id, reference_work_product(escalate, Action.ESCALATE)),
+        _row(answer.episode_id, reference_work_product(answer, Action.ANSWER))
+        | {"action": "Answer"},
+    ]
+    scores = episode_scores(pd.DataFrame(rows), episodes)
+    handoff, draft = scores.iloc[0], scores.iloc[1]
+    assert handoff["label"] == "r"  # no label column in the frame: the run id
+    assert handoff["overall"] == handoff["handoff"]
+    assert draft["overall"] == min(draft["continuity"], draft["traceability"])
+    summary = summarize(scores, b=50)
+    assert all("overall" in row and "overall" in row["weights"] for row in summary)
+    assert sorted(row["overall"]["estimate"] for row in summary) == sorted(
+        scores.groupby("task_class")["overall"].mean()
+    )

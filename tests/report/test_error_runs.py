@@ -54,3 +54,13 @@ def test_error_dominated_run_is_flagged(
     banks = {str(sha): tiny_bank for sha in frame["bank_sha256"].unique()}
     result = write_report(frame, manifests, banks, tmp_path / "report")
     assert WARNING in result.index.read_text()
+
+
+def test_any_error_is_a_warning_that_says_what_errors_do_to_specificity() -> None:
+    """A new-user trial: a server failing on some episodes raised specificity without a warning."""
+    from carebench.report.run_metrics import error_note
+
+    assert error_note(0.0) == ""
+    assert error_note(0.1).startswith("⚠ errors 10%: counted as not escalated (they raise")
+    assert error_note(0.5).startswith("⚠ errors 50%")  # not over half: still scored
+    assert error_note(0.51) == "⚠ 51% of records are errors: metrics not meaningful"

@@ -36,3 +36,14 @@ def test_long_labels_draw_without_a_layout_warning_and_stay_on_the_canvas() -> N
         float(svg.split(f'{d}="', 1)[1].split("pt", 1)[0]) for d in ("width", "height")
     )
     assert width > 6 * 72 and height > 3.6 * 72  # the canvas grew to hold the rotated labels
+
+
+def test_a_run_with_no_valid_output_is_named_without_a_legend_warning() -> None:
+    """A new-user trial saw "No artists with labels found to put in legend" on stderr."""
+    run = _run("scripted:errors/vanilla", 0.0)
+    run["calibration"]["reliability"] = []
+    run["risk_coverage"] = {"coverage": [], "risk": []}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        files = _draw_files({"runs": [run]})
+    assert "no valid output to draw" in files["fig4_risk_coverage"][1]

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from carebench.errors import CarebenchError
-from carebench.runs.results import COLUMNS, export_results, load_results
+from carebench.runs.results import COLUMNS, export_format, export_results, load_results
 from carebench.runs.store import RunStore
 
 from .conftest import run, scripted
@@ -60,6 +60,28 @@ def test_export_round_trips(workspace: Path, tmp_path: Path, fmt: str) -> None:
     assert len(back) == len(frame)
     assert list(back["episode_id"]) == list(frame["episode_id"])
     assert list(back["correct"]) == list(frame["correct"])
+
+
+@pytest.mark.parametrize(
+    ("name", "fmt", "expected"),
+    [
+        ("m.csv", None, "csv"),
+        ("m.PARQUET", None, "parquet"),
+        ("m.jsonl", None, "jsonl"),
+        ("m.txt", None, "jsonl"),
+        ("m", None, "jsonl"),
+        ("m.txt", "parquet", "parquet"),
+        ("m.csv", "csv", "csv"),
+    ],
+)
+def test_export_format_is_read_from_the_suffix(name: str, fmt: str | None, expected: str) -> None:
+    assert export_format(name, fmt) == expected
+
+
+def test_export_format_refuses_a_suffix_of_another_format() -> None:
+    """A new-user trial wrote Parquet into m.csv without a word."""
+    with pytest.raises(CarebenchError, match=r"m\.csv: --format parquet .* pass --format csv"):
+        export_format("m.csv", "parquet")
 
 
 def test_missing_store_is_a_clear_error(tmp_path: Path) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
@@ -35,13 +34,15 @@ from carebench.runs.results import store_path
     "--model", default=None, help="A local GGUF file instead of the packaged SmolLM2-135M."
 )
 @click.option("--max-tokens", type=int, default=128, show_default=True)
-@click.option("--quiet", is_flag=True, help="No progress bars.")
+@click.option(
+    "--quiet", is_flag=True, help="No progress (a bar on a terminal, else a line every 30 s)."
+)
 def demo_cmd(
     out_dir: Path, split: Selection, model: str | None, max_tokens: int, quiet: bool
 ) -> None:
     """Build the bank, run baselines and the embedded model under both conditions, and report."""
     click.echo(composition_table(load_bank()))
-    progress = _Progress(enabled=not quiet and sys.stderr.isatty())
+    progress = _Progress(quiet)
     try:
         result = run_demo(
             out_dir,

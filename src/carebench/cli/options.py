@@ -45,15 +45,17 @@ CLAIM_JUDGE_OPTION = click.option(
 )
 
 
-def seed_bank(dest: str = "bank") -> Callable[[F], F]:
+def seed_bank(dest: str = "bank", note: str = "") -> Callable[[F], F]:
     """``--bank PATH`` (repeatable) of the commands that read a bank of seeds themselves.
 
-    The value (a tuple of path strings, empty for the packaged bank) goes to parameter ``dest``.
+    The value (a tuple of path strings, empty for the packaged bank) goes to parameter ``dest``;
+    ``note`` is added to the help text.
     """
     return click.option(
         "--bank",
         dest,
         multiple=True,
         type=click.Path(),
-        help="Seed files or folders of a custom bank (the packaged bank when omitted). Repeatable.",
+        help="Seed files or folders of a custom bank (the packaged bank when omitted)"
+        f"{note}. Repeatable.",
     )

@@ -12,6 +12,7 @@ import click
 from carebench.agents.backends import backend_names
 from carebench.agents.config import BackendConfig, SamplingParams
 from carebench.agents.prompts import Condition
+from carebench.cli.options import seed_bank
 from carebench.errors import CarebenchError, error_message
 from carebench.metrics.costs import CostMatrix
 from carebench.runs.config import RunConfig, RunPlan
@@ -50,13 +51,24 @@ def _options(pairs: tuple[str, ...]) -> dict[str, str]:
 
 
 class _Progress:
-    """A rich progress bar with throughput, ETA, invalid and error counts, and cache hits."""
+    """Progress on stderr: throughput, time left, invalid and error counts, and cache hits.
 
-    def __init__(self, enabled: bool) -> None:
-        self.enabled = enabled
+    On a terminal a rich progress bar; otherwise (a log file, CI) a plain line at most every
+    :attr:`EVERY_S` seconds and one when the run's last record is stored; nothing with
+    ``quiet``.
+    """
+
+    #: Seconds between plain progress lines when stderr is not a terminal.
+    EVERY_S = 30.0
+
+    def __init__(self, quiet: bool = False) -> None:
+        self.enabled = not quiet and sys.stderr.isatty()
+        self.lines = not quiet and not self.enabled
         self._progress: Any = None
         self._task: Any = None
         self._begin = 0.0
+        self._todo = 0
+        self._last_line = 0.0
 
     def start(self, summary: RunSummary) -> None:
         self.stop()  # the bar of a previous run, when one progress drives several
@@ -66,6 +78,8 @@ class _Progress:
             f"{summary.already_done} already stored, {todo} to do",
             err=True,
         )
+        self._todo = todo
+        self._begin = self._last_line = time.perf_counter()
         if not self.enabled or todo == 0:
             return
         from rich.progress import (
@@ -91,12 +105,24 @@ class _Progress:
         self._task = self._progress.add_task(
             summary.label, total=todo, rate=0.0, invalid=0, errors=0, hits=0
         )
-        self._begin = time.perf_counter()
 
     def record(self, record: Record, summary: RunSummary) -> None:
+        now = time.perf_counter()
+        elapsed = max(now - self._begin, 1e-9)
+        if self.lines:
+            done = summary.completed_now
+            if done >= self._todo or now - self._last_line >= self.EVERY_S:
+                self._last_line = now
+                rate = done / elapsed
+                minutes = (self._todo - done) / rate / 60 if rate else 0.0
+                left = f", about {max(minutes, 1):.0f} min left" if done < self._todo else ""
+                click.echo(
+                    f"  {done}/{self._todo} records, {rate:.2f} records/s{left}; invalid "
+                    f"{summary.invalid}, errors {summary.errors}, cache {summary.cache_hits}",
+                    err=True,
+                )
         if self._progress is None:
             return
-        elapsed = max(time.perf_counter() - self._begin, 1e-9)
         self._progress.update(
             self._task,
             advance=1,
@@ -126,7 +152,7 @@ def execute(config: RunConfig, workspace: Path, quiet: bool = False) -> RunSumma
 
     Ctrl-C stops cleanly (records so far are kept).
     """
-    progress = _Progress(enabled=not quiet and sys.stderr.isatty())
+    progress = _Progress(quiet)
     try:
         return run_agent(config, workspace, on_start=progress.start, on_record=progress.record)
     except KeyboardInterrupt:
@@ -228,13 +254,7 @@ class _BackendOption(click.Option):
     metavar="ID",
     help="Run only these episodes (repeatable).",
 )
-@click.option(
-    "--bank",
-    "bank_paths",
-    multiple=True,
-    type=click.Path(),
-    help="Seed files or folders (default: packaged bank).",
-)
+@seed_bank("bank_paths")
 @click.option("--temperature", type=float, default=0.0, show_default=True)
 @click.option("--top-p", type=float, default=1.0, show_default=True)
 @click.option(
@@ -300,7 +320,9 @@ class _BackendOption(click.Option):
     show_default=True,
     help="Retries on transient failures.",
 )
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option(
+    "--quiet", is_flag=True, help="No progress (a bar on a terminal, else a line every 30 s)."
+)
 @WORKSPACE
 def run_cmd(
     backend: str,

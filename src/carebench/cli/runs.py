@@ -7,11 +7,11 @@ from pathlib import Path
 
 import click
 
-from carebench.cli.options import BANK
+from carebench.cli.options import BANK, seed_bank
 from carebench.cli.run import WORKSPACE
 from carebench.errors import CarebenchError
 from carebench.runs.listing import incomplete_note, list_runs, results_summary
-from carebench.runs.results import export_results, load_results, load_runs
+from carebench.runs.results import export_format, export_results, load_results, load_runs
 
 
 @click.group("runs")
@@ -82,8 +82,7 @@ def show(run: str, bank: tuple[str, ...], workspace: Path) -> None:
     "--format",
     "fmt",
     type=click.Choice(["jsonl", "csv", "parquet"]),
-    default="jsonl",
-    show_default=True,
+    help="Output format (default: from the --out file's suffix, .csv, .parquet, else jsonl).",
 )
 @click.option(
     "--out",
@@ -100,7 +99,7 @@ def show(run: str, bank: tuple[str, ...], workspace: Path) -> None:
 @WORKSPACE
 def export(
     run_ids: tuple[str, ...],
-    fmt: str,
+    fmt: str | None,
     out: Path,
     scores: bool,
     bank: tuple[str, ...],
@@ -113,6 +112,7 @@ def export(
     safe for spreadsheets (a leading =, +, - or @ gets a ', control characters are escaped);
     JSON Lines and Parquet keep the stored text exactly (docs/report.md, Exports).
     """
+    fmt = export_format(out, fmt)
     if scores:
         from carebench.protocol.summary import work_product_scores
         from carebench.runs.results import load_runs
@@ -160,12 +160,7 @@ def delete(run: str, yes: bool, workspace: Path) -> None:
 # --- runs import-inspect ------------------------------------------------------------------------
 @runs_group.command("import-inspect")
 @click.argument("logs", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option(
-    "--bank",
-    "bank_paths",
-    multiple=True,
-    help="The custom bank (seed files or folders) the logs were made on; never read from a log.",
-)
+@seed_bank("bank_paths", "; the bank the logs were made on, never read from a log")
 @click.option(
     "--allow-failed",
     is_flag=True,

@@ -9,6 +9,8 @@ from typing import Any
 
 import click
 
+from carebench.cli.options import seed_bank
+
 
 @click.group("scorer")
 def scorer_group() -> None:
@@ -148,9 +150,7 @@ def _print_judge_rows(rows: list[dict[str, Any]]) -> None:
 
 
 @scorer_group.command("floors")
-@click.option(
-    "--bank", "bank_paths", multiple=True, help="Seed files or folders (default: packaged)."
-)
+@seed_bank("bank_paths")
 @click.option("--json", "as_json", is_flag=True, help="Print the rows as JSON.")
 def floors_cmd(bank_paths: tuple[str, ...], as_json: bool) -> None:
     """Print what the reference work product and each gaming policy score on a bank.

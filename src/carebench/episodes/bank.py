@@ -244,13 +244,27 @@ def find_episode(
     for episode in episodes:
         if episode.episode_id == episode_id:
             return episode
-    close = difflib.get_close_matches(episode_id, [e.episode_id for e in episodes], n=3)
+    close = _close_ids(episode_id, [e.episode_id for e in episodes])
     suggestion = (
         f"; did you mean {', '.join(close)}?" if close else " (ids are <seed>.<surface>.<variant>)"
     )
     raise CarebenchError(
         f"no episode with id {episode_id!r} in {where}{suggestion}{'; ' + hint if hint else ''}"
     )
+
+
+def _close_ids(episode_id: str, ids: Sequence[str]) -> list[str]:
+    """Up to three ids like ``episode_id``, its seed matched first.
+
+    The seed part decides: a typo in the seed suggests ids of close seeds, a known seed with a
+    wrong surface or variant suggests that seed's ids; an unknown seed suggests nothing, never an
+    unrelated seed that shares the suffix (``nosuch.s1.clean`` is not ``post-op-wound.s1.clean``).
+    """
+    seed = episode_id.partition(".")[0]
+    seeds = sorted({i.partition(".")[0] for i in ids})
+    near = [seed] if seed in seeds else difflib.get_close_matches(seed, seeds, n=3)
+    candidates = [i for i in ids if i.partition(".")[0] in near]
+    return difflib.get_close_matches(episode_id, candidates, n=3, cutoff=0.0)
 
 
 def _parsed_seed(seed_id: str, paths: PathsArg) -> Seed:

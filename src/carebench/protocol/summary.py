@@ -6,6 +6,9 @@ Conventions:
       is counted in ``invalid_work_product`` and scores nothing; it is never dropped silently.
     * Each score is averaged over the episodes it applies to (continuity and traceability: valid
       Answers with something to score; handoff completeness: valid Escalates); ``n`` says how many.
+      ``overall`` is the floors' overall score of an episode (handoff completeness for a handoff,
+      else min(continuity, traceability): :func:`carebench.protocol.floors.overall`), averaged
+      over the episodes with a score.
     * Intervals are percentile intervals of the seed-clustered bootstrap (seeds resampled, never
       episodes; :func:`carebench.metrics.stats.ratio_interval`), fixed RNG seed.
     * Components are reported beside each score: for continuity the shares of required facts hit,
@@ -22,7 +25,14 @@ from typing import TYPE_CHECKING, Any
 
 from carebench.episodes.schema import Action, Episode
 from carebench.metrics.stats import DEFAULT_B, draw_counts, ratio_interval
-from carebench.protocol.floors import bank_floor_data, bank_floor_rows, floors, floors_on
+from carebench.protocol.floors import (
+    SCORES,
+    bank_floor_data,
+    bank_floor_rows,
+    floors,
+    floors_on,
+    overall,
+)
 from carebench.protocol.levels import EvidenceLevel
 from carebench.protocol.score_results import MISMATCH_PENALTY
 from carebench.protocol.scores import ClaimSupport, rule_support, score_output
@@ -32,16 +42,15 @@ if TYPE_CHECKING:
 
     from carebench.protocol.claim_judge import ClaimJudge
 
-SCORES = ("continuity", "traceability", "handoff")
-
 
 def episode_scores(
     frame: pd.DataFrame, episodes: Mapping[str, Episode], judge: ClaimSupport = rule_support
 ) -> pd.DataFrame:
     """One row per record of ``frame`` with its atomic scores and components.
 
-    Each row names its record (run, episode, sample ``repeat``) and the episode's seed, split,
-    variant and task class, so exported scores can be grouped as the report groups them.
+    Each row names its record (run id and display label, episode, sample ``repeat``), the
+    episode's seed, split, variant and task class, and the action taken, so exported scores can
+    be grouped as the report groups them.
 
     ``frame`` has the results-table columns run_id, episode_id, seed_id, task_class, action,
     status and raw_output; ``episodes`` maps episode id to episode (the run's bank); ``judge``
@@ -57,6 +66,7 @@ def episode_scores(
         scored = score_output(episode, raw, action, judge)
         row: dict[str, Any] = {
             "run_id": record["run_id"],
+            "label": record.get("label", record["run_id"]),
             "episode_id": record["episode_id"],
             "repeat": record.get("repeat", 0),
             "seed_id": record["seed_id"],
@@ -93,6 +103,7 @@ def episode_scores(
             under_triage=h.under_triage if h else None,
             handoff_unstated=h.unstated if h else None,
             handoff_unrouted=h.unrouted if h else None,
+            overall=overall(scored),
         )
         rows.append(row)
     return pd.DataFrame(rows)
@@ -129,6 +140,7 @@ def summarize(scores: pd.DataFrame, b: int = DEFAULT_B) -> list[dict[str, Any]]:
                 "continuity": _interval(rows, "continuity", b),
                 "traceability": _interval(rows, "traceability", b),
                 "handoff": _interval(rows, "handoff", b),
+                "overall": _interval(rows, "overall", b),
                 "components": {
                     "facts_hit_share": _share(drafts, "facts_hit", "facts_required"),
                     "stale_per_draft": float(drafts["stale_carried"].mean())
@@ -147,6 +159,7 @@ def summarize(scores: pd.DataFrame, b: int = DEFAULT_B) -> list[dict[str, Any]]:
                     "continuity": "max(0, (hits - stale - contradictions) / required)",
                     "traceability": f"max(0, (linked - {MISMATCH_PENALTY} * mismatched) / claims)",
                     "handoff": "correct / required (5 routing fields + the seed's fields)",
+                    "overall": "handoff for a handoff, else min(continuity, traceability)",
                 },
             }
         )
@@ -218,7 +231,7 @@ def work_product_section(
         floor = floors_on(data, list(scores.loc[mine, "episode_id"])) if data else {}
         row["at_or_under_floor"] = [
             name
-            for name in ("continuity", "traceability", "handoff")
+            for name in SCORES
             if _finite(row[name].get("estimate"))
             and (value := floor.get(name)) is not None
             and row[name]["estimate"] <= value + _TIE

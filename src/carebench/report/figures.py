@@ -141,5 +141,7 @@ def _draw_files(analysis: dict[str, Any]) -> dict[str, tuple[str, str]]:
                 where="post",
                 label=run["label"],
             )
+        else:  # no valid output: still named in the legend (an empty legend also warned)
+            ax.plot([], [], label=f"{run['label']} (no valid output to draw)")
     save_unit_square(fig, ax, "coverage", "risk (1 - accuracy of accepted)", "fig4_risk_coverage")
     return files

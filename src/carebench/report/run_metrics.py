@@ -66,10 +66,19 @@ ERROR_DOMINATED = 0.5
 
 
 def error_note(error_rate: float) -> str:
-    """The warning shown next to a run with error records ('' when it has none)."""
+    """The warning shown next to a run with error records ('' when it has none).
+
+    Any error is a warning: an error record counts as not escalated, so on an episode that needs
+    no escalation it is a true negative and raises specificity (docs/methods.md, "Agent outputs").
+    """
     if error_rate > ERROR_DOMINATED:
         return f"⚠ {error_rate:.0%} of records are errors: metrics not meaningful"
-    return f"errors {error_rate:.0%}" if error_rate > 0 else ""
+    if error_rate > 0:
+        return (
+            f"⚠ errors {error_rate:.0%}: counted as not escalated (they raise specificity); "
+            "run the same command again to retry them"
+        )
+    return ""
 
 
 def mark_incomplete(

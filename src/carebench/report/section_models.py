@@ -326,6 +326,9 @@ class WorkProductRow(Strict):
     continuity: IntervalOut
     traceability: IntervalOut
     handoff: IntervalOut
+    overall: IntervalOut = Field(
+        description="handoff completeness for a handoff, else min(continuity, traceability)"
+    )
     components: WorkProductComponents
     weights: dict[str, str] = Field(description="each score's formula, as text")
     label: str

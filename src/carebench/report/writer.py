@@ -253,18 +253,21 @@ def _work_product_lines(analysis: ReportMetrics) -> list[str]:
         "Work-product scores (extended runs; continuity and traceability on Answer drafts, "
         "handoff completeness on Escalate handoffs):",
         "",
-        "| agent | task class | invalid work product | continuity | traceability | handoff |",
-        "|---|---|---|---|---|---|",
+        "| agent | task class | invalid work product | continuity | traceability | handoff "
+        "| overall |",
+        "|---|---|---|---|---|---|---|",
     ]
     for w in analysis.work_products:
         lines.append(
             f"| {w.label} | {w.task_class} | {w.invalid_work_product}/{w.records} "
-            f"| {cell(w.continuity)} | {cell(w.traceability)} | {cell(w.handoff)} |"
+            f"| {cell(w.continuity)} | {cell(w.traceability)} | {cell(w.handoff)} "
+            f"| {cell(w.overall)} |"
         )
     for bank in analysis.work_product_floors:
         for r in bank.rows:
             values = " | ".join(
-                "-" if v is None else f"{v:.2f}" for v in (r.continuity, r.traceability, r.handoff)
+                "-" if v is None else f"{v:.2f}"
+                for v in (r.continuity, r.traceability, r.handoff, r.overall)
             )
             lines.append(f"| floor: {r.policy} (n={r.episodes}) | all | - | {values} |")
     held_out = [

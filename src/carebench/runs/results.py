@@ -203,6 +203,29 @@ def _json_value(value: Any) -> Any:
     return None if value is pd.NA else value
 
 
+_SUFFIX_FORMATS = {".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv", ".parquet": "parquet"}
+
+
+def export_format(out: str | Path, fmt: str | None) -> str:
+    """The export format for file ``out``: ``fmt`` when given, else read from the file's suffix.
+
+    ``.csv`` is CSV, ``.parquet`` Parquet, ``.jsonl`` / ``.ndjson`` or any other suffix JSON Lines.
+
+    Raises:
+        CarebenchError: ``fmt`` disagrees with a suffix that names another format (Parquet
+            written into ``m.csv`` would be opened as text).
+    """
+    named = _SUFFIX_FORMATS.get(Path(out).suffix.lower())
+    if fmt is None:
+        return named or "jsonl"
+    if named is not None and named != fmt:
+        raise CarebenchError(
+            f"{out}: --format {fmt} would write {fmt} into a {Path(out).suffix} file; "
+            f"pass --format {named} or name the file .{fmt}"
+        )
+    return fmt
+
+
 def export_results(frame: pd.DataFrame, out: str | Path, fmt: str) -> Path:
     """Write results as ``jsonl``, ``csv`` or ``parquet``.
 

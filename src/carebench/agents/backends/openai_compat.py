@@ -197,7 +197,10 @@ class OpenAIBackend:
         except ImportError as exc:  # pragma: no cover - openai is a core dependency
             raise CarebenchError("the openai backend needs the openai package") from exc
         if not config.model:
-            raise CarebenchError("the openai backend needs --model (the served model name)")
+            raise CarebenchError(
+                "the openai backend needs the served model name: --model MODEL for a run, "
+                "openai:MODEL@BASE_URL for a judge or role spec"
+            )
         options = dict(config.options)
         self.format = options.pop("response_format", "json_schema")
         self.reasoning = options.pop("reasoning", "server-default")
