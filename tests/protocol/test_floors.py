@@ -172,7 +172,7 @@ def _paraphrase_drafts_mean() -> float:
     strict=True,
     reason="goal not met since round 4: reading what an uncovered term is (a time, a person, a "
     "status, a word English does not know) costs correct paraphrases; 0.805 -> 0.753 "
-    "(docs/protocol.md, round 4)",
+    "(docs/scorer-history.md, round 4)",
 )
 def test_correct_drafts_written_independently_score_at_least_0_8() -> None:
     assert _paraphrase_drafts_mean() >= 0.8

@@ -79,7 +79,7 @@ def test_the_dev_set_reaches_the_goal_on_handoff_fields(rows: dict) -> None:
 
 def test_handoff_fields_reach_the_goal_on_both_sets(rows: dict) -> None:
     """Issue 21's third pass: both sets are development data for handoffs (fit, not prediction;
-    docs/protocol.md gives what each rule earns on each set; set 3 is the held-out check)."""
+    docs/scorer-history.md gives what each rule earns on each set; set 3 is the held-out check)."""
     for subset in ("set-1", "set-2"):
         assert rows[("handoff fields", subset)].kappa >= GOAL_KAPPA, subset
 

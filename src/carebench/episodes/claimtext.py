@@ -7,7 +7,7 @@ The text layer under :mod:`carebench.episodes.support`, with the word lists of
   night, ``apyrexial`` = no fever, every 6 hours = four times daily, ...); synonyms folded onto one term; each other word stemmed by
   the Snowball English stemmer (*withholding* = *withheld*, *severity* = *severe*). lemminflect's
   lemmas (*took* = *take*), alone or before the stemmer, agreed less with the labelled claims
-  (docs/protocol.md). ``word/word`` is two words unless it is a unit (``mmol/L``).
+  (docs/scorer-history.md). ``word/word`` is two words unless it is a unit (``mmol/L``).
 * **Names with digits** (``PHQ-9``, ``GAD-7``, ``QRISK3``, ``CURB-65``, ``NEWS2``, ``MMR2``) are
   single terms, never numbers.
 * **Quantities**: a number with the unit written after it (``20 mg``, ``37.9 C``, ``48 h``) or a

@@ -55,7 +55,7 @@ default is inverted for that place. Conventions:
   ("hypothetical chest pain"), which the closed frame lists still read.
 
 Measured before it was adopted: no labelled dev reason or key-findings verdict changed, nor any
-dev claim verdict (docs/protocol.md).
+dev claim verdict (docs/scorer-history.md).
 """
 
 from __future__ import annotations

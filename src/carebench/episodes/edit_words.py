@@ -5,7 +5,7 @@ phrases rewritten before a text is read.
 
 Conventions: an operator's *class* is a string that names its kind ("held", "raised", "not");
 classes of one :data:`FAMILIES` entry may be exchanged for one another (an edit); the word lists
-are read by the word as written, not its stem. Rounds 34-37 of issue 21 (docs/protocol.md).
+are read by the word as written, not its stem. Rounds 34-37 of issue 21 (docs/scorer-history.md).
 """
 
 from __future__ import annotations

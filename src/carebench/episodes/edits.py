@@ -65,8 +65,8 @@ when, for one of its segments, the source sentences it copies the most weighty t
 hold it with an edit, or when one of its sentences is reordered. A heuristic of form: it cannot
 see a change written in other words, nor a changed content word ("room thermometer", "two
 paracetamol" for "two boxes of paracetamol"), which are left to the term readers. Tuned until
-no dev verdict moved (round 34 also saw held-out items: docs/protocol.md, rounds 34-37; rounds
-35-37 looked at the dev sets only).
+no dev verdict moved (round 34 also saw held-out items: docs/scorer-history.md, rounds 34-37;
+rounds 35-37 looked at the dev sets only).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Data only, no logic (:mod:`carebench.episodes.claimtext` applies it); drug brands and classes
 are :mod:`carebench.episodes.drug_names`. Every entry is general
 clinical vocabulary (a shorthand, a lay word and its clinical term, a unit spelling), never the
-wording of a particular labelled item; docs/protocol.md says how the lists were measured.
+wording of a particular labelled item; docs/scorer-history.md says how the lists were measured.
 """
 
 from __future__ import annotations
@@ -504,7 +504,7 @@ SUBSTANCES = frozenset(
 """Common English words naming a substance a patient uses: an uncovered one adds a fact about the
 patient ("X, smoker"). Drug and condition names are caught as words English does not know
 ("X, on warfarin"); common English clinical words (*insulin*, *chest*, *fever*) are forgiven,
-since correct paraphrases add them (measured: docs/protocol.md)."""
+since correct paraphrases add them (measured: docs/scorer-history.md)."""
 
 NEUTRAL_HEADINGS = frozenset(
     {

@@ -47,7 +47,7 @@ __all__ = [
 ASIDE_FORMAT = "carebench-aside-labels/1"
 ASIDE_SETS = (("asides-a", "dev", "asides-a.jsonl"), ("asides-b", "held-out", "asides-b.jsonl"))
 """(name, role, file) of each packaged aside set; asides-b was scored once, after round 20's
-rule was fixed on asides-a and the dev labelled sets (docs/protocol.md)."""
+rule was fixed on asides-a and the dev labelled sets (docs/scorer-history.md)."""
 ASIDE_COMPONENTS = {"finding": "aside findings", "field": "aside fields"}
 
 Reading = Literal["keeps", "undermines"]

@@ -96,8 +96,9 @@ def unfounded_aside(text: str, record: str) -> bool:
     a judgement the receiver cannot check ("... - that's the husband's", "(in the novel she is
     writing)", "... she says that about every migraine though"). It is read in kind, by absence
     from the record, never by its words (round 20: red teams 8-17 got through with word lists'
-    gaps; measured on a blind labelled set of asides, docs/protocol.md). What restates the text
-    rightly (a scale's maximum, a unit or class gloss, round 46; a band, round 47) is no aside.
+    gaps; measured on a blind labelled set of asides, docs/scorer-history.md). What restates the
+    text rightly (a scale's maximum, a unit or class gloss, round 46; a band, round 47) is no
+    aside.
     """
     parts = [
         p for p in _ASIDE.split(without_stated_restated(strip_injections(text))) if p and p.strip()
