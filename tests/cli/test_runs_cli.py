@@ -331,3 +331,17 @@ def test_the_database_guard_never_reads_a_pipe(tmp_path: Path) -> None:
     refuse_overwriting_database(tmp_path / "absent.csv")
     (tmp_path / "export.csv").write_text("a,b\n", "utf-8")
     refuse_overwriting_database(tmp_path / "export.csv")
+
+
+def test_an_export_whose_suffix_names_another_format_is_refused(
+    workspace: Path, tmp_path: Path
+) -> None:
+    """A new-user trial wrote Parquet into m.csv; now the format follows the suffix or is refused."""
+    ws = ("--workspace", str(workspace))
+    out = tmp_path / "m.csv"
+    refused = run_cli("runs", "export", "--format", "parquet", "--out", str(out), *ws)
+    assert refused.returncode == 2 and "--format parquet would write parquet" in refused.stderr
+    assert not out.exists()
+    inferred = run_cli("runs", "export", "--out", str(out), *ws)
+    assert inferred.returncode == 0, inferred.stderr
+    assert pd.read_csv(out)["run_id"].nunique() == 2  # CSV, read from the suffix

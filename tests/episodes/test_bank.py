@@ -225,6 +225,7 @@ def test_load_bank_takes_one_path_as_a_string_or_a_path_or_a_list(tmp_path: Path
     [
         ("nosuch.s1.clean", None),  # an unknown seed: no unrelated id that shares the suffix
         ("post-op-wnd.s1.clean", "post-op-wound.s1.clean"),
+        ("POST-OP-WOUND.s1.clean", "post-op-wound.s1.clean"),
         ("post-op-wound.s1.late-risk", "post-op-wound.s1.late_risk"),
     ],
 )

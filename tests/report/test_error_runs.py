@@ -61,6 +61,8 @@ def test_any_error_is_a_warning_that_says_what_errors_do_to_specificity() -> Non
     from carebench.report.run_metrics import error_note
 
     assert error_note(0.0) == ""
-    assert error_note(0.1).startswith("⚠ errors 10%: counted as not escalated (they raise")
+    assert error_note(0.1).startswith("⚠ errors 10%: counted as not escalated (misses where")
+    assert "they raise specificity" in error_note(0.1)
+    assert error_note(0.001).startswith("⚠ errors <1%:")  # not "0%"
     assert error_note(0.5).startswith("⚠ errors 50%")  # not over half: still scored
     assert error_note(0.51) == "⚠ 51% of records are errors: metrics not meaningful"

@@ -47,3 +47,4 @@ def test_a_run_with_no_valid_output_is_named_without_a_legend_warning() -> None:
         warnings.simplefilter("error")
         files = _draw_files({"runs": [run]})
     assert "no valid output to draw" in files["fig4_risk_coverage"][1]
+    assert "no valid output to draw" in files["fig3_reliability"][1]

@@ -68,6 +68,7 @@ def test_export_round_trips(workspace: Path, tmp_path: Path, fmt: str) -> None:
         ("m.csv", None, "csv"),
         ("m.PARQUET", None, "parquet"),
         ("m.jsonl", None, "jsonl"),
+        ("m.json", None, "jsonl"),
         ("m.txt", None, "jsonl"),
         ("m", None, "jsonl"),
         ("m.txt", "parquet", "parquet"),
@@ -82,6 +83,8 @@ def test_export_format_refuses_a_suffix_of_another_format() -> None:
     """A new-user trial wrote Parquet into m.csv without a word."""
     with pytest.raises(CarebenchError, match=r"m\.csv: --format parquet .* pass --format csv"):
         export_format("m.csv", "parquet")
+    with pytest.raises(CarebenchError, match=r"m\.json: --format csv"):
+        export_format("m.json", "csv")
 
 
 def test_missing_store_is_a_clear_error(tmp_path: Path) -> None:

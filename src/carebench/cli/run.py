@@ -115,7 +115,8 @@ class _Progress:
                 self._last_line = now
                 rate = done / elapsed
                 minutes = (self._todo - done) / rate / 60 if rate else 0.0
-                left = f", about {max(minutes, 1):.0f} min left" if done < self._todo else ""
+                when = f"about {minutes:.0f} min" if minutes >= 1 else "under a minute"
+                left = f", {when} left" if done < self._todo else ""
                 click.echo(
                     f"  {done}/{self._todo} records, {rate:.2f} records/s{left}; invalid "
                     f"{summary.invalid}, errors {summary.errors}, cache {summary.cache_hits}",

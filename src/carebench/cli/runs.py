@@ -108,7 +108,7 @@ def export(
     """Export results (one row per episode x run) for RUN_IDS (all runs when omitted).
 
     With --scores: one row per record of an extended run with its atomic scores and their
-    components (continuity, traceability, handoff; docs/protocol.md). CSV text cells are made
+    components (continuity, traceability, handoff, overall; docs/protocol.md). CSV text cells are made
     safe for spreadsheets (a leading =, +, - or @ gets a ', control characters are escaped);
     JSON Lines and Parquet keep the stored text exactly (docs/report.md, Exports).
     """

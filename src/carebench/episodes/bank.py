@@ -260,11 +260,11 @@ def _close_ids(episode_id: str, ids: Sequence[str]) -> list[str]:
     wrong surface or variant suggests that seed's ids; an unknown seed suggests nothing, never an
     unrelated seed that shares the suffix (``nosuch.s1.clean`` is not ``post-op-wound.s1.clean``).
     """
-    seed = episode_id.partition(".")[0]
+    seed = episode_id.partition(".")[0].lower()
     seeds = sorted({i.partition(".")[0] for i in ids})
     near = [seed] if seed in seeds else difflib.get_close_matches(seed, seeds, n=3)
     candidates = [i for i in ids if i.partition(".")[0] in near]
-    return difflib.get_close_matches(episode_id, candidates, n=3, cutoff=0.0)
+    return difflib.get_close_matches(episode_id.lower(), candidates, n=3, cutoff=0.0)
 
 
 def _parsed_seed(seed_id: str, paths: PathsArg) -> Seed:

@@ -8,7 +8,9 @@ Conventions:
       Answers with something to score; handoff completeness: valid Escalates); ``n`` says how many.
       ``overall`` is the floors' overall score of an episode (handoff completeness for a handoff,
       else min(continuity, traceability): :func:`carebench.protocol.floors.overall`), averaged
-      over the episodes with a score.
+      over the episodes with a score. A run is flagged at or under a floor on the three scores
+      only: every gaming policy games ``overall`` and keeps the reference's scores where it games
+      nothing, so an overall floor over a run's episodes is no gaming agent's score.
     * Intervals are percentile intervals of the seed-clustered bootstrap (seeds resampled, never
       episodes; :func:`carebench.metrics.stats.ratio_interval`), fixed RNG seed.
     * Components are reported beside each score: for continuity the shares of required facts hit,
@@ -26,7 +28,6 @@ from typing import TYPE_CHECKING, Any
 from carebench.episodes.schema import Action, Episode
 from carebench.metrics.stats import DEFAULT_B, draw_counts, ratio_interval
 from carebench.protocol.floors import (
-    SCORES,
     bank_floor_data,
     bank_floor_rows,
     floors,
@@ -231,7 +232,7 @@ def work_product_section(
         floor = floors_on(data, list(scores.loc[mine, "episode_id"])) if data else {}
         row["at_or_under_floor"] = [
             name
-            for name in SCORES
+            for name in ("continuity", "traceability", "handoff")  # not overall: module docs
             if _finite(row[name].get("estimate"))
             and (value := floor.get(name)) is not None
             and row[name]["estimate"] <= value + _TIE

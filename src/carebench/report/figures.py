@@ -22,6 +22,11 @@ FIGURES = {
 }
 
 
+def _nothing_drawn(label: str) -> str:
+    """A legend entry for a run with no point on a curve (no valid, confident output)."""
+    return f"{label} (no valid output to draw)"
+
+
 def _err(interval: dict[str, float]) -> tuple[float, float]:
     est, low, high = interval["estimate"], interval["ci_low"], interval["ci_high"]
     if any(v != v for v in (est, low, high)):  # NaN
@@ -127,7 +132,7 @@ def _draw_files(analysis: dict[str, Any]) -> dict[str, tuple[str, str]]:
             [b["accuracy"] for b in bins],
             marker="o",
             markersize=3,
-            label=run["label"],
+            label=run["label"] if bins else _nothing_drawn(run["label"]),
         )
     save_unit_square(fig, ax, "mean stated confidence", "accuracy", "fig3_reliability")
 
@@ -142,6 +147,6 @@ def _draw_files(analysis: dict[str, Any]) -> dict[str, tuple[str, str]]:
                 label=run["label"],
             )
         else:  # no valid output: still named in the legend (an empty legend also warned)
-            ax.plot([], [], label=f"{run['label']} (no valid output to draw)")
+            ax.plot([], [], label=_nothing_drawn(run["label"]))
     save_unit_square(fig, ax, "coverage", "risk (1 - accuracy of accepted)", "fig4_risk_coverage")
     return files

@@ -74,9 +74,10 @@ def error_note(error_rate: float) -> str:
     if error_rate > ERROR_DOMINATED:
         return f"⚠ {error_rate:.0%} of records are errors: metrics not meaningful"
     if error_rate > 0:
+        rate = f"{error_rate:.0%}" if error_rate >= 0.005 else "<1%"
         return (
-            f"⚠ errors {error_rate:.0%}: counted as not escalated (they raise specificity); "
-            "run the same command again to retry them"
+            f"⚠ errors {rate}: counted as not escalated (misses where escalation is needed, "
+            "true negatives elsewhere: they raise specificity)"
         )
     return ""
 

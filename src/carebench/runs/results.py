@@ -203,13 +203,20 @@ def _json_value(value: Any) -> Any:
     return None if value is pd.NA else value
 
 
-_SUFFIX_FORMATS = {".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv", ".parquet": "parquet"}
+_SUFFIX_FORMATS = {
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+    ".json": "jsonl",
+    ".csv": "csv",
+    ".parquet": "parquet",
+}
 
 
 def export_format(out: str | Path, fmt: str | None) -> str:
     """The export format for file ``out``: ``fmt`` when given, else read from the file's suffix.
 
-    ``.csv`` is CSV, ``.parquet`` Parquet, ``.jsonl`` / ``.ndjson`` or any other suffix JSON Lines.
+    ``.csv`` is CSV, ``.parquet`` Parquet, ``.jsonl`` / ``.ndjson`` / ``.json`` or any other
+    suffix JSON Lines (one object per line: ``pd.read_json(path, lines=True)``).
 
     Raises:
         CarebenchError: ``fmt`` disagrees with a suffix that names another format (Parquet
