@@ -184,7 +184,11 @@ def test_progress_off_a_terminal_is_plain_lines(tmp_path: Path) -> None:
         ),
         (
             ["run", "--backend", "scripted", "--episode", "no.such.episode"],
-            "error: unknown episode id(s): no.such.episode",
+            "error: unknown episode id(s): no.such.episode (ids are <seed>.<surface>.<variant>",
+        ),
+        (
+            ["run", "--backend", "scripted", "--episode", "post-op-wnd.s1.clean"],
+            "error: unknown episode id(s): post-op-wnd.s1.clean (did you mean post-op-wound.s1",
         ),
         (
             ["run", "--backend", "scripted", "--temperature", "-1"],

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from carebench.cli.options import seed_bank
 from carebench.errors import CarebenchError
 
 if TYPE_CHECKING:
@@ -36,12 +37,7 @@ def annotate_group() -> None:
 @_DB
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind.")
 @click.option("--port", default=8765, show_default=True, type=click.IntRange(1, 65535))
-@click.option(
-    "--bank",
-    multiple=True,
-    type=click.Path(exists=True, path_type=Path),
-    help="Seed files or folders (the packaged bank when omitted). Repeatable.",
-)
+@seed_bank()
 @click.option("--seed", "seeds", multiple=True, help="Serve only this seed id. Repeatable.")
 @click.option(
     "--variant",
@@ -67,7 +63,7 @@ def serve_cmd(
     db: Path,
     host: str,
     port: int,
-    bank: tuple[Path, ...],
+    bank: tuple[str, ...],
     seeds: tuple[str, ...],
     variants: tuple[str, ...],
     pack: Path | None,

@@ -244,7 +244,7 @@ def find_episode(
     for episode in episodes:
         if episode.episode_id == episode_id:
             return episode
-    close = _close_ids(episode_id, [e.episode_id for e in episodes])
+    close = close_ids(episode_id, [e.episode_id for e in episodes])
     suggestion = (
         f"; did you mean {', '.join(close)}?" if close else " (ids are <seed>.<surface>.<variant>)"
     )
@@ -253,7 +253,7 @@ def find_episode(
     )
 
 
-def _close_ids(episode_id: str, ids: Sequence[str]) -> list[str]:
+def close_ids(episode_id: str, ids: Sequence[str]) -> list[str]:
     """Up to three ids like ``episode_id``, its seed matched first.
 
     The seed part decides: a typo in the seed suggests ids of close seeds, a known seed with a

@@ -44,6 +44,7 @@ from carebench.agents.contract import parse_decision
 from carebench.agents.prompts import canonical_json, prompt_hash, render_messages
 from carebench.agents.requests import Outcome, cache_worthy, stored_text
 from carebench.agents.workproduct import parse_work_product, work_product_schema
+from carebench.episodes.bank import close_ids
 from carebench.episodes.canonical import bank_sha256
 from carebench.episodes.schema import Action, Episode
 from carebench.errors import CarebenchError, RunFailedError
@@ -490,6 +491,14 @@ def select_episodes(config: RunConfig, episodes: Sequence[Episode]) -> list[Epis
         wanted = set(config.episode_ids)
         unknown = wanted - {e.episode_id for e in episodes}
         if unknown:
-            raise CarebenchError(f"unknown episode id(s): {', '.join(sorted(unknown))}")
+            ids = [e.episode_id for e in episodes]
+            hints = [
+                f"{u} (did you mean {', '.join(close)}?)" if (close := close_ids(u, ids)) else u
+                for u in sorted(unknown)
+            ]
+            raise CarebenchError(
+                f"unknown episode id(s): {'; '.join(hints)} (ids are <seed>.<surface>.<variant>: "
+                "carebench episodes catalogue lists the seeds)"
+            )
         chosen = [e for e in chosen if e.episode_id in wanted]
     return chosen
