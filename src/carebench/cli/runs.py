@@ -11,7 +11,13 @@ from carebench.cli.options import BANK, seed_bank
 from carebench.cli.run import WORKSPACE
 from carebench.errors import CarebenchError
 from carebench.runs.listing import incomplete_note, list_runs, results_summary
-from carebench.runs.results import export_format, export_results, load_results, load_runs
+from carebench.runs.results import (
+    EXPORT_FORMATS,
+    export_format,
+    export_results,
+    load_results,
+    load_runs,
+)
 
 
 @click.group("runs")
@@ -81,7 +87,7 @@ def show(run: str, bank: tuple[str, ...], workspace: Path) -> None:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["jsonl", "csv", "parquet"]),
+    type=click.Choice(EXPORT_FORMATS),
     help="Output format (default: from the --out file's suffix, .csv, .parquet, else jsonl).",
 )
 @click.option(

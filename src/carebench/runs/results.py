@@ -203,6 +203,9 @@ def _json_value(value: Any) -> Any:
     return None if value is pd.NA else value
 
 
+#: The formats of :func:`export_results`, as ``--format`` offers them.
+EXPORT_FORMATS = ("jsonl", "csv", "parquet")
+
 _SUFFIX_FORMATS = {
     ".jsonl": "jsonl",
     ".ndjson": "jsonl",
