@@ -23,6 +23,7 @@ import re
 
 from carebench.episodes.bands import misbanded, without_bands
 from carebench.episodes.conversions import misglossed, without_glosses
+from carebench.episodes.dose_levels import mislevelled, without_level_glosses
 from carebench.episodes.drug_glosses import misclassed, without_class_glosses
 
 __all__ = [
@@ -76,15 +77,16 @@ def misscaled(text: str) -> str | None:
 
 
 def without_restated(text: str) -> str:
-    """``text`` less what restates it rightly: a scale's maximum, a unit or a drug's class gloss.
+    """``text`` less what restates it rightly: a scale's maximum, a unit, a drug's class or level.
 
     (:func:`without_maxima`, :func:`~carebench.episodes.conversions.without_glosses`,
-    :func:`~carebench.episodes.drug_glosses.without_class_glosses`.) A right band
+    :func:`~carebench.episodes.drug_glosses.without_class_glosses`,
+    :func:`~carebench.episodes.dose_levels.without_level_glosses`, round 50.) A right band
     (:func:`~carebench.episodes.bands.without_bands`) is dropped only from what an agent states
     (:func:`without_stated_restated`): a record's band is read for its polarity ("potassium 3.1
     (low)" against "potassium within normal range").
     """
-    return without_class_glosses(without_glosses(without_maxima(text)))
+    return without_level_glosses(without_class_glosses(without_glosses(without_maxima(text))))
 
 
 def without_stated_restated(text: str) -> str:
@@ -93,5 +95,11 @@ def without_stated_restated(text: str) -> str:
 
 
 def misrestated(text: str) -> str | None:
-    """A maximum, unit or class gloss or band of ``text`` that restates it wrongly, or None."""
-    return misscaled(text) or misglossed(text) or misclassed(text) or misbanded(text)
+    """A maximum, unit, class or dose-level gloss or band of ``text`` that restates it wrongly."""
+    return (
+        misscaled(text)
+        or misglossed(text)
+        or misclassed(text)
+        or mislevelled(text)
+        or misbanded(text)
+    )
