@@ -669,3 +669,28 @@ def test_no_warning_for_derived_sources_or_a_mixed_line(
 
 def test_the_packaged_bank_has_no_warnings() -> None:
     assert check_paths(None).warnings == []
+
+
+def test_a_fact_to_retain_must_be_supported_by_the_lines_that_state_it(
+    seed_dict: Seed, write_seed: Callable[..., Path]
+) -> None:
+    """Bank 2.3: a fact the fact matcher finds but the claim reader refuses is unreachable.
+
+    The reference draft cites the lines that state each fact; a heading the line never gives
+    ("allergy", "family history") left that claim unsupported, so no draft could earn the fact.
+    """
+    seed_dict["annotations"] = {"retain_facts": ["amlodipine allergy: 5 mg daily"]}
+    issues = _issues(write_seed(seed_dict))
+    assert [i.path for i in issues] == ["annotations.retain_facts.0"]
+    message = issues[0].message
+    assert message.startswith(
+        "surfaces s1, s2: 'amlodipine allergy: 5 mg daily' is stated by an evidence line of the "
+        "clean episode, but a draft claim that says it and cites the lines stating it is not "
+        "supported by them ("
+    ), message
+    assert message.endswith(
+        "word the fact as the evidence does, or let the evidence say it "
+        "(carebench.episodes.support)"
+    )
+    seed_dict["annotations"] = {"retain_facts": ["amlodipine 5 mg daily"]}
+    assert _issues(write_seed(seed_dict)) == []

@@ -126,12 +126,16 @@ def check_annotations(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
     """Annotation units name what the episodes say (carebench.episodes.matching decides "states").
 
     Facts to retain or revise must be stated by one evidence line of the clean episode, facts to
-    discard by one line of the stale episode (else a scorer could never find them), and declared
+    discard by one line of the stale episode (else a scorer could never find them); a fact to
+    retain or revise must also be supported, by the claim reader, by the lines that state it
+    (bank 2.3: "amoxicillin allergy: maculopapular rash" was stated by a letter that never said
+    "allergy", so the reference draft's claim was unsupported); and declared
     admissible sources must be evidence-item ids of every episode they apply to (see
     carebench.episodes.sources); an unknown id is reported with the ids and the first words of
     their lines.
     """
     from carebench.episodes.matching import states
+    from carebench.episodes.support import Verdict, explain, support
 
     issues: list[ValidationIssue] = []
     checks = (
@@ -156,7 +160,27 @@ def check_annotations(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
         for checked, fields, name in checks:
             for field in fields if variant is checked else ():
                 for index, fact in enumerate(getattr(units, field)):
-                    if not any(states(item.text, fact) for item in items):
+                    stating = [item.text for item in items if states(item.text, fact)]
+                    evidence = "\n".join(stating)
+                    if (
+                        stating
+                        and field != "discard_facts"
+                        and support(fact, evidence) is not Verdict.SUPPORTED
+                    ):
+                        issues.append(
+                            issue(
+                                parsed,
+                                (*_unit_path(seed, variant, field), index),
+                                f"{_authored(seed, variant, field, index, fact)!r} is stated by "
+                                "an evidence line of the clean episode, but a draft claim that "
+                                "says it and cites the lines stating it is not supported by "
+                                f"them ({explain(fact, evidence)}), so no draft could be "
+                                "credited with it: word the fact as the evidence does, or let "
+                                "the evidence say it (carebench.episodes.support)",
+                                surface=surface,
+                            )
+                        )
+                    if not stating:
                         issues.append(
                             issue(
                                 parsed,
