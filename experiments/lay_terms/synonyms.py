@@ -1,7 +1,7 @@
 """Proposed NEW synonym groups for carebench's content-word scorer.
 
 Written by an AI helper from general clinical-language knowledge (not a
-clinician). See synonyms-notes.md for the pairs deliberately NOT merged.
+clinician). See notes.md for the pairs deliberately NOT merged.
 Each key is listed among its own variants. Where a word also occurs inside an
 existing abbreviation expansion (e.g. "diarrhoea" in d&v, "nausea" in n&v,
 "sputum" in haemoptysis, "nose" in coryza, "vaginal" in pv, "rectal" in pr,
