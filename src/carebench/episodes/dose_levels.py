@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 
 from carebench.episodes.drug_names import BRANDS
+from carebench.episodes.matching import MASS_UNIT, in_milligrams
 
 __all__ = ["DOSE_LEVELS", "LEVEL_WORDS", "mislevelled", "without_level_glosses"]
 
@@ -112,8 +113,6 @@ DOSE_LEVELS: dict[str, tuple[_Row, ...]] = {
 }  # fmt: skip
 """Per drug (lower case) and adult amount: the levels it is and is not (module conventions)."""
 
-_UNITS = {"mg": 1.0, "milligram": 1.0, "milligrams": 1.0, "g": 1000.0, "gram": 1000.0,
-          "grams": 1000.0, "micrograms": 0.001, "microgram": 0.001, "mcg": 0.001}  # fmt: skip
 _NAMES = {d: d for d in DOSE_LEVELS} | {b: d for b, d in BRANDS.items() if d in DOSE_LEVELS}
 
 
@@ -124,7 +123,7 @@ def _pattern(words: list[str]) -> str:
 _LEVEL = r"(?:high|low|moderate|medium)[- ]intensity|" + _pattern(list(LEVEL_WORDS))
 _GLOSS = re.compile(
     rf"\b(?P<drug>{_pattern(list(_NAMES))})\s+(?P<amount>\d+(?:\.\d+)?)\s*"
-    rf"(?P<unit>{_pattern(list(_UNITS))})\b"
+    rf"(?P<unit>{MASS_UNIT})\b"
     rf"(?:\s+(?!(?:{_pattern(list(_NAMES))})\b)[^\s()\[\];,.]+){{0,6}}?"
     rf"(?P<gloss>\s*\(\s*(?:an?\s+|the\s+)?(?P<levels>(?:(?:{_LEVEL})[\s,]+(?:and\s+)?)*"
     rf"(?:{_LEVEL}))(?:\s+(?:dose|doses|intensity|strength|regimen))?\s*\))",
@@ -140,7 +139,7 @@ def _levels(words: str) -> set[str]:
 def _verdict(m: re.Match[str]) -> bool | None:
     """True: every level is the dose's; False: one is not; None: the table cannot say."""
     drug = _NAMES[re.sub(r"\s+", " ", m["drug"].lower())]
-    mg = float(m["amount"]) * _UNITS[m["unit"].lower()]
+    mg = float(in_milligrams(m["amount"], m["unit"].lower()))
     row = next((r for r in DOSE_LEVELS[drug] if abs(r[0] - mg) < 1e-9), None)
     if row is None:
         return None

@@ -163,15 +163,17 @@ class Tokens:
         return frozenset(mg for _, mg in self.masses)
 
 
+MASS_UNIT = r"mcg|micrograms?|\u00b5g|ug|mg|milligrams?|g|grams?"
+"""The spellings of a unit of mass :func:`in_milligrams` converts (a regular-expression group)."""
 _MASS = re.compile(
-    r"(?<![\d.,])(\d+(?:,\d{3})*(?:\.\d+)?)\s?(mcg|micrograms?|\u00b5g|ug|mg|milligrams?|g|grams?)\b"
+    rf"(?<![\d.,])(\d+(?:,\d{{3}})*(?:\.\d+)?)\s?({MASS_UNIT})\b"
     r"(?!\s?/|\s?per\b)"
 )
 """A number written with a unit of mass, not of a concentration or rate ("84 g/L", "15 mg/kg",
 "5 mg per kg" are not amounts)."""
 
 
-def _in_milligrams(number: str, unit: str) -> str:
+def in_milligrams(number: str, unit: str) -> str:
     """An amount of mass in milligrams, as a number string ("400", "micrograms" is "0.4")."""
     if unit in ("mcg", "ug", "\u00b5g") or unit.startswith("microgram"):
         size = 0.001
@@ -227,7 +229,7 @@ def tokens(text: str) -> Tokens:
         if len(w) >= 3 and w not in STOP_WORDS
     )
     masses = frozenset(
-        (raw, _in_milligrams(raw, m[2]))
+        (raw, in_milligrams(raw, m[2]))
         for m in _MASS.finditer(lowered)
         if (raw := m[1].replace(",", "")) not in only_bound  # "at least 400 mcg": no amount
     )
@@ -254,7 +256,7 @@ def mass_amounts(text: str) -> frozenset[str]:
     A handoff's grounding: "at most 4 g a day" grounds "4 g" and "4000 mg"; "Hb 84 g/L" grounds
     "8.4 g/dL" (round 38, red team 30's control).
     """
-    masses = {_in_milligrams(m[1].replace(",", ""), m[2]) for m in _MASS.finditer(text.lower())}
+    masses = {in_milligrams(m[1].replace(",", ""), m[2]) for m in _MASS.finditer(text.lower())}
     return frozenset(masses | {amount for _, amount in _concentrations(text)})
 
 
