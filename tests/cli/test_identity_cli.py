@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -74,11 +75,17 @@ def test_episodes_show_unknown_id_says_how_to_pass_a_bank(ws: Path) -> None:
     assert "carebench episodes show custom-dev.s1.clen SEED_FILE_OR_FOLDER" in result.stderr
 
 
-def test_a_moved_bank_is_named_with_the_way_out(ws: Path, tmp_path: Path) -> None:
+def test_a_moved_bank_is_read_from_the_store_or_named_with_the_way_out(
+    ws: Path, tmp_path: Path
+) -> None:
     bank = write_custom_bank(tmp_path / "bank")
     assert cli("run", "--backend", "scripted", "--split", "test", "--bank", str(bank), "--quiet",
                "--workspace", str(tmp_path)).returncode == 0  # fmt: skip
     bank.rename(tmp_path / "moved")
+    kept = cli("runs", "show", "oracle", "--workspace", str(tmp_path))
+    assert kept.returncode == 0 and "records 10" in kept.stdout
+    with sqlite3.connect(tmp_path / "carebench.db") as db:  # a store from before bank copies
+        db.execute("DELETE FROM banks")
     lost = cli("runs", "show", "oracle", "--workspace", str(tmp_path))
     assert lost.returncode == 2 and "with --bank" in lost.stderr and "internal" not in lost.stderr
     found = cli("runs", "show", "oracle", "--bank", str(tmp_path / "moved"), "--workspace",

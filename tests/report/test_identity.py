@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -118,9 +119,40 @@ def test_controller_section_uses_each_runs_own_bank(ws: dict, tmp_path: Path) ->
     assert all(q["tp"] + q["fp"] <= n for q in counts)
 
 
-def test_a_moved_bank_is_named_and_can_be_passed(tmp_path: Path) -> None:
+def _forget_bank_copies(workspace: Path) -> None:
+    """Make the store one of a carebench that kept no bank copies."""
+    with sqlite3.connect(workspace / "carebench.db") as db:
+        db.execute("DELETE FROM banks")
+
+
+def _transcripts(folder: Path) -> set[str]:
+    return {e["transcript"] for e in _viewer_data(folder)["episodes"]}
+
+
+def test_a_run_keeps_its_bank_after_the_seeds_move_or_change(tmp_path: Path) -> None:
     bank = write_custom_bank(tmp_path / "bank")
     run_id = _run(tmp_path, bank, "oracle", split="test")
+    before = build_report(tmp_path, None, tmp_path / "before", "test", FAST)
+    moved = tmp_path / "moved"
+    shutil.move(str(bank), moved)
+    # edited in place as a newer release would ship them: the run still reads its own bank
+    write_custom_bank(bank, note=" Edited after the run.")
+    after = build_report(tmp_path, None, tmp_path / "after", "test", FAST)
+    assert after.analysis.model_dump()["runs"][0]["run_id"] == run_id
+    assert after.summary == before.summary
+    assert _transcripts(tmp_path / "after") == _transcripts(tmp_path / "before")
+    assert not any("Edited after the run." in t for t in _transcripts(tmp_path / "after"))
+    # seeds passed explicitly are checked against the run's bank, never trusted
+    with pytest.raises(CarebenchError, match="form bank"):
+        build_report(tmp_path, None, tmp_path / "r", "test", FAST, bank=[bank])
+    report = build_report(tmp_path, None, tmp_path / "r", "test", FAST, bank=[moved])
+    assert report.summary == before.summary
+
+
+def test_a_run_stored_without_a_bank_copy_names_a_moved_bank(tmp_path: Path) -> None:
+    bank = write_custom_bank(tmp_path / "bank")
+    run_id = _run(tmp_path, bank, "oracle", split="test")
+    _forget_bank_copies(tmp_path)
     moved = tmp_path / "moved"
     shutil.move(str(bank), moved)
     with pytest.raises(
@@ -133,6 +165,31 @@ def test_a_moved_bank_is_named_and_can_be_passed(tmp_path: Path) -> None:
     write_custom_bank(tmp_path / "edited", note=" Edited.")
     with pytest.raises(CarebenchError, match="form bank"):
         build_report(tmp_path, None, tmp_path / "r", "test", FAST, bank=[tmp_path / "edited"])
+    # running the same configuration again (nothing left to do) keeps the copy from then on
+    run_agent(
+        RunConfig(
+            backend=BackendConfig(name="scripted", model="oracle"),
+            split="test",
+            bank_paths=(str(moved),),
+        ),
+        tmp_path,
+    )
+    shutil.rmtree(moved)
+    assert build_report(tmp_path, None, tmp_path / "r2", "test", FAST).summary == report.summary
+
+
+def test_a_damaged_bank_copy_is_named_and_the_seeds_are_read_instead(tmp_path: Path) -> None:
+    bank = write_custom_bank(tmp_path / "bank")
+    _run(tmp_path, bank, "oracle", split="test")
+    with sqlite3.connect(tmp_path / "carebench.db") as db:
+        db.execute("UPDATE banks SET episodes = ?", (b"not zlib",))
+    assert build_report(tmp_path, None, tmp_path / "r", "test", FAST).analysis
+    shutil.rmtree(bank)
+    with pytest.raises(CarebenchError) as caught:
+        build_report(tmp_path, None, tmp_path / "r", "test", FAST)
+    message = str(caught.value)
+    assert "the stored copy of episode bank" in message and "is damaged" in message
+    assert "--bank" in message
 
 
 def test_the_manifest_records_the_bank_absolutely(

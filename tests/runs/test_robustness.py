@@ -16,6 +16,7 @@ from carebench.agents.backends import register_backend
 from carebench.agents.backends.base import Generation, GenerationRequest
 from carebench.agents.config import BackendConfig
 from carebench.agents.requests import stored_text, truncation_marker
+from carebench.episodes.canonical import bank_sha256
 from carebench.errors import CarebenchError
 from carebench.metrics.costs import CostMatrix
 from carebench.runs.config import RunConfig
@@ -135,6 +136,9 @@ def test_a_run_stopped_before_its_first_record_is_not_registered(
     with pytest.raises(CarebenchError, match="HTTP 404"):
         run(RunConfig(backend=BackendConfig(name="notfound"), concurrency=1), tiny_bank, store)
     assert store.runs() == []
+    assert store._db.execute("SELECT COUNT(*) FROM banks").fetchone()[0] == 0  # no bank copy
+    run(RunConfig(backend=BackendConfig(name="scripted"), concurrency=1), tiny_bank, store)
+    assert store.bank(bank_sha256(tiny_bank)) == tiny_bank  # kept with the first records
 
 
 # item 9 and 22: exports ------------------------------------------------------------------------

@@ -1,11 +1,15 @@
 from __future__ import annotations
 
+import hashlib
 import sqlite3
+import zlib
 from pathlib import Path
 
 import pytest
 
 from carebench.agents.backends.base import Generation
+from carebench.episodes.bank import load_bank
+from carebench.episodes.canonical import bank_sha256
 from carebench.errors import CarebenchError
 from carebench.runs.config import RunManifest
 from carebench.runs.store import Record, RunStore
@@ -143,3 +147,56 @@ def test_an_empty_store_file_is_refused_not_reused(tmp_path: Path) -> None:
     with pytest.raises(CarebenchError, match=r"carebench.db: the store file is empty \(0 bytes"):
         RunStore(path)
     assert path.read_bytes() == b""
+
+
+def test_a_bank_copy_round_trips_and_is_checked(tiny_bank_dir: Path, tmp_path: Path) -> None:
+    bank = load_bank([tiny_bank_dir])
+    sha = bank_sha256(bank)
+    with RunStore(tmp_path / "db") as store:
+        assert store.bank(sha) is None
+        with pytest.raises(CarebenchError, match=r"these episodes are not bank 000000000000"):
+            store.put_bank(bank, "0" * 64)
+        store.put_bank(bank, sha)
+        store.put_bank(bank, sha)  # kept once
+        assert store.bank(sha) == bank
+        assert store._db.execute("SELECT COUNT(*) FROM banks").fetchone()[0] == 1
+        body = zlib.compress(b'{"episode_id": 1}')
+        store._db.execute("UPDATE banks SET episodes = ?", (body,))
+        with pytest.raises(CarebenchError, match=r"its content has another hash"):
+            store.bank(sha)
+        wrong = b'{"episode_id": 1}'
+        store._db.execute(
+            "INSERT INTO banks VALUES (?, ?, '')",
+            (hashlib.sha256(wrong).hexdigest(), zlib.compress(wrong)),
+        )
+        with pytest.raises(CarebenchError, match=r"does not read as episodes of this carebench"):
+            store.bank(hashlib.sha256(wrong).hexdigest())
+
+
+def test_deleting_a_run_drops_a_bank_copy_no_other_run_needs(
+    tiny_bank_dir: Path, tmp_path: Path
+) -> None:
+    bank = load_bank([tiny_bank_dir])
+    sha = bank_sha256(bank)
+    with RunStore(tmp_path / "db") as store:
+        store.put_bank(bank, sha)
+        for run_id in ("r1", "r2"):
+            store.ensure_run(run_id, run_id, _manifest(run_id, bank_sha256=sha))
+        store.ensure_run("r3", "r3", _manifest("r3"))  # another bank, no copy
+        store._db.execute("UPDATE runs SET manifest = 'garbled' WHERE run_id = 'r3'")
+        store.delete_run("r1")
+        assert store.bank(sha) == bank  # r2 was made on it
+        store.delete_run("r2")
+        assert store.bank(sha) is None
+        store.delete_run("r3")  # a run whose manifest is unreadable is still removed
+        assert store._db.execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 0
+
+
+def test_a_store_from_before_bank_copies_gains_the_table(tmp_path: Path) -> None:
+    with RunStore(tmp_path / "db") as store:
+        store.ensure_run("r1", "label", _manifest())
+        store._db.execute("DROP TABLE banks")
+        store._db.execute("DELETE FROM schema_tables WHERE name = 'banks'")
+    with RunStore(tmp_path / "db") as store:
+        assert store.bank("ab" * 32) is None
+        assert store.manifest("r1") is not None

@@ -306,6 +306,7 @@ def import_log(
         **build_manifest(config, bank_hash, n_episodes, facts),
         "started_at": str(log.eval.created),
     }
+    store.put_bank(bank, bank_hash)
     store.ensure_run(run_id, config.label(), manifest)
     store.put_records(records)
     return ImportSummary(

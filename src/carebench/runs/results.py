@@ -169,7 +169,9 @@ def load_runs(
         manifests = {run_id: every[run_id] for run_id in (ids or every)}
         # over the workspace: one label per run everywhere
         labels = display_labels({r: m.stored() for r, m in every.items()})
-        banks = banks_of_runs({r: m.stored() for r, m in manifests.items()}, bank, user_cache_dir())
+        banks = banks_of_runs(
+            {r: m.stored() for r, m in manifests.items()}, bank, user_cache_dir(), store.bank
+        )
         rows = result_rows(store, manifests, banks, labels)
     labels = {run_id: labels[run_id] for run_id in manifests}
     return Results(pd.DataFrame(rows, columns=COLUMNS), manifests, banks, labels)

@@ -97,8 +97,11 @@ class _Writer:
 
     A batch is committed when it holds ``batch`` records, when ``interval_s`` has passed since
     the last commit, and at the end (also on interruption). A hard kill loses at most the
-    uncommitted batch, whose episodes are simply run again on resume.
+    uncommitted batch, whose episodes are simply run again on resume. ``on_stored`` is called once,
+    after the first batch with records is committed (the run is then stored).
     """
+
+    on_stored: Callable[[], None] | None = None
 
     def __init__(
         self,
@@ -128,6 +131,9 @@ class _Writer:
         except BaseException:
             self.failed = True
             raise
+        if self.records and self.on_stored is not None:
+            stored, self.on_stored = self.on_stored, None
+            stored()
         self.records, self.cache = [], []
         self.last = time.monotonic()
 
@@ -363,6 +369,8 @@ async def run_async(
     bank_hash = bank_hash or bank_sha256(bank)
     planned = _plan(config, bank, store, bank_hash)
     summary, todo = planned.summary, planned.todo
+    if planned.done:  # a stored run (resumed, or run again): keep its bank with it
+        store.put_bank(bank, bank_hash)
     own_backend = backend is None and bool(todo)
     if todo and backend is None:
         backend = create_backend(config.backend)
@@ -377,6 +385,8 @@ async def run_async(
             summary.notes.append(moved)
         prompts = _prompts(config, todo, manifest["backend"], backend, store)
         writer = _Writer(store, (planned.run_id, config.label(), manifest))
+        if not planned.done:  # once the run is stored, with its first records
+            writer.on_stored = lambda: store.put_bank(bank, bank_hash)
         await _Execution(config, backend, prompts, summary, writer, on_record).run(todo)
     finally:
         if own_backend:

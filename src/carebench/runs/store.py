@@ -2,8 +2,10 @@
 
 Tables: ``runs`` (one manifest per run, written in the same
 transaction as the run's first records, so a run that stored nothing is not listed), ``records``
-(one row per episode x repeat of a run) and ``response_cache`` (content-addressed raw outputs
-shared by all runs). A record with status ``ok`` or ``invalid`` is final and is never overwritten; a
+(one row per episode x repeat of a run), ``response_cache`` (content-addressed raw outputs
+shared by all runs) and ``banks`` (a copy of each episode bank runs were made on, by its SHA-256:
+the zlib-compressed canonical JSONL, so a run stays reportable after its seeds move or a newer
+carebench ships another packaged bank). A record with status ``ok`` or ``invalid`` is final and is never overwritten; a
 record with status ``error`` (a transport failure after retries) is replaced when the run is
 resumed. Records are written in transactions of whole records, so an interrupted run never leaves
 half a record.
@@ -15,7 +17,9 @@ infinity).
 
 from __future__ import annotations
 
+import hashlib
 import json
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
@@ -24,6 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from carebench.agents.backends.base import Generation
+from carebench.episodes.canonical import episodes_bytes
+from carebench.episodes.schema import Episode
 from carebench.errors import CarebenchError, first_error
 from carebench.runs.config import RunManifest
 from carebench.store import WorkspaceStore, feature
@@ -61,6 +67,11 @@ CREATE TABLE IF NOT EXISTS response_cache (
     text TEXT NOT NULL,
     prompt_tokens INTEGER,
     completion_tokens INTEGER,
+    created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS banks (
+    sha256 TEXT PRIMARY KEY,
+    episodes BLOB NOT NULL,
     created_at TEXT NOT NULL
 );
 """,
@@ -275,7 +286,58 @@ class RunStore(WorkspaceStore):
         with self.transaction() as db:
             n = db.execute("DELETE FROM records WHERE run_id=?", (run_id,)).rowcount
             db.execute("DELETE FROM runs WHERE run_id=?", (run_id,))
+            db.execute(  # a bank copy no other run was made on
+                "DELETE FROM banks WHERE sha256 NOT IN (SELECT json_extract(manifest, "
+                "'$.bank_sha256') AS sha FROM runs WHERE json_valid(manifest) AND sha NOT NULL)"
+            )
         return run_id, label, int(n)
+
+    # banks ------------------------------------------------------------------------------------
+    def put_bank(self, bank: Sequence[Episode], sha256: str) -> None:
+        """Keep a copy of the bank ``sha256`` unless one is stored.
+
+        ``sha256`` is the bank's :func:`~carebench.episodes.canonical.bank_sha256`.
+
+        Raises:
+            CarebenchError: ``bank`` is not the bank ``sha256`` names; nothing is written.
+        """
+        if self._db.execute("SELECT 1 FROM banks WHERE sha256=?", (sha256,)).fetchone():
+            return
+        body = episodes_bytes(bank)
+        if hashlib.sha256(body).hexdigest() != sha256:
+            raise CarebenchError(f"{self.path}: these episodes are not bank {sha256[:12]}")
+        with self.transaction() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO banks VALUES (?, ?, ?)",
+                (sha256, zlib.compress(body, 6), _now()),
+            )
+
+    def bank(self, sha256: str) -> list[Episode] | None:
+        """The stored copy of bank ``sha256`` in bank order, or None when none is stored.
+
+        Raises:
+            CarebenchError: the copy is damaged (its content is not the bank ``sha256`` names) or
+                this carebench cannot read its episodes (names the bank and what failed).
+        """
+        row = self._db.execute("SELECT episodes FROM banks WHERE sha256=?", (sha256,)).fetchone()
+        if row is None:
+            return None
+        where = f"{self.path}: the stored copy of episode bank {sha256[:12]}"
+        try:
+            body = zlib.decompress(row[0])
+        except (zlib.error, TypeError) as exc:
+            raise CarebenchError(f"{where} is damaged ({exc})") from exc
+        if hashlib.sha256(body).hexdigest() != sha256:
+            raise CarebenchError(f"{where} is damaged (its content has another hash)")
+        from pydantic import ValidationError
+
+        try:
+            return [Episode.model_validate_json(line) for line in body.splitlines()]
+        except ValidationError as exc:
+            place, message = first_error(exc)
+            raise CarebenchError(
+                f"{where} does not read as episodes of this carebench: {place}: {message}"
+            ) from exc
 
     # records ----------------------------------------------------------------------------------
     def completed(self, run_id: str) -> set[tuple[str, int]]:
