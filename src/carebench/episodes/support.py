@@ -78,12 +78,11 @@ from carebench.episodes.former import resumed
 from carebench.episodes.framewords import TIME_KINDS, frame_match, provenance
 from carebench.episodes.lexicon import (
     ASSERTIVE_PLACEHOLDERS,
-    GENERALISATIONS,
     GENERIC_WORDS,
-    HEDGES,
     PLACEHOLDER_TERMS,
 )
 from carebench.episodes.markup import readings
+from carebench.episodes.modality import hedges_between, uncertain
 from carebench.episodes.pairing import exchanged
 from carebench.episodes.quantities import (
     DOSE_UNITS,
@@ -111,7 +110,6 @@ __all__ = [
     "contradicts",
     "contributes",
     "explain",
-    "hedge_pattern",
     "mentions",
     "quantity_supported",
     "strip_injections",
@@ -128,26 +126,6 @@ _PLACEHOLDERS = frozenset(term(w) for w in PLACEHOLDER_TERMS)
 _ASSERTIVE = frozenset(term(w) for w in ASSERTIVE_PLACEHOLDERS)
 _GENERIC = frozenset(term(w) for w in GENERIC_WORDS) | (_PLACEHOLDERS - _ASSERTIVE)
 
-_EITHER = r"\beither\b(?=[^.;:!?\n]*\bor\b)"
-"""A disjunction ("either A or B", round 26): it says one of them holds and not which, so it
-states neither, as a hedge does; "either" with no "or" after it in its sentence ("no weakness in
-either leg") is not one."""
-
-
-def hedge_pattern(extra: tuple[str, ...] = ()) -> re.Pattern[str]:
-    """A pattern for the hedges of :data:`~carebench.episodes.lexicon.HEDGES` and ``extra`` words.
-
-    Whole words, any case, with a queried term ("?PE": a question mark before a letter), a
-    value that ends in a question mark ("sepsis?") and a disjunction (:data:`_EITHER`).
-    """
-    words = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in (*HEDGES, *extra))
-    return re.compile(rf"\b(?:{words})\b|{_EITHER}|\?\s?[A-Za-z]|\?\s*$", re.IGNORECASE)
-
-
-_UNCERTAIN = hedge_pattern(GENERALISATIONS)
-"""Modality of a claim: a hedge (:data:`~carebench.episodes.lexicon.HEDGES`, "?PE" included) or
-a generalisation (:data:`~carebench.episodes.lexicon.GENERALISATIONS`)."""
-
 
 class Verdict(StrEnum):
     """The support verdict of one claim against its cited text."""
@@ -158,32 +136,10 @@ class Verdict(StrEnum):
     NOT_SUBSTANTIVE = "not_substantive"
 
 
-def _uncertain(claim_text: str, evidence_text: str) -> bool:
-    """Whether the claim hedges ("possibly", "?PE", "ruled out") where its lines state plainly.
-
-    A hedged claim does not state the fact, so its lines cannot support it; a line that hedges
-    too ("possible sepsis") can.
-    """
-    return bool(_UNCERTAIN.search(strip_injections(claim_text))) and not _UNCERTAIN.search(
-        evidence_text
-    )
-
-
 def substantive(text: str) -> bool:
     """Whether ``text`` has clinical content (see ``not_substantive`` in the module conventions)."""
     found = analyze(strip_injections(text))
     return bool(found.quantities) or bool(found.terms - _PLACEHOLDERS)
-
-
-def _hedges(text: str) -> bool:
-    """Whether a claim offers two sides of one exclusive group as alternatives ("continue or stop")."""
-    words = tokens(strip_injections(text))
-    for i in range(1, len(words) - 1):
-        if words[i] == "or":
-            a, b = POLAR.get(term(words[i - 1])), POLAR.get(term(words[i + 1]))
-            if a and b and a[0] == b[0] and a[1] != b[1]:
-                return True
-    return False
 
 
 def _value_conflict(claim: Analysis, sentence: Analysis, evidence: Analysis) -> bool:
@@ -364,7 +320,7 @@ def mentions(reference: str, text: str) -> bool:
     if not substantive(reference) or not text.strip() or contradicts(reference, text):
         return False
     found, evidence = analyze(strip_injections(reference)), analyze(text)
-    if games(reference) or _hedges(reference) or _uncertain(reference, text):
+    if games(reference) or hedges_between(reference) or uncertain(reference, text):
         return False
     if not all(quantity_supported(q, evidence) for q in found.quantities):
         return False
@@ -500,9 +456,9 @@ def _judge_read(claim_text: str, evidence_text: str) -> tuple[Verdict, str]:
         return Verdict.UNSUPPORTED, "addresses the scorer or defers"
     if retraction(strip_injections(claim_text)):
         return Verdict.UNSUPPORTED, "retracts the note"
-    if _hedges(claim_text):
+    if hedges_between(claim_text):
         return Verdict.UNSUPPORTED, "offers exclusive alternatives"
-    if _uncertain(claim_text, evidence_text) or asks(claim_text):
+    if uncertain(claim_text, evidence_text) or asks(claim_text):
         return Verdict.UNSUPPORTED, asks(claim_text) or "hedged where the line is plain"
     shift = frame_match(strip_injections(claim_text), evidence_text)
     source = provenance(claim_text, evidence_text)  # "per old chart": a pointer kept here

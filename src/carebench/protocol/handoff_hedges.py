@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from carebench.episodes.support import hedge_pattern
+from carebench.episodes.modality import hedge_pattern
 
 __all__ = ["dismissed", "plain"]
 

@@ -63,12 +63,8 @@ from carebench.episodes.claimforms import unheld_drug
 from carebench.episodes.claimtext import term
 from carebench.episodes.edits import edited
 from carebench.episodes.lexicon import GENERIC_WORDS, NUMBER_WORDS, PLACEHOLDER_TERMS
-from carebench.episodes.support import (
-    analyze,
-    hedge_pattern,
-    mentions,
-    strip_injections,
-)
+from carebench.episodes.modality import hedge_pattern
+from carebench.episodes.support import analyze, mentions, strip_injections
 from carebench.protocol.handoff_conclusions import drawn, endorsed
 from carebench.protocol.handoff_invented import (
     invented_normal,
