@@ -25,6 +25,7 @@ Conventions:
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
 from collections.abc import Iterator
@@ -56,6 +57,32 @@ __all__ = [
 ]
 
 _SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def refuse_unwritable(path: Path) -> None:
+    """Refuse a store file, or the folder of one, that this process cannot write.
+
+    SQLite's write-ahead log lives beside the file, so even reading a store writes there; a
+    read-only copy would otherwise read as a damaged store, or fail at the first commit.
+
+    Raises:
+        CarebenchError: the file or its folder is not writable (names which, and the way out).
+    """
+    folder = next((p for p in (path.parent, *path.parent.parents) if p.exists()), None)
+    unwritable = (
+        path if path.exists() and not os.access(path, os.W_OK) else
+        folder if folder is not None and not os.access(folder, os.W_OK) else None
+    )  # fmt: skip
+    if unwritable is not None:
+        raise _unwritable(unwritable, "store file" if unwritable == path else "folder")
+
+
+def _unwritable(where: Path, what: str) -> CarebenchError:
+    return CarebenchError(
+        f"{where}: the {what} is not writable; carebench writes beside its store even to read it "
+        "(SQLite's write-ahead log). The store was left untouched: make it writable, or copy the "
+        "workspace to a folder you can write and use that copy"
+    )
 
 
 def refuse_overwriting_database(path: Path) -> None:
@@ -164,6 +191,7 @@ class WorkspaceStore:
                 f"{self.path}: the store file is empty (0 bytes; a truncated copy?); it was left "
                 "untouched. Restore it from a backup, or remove it to start a new store"
             )
+        refuse_unwritable(self.path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -191,6 +219,8 @@ class WorkspaceStore:
             raise
         except (sqlite3.DatabaseError, OSError) as exc:
             self._db.close()
+            if "readonly" in str(exc):
+                raise _unwritable(self.path, "store (or its file system)") from exc
             raise CarebenchError(f"{self.path}: not a usable carebench store: {exc}") from exc
         if version is not None and version != SCHEMA_VERSION:
             self._db.close()
@@ -208,6 +238,8 @@ class WorkspaceStore:
         try:
             rows = self._db.execute("PRAGMA quick_check(3)").fetchall()
         except sqlite3.DatabaseError as exc:
+            if "readonly" in str(exc):  # a read-only file system: no write-ahead log
+                raise _unwritable(self.path, "store (or its file system)") from exc
             problem = str(exc)
         else:
             problem = "; ".join(" ".join(str(r[0]).split()) for r in rows)

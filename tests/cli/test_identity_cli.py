@@ -84,6 +84,18 @@ def test_a_moved_bank_is_read_from_the_store_or_named_with_the_way_out(
     bank.rename(tmp_path / "moved")
     kept = cli("runs", "show", "oracle", "--workspace", str(tmp_path))
     assert kept.returncode == 0 and "records 10" in kept.stdout
+    # seeds passed that cannot be read are named as the ones passed, with their first problem,
+    # and the way out is to leave --bank off while the store keeps the copy
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / "seed.yaml").write_text("id: x\n")
+    bad = cli("runs", "show", "oracle", "--bank", str(tmp_path / "bad"), "--workspace",
+              str(tmp_path))  # fmt: skip
+    assert bad.returncode == 2
+    assert f"the seeds passed with --bank ({tmp_path / 'bad'}) cannot be loaded" in bad.stderr
+    assert "seed.yaml:1: format:" in bad.stderr
+    assert "leave out --bank: the store keeps a copy" in bad.stderr
+    empty = cli("runs", "show", "oracle", "--bank", "", "--workspace", str(tmp_path))
+    assert empty.returncode == 2 and "an empty path" in empty.stderr
     with sqlite3.connect(tmp_path / "carebench.db") as db:  # a store from before bank copies
         db.execute("DELETE FROM banks")
     lost = cli("runs", "show", "oracle", "--workspace", str(tmp_path))

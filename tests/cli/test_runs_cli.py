@@ -345,3 +345,23 @@ def test_an_export_whose_suffix_names_another_format_is_refused(
     inferred = run_cli("runs", "export", "--out", str(out), *ws)
     assert inferred.returncode == 0, inferred.stderr
     assert pd.read_csv(out)["run_id"].nunique() == 2  # CSV, read from the suffix
+
+
+def test_a_run_is_deleted_by_the_label_runs_list_shows(tmp_path: Path) -> None:
+    """A new-user trial: two runs of one setting on two banks are listed as
+    ``scripted:oracle/vanilla [bank=...]``; delete refused that label, which every other command
+    takes, and its prompt showed the stored label the two runs share."""
+    ws = ["--workspace", str(tmp_path / "ws")]
+    for name, note in (("a", ""), ("b", " Seen in the evening clinic.")):
+        bank = str(write_custom_bank(tmp_path / name, note=note))
+        made = run_cli("run", "--backend", "scripted", "--split", "test", "--bank", bank, *ws)
+        assert made.returncode == 0, made.stderr
+    _header, first, _second = run_cli("runs", "list", *ws).stdout.splitlines()
+    label = first[first.index("scripted:oracle/vanilla [bank=") :].split("]")[0] + "]"
+    asked = run_cli("runs", "delete", label, *ws, input="n\n")
+    assert asked.returncode == 0 and f"({label}) and all its records" in asked.stdout
+    deleted = run_cli("runs", "delete", label, "--yes", *ws)
+    assert deleted.returncode == 0 and f"({label}) and its 10 records" in deleted.stdout
+    vague = run_cli("runs", "delete", "oracle", "--yes", *ws)  # a part of a label: never
+    assert vague.returncode == 2 and "no run matches 'oracle'" in vague.stderr
+    assert len(run_cli("runs", "list", *ws).stdout.splitlines()) == 2

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from carebench.episodes.bank import load_bank
+from carebench.episodes.canonical import bank_sha256
 from carebench.episodes.schema import Episode
 from carebench.errors import CarebenchError
 from carebench.runs.banks import run_bank
@@ -24,7 +28,7 @@ def test_a_packaged_bank_run_without_a_copy_is_told_where_its_seeds_are() -> Non
     assert "--bank" in message
 
 
-def test_the_stored_copy_is_read_first_and_seeds_passed_replace_it(tiny_bank_dir) -> None:
+def test_the_stored_copy_is_read_first_and_seeds_passed_replace_it(tiny_bank_dir: Path) -> None:
     asked: list[str] = []
     kept: list[Episode] = []
 
@@ -34,6 +38,9 @@ def test_the_stored_copy_is_read_first_and_seeds_passed_replace_it(tiny_bank_dir
 
     assert run_bank(_manifest(bank_paths=["/nowhere"]), stored=stored) is kept
     assert asked == ["ab" * 32]
-    with pytest.raises(CarebenchError, match="form bank"):  # --bank is read, never the copy
+    # --bank is read instead of the copy; the copy is only named as the way out
+    with pytest.raises(CarebenchError, match=r"form bank .*leave out --bank: the store keeps"):
         run_bank(_manifest(), bank=[tiny_bank_dir], stored=stored)
-    assert asked == ["ab" * 32]
+    assert run_bank(_manifest(bank_sha256=bank_sha256(kept_bank := load_bank([tiny_bank_dir]))),
+                    bank=[tiny_bank_dir], stored=stored) == kept_bank  # fmt: skip
+    assert asked == ["ab" * 32] * 2  # the first read, then the way out; never on success

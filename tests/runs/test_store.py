@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import sqlite3
 import zlib
 from pathlib import Path
@@ -12,7 +13,7 @@ from carebench.episodes.bank import load_bank
 from carebench.episodes.canonical import bank_sha256
 from carebench.errors import CarebenchError
 from carebench.runs.config import RunManifest
-from carebench.runs.store import Record, RunStore
+from carebench.runs.store import Record, RunStore, bank_copy
 
 
 def _manifest(run_id: str = "r1", **extra: object) -> dict[str, object]:
@@ -200,3 +201,55 @@ def test_a_store_from_before_bank_copies_gains_the_table(tmp_path: Path) -> None
     with RunStore(tmp_path / "db") as store:
         assert store.bank("ab" * 32) is None
         assert store.manifest("r1") is not None
+
+
+def test_a_batch_keeps_the_bank_copy_with_its_run(tiny_bank_dir: Path, tmp_path: Path) -> None:
+    bank = load_bank([tiny_bank_dir])
+    sha = bank_sha256(bank)
+    copy = bank_copy(bank, sha)
+    manifest = _manifest(bank_sha256=sha)
+    with RunStore(tmp_path / "db") as store:
+        store.put_records([], [("k", Generation("t", 1, 1))], run=("r1", "l", manifest), bank=copy)
+        assert store.bank(sha) is None  # no record, no run: nothing kept for it
+        store.put_records([_record("ok")], run=("r1", "l", manifest), bank=copy)
+        assert store.bank(sha) == bank
+        store.delete_run("r1")  # deleted while its command still runs: the next batch restores
+        assert store.bank(sha) is None
+        store.put_records([_record("ok")], run=("r1", "l", manifest), bank=copy)
+        assert store.manifest("r1") is not None and store.bank(sha) == bank
+
+
+@pytest.mark.parametrize("locked", ["file", "folder"])
+def test_a_store_that_cannot_be_written_is_named_not_called_damaged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, locked: str
+) -> None:
+    workspace = tmp_path / "archived"
+    with RunStore(workspace / "carebench.db") as store:
+        store.ensure_run("r1", "label", _manifest())
+    before = (workspace / "carebench.db").read_bytes()
+    target = workspace / "carebench.db" if locked == "file" else workspace
+    real = os.access
+    monkeypatch.setattr(  # as a user without write permission sees it (root always may)
+        "carebench.store.os.access",
+        lambda p, mode: False if Path(p) == target and mode == os.W_OK else real(p, mode),
+    )
+    with pytest.raises(CarebenchError) as caught:
+        RunStore(workspace / "carebench.db")
+    message = str(caught.value)
+    assert message.startswith(f"{target}: the {'store file' if locked == 'file' else 'folder'}")
+    assert "not writable" in message and "copy the workspace" in message
+    assert "damaged" not in message and "Restore" not in message
+    assert (workspace / "carebench.db").read_bytes() == before
+
+
+def test_a_new_workspace_under_a_folder_that_cannot_be_written_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = os.access
+    monkeypatch.setattr(
+        "carebench.store.os.access",
+        lambda p, mode: False if Path(p) == tmp_path and mode == os.W_OK else real(p, mode),
+    )
+    with pytest.raises(CarebenchError, match=rf"^{tmp_path}: the folder is not writable"):
+        RunStore(tmp_path / "new" / "deeper" / "carebench.db")
+    assert not (tmp_path / "new").exists()

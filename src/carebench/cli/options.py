@@ -9,13 +9,23 @@ import click
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+
+def _paths(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> tuple[str, ...]:
+    """Refuse an empty path, which would otherwise read the current folder."""
+    if any(not v.strip() for v in value):
+        raise click.BadParameter("an empty path; give seed files or folders")
+    return value
+
+
 BANK = click.option(
     "--bank",
     "bank",
     multiple=True,
     type=click.Path(),
-    help="Seed files or folders of the runs' episode bank, when it is no longer where the run "
-    "read it (each run's own bank, recorded in the store, is used otherwise). Repeatable.",
+    callback=_paths,
+    help="Seed files or folders to read the runs' episodes from instead of the copy of each "
+    "run's bank the store keeps (needed only for a run stored before copies were kept whose "
+    "seeds have moved or changed); checked against the run's bank hash. Repeatable.",
 )
 
 
@@ -56,6 +66,7 @@ def seed_bank(dest: str = "bank", note: str = "") -> Callable[[F], F]:
         dest,
         multiple=True,
         type=click.Path(),
+        callback=_paths,
         help="Seed files or folders of a custom bank (the packaged bank when omitted)"
         f"{note}. Repeatable.",
     )

@@ -143,24 +143,35 @@ def export(
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
 @WORKSPACE
 def delete(run: str, yes: bool, workspace: Path) -> None:
-    """Delete one run and all its records from the store (RUN: id, unique id prefix or label).
+    """Delete one run and all its records from the store.
 
-    Works on a run whose stored manifest is corrupted. Nothing else is touched: other runs, the
-    response cache, plans, annotations. There is no undo; copy carebench.db first to keep it.
+    RUN is a run id, a unique id prefix or an exact label as `runs list` shows it (never a part of
+    one: a deletion names its run). Works on a run whose stored manifest is corrupted (by id or
+    stored label). Nothing else is touched but the store's copy of a bank no remaining run was
+    made on: other runs, the response cache, plans, annotations. There is no undo; copy
+    carebench.db first to keep it.
     """
+    from carebench.runs.labels import display_labels
     from carebench.runs.results import open_store
-
-    def ask(run_id: str, label: str) -> bool:
-        return click.confirm(f"delete run {run_id} ({label}) and all its records from {path}?")
 
     with open_store(workspace) as store:
         path = store.path
-        deleted = store.delete_run(run, None if yes else ask)
+        try:  # the labels runs list shows; a corrupted manifest leaves the stored ones
+            shown = display_labels({r.run_id: r.manifest.stored() for r in store.runs()})
+        except CarebenchError:
+            shown = {}
+        by_label = {label: run_id for run_id, label in shown.items()}
+
+        def ask(run_id: str, label: str) -> bool:
+            named = shown.get(run_id, label)
+            return click.confirm(f"delete run {run_id} ({named}) and all its records from {path}?")
+
+        deleted = store.delete_run(by_label.get(run, run), None if yes else ask)
     if deleted is None:
         click.echo("nothing deleted")
         return
     run_id, label, n = deleted
-    click.echo(f"deleted run {run_id} ({label}) and its {n} records")
+    click.echo(f"deleted run {run_id} ({shown.get(run_id, label)}) and its {n} records")
 
 
 # --- runs import-inspect ------------------------------------------------------------------------

@@ -79,16 +79,21 @@ def keyword_floor(
 
 
 def mark_floor(runs: list[RunMetrics], floors: list[Floor]) -> None:
-    """Flag each run whose accuracy or sensitivity is at or under its bank's bag-of-words floor."""
+    """Flag each run whose accuracy or sensitivity is at or under its bank's bag-of-words floor.
+
+    A floor escalation recall of 1 (the counter escalates every escalation-required episode of a
+    small bank) is a ceiling no run can beat: sensitivity then flags nothing, accuracy still does.
+    """
     by_bank = {f.bank_sha256: f.bag_of_words for f in floors}
     for run in runs:
         floor = by_bank.get(run.bank_sha256)
         if floor is None:
             continue
         h = run.headline
+        recall = floor.escalation_recall.estimate
         run.at_or_under_floor = bool(
             _le(h["accuracy"].estimate, floor.accuracy.estimate)
-            or _le(h["sensitivity"].estimate, floor.escalation_recall.estimate)
+            or (recall is not None and recall < 1 and _le(h["sensitivity"].estimate, recall))
         )
 
 
@@ -142,9 +147,12 @@ def _work_products(ctx: ReportContext, analysis: ReportMetrics) -> list[WorkProd
 
 
 def _work_product_floors(ctx: ReportContext, analysis: ReportMetrics) -> list[WorkProductFloorBank]:
+    """Floors for the banks of the extended runs the report scores (none left out by the split)."""
+    scored = {str(row["run_id"]) for row in analysis.work_product_episodes}
+    manifests = {r: m for r, m in _stored(ctx).items() if r in scored}
     return [
         WorkProductFloorBank.model_validate(b)
-        for b in floor_section(_stored(ctx), ctx.banks, ctx.cache_dir)
+        for b in floor_section(manifests, ctx.banks, ctx.cache_dir)
     ]
 
 

@@ -263,13 +263,15 @@ def _work_product_lines(analysis: ReportMetrics) -> list[str]:
             f"| {cell(w.continuity)} | {cell(w.traceability)} | {cell(w.handoff)} "
             f"| {cell(w.overall)} |"
         )
+    several = len(analysis.work_product_floors) > 1
     for bank in analysis.work_product_floors:
+        on = f", bank {bank.bank_sha256[:12]}" if several else ""
         for r in bank.rows:
             values = " | ".join(
                 "-" if v is None else f"{v:.2f}"
                 for v in (r.continuity, r.traceability, r.handoff, r.overall)
             )
-            lines.append(f"| floor: {r.policy} (n={r.episodes}) | all | - | {values} |")
+            lines.append(f"| floor: {r.policy} (n={r.episodes}{on}) | all | - | {values} |")
     held_out = [
         f"{r.component} {r.kappa:.2f} on {r.set}"
         for r in analysis.work_product_agreement

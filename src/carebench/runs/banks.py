@@ -64,6 +64,40 @@ def run_bank(
     recorded = manifest.get("bank_paths")
     paths = tuple(str(p) for p in bank) if bank else tuple(recorded) if recorded else None
     who = f"run {manifest.get('run_id')} ({manifest.get('label')})"
+    if paths not in cache:
+        try:
+            cache[paths] = load_bank_cached(paths, cache_dir)
+        except CarebenchError as exc:
+            where = (
+                f"the seeds passed with --bank ({bank_source(paths)}) cannot be loaded"
+                if bank
+                else f"{who} was made on the bank at {bank_source(paths)}, which cannot be loaded"
+            )
+            how = _way_out(manifest, paths, bool(bank) and _kept(stored, wanted))
+            raise CarebenchError(f"{unusable}{where} ({_first_problem(exc)}); {how}") from exc
+    episodes, found = cache[paths].episodes, cache[paths].sha256
+    if found != wanted:
+        how = _way_out(manifest, paths, bool(bank) and _kept(stored, wanted))
+        raise CarebenchError(
+            f"{unusable}{who} was made on episode bank {wanted[:12]}, but the seeds at "
+            f"{bank_source(paths)} form bank {found[:12]}; results cannot be joined with other "
+            f"episodes or reference labels; {how}"
+        )
+    return episodes
+
+
+def _kept(stored: StoredBanks | None, sha256: str) -> bool:
+    """Whether the store holds a readable copy of bank ``sha256``."""
+    try:
+        return stored is not None and stored(sha256) is not None
+    except CarebenchError:
+        return False
+
+
+def _way_out(manifest: Mapping[str, Any], paths: tuple[str, ...] | None, kept: bool) -> str:
+    """What to do when the run's bank cannot be read (``kept``: the store has a copy)."""
+    if kept:
+        return "leave out --bank: the store keeps a copy of the bank this run was made on"
     how = "pass the seed files or folders it was made on with --bank"
     if paths is None:  # the packaged bank, and no copy kept: it came with another carebench
         made_by = str(manifest.get("git_revision") or "")[:12] or manifest.get("carebench_version")
@@ -71,22 +105,15 @@ def run_bank(
             f" (this run's are the src/carebench/scenarios/escalation folder of carebench "
             f"{made_by}; the store keeps a copy of the bank for runs made since)"
         )
-    if paths not in cache:
-        try:
-            cache[paths] = load_bank_cached(paths, cache_dir)
-        except CarebenchError as exc:
-            raise CarebenchError(
-                f"{unusable}{who} was made on the bank at {bank_source(paths)}, which cannot be "
-                f"loaded ({str(exc).splitlines()[0]}); {how}"
-            ) from exc
-    episodes, found = cache[paths].episodes, cache[paths].sha256
-    if found != wanted:
-        raise CarebenchError(
-            f"{unusable}{who} was made on episode bank {wanted[:12]}, but the seeds at "
-            f"{bank_source(paths)} form bank {found[:12]}; results cannot be joined with other "
-            f"episodes or reference labels; {how}"
-        )
-    return episodes
+    return how
+
+
+def _first_problem(exc: CarebenchError) -> str:
+    """The first line of ``exc``, with the first item of a list it introduces ("...errors:")."""
+    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+    if len(lines) > 1 and lines[0].endswith(":"):
+        return f"{lines[0]} {lines[1]}"
+    return lines[0] if lines else type(exc).__name__
 
 
 def banks_of_runs(

@@ -49,7 +49,7 @@ from carebench.episodes.canonical import bank_sha256
 from carebench.episodes.schema import Action, Episode
 from carebench.errors import CarebenchError, RunFailedError
 from carebench.runs.config import RunConfig, RunManifest, build_manifest
-from carebench.runs.store import Record, RunStore
+from carebench.runs.store import BankCopy, Record, RunStore, bank_copy
 
 
 @dataclass
@@ -97,20 +97,20 @@ class _Writer:
 
     A batch is committed when it holds ``batch`` records, when ``interval_s`` has passed since
     the last commit, and at the end (also on interruption). A hard kill loses at most the
-    uncommitted batch, whose episodes are simply run again on resume. ``on_stored`` is called once,
-    after the first batch with records is committed (the run is then stored).
+    uncommitted batch, whose episodes are simply run again on resume. Each batch keeps the run's
+    bank copy with the run (a copy already stored is left as it is).
     """
-
-    on_stored: Callable[[], None] | None = None
 
     def __init__(
         self,
         store: RunStore,
         run: tuple[str, str, dict[str, Any]],
+        bank: BankCopy | None = None,
         batch: int = 64,
         interval_s: float = 0.5,
     ) -> None:
-        self.store, self.run, self.batch, self.interval_s = store, run, batch, interval_s
+        self.store, self.run, self.bank = store, run, bank
+        self.batch, self.interval_s = batch, interval_s
         self.records: list[Record] = []
         self.cache: list[tuple[str, Generation]] = []
         self.last = time.monotonic()
@@ -127,13 +127,10 @@ class _Writer:
         if self.failed:  # the store refused a batch (e.g. locked): do not wait for it again
             return
         try:
-            self.store.put_records(self.records, self.cache, run=self.run)
+            self.store.put_records(self.records, self.cache, run=self.run, bank=self.bank)
         except BaseException:
             self.failed = True
             raise
-        if self.records and self.on_stored is not None:
-            stored, self.on_stored = self.on_stored, None
-            stored()
         self.records, self.cache = [], []
         self.last = time.monotonic()
 
@@ -384,9 +381,8 @@ async def run_async(
         if moved:
             summary.notes.append(moved)
         prompts = _prompts(config, todo, manifest["backend"], backend, store)
-        writer = _Writer(store, (planned.run_id, config.label(), manifest))
-        if not planned.done:  # once the run is stored, with its first records
-            writer.on_stored = lambda: store.put_bank(bank, bank_hash)
+        run = (planned.run_id, config.label(), manifest)
+        writer = _Writer(store, run, bank_copy(bank, bank_hash))
         await _Execution(config, backend, prompts, summary, writer, on_record).run(todo)
     finally:
         if own_backend:

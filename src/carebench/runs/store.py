@@ -128,6 +128,24 @@ def _manifest_json(manifest: dict[str, Any]) -> str:
         ) from exc
 
 
+BankCopy = tuple[str, bytes]
+"""A bank's SHA-256 and its canonical JSONL, zlib-compressed: a row of the ``banks`` table."""
+
+
+def bank_copy(bank: Sequence[Episode], sha256: str) -> BankCopy:
+    """The ``banks`` row of ``bank``.
+
+    ``sha256`` is the bank's :func:`~carebench.episodes.canonical.bank_sha256`.
+
+    Raises:
+        CarebenchError: ``bank`` is not the bank ``sha256`` names.
+    """
+    body = episodes_bytes(bank)
+    if hashlib.sha256(body).hexdigest() != sha256:
+        raise CarebenchError(f"these episodes are not bank {sha256[:12]}")
+    return sha256, zlib.compress(body, 6)
+
+
 @dataclass(frozen=True)
 class StoredRun:
     """One stored run with its typed manifest and its record counts by status."""
@@ -294,23 +312,16 @@ class RunStore(WorkspaceStore):
 
     # banks ------------------------------------------------------------------------------------
     def put_bank(self, bank: Sequence[Episode], sha256: str) -> None:
-        """Keep a copy of the bank ``sha256`` unless one is stored.
-
-        ``sha256`` is the bank's :func:`~carebench.episodes.canonical.bank_sha256`.
+        """Keep a copy of the bank ``sha256`` unless one is stored (see :func:`bank_copy`).
 
         Raises:
             CarebenchError: ``bank`` is not the bank ``sha256`` names; nothing is written.
         """
         if self._db.execute("SELECT 1 FROM banks WHERE sha256=?", (sha256,)).fetchone():
             return
-        body = episodes_bytes(bank)
-        if hashlib.sha256(body).hexdigest() != sha256:
-            raise CarebenchError(f"{self.path}: these episodes are not bank {sha256[:12]}")
+        copy = bank_copy(bank, sha256)
         with self.transaction() as db:
-            db.execute(
-                "INSERT OR IGNORE INTO banks VALUES (?, ?, ?)",
-                (sha256, zlib.compress(body, 6), _now()),
-            )
+            db.execute("INSERT OR IGNORE INTO banks VALUES (?, ?, ?)", (*copy, _now()))
 
     def bank(self, sha256: str) -> list[Episode] | None:
         """The stored copy of bank ``sha256`` in bank order, or None when none is stored.
@@ -352,13 +363,15 @@ class RunStore(WorkspaceStore):
         records: Sequence[Record],
         cache: Sequence[tuple[str, Generation]] = (),
         run: tuple[str, str, dict[str, Any]] | None = None,
+        bank: BankCopy | None = None,
     ) -> None:
         """Write records (and new cache entries) in one transaction; final records are kept.
 
         Either every record of the batch is stored or none is; a record with status ok or invalid
         is never overwritten, one with status error is replaced. ``run`` (run id, label,
         manifest) registers the run in the same transaction unless it exists (the first manifest
-        wins), so a run is listed exactly when it has records.
+        wins), so a run is listed exactly when it has records; ``bank`` (:func:`bank_copy` of the
+        run's bank) is kept with it unless a copy is stored.
         """
         if not records and not cache:
             return
@@ -371,6 +384,8 @@ class RunStore(WorkspaceStore):
                     "INSERT OR IGNORE INTO runs VALUES (?, ?, ?, ?)",
                     (run[0], run[1], manifest, now),
                 )
+                if bank is not None:
+                    db.execute("INSERT OR IGNORE INTO banks VALUES (?, ?, ?)", (*bank, now))
             if rows:
                 db.executemany(_UPSERT, rows)
             db.executemany(
