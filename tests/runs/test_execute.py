@@ -108,3 +108,20 @@ def test_a_refused_run_leaves_no_store_behind_and_an_existing_one_untouched(
         run_agent(nosuch, tmp_path / "ws")
     with RunStore(tmp_path / "ws" / "carebench.db") as store:
         assert len(store.runs()) == 1  # the store that held a run is kept as it was
+
+
+def test_a_rerun_after_the_seeds_changed_says_it_is_a_new_run(tmp_path: Path) -> None:
+    """A new-user trial: re-running a command after editing the seeds silently made a new run
+    ("0 already stored" the only hint), leaving the old one to wait for a resume that cannot come."""
+    bank = write_custom_bank(tmp_path / "bank")
+    first = run_agent(_config(bank), tmp_path / "ws")
+    assert first.notes == []
+    write_custom_bank(bank, note=" Edited after the first run.")
+    other_seed = run_agent(_config(bank, seed=1), tmp_path / "ws")
+    assert other_seed.notes == []  # another setting: not the same run on another bank
+    second = run_agent(_config(bank), tmp_path / "ws")
+    assert second.run_id != first.run_id
+    [note] = second.notes
+    assert note.startswith(f"run {second.run_id} is new: the same settings were run as ")
+    assert f"as {first.run_id} on episode bank " in note and "kept as it was" in note
+    assert run_agent(_config(bank), tmp_path / "ws").notes == []  # nothing left to do: no note

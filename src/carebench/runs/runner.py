@@ -380,6 +380,8 @@ async def run_async(
         moved = endpoint_note(store.manifest(planned.run_id) if planned.done else None, manifest)
         if moved:
             summary.notes.append(moved)
+        if not planned.done:
+            summary.notes.extend(other_bank_note(config, store, bank_hash, planned.run_id))
         prompts = _prompts(config, todo, manifest["backend"], backend, store)
         run = (planned.run_id, config.label(), manifest)
         writer = _Writer(store, run, bank_copy(bank, bank_hash))
@@ -415,6 +417,28 @@ def check_plan(config: RunConfig, store: RunStore) -> None:
             f"registered in {store.path} as declared; a run may start only under a registered "
             "plan: carebench plan register FILE, then carebench run --plan NAME"
         )
+
+
+def other_bank_note(config: RunConfig, store: RunStore, bank_hash: str, run_id: str) -> list[str]:
+    """A note when a new run repeats a stored run's settings on another bank (its seeds changed).
+
+    Re-running a command after the seeds changed, or after an upgrade shipped another packaged
+    bank, starts a new run rather than resuming the old one: the note says so, and that the old
+    run is kept. Nothing when the store cannot list its runs (a corrupted manifest).
+    """
+    try:
+        stored = store.runs()
+    except CarebenchError:
+        return []
+    for other in stored:
+        sha = other.manifest.bank_sha256
+        if sha != bank_hash and config.run_id(sha) == other.run_id:  # all else the same
+            return [
+                f"run {run_id} is new: the same settings were run as {other.run_id} on episode "
+                f"bank {sha[:12]}, and the seeds now form bank {bank_hash[:12]}; "
+                f"{other.run_id} is kept as it was, on its own bank"
+            ]
+    return []
 
 
 def _endpoints(manifest: RunManifest | dict[str, Any]) -> set[str]:
