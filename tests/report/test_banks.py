@@ -134,3 +134,25 @@ def test_the_keyword_floor_is_cached_in_the_user_cache_for_new_workspaces(
     assert report.analysis.keyword_floor[0].bag_of_words.accuracy.n == 20
     assert not (second / "cache").exists() or not list((second / "cache").iterdir())
     assert json.loads((second / "r" / "metrics.json").read_text())["keyword_floor"]
+
+
+def test_a_bank_is_named_by_its_version_and_lists_its_run_ids() -> None:
+    """After an upgrade two packaged banks were told apart only by hash (a new-user trial)."""
+    from carebench.episodes.bank import BANK_VERSION
+    from carebench.report.banks import bank_line, bank_summary
+    from carebench.runs.config import RunManifest, build_manifest
+
+    packaged = RunConfig(backend=BackendConfig(name="scripted", model="oracle"))
+    custom = RunConfig(backend=BackendConfig(name="scripted", model="rule"), bank_paths=("x",))
+    manifests = {
+        m["run_id"]: RunManifest.model_validate(m)
+        for m in (
+            build_manifest(packaged, "a" * 64, 400, {}),
+            build_manifest(custom, "b" * 64, 20, {}),
+        )
+    }
+    assert [m.bank_version for m in manifests.values()] == [BANK_VERSION, None]
+    entries, note = bank_summary(manifests, {r: f"label-{r}" for r in manifests})
+    assert note is not None and [e.run_ids for e in entries] == [[r] for r in manifests]
+    assert bank_line(entries[0]).startswith(f"Bank the packaged bank {BANK_VERSION} (sha256 aaaa")
+    assert bank_line(entries[1]).startswith(f"Bank {Path('x').resolve()} (sha256 bbbb")

@@ -22,8 +22,14 @@ def bank_summary(
     for run_id, manifest in manifests.items():
         sha = manifest.bank_sha256
         if sha not in banks:
-            banks[sha] = BankEntry(bank_sha256=sha, bank_paths=manifest.bank_paths, runs=[])
+            banks[sha] = BankEntry(
+                bank_sha256=sha,
+                bank_paths=manifest.bank_paths,
+                bank_version=manifest.bank_version,
+                runs=[],
+            )
         banks[sha].runs.append(labels[run_id])
+        banks[sha].run_ids.append(run_id)
     if len(banks) < 2:
         return list(banks.values()), None
     parts = "; ".join(f"bank {b.bank_sha256[:12]}: {', '.join(b.runs)}" for b in banks.values())
@@ -52,7 +58,8 @@ def describe_banks(entries: Sequence[BankEntry], banks: Mapping[str, Sequence[Ep
 
 def bank_line(bank: BankEntry) -> str:
     """One bank named by path and hash with its counts (the first line about it in a report)."""
-    paths = ", ".join(bank.bank_paths) if bank.bank_paths else "the packaged scenarios"
+    version = f" {bank.bank_version}" if bank.bank_version else ""
+    paths = ", ".join(bank.bank_paths) if bank.bank_paths else f"the packaged bank{version}"
     splits = "; ".join(
         f"{name} {c.n_seeds} seeds / {c.n_episodes} episodes" for name, c in bank.splits.items()
     )

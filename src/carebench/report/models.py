@@ -216,7 +216,13 @@ class BankEntry(_Strict, Omits):
 
     bank_sha256: str
     bank_paths: list[str] | None = Field(description="seed paths; null: the packaged scenarios")
+    bank_version: str | None = Field(
+        default=None,
+        description="the packaged bank's version; null: a custom bank, or runs stored before "
+        "versions were recorded",
+    )
     runs: list[str] = Field(description="display labels of its runs")
+    run_ids: list[str] = Field(default_factory=list, description="ids of its runs, as in runs")
     n_seeds: int | None = Field(default=None, description="null: the bank's episodes not given")
     n_episodes: int | None = None
     splits: dict[str, SplitCount] = Field(default_factory=dict)

@@ -225,7 +225,8 @@ class RunManifest(BaseModel):
     The fields every reader relies on are typed; the rest of a stored manifest (the identity
     fields of :meth:`RunConfig.identity`, backend facts, the plan's content) is kept as extra
     fields, so a manifest written by an older carebench still reads. ``bank_paths`` is None for
-    the packaged bank; ``plan`` is the plan identity of a run made under one; ``output`` is
+    the packaged bank, whose version is ``bank_version`` (None for a custom bank, and for runs
+    stored before versions were recorded); ``plan`` is the plan identity of a run made under one; ``output`` is
     ``extended`` for runs that write work products; ``sampling.repeats`` is 1 for manifests
     written before sampling existed. :meth:`stored` gives back the stored JSON object.
     """
@@ -239,6 +240,7 @@ class RunManifest(BaseModel):
     bank_sha256: str
     costs: dict[str, float] | None = None
     bank_paths: list[str] | None = None
+    bank_version: str | None = None
     n_episodes: int | None = None
     evidence_level: str = EvidenceLevel.AGENT.value
     plan: dict[str, Any] | None = None
@@ -277,6 +279,8 @@ def build_manifest(
     config: RunConfig, bank_sha256: str, n_episodes: int, backend_facts: dict[str, Any]
 ) -> dict[str, Any]:
     """The manifest recorded before the first request of a run (valid as a :class:`RunManifest`)."""
+    from carebench.episodes.bank import BANK_VERSION  # the validator: only when a run starts
+
     manifest = {
         "run_id": config.run_id(bank_sha256),
         "label": config.label(),
@@ -285,6 +289,7 @@ def build_manifest(
         "bank_paths": [str(Path(p).resolve()) for p in config.bank_paths]
         if config.bank_paths
         else None,
+        **({} if config.bank_paths else {"bank_version": BANK_VERSION}),
         "n_episodes": n_episodes,
         "backend_facts": backend_facts,
         "carebench_version": __version__,
