@@ -4,10 +4,10 @@ Tables: ``runs`` (one manifest per run, written in the same
 transaction as the run's first records, so a run that stored nothing is not listed), ``records``
 (one row per episode x repeat of a run), ``response_cache`` (content-addressed raw outputs
 shared by all runs) and ``banks`` (a copy of each episode bank runs were made on, by its SHA-256:
-the zlib-compressed canonical JSONL, so a run stays reportable after its seeds move or a newer
-carebench ships another packaged bank). A record with status ``ok`` or ``invalid`` is final and is never overwritten; a
-record with status ``error`` (a transport failure after retries) is replaced when the run is
-resumed. Records are written in transactions of whole records, so an interrupted run never leaves
+the zlib-compressed canonical JSONL, written with the run's records, so a run stays reportable
+after its seeds move or a newer carebench ships another packaged bank). A record with status
+``ok`` or ``invalid`` is final and is never overwritten; a record with status ``error`` (a
+transport failure after retries) is replaced when the run is resumed. Records are written in transactions of whole records, so an interrupted run never leaves
 half a record.
 
 The workspace store refuses a database that is not a carebench store, and turns a long foreign
