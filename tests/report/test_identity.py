@@ -178,18 +178,24 @@ def test_a_run_stored_without_a_bank_copy_names_a_moved_bank(tmp_path: Path) -> 
     assert build_report(tmp_path, None, tmp_path / "r2", "test", FAST).summary == report.summary
 
 
-def test_a_damaged_bank_copy_is_named_and_the_seeds_are_read_instead(tmp_path: Path) -> None:
+def test_a_damaged_bank_copy_is_named_read_around_and_repaired_by_a_rerun(
+    tmp_path: Path,
+) -> None:
     bank = write_custom_bank(tmp_path / "bank")
     _run(tmp_path, bank, "oracle", split="test")
     with sqlite3.connect(tmp_path / "carebench.db") as db:
         db.execute("UPDATE banks SET episodes = ?", (b"not zlib",))
     assert build_report(tmp_path, None, tmp_path / "r", "test", FAST).analysis
-    shutil.rmtree(bank)
+    kept = tmp_path / "kept"
+    shutil.move(str(bank), kept)
     with pytest.raises(CarebenchError) as caught:
         build_report(tmp_path, None, tmp_path / "r", "test", FAST)
     message = str(caught.value)
     assert "the stored copy of episode bank" in message and "is damaged" in message
-    assert "--bank" in message
+    assert "running the run's command again stores it anew" in message and "--bank" in message
+    _run(tmp_path, kept, "oracle", split="test")  # nothing left to do; the copy is stored anew
+    shutil.rmtree(kept)
+    assert build_report(tmp_path, None, tmp_path / "r", "test", FAST).analysis
 
 
 def test_the_manifest_records_the_bank_absolutely(

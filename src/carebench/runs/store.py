@@ -146,6 +146,26 @@ def bank_copy(bank: Sequence[Episode], sha256: str) -> BankCopy:
     return sha256, zlib.compress(body, 6)
 
 
+def _body(blob: object, sha256: str) -> bytes:
+    """The canonical JSONL of a ``banks`` row.
+
+    Raises:
+        zlib.error, TypeError, ValueError: the row is not the bank ``sha256`` names.
+    """
+    body = zlib.decompress(blob)  # type: ignore[arg-type]  # TypeError when not bytes
+    if hashlib.sha256(body).hexdigest() != sha256:
+        raise ValueError("its content has another hash")
+    return body
+
+
+def _intact(blob: object, sha256: str) -> bool:
+    try:
+        _body(blob, sha256)
+    except (zlib.error, TypeError, ValueError):
+        return False
+    return True
+
+
 @dataclass(frozen=True)
 class StoredRun:
     """One stored run with its typed manifest and its record counts by status."""
@@ -312,16 +332,19 @@ class RunStore(WorkspaceStore):
 
     # banks ------------------------------------------------------------------------------------
     def put_bank(self, bank: Sequence[Episode], sha256: str) -> None:
-        """Keep a copy of the bank ``sha256`` unless one is stored (see :func:`bank_copy`).
+        """Keep a copy of the bank ``sha256`` unless an intact one is stored (see :func:`bank_copy`).
+
+        A damaged copy is replaced.
 
         Raises:
             CarebenchError: ``bank`` is not the bank ``sha256`` names; nothing is written.
         """
-        if self._db.execute("SELECT 1 FROM banks WHERE sha256=?", (sha256,)).fetchone():
+        row = self._db.execute("SELECT episodes FROM banks WHERE sha256=?", (sha256,)).fetchone()
+        if row is not None and _intact(row[0], sha256):
             return
         copy = bank_copy(bank, sha256)
         with self.transaction() as db:
-            db.execute("INSERT OR IGNORE INTO banks VALUES (?, ?, ?)", (*copy, _now()))
+            db.execute("INSERT OR REPLACE INTO banks VALUES (?, ?, ?)", (*copy, _now()))
 
     def bank(self, sha256: str) -> list[Episode] | None:
         """The stored copy of bank ``sha256`` in bank order, or None when none is stored.
@@ -335,11 +358,11 @@ class RunStore(WorkspaceStore):
             return None
         where = f"{self.path}: the stored copy of episode bank {sha256[:12]}"
         try:
-            body = zlib.decompress(row[0])
-        except (zlib.error, TypeError) as exc:
-            raise CarebenchError(f"{where} is damaged ({exc})") from exc
-        if hashlib.sha256(body).hexdigest() != sha256:
-            raise CarebenchError(f"{where} is damaged (its content has another hash)")
+            body = _body(row[0], sha256)
+        except (zlib.error, TypeError, ValueError) as exc:
+            raise CarebenchError(
+                f"{where} is damaged ({exc}); running the run's command again stores it anew"
+            ) from exc
         from pydantic import ValidationError
 
         try:
