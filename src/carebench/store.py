@@ -60,21 +60,18 @@ _SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 def refuse_unwritable(path: Path) -> None:
-    """Refuse a store file, or the folder of one, that this process cannot write.
+    """Refuse a store in a folder this process cannot write (see :meth:`WorkspaceStore.writable`).
 
     SQLite's write-ahead log lives beside the file, so even reading a store writes there; a
-    read-only copy would otherwise read as a damaged store, or fail at the first commit.
+    store in a read-only folder would otherwise read as a damaged store. A read-only file in a
+    writable folder can be read; a write to it is refused by :meth:`WorkspaceStore.locked`.
 
     Raises:
-        CarebenchError: the file or its folder is not writable (names which, and the way out).
+        CarebenchError: the folder is not writable (names it, and the way out).
     """
     folder = next((p for p in (path.parent, *path.parent.parents) if p.exists()), None)
-    unwritable = (
-        path if path.exists() and not os.access(path, os.W_OK) else
-        folder if folder is not None and not os.access(folder, os.W_OK) else None
-    )  # fmt: skip
-    if unwritable is not None:
-        raise _unwritable(unwritable, "store file" if unwritable == path else "folder")
+    if folder is not None and not os.access(folder, os.W_OK):
+        raise _unwritable(folder, "folder")
 
 
 def _unwritable(where: Path, what: str) -> CarebenchError:
@@ -116,7 +113,7 @@ class StoreLockedError(CarebenchError):
 
 @dataclass(frozen=True)
 class Feature:
-    """A feature's tables: its name, its DDL (``CREATE TABLE IF NOT EXISTS`` ...) and their names."""
+    """A feature's tables: its name, its DDL (``CREATE TABLE IF NOT EXISTS`` ...), their names."""
 
     name: str
     ddl: str
@@ -312,12 +309,23 @@ class WorkspaceStore:
             raise CarebenchError(f"{self.path}: not a usable carebench store: {exc}") from exc
         self._ensured.add(declared.name)
 
+    def writable(self) -> None:
+        """Refuse, before any work, a store file this process cannot write (a read-only copy).
+
+        Raises:
+            CarebenchError: the file is not writable (names it, and the way out).
+        """
+        if self.path.exists() and not os.access(self.path, os.W_OK):
+            raise _unwritable(self.path, "store file")
+
     @contextmanager
     def locked(self) -> Iterator[None]:
-        """Turn SQLite's 'database is locked' (after the busy timeout) into a clear error."""
+        """Turn SQLite's 'locked' (after the busy timeout) and 'readonly' into clear errors."""
         try:
             yield
         except sqlite3.OperationalError as exc:
+            if "readonly" in str(exc):
+                raise _unwritable(self.path, "store (or its file system)") from exc
             if "locked" not in str(exc) and "busy" not in str(exc):
                 raise
             raise StoreLockedError(

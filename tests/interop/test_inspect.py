@@ -26,6 +26,7 @@ from carebench.agents.contract import decision_json_schema
 from carebench.agents.prompts import Condition, prompt_hash, render_messages
 from carebench.cli import main as carebench_main
 from carebench.episodes.bank import validate_paths
+from carebench.episodes.canonical import bank_sha256
 from carebench.errors import CarebenchError
 from carebench.interop.inspect_import import import_log
 from carebench.interop.inspect_task import escalation
@@ -109,6 +110,7 @@ def test_import_makes_a_run_that_report_reads(seeds_dir: Path, tmp_path: Path) -
         again = import_log(log.location, store, (str(seeds_dir),))
         assert again.run_id == first.run_id
         assert len(store.records(first.run_id)) == len(bank)
+        assert store.bank(bank_sha256(bank)) == bank  # kept with the imported records
     assert (first.ok, first.invalid, first.errors) == (len(bank) - 1, 1, 0)
     frame = load_results(workspace)
     assert len(frame) == len(bank)

@@ -57,6 +57,7 @@ def _estimate(value: float) -> SimpleNamespace:
     ("floor_accuracy", "floor_recall", "accuracy", "sensitivity", "flagged"),
     [
         (0.30, 1.00, 1.00, 1.00, False),  # a perfect run on a bank whose counter escalates all
+        (0.30, 1.00, 0.50, 0.00, True),  # under that ceiling: misses every escalation
         (0.30, 1.00, 0.30, 1.00, True),  # at the floor's accuracy
         (0.42, 0.62, 0.90, 0.62, True),  # at the floor's recall, under 1
         (0.42, 0.62, 0.90, 0.80, False),

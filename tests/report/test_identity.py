@@ -192,7 +192,8 @@ def test_a_damaged_bank_copy_is_named_read_around_and_repaired_by_a_rerun(
         build_report(tmp_path, None, tmp_path / "r", "test", FAST)
     message = str(caught.value)
     assert "the stored copy of episode bank" in message and "is damaged" in message
-    assert "running the run's command again stores it anew" in message and "--bank" in message
+    assert "run the run's command again with the seeds it was made on" in message
+    assert "--bank" in message
     _run(tmp_path, kept, "oracle", split="test")  # nothing left to do; the copy is stored anew
     shutil.rmtree(kept)
     assert build_report(tmp_path, None, tmp_path / "r", "test", FAST).analysis

@@ -125,3 +125,16 @@ def test_a_rerun_after_the_seeds_changed_says_it_is_a_new_run(tmp_path: Path) ->
     assert note.startswith(f"run {second.run_id} is new: the same settings were run as ")
     assert f"as {first.run_id} on episode bank " in note and "kept as it was" in note
     assert run_agent(_config(bank), tmp_path / "ws").notes == []  # nothing left to do: no note
+    chosen = write_custom_bank(tmp_path / "other", note=" Another bank the user chose.")
+    assert run_agent(_config(chosen), tmp_path / "ws").notes == []  # other seeds, not changed ones
+
+
+def test_a_new_run_on_a_bank_mends_its_damaged_copy(tmp_path: Path) -> None:
+    bank = write_custom_bank(tmp_path / "bank")
+    run_agent(_config(bank), tmp_path / "ws")
+    with RunStore(tmp_path / "ws" / "carebench.db") as store:
+        store._db.execute("UPDATE banks SET episodes = ?", (b"damaged",))
+    run_agent(_config(bank, seed=1), tmp_path / "ws")  # another run on the same bank
+    with RunStore(tmp_path / "ws" / "carebench.db") as store:
+        sha = store.runs()[0].manifest.bank_sha256
+        assert not store.bank_damaged(sha) and store.bank(sha) is not None

@@ -184,12 +184,13 @@ def test_deleting_a_run_drops_a_bank_copy_no_other_run_needs(
         for run_id in ("r1", "r2"):
             store.ensure_run(run_id, run_id, _manifest(run_id, bank_sha256=sha))
         store.ensure_run("r3", "r3", _manifest("r3"))  # another bank, no copy
-        store._db.execute("UPDATE runs SET manifest = 'garbled' WHERE run_id = 'r3'")
         store.delete_run("r1")
         assert store.bank(sha) == bank  # r2 was made on it
+        store._db.execute("UPDATE runs SET manifest = 'garbled' WHERE run_id = 'r3'")
         store.delete_run("r2")
-        assert store.bank(sha) is None
+        assert store.bank(sha) == bank  # r3's manifest cannot be read: it may be on this bank
         store.delete_run("r3")  # a run whose manifest is unreadable is still removed
+        assert store.bank(sha) is None  # and then no run needs the copy
         assert store._db.execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 0
 
 
@@ -219,37 +220,60 @@ def test_a_batch_keeps_the_bank_copy_with_its_run(tiny_bank_dir: Path, tmp_path:
         assert store.manifest("r1") is not None and store.bank(sha) == bank
 
 
-@pytest.mark.parametrize("locked", ["file", "folder"])
-def test_a_store_that_cannot_be_written_is_named_not_called_damaged(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, locked: str
+def _unwritable(monkeypatch: pytest.MonkeyPatch, target: Path) -> None:
+    """``os.access`` as a user without write permission on ``target`` sees it (root always may)."""
+    real = os.access
+    monkeypatch.setattr(
+        "carebench.store.os.access",
+        lambda p, mode: False if Path(p) == target and mode == os.W_OK else real(p, mode),
+    )
+
+
+def _says_unwritable(message: str, where: Path, what: str) -> None:
+    assert message.startswith(f"{where}: the {what} is not writable"), message
+    assert "copy the workspace" in message
+    assert "damaged" not in message and "Restore" not in message
+
+
+def test_a_store_in_a_folder_that_cannot_be_written_is_named_not_called_damaged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     workspace = tmp_path / "archived"
     with RunStore(workspace / "carebench.db") as store:
         store.ensure_run("r1", "label", _manifest())
     before = (workspace / "carebench.db").read_bytes()
-    target = workspace / "carebench.db" if locked == "file" else workspace
-    real = os.access
-    monkeypatch.setattr(  # as a user without write permission sees it (root always may)
-        "carebench.store.os.access",
-        lambda p, mode: False if Path(p) == target and mode == os.W_OK else real(p, mode),
-    )
+    _unwritable(monkeypatch, workspace)
     with pytest.raises(CarebenchError) as caught:
         RunStore(workspace / "carebench.db")
-    message = str(caught.value)
-    assert message.startswith(f"{target}: the {'store file' if locked == 'file' else 'folder'}")
-    assert "not writable" in message and "copy the workspace" in message
-    assert "damaged" not in message and "Restore" not in message
+    _says_unwritable(str(caught.value), workspace, "folder")
     assert (workspace / "carebench.db").read_bytes() == before
+
+
+def test_a_read_only_store_file_is_read_and_refused_for_a_run_or_a_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "carebench.db"
+    with RunStore(path) as store:
+        store.ensure_run("r1", "label", _manifest())
+    _unwritable(monkeypatch, path)
+    with RunStore(path) as store:
+        assert store.manifest("r1") is not None  # reading needs only the folder
+        with pytest.raises(CarebenchError) as caught:
+            store.writable()  # what `carebench run` asks before its first request
+        _says_unwritable(str(caught.value), path, "store file")
+    # a write SQLite refuses as read-only (a read-only file or file system) says so too
+    with RunStore(path) as store:
+        store._db.close()
+        store._db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
+        with pytest.raises(CarebenchError) as caught:
+            store.ensure_run("r2", "label", _manifest("r2"))
+        _says_unwritable(str(caught.value), path, "store (or its file system)")
 
 
 def test_a_new_workspace_under_a_folder_that_cannot_be_written_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = os.access
-    monkeypatch.setattr(
-        "carebench.store.os.access",
-        lambda p, mode: False if Path(p) == tmp_path and mode == os.W_OK else real(p, mode),
-    )
+    _unwritable(monkeypatch, tmp_path)
     with pytest.raises(CarebenchError, match=rf"^{tmp_path}: the folder is not writable"):
         RunStore(tmp_path / "new" / "deeper" / "carebench.db")
     assert not (tmp_path / "new").exists()

@@ -147,8 +147,8 @@ def delete(run: str, yes: bool, workspace: Path) -> None:
 
     RUN is a run id, a unique id prefix or an exact label as `runs list` shows it (never a part of
     one: a deletion names its run). Works on a run whose stored manifest is corrupted (by id or
-    stored label). Nothing else is touched but the store's copy of a bank no remaining run was
-    made on: other runs, the response cache, plans, annotations. There is no undo; copy
+    stored label). Also removed: the store's copy of a bank no remaining run was made on. Other
+    runs, the response cache, plans and annotations are not touched. There is no undo; copy
     carebench.db first to keep it.
     """
     from carebench.runs.labels import display_labels

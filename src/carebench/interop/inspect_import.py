@@ -44,7 +44,7 @@ from carebench.episodes.canonical import bank_sha256
 from carebench.errors import CarebenchError, first_error
 from carebench.runs.config import RunConfig, Selection, build_manifest
 from carebench.runs.runner import build_record
-from carebench.runs.store import Record, RunStore
+from carebench.runs.store import Record, RunStore, bank_copy
 
 BACKEND = "inspect"
 #: The largest log file, and the most bytes a ``.eval`` log's members expand to together.
@@ -306,9 +306,10 @@ def import_log(
         **build_manifest(config, bank_hash, n_episodes, facts),
         "started_at": str(log.eval.created),
     }
-    store.put_bank(bank, bank_hash)
-    store.ensure_run(run_id, config.label(), manifest)
-    store.put_records(records)
+    store.ensure_run(run_id, config.label(), manifest)  # refuses a bad manifest before any write
+    store.put_records(
+        records, run=(run_id, config.label(), manifest), bank=bank_copy(bank, bank_hash)
+    )
     return ImportSummary(
         str(path),
         run_id,

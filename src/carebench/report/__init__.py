@@ -82,8 +82,8 @@ def build_report(
         out_dir: the report folder (created if needed).
         split: ``test`` (default), ``dev`` or ``all``.
         settings: bootstrap and binning settings.
-        bank: seed files or folders of the runs' bank when it is no longer where it was
-            (each run's own bank, recorded in the store, is used otherwise).
+        bank: seed files or folders to read the runs' bank from instead of the copy of each
+            run's bank the store keeps (see :func:`carebench.runs.results.load_runs`).
         plan: the registered analysis plan to report under (name, ``NAME@vN`` or its file);
             by default the plan every reported run was made under (its latest version), else
             none, and the report is labelled exploratory.

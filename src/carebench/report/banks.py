@@ -30,6 +30,7 @@ def bank_summary(
             )
         banks[sha].runs.append(labels[run_id])
         banks[sha].run_ids.append(run_id)
+        banks[sha].bank_version = banks[sha].bank_version or manifest.bank_version
     if len(banks) < 2:
         return list(banks.values()), None
     parts = "; ".join(f"bank {b.bank_sha256[:12]}: {', '.join(b.runs)}" for b in banks.values())

@@ -82,7 +82,7 @@ def mark_floor(runs: list[RunMetrics], floors: list[Floor]) -> None:
     """Flag each run whose accuracy or sensitivity is at or under its bank's bag-of-words floor.
 
     A floor escalation recall of 1 (the counter escalates every escalation-required episode of a
-    small bank) is a ceiling no run can beat: sensitivity then flags nothing, accuracy still does.
+    small bank) is a ceiling no run can beat: sensitivity then flags only a run under it.
     """
     by_bank = {f.bank_sha256: f.bag_of_words for f in floors}
     for run in runs:
@@ -90,16 +90,22 @@ def mark_floor(runs: list[RunMetrics], floors: list[Floor]) -> None:
         if floor is None:
             continue
         h = run.headline
-        recall = floor.escalation_recall.estimate
+        recall, sensitivity = floor.escalation_recall.estimate, h["sensitivity"].estimate
+        ceiling = recall is not None and recall >= 1
         run.at_or_under_floor = bool(
             _le(h["accuracy"].estimate, floor.accuracy.estimate)
-            or (recall is not None and recall < 1 and _le(h["sensitivity"].estimate, recall))
+            or (_lt(sensitivity, recall) if ceiling else _le(sensitivity, recall))
         )
 
 
 def _le(a: float | None, b: float | None) -> bool:
     """``a <= b``, false when either is undefined (as NaN compares)."""
     return a is not None and b is not None and a <= b
+
+
+def _lt(a: float | None, b: float | None) -> bool:
+    """``a < b``, false when either is undefined."""
+    return a is not None and b is not None and a < b
 
 
 def _stored(ctx: ReportContext) -> dict[str, dict[str, Any]]:

@@ -68,7 +68,8 @@ def compare(
         split: the episodes to compare on.
         costs: the costs of the utility comparison (default: the runs' declared costs; when the
             two runs declare different costs, run A's, and :attr:`Comparison.note` says so).
-        bank: seed files or folders of the runs' bank, when it is no longer where it was.
+        bank: seed files or folders to read the runs' bank from (see
+            :func:`carebench.runs.results.load_runs`).
 
     Raises:
         CarebenchError: a run is unknown, both names are the same run, a run has no results in

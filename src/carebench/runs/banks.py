@@ -100,7 +100,11 @@ def _way_out(manifest: Mapping[str, Any], paths: tuple[str, ...] | None, kept: b
         return "leave out --bank: the store keeps a copy of the bank this run was made on"
     how = "pass the seed files or folders it was made on with --bank"
     if paths is None:  # the packaged bank, and no copy kept: it came with another carebench
-        made_by = str(manifest.get("git_revision") or "")[:12] or manifest.get("carebench_version")
+        made_by = (
+            str(manifest.get("git_revision") or "")[:12]
+            or manifest.get("carebench_version")
+            or "that made the run"
+        )
         how += (
             f" (this run's are the src/carebench/scenarios/escalation folder of carebench "
             f"{made_by}; the store keeps a copy of the bank for runs made since)"

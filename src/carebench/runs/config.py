@@ -275,6 +275,14 @@ class RunManifest(BaseModel):
         return stored_costs(self.stored())
 
 
+def manifest_paths(config: RunConfig) -> list[str] | None:
+    """The bank paths a manifest records (None: the packaged bank).
+
+    Absolute, so the run's bank is found from any working directory.
+    """
+    return [str(Path(p).resolve()) for p in config.bank_paths] if config.bank_paths else None
+
+
 def build_manifest(
     config: RunConfig, bank_sha256: str, n_episodes: int, backend_facts: dict[str, Any]
 ) -> dict[str, Any]:
@@ -285,10 +293,7 @@ def build_manifest(
         "run_id": config.run_id(bank_sha256),
         "label": config.label(),
         **config.identity(bank_sha256),
-        # absolute, so the run's bank is found from any working directory (None: packaged)
-        "bank_paths": [str(Path(p).resolve()) for p in config.bank_paths]
-        if config.bank_paths
-        else None,
+        "bank_paths": manifest_paths(config),
         **({} if config.bank_paths else {"bank_version": BANK_VERSION}),
         "n_episodes": n_episodes,
         "backend_facts": backend_facts,

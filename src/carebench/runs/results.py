@@ -155,8 +155,9 @@ def load_runs(
     Args:
         workspace: a workspace folder (holding ``carebench.db``) or a ``.db`` file.
         runs: run ids, unique prefixes or labels; every run when omitted.
-        bank: seed files or folders holding the runs' bank, instead of the paths their manifests
-            record (for a bank that has moved); checked against each run's bank hash.
+        bank: seed files or folders to read the runs' bank from instead of the copy the store
+            keeps (or, for runs stored before copies were kept, the paths their manifests
+            record); checked against each run's bank hash.
 
     Raises:
         CarebenchError: no store, an unknown or ambiguous run, or a bank that is not the run's.
@@ -188,7 +189,7 @@ def load_results(
     Args:
         workspace: a workspace folder (holding ``carebench.db``) or a ``.db`` file.
         runs: run ids, unique prefixes or labels; every run when omitted.
-        bank: seed files or folders of the runs' bank when it is no longer where it was.
+        bank: seed files or folders to read the runs' bank from (see :func:`load_runs`).
     """
     return load_runs(workspace, runs, bank=bank).frame
 

@@ -48,7 +48,7 @@ from carebench.episodes.bank import close_ids
 from carebench.episodes.canonical import bank_sha256
 from carebench.episodes.schema import Action, Episode
 from carebench.errors import CarebenchError, RunFailedError
-from carebench.runs.config import RunConfig, RunManifest, build_manifest
+from carebench.runs.config import RunConfig, RunManifest, build_manifest, manifest_paths
 from carebench.runs.store import BankCopy, Record, RunStore, bank_copy
 
 
@@ -363,10 +363,11 @@ async def run_async(
         A summary of what this invocation did.
     """
     check_plan(config, store)
+    store.writable()  # a read-only copy of a store: refused before any request
     bank_hash = bank_hash or bank_sha256(bank)
     planned = _plan(config, bank, store, bank_hash)
     summary, todo = planned.summary, planned.todo
-    if planned.done:  # a stored run (resumed, or run again): keep its bank with it
+    if planned.done or store.bank_damaged(bank_hash):  # keep (or mend) a stored run's bank
         store.put_bank(bank, bank_hash)
     own_backend = backend is None and bool(todo)
     if todo and backend is None:
@@ -420,19 +421,25 @@ def check_plan(config: RunConfig, store: RunStore) -> None:
 
 
 def other_bank_note(config: RunConfig, store: RunStore, bank_hash: str, run_id: str) -> list[str]:
-    """A note when a new run repeats a stored run's settings on another bank (its seeds changed).
+    """A note when a new run repeats a stored run's settings on its seeds, changed since.
 
-    Re-running a command after the seeds changed, or after an upgrade shipped another packaged
-    bank, starts a new run rather than resuming the old one: the note says so, and that the old
-    run is kept. Nothing when the store cannot list its runs (a corrupted manifest).
+    Re-running a command after the seeds at its paths changed, or after an upgrade shipped
+    another packaged bank, starts a new run rather than resuming the old one: the note says so,
+    and that the old run (the newest such) is kept. Nothing for a run on other seeds the user
+    chose, and nothing when the store cannot list its runs (a corrupted manifest).
     """
     try:
         stored = store.runs()
     except CarebenchError:
         return []
-    for other in stored:
+    paths = manifest_paths(config)
+    for other in reversed(stored):  # newest first
         sha = other.manifest.bank_sha256
-        if sha != bank_hash and config.run_id(sha) == other.run_id:  # all else the same
+        if (
+            sha != bank_hash
+            and other.manifest.bank_paths == paths
+            and config.run_id(sha) == other.run_id  # all else the same
+        ):
             return [
                 f"run {run_id} is new: the same settings were run as {other.run_id} on episode "
                 f"bank {sha[:12]}, and the seeds now form bank {bank_hash[:12]}; "

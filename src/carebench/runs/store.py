@@ -7,8 +7,8 @@ shared by all runs) and ``banks`` (a copy of each episode bank runs were made on
 the zlib-compressed canonical JSONL, written with the run's records, so a run stays reportable
 after its seeds move or a newer carebench ships another packaged bank). A record with status
 ``ok`` or ``invalid`` is final and is never overwritten; a record with status ``error`` (a
-transport failure after retries) is replaced when the run is resumed. Records are written in transactions of whole records, so an interrupted run never leaves
-half a record.
+transport failure after retries) is replaced when the run is resumed. Records are written in
+transactions of whole records, so an interrupted run never leaves half a record.
 
 The workspace store refuses a database that is not a carebench store, and turns a long foreign
 write lock into :class:`carebench.store.StoreLockedError`. Manifests are strict JSON (no NaN or
@@ -324,15 +324,16 @@ class RunStore(WorkspaceStore):
         with self.transaction() as db:
             n = db.execute("DELETE FROM records WHERE run_id=?", (run_id,)).rowcount
             db.execute("DELETE FROM runs WHERE run_id=?", (run_id,))
-            db.execute(  # a bank copy no other run was made on
-                "DELETE FROM banks WHERE sha256 NOT IN (SELECT json_extract(manifest, "
-                "'$.bank_sha256') AS sha FROM runs WHERE json_valid(manifest) AND sha NOT NULL)"
+            db.execute(  # a bank copy no other run was made on (none while a manifest is unread)
+                "DELETE FROM banks WHERE NOT EXISTS (SELECT 1 FROM runs WHERE NOT "
+                "json_valid(manifest)) AND sha256 NOT IN (SELECT json_extract(manifest, "
+                "'$.bank_sha256') AS sha FROM runs WHERE sha NOT NULL)"
             )
         return run_id, label, int(n)
 
     # banks ------------------------------------------------------------------------------------
     def put_bank(self, bank: Sequence[Episode], sha256: str) -> None:
-        """Keep a copy of the bank ``sha256`` unless an intact one is stored (see :func:`bank_copy`).
+        """Keep a copy of bank ``sha256`` unless an intact one is stored (:func:`bank_copy`).
 
         A damaged copy is replaced.
 
@@ -345,6 +346,11 @@ class RunStore(WorkspaceStore):
         copy = bank_copy(bank, sha256)
         with self.transaction() as db:
             db.execute("INSERT OR REPLACE INTO banks VALUES (?, ?, ?)", (*copy, _now()))
+
+    def bank_damaged(self, sha256: str) -> bool:
+        """Whether a copy of bank ``sha256`` is stored and damaged (:meth:`put_bank` replaces it)."""
+        row = self._db.execute("SELECT episodes FROM banks WHERE sha256=?", (sha256,)).fetchone()
+        return row is not None and not _intact(row[0], sha256)
 
     def bank(self, sha256: str) -> list[Episode] | None:
         """The stored copy of bank ``sha256`` in bank order, or None when none is stored.
@@ -361,7 +367,8 @@ class RunStore(WorkspaceStore):
             body = _body(row[0], sha256)
         except (zlib.error, TypeError, ValueError) as exc:
             raise CarebenchError(
-                f"{where} is damaged ({exc}); running the run's command again stores it anew"
+                f"{where} is damaged ({exc}); to store it anew, run the run's command again with "
+                "the seeds it was made on"
             ) from exc
         from pydantic import ValidationError
 
