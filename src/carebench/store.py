@@ -216,8 +216,7 @@ class WorkspaceStore:
             raise
         except (sqlite3.DatabaseError, OSError) as exc:
             self._db.close()
-            if "readonly" in str(exc):
-                raise _unwritable(self.path, "store (or its file system)") from exc
+            self._refuse_readonly(exc)
             raise CarebenchError(f"{self.path}: not a usable carebench store: {exc}") from exc
         if version is not None and version != SCHEMA_VERSION:
             self._db.close()
@@ -235,8 +234,7 @@ class WorkspaceStore:
         try:
             rows = self._db.execute("PRAGMA quick_check(3)").fetchall()
         except sqlite3.DatabaseError as exc:
-            if "readonly" in str(exc):  # a read-only file system: no write-ahead log
-                raise _unwritable(self.path, "store (or its file system)") from exc
+            self._refuse_readonly(exc)  # a read-only file system: no write-ahead log
             problem = str(exc)
         else:
             problem = "; ".join(" ".join(str(r[0]).split()) for r in rows)
@@ -318,14 +316,18 @@ class WorkspaceStore:
         if self.path.exists() and not os.access(self.path, os.W_OK):
             raise _unwritable(self.path, "store file")
 
+    def _refuse_readonly(self, exc: BaseException) -> None:
+        """Raise the clear error for SQLite's 'readonly' (a read-only file or file system)."""
+        if "readonly" in str(exc):
+            raise _unwritable(self.path, "store (or its file system)") from exc
+
     @contextmanager
     def locked(self) -> Iterator[None]:
         """Turn SQLite's 'locked' (after the busy timeout) and 'readonly' into clear errors."""
         try:
             yield
         except sqlite3.OperationalError as exc:
-            if "readonly" in str(exc):
-                raise _unwritable(self.path, "store (or its file system)") from exc
+            self._refuse_readonly(exc)
             if "locked" not in str(exc) and "busy" not in str(exc):
                 raise
             raise StoreLockedError(

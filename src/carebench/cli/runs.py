@@ -151,13 +151,12 @@ def delete(run: str, yes: bool, workspace: Path) -> None:
     runs, the response cache, plans and annotations are not touched. There is no undo; copy
     carebench.db first to keep it.
     """
-    from carebench.runs.labels import display_labels
-    from carebench.runs.results import open_store
+    from carebench.runs.results import open_store, shown_labels
 
     with open_store(workspace) as store:
         path = store.path
         try:  # the labels runs list shows; a corrupted manifest leaves the stored ones
-            shown = display_labels({r.run_id: r.manifest.stored() for r in store.runs()})
+            shown = shown_labels(store)
         except CarebenchError:
             shown = {}
         by_label = {label: run_id for run_id, label in shown.items()}

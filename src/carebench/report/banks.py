@@ -22,15 +22,10 @@ def bank_summary(
     for run_id, manifest in manifests.items():
         sha = manifest.bank_sha256
         if sha not in banks:
-            banks[sha] = BankEntry(
-                bank_sha256=sha,
-                bank_paths=manifest.bank_paths,
-                bank_version=manifest.bank_version,
-                runs=[],
-            )
+            banks[sha] = BankEntry(bank_sha256=sha, bank_paths=manifest.bank_paths, runs=[])
         banks[sha].runs.append(labels[run_id])
         banks[sha].run_ids.append(run_id)
-        banks[sha].bank_version = banks[sha].bank_version or manifest.bank_version
+        banks[sha].bank_version = banks[sha].bank_version or manifest.bank_version  # any run's
     if len(banks) < 2:
         return list(banks.values()), None
     parts = "; ".join(f"bank {b.bank_sha256[:12]}: {', '.join(b.runs)}" for b in banks.values())

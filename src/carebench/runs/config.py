@@ -226,9 +226,9 @@ class RunManifest(BaseModel):
     fields of :meth:`RunConfig.identity`, backend facts, the plan's content) is kept as extra
     fields, so a manifest written by an older carebench still reads. ``bank_paths`` is None for
     the packaged bank, whose version is ``bank_version`` (None for a custom bank, and for runs
-    stored before versions were recorded); ``plan`` is the plan identity of a run made under one; ``output`` is
-    ``extended`` for runs that write work products; ``sampling.repeats`` is 1 for manifests
-    written before sampling existed. :meth:`stored` gives back the stored JSON object.
+    stored before versions were recorded); ``plan`` is the plan identity of a run made under one;
+    ``output`` is ``extended`` for runs that write work products; ``sampling.repeats`` is 1 for
+    manifests written before sampling existed. :meth:`stored` gives back the stored JSON object.
     """
 
     model_config = ConfigDict(extra="allow", frozen=True)

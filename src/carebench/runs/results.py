@@ -137,10 +137,18 @@ def open_store(workspace: str | Path) -> RunStore:
     return RunStore(path)
 
 
+def shown_labels(store: RunStore) -> dict[str, str]:
+    """Run id -> the display label ``runs list`` shows, for every run in the store.
+
+    Raises:
+        CarebenchError: a stored manifest cannot be read (names the run).
+    """
+    return display_labels({r.run_id: r.manifest.stored() for r in store.runs()})
+
+
 def resolve_runs(store: RunStore, names: Sequence[str]) -> list[str]:
     """Run ids for ``names``: display labels (``runs list``), or what :meth:`RunStore.resolve` takes."""
-    every = {r.run_id: r.manifest.stored() for r in store.runs()}
-    by_label = {label: run_id for run_id, label in display_labels(every).items()}
+    by_label = {label: run_id for run_id, label in shown_labels(store).items()}
     return list(dict.fromkeys(by_label.get(n) or store.resolve(n) for n in names))
 
 
