@@ -169,15 +169,25 @@ variants:
 """
 
 
-def write_custom_bank(folder: Path, note: str = "") -> Path:
+_CUSTOM_UNITS = """\
+annotations:
+  retain_facts: ["amlodipine 5 mg daily"]
+  discard_facts: ["no regular medicines"]
+  prohibited_claims: ["stop amlodipine today"]
+"""
+
+
+def write_custom_bank(folder: Path, note: str = "", annotated: bool = False) -> Path:
     """A two-seed bank (one dev, one test seed: 20 episodes), independent of the packaged one.
 
     ``note`` is appended to the setting block, so two calls with different notes give two banks
-    with the same episode ids and different content (and hashes).
+    with the same episode ids and different content (and hashes). ``annotated`` adds annotation
+    units (without them work products are not scored and the bank has no floors).
     """
     folder.mkdir(parents=True, exist_ok=True)
     for seed_id, split in (("custom-dev", "dev"), ("custom-test", "test")):
         text = _CUSTOM_SEED.format(id=seed_id, split=split, note=note)
+        text += _CUSTOM_UNITS if annotated else ""
         (folder / f"{seed_id}.yaml").write_text(text)
     return folder
 

@@ -278,6 +278,34 @@ def test_a_seed_without_those_units_is_not_checked(
     assert _issues(seed_dict, write_seed) == []
 
 
+def test_a_unit_says_each_surfaces_own_words(
+    seed_dict: Seed, write_seed: Callable[..., Path]
+) -> None:
+    seed = _annotated(seed_dict)
+    seed["surfaces"]["s1"].update(pronoun="she", possessive="her")
+    seed["surfaces"]["s2"].update(pronoun="he", possessive="his")
+    seed["annotations"]["prohibited_claims"] = ["she did not hit her head", "Bo Chan is well"]
+    assert _issues(seed, write_seed) == [
+        (
+            "annotations.prohibited_claims.0",
+            "'she did not hit her head' holds 'she', s1's pronoun ('he' in s2); 'her', s1's "
+            "possessive ('his' in s2): a unit is the same text in every surface, so write the "
+            "surface's placeholder ({possessive}, {pronoun})",
+        ),
+        (
+            "annotations.prohibited_claims.1",
+            "'Bo Chan is well' holds 'Bo Chan', s2's patient ('Ann Lee' in s1): a unit is the "
+            "same text in every surface, so write the surface's placeholder ({patient})",
+        ),
+    ]
+    seed["annotations"]["prohibited_claims"] = [
+        "{pronoun} did not hit {possessive} head",
+        "{patient} is well at 45 or 40",  # numbers (ages, doses, times) are for review
+        "the shelf held the bottle",  # "he" inside a word
+    ]
+    assert _issues(seed, write_seed) == []
+
+
 # The packaged bank (each of these failed on bank 2.0).
 
 

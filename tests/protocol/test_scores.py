@@ -503,3 +503,41 @@ def test_a_key_finding_giving_an_amount_in_another_unit_is_grounded() -> None:
         episode, Handoff.model_validate({**handoff, "key_findings": tenfold})
     )
     assert "key_findings" in scored.wrong
+
+
+@pytest.mark.parametrize(
+    ("episode_id", "text", "sources", "made"),
+    [
+        # bank 2.4 review: "CHA2DS2-VASc 5" made "continue warfarin 5 mg daily" in s1 only
+        (
+            "warfarin-high-inr.s1.clean",
+            "Indication: non-valvular atrial fibrillation (CHA2DS2-VASc 5), target INR 2.0-3.0; "
+            "continue warfarin at the new dose below.",
+            ("R1",),
+            0,
+        ),
+        ("warfarin-high-inr.s1.clean", "Continue warfarin 5 mg daily", ("R1",), 1),
+        # the record states the old dose: restating it is no contradiction
+        (
+            "warfarin-high-inr.s1.clean",
+            "Current dose before today: warfarin 5 mg daily",
+            ("R1",),
+            0,
+        ),
+        # E1 states "5 mg twice daily", which the loose matcher reads as the prohibited claim
+        (
+            "apixaban-dose-criteria.s1.clean",
+            "E1 standard dose is 5 mg twice daily, but E2 reduces it to 2.5 mg twice daily here.",
+            ("E1", "E2"),
+            0,
+        ),
+        ("apixaban-dose-criteria.s1.clean", "5 mg twice daily is correct for her", ("E1",), 1),
+    ],
+)
+def test_a_prohibited_claim_is_made_by_its_words_and_units_not_by_restating_the_evidence(
+    episode_id: str, text: str, sources: tuple[str, ...], made: int
+) -> None:
+    from carebench.episodes.bank import load_bank
+
+    episode = next(e for e in load_bank() if e.episode_id == episode_id)
+    assert continuity(episode, [Claim(text=text, sources=sources)]).contradictions == made

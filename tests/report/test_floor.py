@@ -85,7 +85,7 @@ def test_a_run_is_flagged_at_or_under_the_floor(
 def test_no_work_product_floors_for_a_run_the_split_leaves_out(tmp_path: Path) -> None:
     """A new-user trial waited five minutes for the packaged bank's floors in a report whose only
     extended run had no rows in the chosen split."""
-    bank = write_custom_bank(tmp_path / "bank")
+    bank = write_custom_bank(tmp_path / "bank", annotated=True)
     for model, split, output in (("oracle", "dev", "extended"), ("rule", "test", "decision")):
         config = RunConfig(
             backend=BackendConfig(name="scripted", model=model),
@@ -107,7 +107,7 @@ def test_the_printed_floor_rows_name_their_bank_when_there_are_several(tmp_path:
         config = RunConfig(
             backend=BackendConfig(name="scripted", model="oracle"),
             split="dev",
-            bank_paths=(str(write_custom_bank(tmp_path / name, note=note)),),
+            bank_paths=(str(write_custom_bank(tmp_path / name, note=note, annotated=True)),),
             output="extended",
         )
         run_agent(config, tmp_path)
@@ -116,3 +116,35 @@ def test_the_printed_floor_rows_name_their_bank_when_there_are_several(tmp_path:
     assert len(banks) == 2
     for sha in banks:
         assert re.search(rf"\| floor: reference \(n=\d+, bank {sha}\) \|", report.summary)
+
+
+def test_a_bank_without_annotation_units_is_not_scored_and_has_no_floors(tmp_path: Path) -> None:
+    """On seeds without annotations the reference scored 0.00 traceability and was flagged at or
+    under a gaming floor (a new-user trial): nothing there to score against."""
+    for annotated in (False, True):
+        config = RunConfig(
+            backend=BackendConfig(name="scripted", model="oracle"),
+            split="dev",
+            bank_paths=(str(write_custom_bank(tmp_path / str(annotated), annotated=annotated)),),
+            output="extended",
+        )
+        run_agent(config, tmp_path)
+    report = build_report(tmp_path, None, tmp_path / "r", "dev", Settings(b=200))
+    rows = {w.unannotated: w for w in report.analysis.work_products}
+    assert sorted(rows) == [4, 10]  # each run scored on its own bank (the ids are the same:
+    # both runs were once scored on whichever bank came last)
+    bare, scored = rows[10], rows[4]
+    assert bare.records == 10 and bare.invalid_work_product == 0
+    assert [getattr(bare, s).n for s in ("continuity", "traceability", "handoff")] == [0, 0, 0]
+    assert bare.at_or_under_floor == []
+    assert scored.traceability.estimate == 1.0 and scored.at_or_under_floor == []
+    assert scored.unannotated == 4  # its handoffs: the seed declares no handoff units
+    assert len(report.analysis.work_product_floors) == 1  # the annotated bank's
+    assert (
+        "Not scored, as their episodes lack the annotation units they are scored against (no "
+        "`annotations:`, or no handoff units for a handoff; docs/authoring.md): "
+    ) in report.summary
+    assert f"{bare.label} (patient_messaging: 10 of 10)" in report.summary
+    assert f"{scored.label} (patient_messaging: 4 of 10)" in report.summary
+    page = (tmp_path / "r" / "index.html").read_text()
+    assert "10 of 10 not scored: their episodes lack the annotation units" in page

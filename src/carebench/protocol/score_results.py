@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from carebench.episodes.schema import Annotations
 from carebench.protocol.handoff_safety import VETO_FACTOR
 from carebench.protocol.wrong_claims import SWAP_FACTOR
 
@@ -19,6 +20,7 @@ __all__ = [
     "EpisodeScores",
     "HandoffScore",
     "Traceability",
+    "annotated",
 ]
 
 MISMATCH_PENALTY = 0.5
@@ -156,6 +158,25 @@ class EpisodeScores:
 
     work_product_valid: bool
     error: str | None = None
+    unannotated: bool = False
+    """The episode lacks the annotation units this work product is scored against."""
     continuity: Continuity | None = None
     traceability: Traceability | None = None
     handoff: HandoffScore | None = None
+
+
+def annotated(units: Annotations | None, handoff: bool) -> bool:
+    """Whether an episode has the units a work product is scored against (else nothing is scored).
+
+    A draft needs annotation units; a handoff needs handoff units (fields, urgent findings,
+    urgencies or destinations). On a custom seed without ``annotations:`` the reference scored
+    0.00 traceability and was flagged under a gaming floor before.
+    """
+    if units is None:
+        return False
+    return not handoff or bool(
+        units.handoff_fields
+        or units.urgent_findings
+        or units.handoff_urgency
+        or units.handoff_destinations
+    )

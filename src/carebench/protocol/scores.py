@@ -69,8 +69,8 @@ from carebench.agents.workproduct import (
     parse_work_product,
 )
 from carebench.episodes.complements import positive
-from carebench.episodes.matching import claims, grounded_in, mass_amounts, states, tokens
-from carebench.episodes.readable import compatible, frame
+from carebench.episodes.matching import grounded_in, mass_amounts, states, tokens
+from carebench.episodes.readable import frame
 from carebench.episodes.schema import Action, Episode
 from carebench.episodes.sources import episode_sources
 from carebench.episodes.support import (
@@ -123,6 +123,7 @@ from carebench.protocol.score_results import (
     EpisodeScores,
     HandoffScore,
     Traceability,
+    annotated,
 )
 from carebench.protocol.stale import stale_facts
 from carebench.protocol.stated import (
@@ -133,6 +134,7 @@ from carebench.protocol.stated import (
     handoff_readings,
     hidden_claims,
     keeps_frame,
+    prohibited_made,
     unframed,
     unrequested_as_findings,
 )
@@ -217,10 +219,7 @@ def _continuity(episode: Episode, draft: Sequence[Claim], judge: ClaimSupport) -
         required=len(required),
         hits=len(required) - len(missing),
         stale=stale_facts([c.text for c in draft], units.discard_facts),
-        contradictions=sum(
-            any(claims(c.text, p) and compatible(c.text, p) for c in draft)
-            for p in units.prohibited_claims
-        ),
+        contradictions=prohibited_made([c.text for c in draft], units.prohibited_claims, evidence),
         concision=concision(episode, (c.text for c in draft)),
         claims=len(draft),
         contradicted=kinds.count("contradicted"),
@@ -575,12 +574,16 @@ def score_output(
 ) -> EpisodeScores:
     """Parse one extended output and score the work product its action calls for.
 
-    ``judge`` decides claim support (the deterministic :func:`rule_support` by default).
+    ``judge`` decides claim support (the deterministic :func:`rule_support` by default). Without
+    the annotation units a work product is scored against (none; for a handoff, no handoff
+    units) nothing is scored, and ``unannotated`` says why.
     """
     parsed = parse_work_product(raw, action)
     product = parsed.work_product
     if product is None:
         return EpisodeScores(work_product_valid=False, error=parsed.error)
+    if not annotated(episode.annotations, action is Action.ESCALATE):
+        return EpisodeScores(work_product_valid=True, unannotated=True)
     if action is Action.ANSWER:
         return EpisodeScores(
             work_product_valid=True,

@@ -4,6 +4,9 @@ Conventions:
     * Only extended-output runs (manifest ``output == "extended"``) are scored.
     * A row is one stored record. An invalid decision, or a work product that breaks its rules,
       is counted in ``invalid_work_product`` and scores nothing; it is never dropped silently.
+      A valid work product whose episode lacks the annotation units it is scored against (its
+      seed declares no ``annotations:``, or no handoff units for a handoff) is counted in
+      ``unannotated`` and scores nothing; a bank with no annotation units gets no floors.
     * Each score is averaged over the episodes it applies to (continuity and traceability: valid
       Answers with something to score; handoff completeness: valid Escalates); ``n`` says how many.
       ``overall`` is the floors' overall score of an episode (handoff completeness for a handoff,
@@ -77,6 +80,7 @@ def episode_scores(
             "action": record["action"],
             "work_product_valid": scored.work_product_valid,
             "work_product_error": scored.error,
+            "unannotated": scored.unannotated,
         }
         c, t, h = scored.continuity, scored.traceability, scored.handoff
         row.update(
@@ -138,6 +142,7 @@ def summarize(scores: pd.DataFrame, b: int = DEFAULT_B) -> list[dict[str, Any]]:
                 "task_class": task_class,
                 "records": len(rows),
                 "invalid_work_product": int((~rows["work_product_valid"]).sum()),
+                "unannotated": int(rows["unannotated"].astype(bool).sum()),
                 "continuity": _interval(rows, "continuity", b),
                 "traceability": _interval(rows, "traceability", b),
                 "handoff": _interval(rows, "handoff", b),
@@ -187,17 +192,33 @@ def work_product_scores(
     runs = set(extended_runs(manifests)) & {str(r) for r in frame["run_id"].unique()}
     if not runs:
         return pd.DataFrame()
-    episodes = {
-        e.episode_id: e
-        for sha in {str(manifests[r]["bank_sha256"]) for r in runs}
-        for e in banks.get(sha, ())
-    }
-    rows = frame[frame["run_id"].isin(runs)]
+    by_bank: dict[str, list[str]] = {}
+    for run_id in sorted(runs):
+        by_bank.setdefault(str(manifests[run_id]["bank_sha256"]), []).append(run_id)
+
+    def scored(judge: ClaimSupport) -> pd.DataFrame:
+        # each run against its own bank: two banks may share episode ids (a bank and its edit)
+        parts = [
+            episode_scores(
+                frame[frame["run_id"].isin(ids)],
+                {e.episode_id: e for e in banks.get(sha, ())},
+                judge,
+            )
+            for sha, ids in sorted(by_bank.items())
+        ]
+        merged = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
+        order = {run_id: i for i, run_id in enumerate(frame["run_id"].astype(str).unique())}
+        if len(parts) > 1:  # the frame's run order, records in their order within each run
+            merged = merged.sort_values(
+                "run_id", key=lambda c: c.astype(str).map(order), kind="stable"
+            ).reset_index(drop=True)
+        return merged
+
     if claim_judge is None:
-        return episode_scores(rows, episodes)
+        return scored(rule_support)
     from carebench.protocol.claim_judge import with_judge
 
-    return with_judge(claim_judge, lambda judge: episode_scores(rows, episodes, judge))
+    return with_judge(claim_judge, scored)
 
 
 def work_product_section(
@@ -260,8 +281,8 @@ def floor_section(
     """
     shas = sorted({str(manifests[r]["bank_sha256"]) for r in extended_runs(manifests)})
     out = []
-    for sha in shas:
-        if sha in banks:
+    for sha in shas:  # a bank with no annotation units has nothing to score, nor a floor
+        if sha in banks and any(e.annotations is not None for e in banks[sha]):
             rows = bank_floor_rows(sha, banks[sha], cache_dir)
             out.append({"bank_sha256": sha, "rows": rows, "floors": floors(rows)})
     return out

@@ -323,6 +323,10 @@ class WorkProductRow(Strict):
     task_class: str
     records: int
     invalid_work_product: int
+    unannotated: int = Field(
+        description="valid work products whose episode lacks the annotation units they are "
+        "scored against (no annotations:, or no handoff units for a handoff): not scored"
+    )
     continuity: IntervalOut
     traceability: IntervalOut
     handoff: IntervalOut

@@ -290,6 +290,18 @@ def _work_product_lines(analysis: ReportMetrics) -> list[str]:
             "still top them with new kinds of gaming (docs/protocol.md). Read these scores as a "
             "screen for copying, gaming and plain factual errors, not as clinical faithfulness.",
         ]
+    unannotated = [
+        f"{w.label} ({w.task_class}: {w.unannotated} of {w.records})"
+        for w in analysis.work_products
+        if w.unannotated
+    ]
+    if unannotated:
+        lines += [
+            "",
+            "Not scored, as their episodes lack the annotation units they are scored against "
+            "(no `annotations:`, or no handoff units for a handoff; docs/authoring.md): "
+            + "; ".join(unannotated),
+        ]
     flagged = [
         f"{w.label} ({w.task_class}: {', '.join(w.at_or_under_floor)})"
         for w in analysis.work_products

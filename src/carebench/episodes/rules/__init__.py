@@ -40,7 +40,7 @@ from carebench.episodes.rules.structure import (
     check_slots_and_placeholders,
     check_surfaces,
 )
-from carebench.episodes.rules.units import check_unit_rules
+from carebench.episodes.rules.units import check_surface_words, check_unit_rules
 from carebench.episodes.seed import Seed
 from carebench.errors import ValidationIssue
 
@@ -64,6 +64,7 @@ SEED_RULES: tuple[SeedRule, ...] = (
     SeedRule(check_escalation_sets, "design"),
     SeedRule(check_leaks, "design"),
     SeedRule(check_file_name, "design"),
+    SeedRule(check_surface_words, "design"),
     SeedRule(check_rendering, "rendered"),
     SeedRule(check_deletions, "rendered"),
     SeedRule(check_annotations, "rendered"),

@@ -24,7 +24,14 @@ stale rules to every seed that declares ``discard_facts`` (a seed without
   the patient or treatment, not a description of a kind of claim: it does not mention the
   evidence or its ids ("claims not supported by E1-E4"), carries no parenthesis or "when ..."
   condition about the episode, has at least two content words (or a number and a word), and a
-  phrase that opens with "a", "an" or "any" has a verb.
+  phrase that opens with "a", "an" or "any" has a verb;
+* **units follow the surface** (:func:`check_surface_words`, on the authored values): a unit
+  written with a word that is one surface's value of a variable the surfaces set differently
+  ("she did not hit her head" where s2's ``pronoun`` is "he") says the wrong thing in the other
+  surface; the unit must use the placeholder (``{pronoun} did not hit {possessive} head``).
+  Only variables whose values hold a letter are read: a number such as an age also appears in
+  lab values and times, so surface-dependent numbers are for review (bank 2.4: a man's
+  nitrofurantoin course was "3 days", the women's course).
 
 "States" is :func:`carebench.episodes.matching.states`, the rule the scores use.
 """
@@ -266,6 +273,62 @@ def _check_stale(
                     f"{where}: no fact to discard is stated by the superseded text "
                     f"({' '.join(flat(s) for s in units.superseded) or 'none'!r}); a stale "
                     "episode needs at least one scorable stale fact",
+                )
+            )
+    return issues
+
+
+def _authored_units(seed: Seed) -> list[tuple[tuple[str | int, ...], str]]:
+    """Every authored text unit of a seed with its path (seed level, then each variant's)."""
+    layers = [(("annotations",), seed.annotations)] + [
+        (("variants", v.value, "annotations"), variant_spec(seed, v).annotations) for v in Variant
+    ]
+    found: list[tuple[tuple[str | int, ...], str]] = []
+    for base, layer in layers:
+        if layer is None:
+            continue
+        for field in sorted(layer.model_fields_set):
+            value = getattr(layer, field)
+            groups = value.items() if isinstance(value, dict) else [(None, value)]
+            for key, items in groups:
+                where = (*base, field) if key is None else (*base, field, key)
+                found += [
+                    ((*where, index), item)
+                    for index, item in enumerate(items)
+                    if isinstance(item, str)
+                ]
+    return found
+
+
+def check_surface_words(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
+    """Units say each surface's own words (see the module docstring, "units follow the surface")."""
+    names = sorted(seed.surfaces)
+    differing: dict[str, dict[str, str]] = {}  # word -> {variable: "its value per surface"}
+    for variable in sorted(set().union(*(seed.surfaces[n] for n in names)) if names else ()):
+        values = {n: str(seed.surfaces[n].get(variable, "")) for n in names}
+        if len(set(values.values())) < 2:
+            continue
+        for name, value in values.items():
+            if value and re.search(r"[A-Za-z]", value):
+                others = ", ".join(f"{values[o]!r} in {o}" for o in names if o != name)
+                differing.setdefault(value, {})[variable] = f"{name}'s {variable} ({others})"
+    issues: list[ValidationIssue] = []
+    for path, text in _authored_units(seed):
+        at = {
+            word: m.start()
+            for word in differing
+            if (m := re.search(rf"(?<![\w{{]){re.escape(word)}(?![\w}}])", text))
+        }
+        held = [(w, differing[w]) for w in sorted(at, key=at.__getitem__)]  # in reading order
+        if held:
+            words = "; ".join(f"{w!r}, {' or '.join(v.values())}" for w, v in held)
+            fixes = ", ".join(sorted({f"{{{name}}}" for _, v in held for name in v}))
+            issues.append(
+                _issue(
+                    parsed,
+                    path,
+                    f"{text!r} holds {words}: a unit is the same text in every surface, so "
+                    f"write the surface's placeholder ({fixes})",
                 )
             )
     return issues
