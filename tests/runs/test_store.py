@@ -277,3 +277,38 @@ def test_a_new_workspace_under_a_folder_that_cannot_be_written_is_refused(
     with pytest.raises(CarebenchError, match=rf"^{tmp_path}: the folder is not writable"):
         RunStore(tmp_path / "new" / "deeper" / "carebench.db")
     assert not (tmp_path / "new").exists()
+
+
+def test_a_revision_with_changed_package_files_is_marked_dirty(tmp_path: Path) -> None:
+    """A run made from an edited checkout recorded the commit alone, which did not give the code."""
+    import subprocess
+
+    from carebench.runs.config import folder_revision
+
+    assert folder_revision(tmp_path) is None  # not a checkout
+    package = tmp_path / "src" / "carebench"
+    package.mkdir(parents=True)
+    (package / "scores.py").write_text("A = 1\n")
+
+    def git(*args: str) -> str:
+        done = subprocess.run(
+            ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", *args],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return done.stdout.strip()
+
+    git("init", "-q")
+    git("add", ".")
+    git("commit", "-q", "-m", "first")
+    head = git("rev-parse", "HEAD")
+    assert folder_revision(package) == head
+    (package / "notes.txt").write_text("untracked\n")  # not tracked: not read
+    (tmp_path / "README.md").write_text("outside the package\n")
+    assert folder_revision(package) == head
+    (package / "scores.py").write_text("A = 2\n")
+    assert folder_revision(package) == f"{head}-dirty"
+    git("add", ".")  # staged is still not the commit
+    assert folder_revision(package) == f"{head}-dirty"

@@ -187,19 +187,32 @@ class RunConfig(BaseModel):
 
 @cache
 def git_revision() -> str | None:
-    """The git revision of the carebench source tree, when it is a checkout (asked once)."""
-    try:
-        result = subprocess.run(
-            ["git", "rev-parse", "HEAD"],
-            cwd=Path(__file__).parent,
-            capture_output=True,
-            text=True,
-            timeout=5,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
+    """The git revision of the carebench source tree, when it is a checkout (asked once).
+
+    A revision whose package files (``src/carebench``: code, seeds, labelled sets) differ from
+    the commit, staged or not, ends in ``-dirty`` (git describe's mark): the revision alone does
+    not give the code or the bank the run was made with. Files git does not track are not read.
+    """
+    return folder_revision(Path(__file__).parents[1])
+
+
+def folder_revision(package: Path) -> str | None:
+    """The git revision of the checkout holding ``package`` (see :func:`git_revision`)."""
+
+    def git(*args: str) -> subprocess.CompletedProcess[str] | None:
+        try:
+            return subprocess.run(
+                ["git", *args], cwd=package, capture_output=True, text=True, timeout=5, check=False
+            )
+        except (OSError, subprocess.SubprocessError):
+            return None
+
+    head = git("rev-parse", "HEAD")
+    if head is None or head.returncode != 0 or not head.stdout.strip():
         return None
-    return result.stdout.strip() or None if result.returncode == 0 else None
+    status = git("status", "--porcelain", "--untracked-files=no", "--", ".")
+    dirty = status is None or status.returncode != 0 or bool(status.stdout.strip())
+    return head.stdout.strip() + ("-dirty" if dirty else "")
 
 
 class ManifestBackend(BaseModel):
