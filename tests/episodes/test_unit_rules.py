@@ -298,6 +298,13 @@ def test_a_unit_says_each_surfaces_own_words(
             "same text in every surface, so write the surface's placeholder ({patient})",
         ),
     ]
+    seed["annotations"]["prohibited_claims"] = ["He is on warfarin daily", "Mr Chan is well"]
+    assert [m for _, m in _issues(seed, write_seed)] == [
+        "'He is on warfarin daily' holds 'He', s2's pronoun ('she' in s1): a unit is the same text in "
+        "every surface, so write the surface's placeholder ({pronoun})",
+        "'Mr Chan is well' holds 'Chan', s2's patient ('Ann Lee' in s1): a unit is the same text "
+        "in every surface, so write the surface's placeholder ({patient})",
+    ]
     seed["annotations"]["prohibited_claims"] = [
         "{pronoun} did not hit {possessive} head",
         "{patient} is well at 45 or 40",  # numbers (ages, doses, times) are for review

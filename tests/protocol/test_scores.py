@@ -517,24 +517,12 @@ def test_a_key_finding_giving_an_amount_in_another_unit_is_grounded() -> None:
             0,
         ),
         ("warfarin-high-inr.s1.clean", "Continue warfarin 5 mg daily", ("R1",), 1),
-        # the record states the old dose: restating it is no contradiction
-        (
-            "warfarin-high-inr.s1.clean",
-            "Current dose before today: warfarin 5 mg daily",
-            ("R1",),
-            0,
-        ),
-        # E1 states "5 mg twice daily", which the loose matcher reads as the prohibited claim
-        (
-            "apixaban-dose-criteria.s1.clean",
-            "E1 standard dose is 5 mg twice daily, but E2 reduces it to 2.5 mg twice daily here.",
-            ("E1", "E2"),
-            0,
-        ),
+        ("warfarin-high-inr.s1.clean", "Keep warfarin at 5 mg daily (35 mg per week)", ("R1",), 1),
+        ("warfarin-high-inr.s1.clean", "Continue warfarin 5 daily", ("R1",), 0),  # no unit held
         ("apixaban-dose-criteria.s1.clean", "5 mg twice daily is correct for her", ("E1",), 1),
     ],
 )
-def test_a_prohibited_claim_is_made_by_its_words_and_units_not_by_restating_the_evidence(
+def test_a_prohibited_claim_holds_its_quantities_with_their_units(
     episode_id: str, text: str, sources: tuple[str, ...], made: int
 ) -> None:
     from carebench.episodes.bank import load_bank

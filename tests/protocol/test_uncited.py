@@ -61,14 +61,10 @@ def test_a_stale_dose_restated_as_current_is_carried(insulin: Episode) -> None:
     carried = [*right, Claim(text="insulin glargine 30 units at 22:00")]  # "5 days ago" dropped
     before, after = continuity(insulin, right), continuity(insulin, carried)
     assert (before.hits, before.required, before.stale) == (1, 6, 0)
-    # the old dose is stale (was 0) and no line holds it as current (unfounded): each quarters.
-    # It is not the prohibited "continue glargine 30 units" (bank 2.4): N1's "reduced from 30 to
-    # 24 units" makes that claim to the loose matcher, so a draft makes it only with every word
-    # ("continue"), and a draft restating N1 is no contradiction
-    assert (after.stale, after.contradictions, after.unfounded) == (1, 0, 1)
-    assert after.score == pytest.approx(1 / 6 * STALE_FACTOR**2)
-    said = continuity(insulin, [*right, Claim(text="Continue glargine 30 units at 22:00")])
-    assert said.contradictions == 1
+    # the old dose is stale (was 0), also the episode's prohibited claim, and no line holds it
+    # as current (unfounded): each quarters
+    assert (after.stale, after.contradictions, after.unfounded) == (1, 1, 1)
+    assert after.score == pytest.approx(1 / 6 * STALE_FACTOR**3)
 
 
 def test_a_cited_claim_the_record_lacks_is_unfounded_in_continuity(

@@ -279,20 +279,29 @@ def test_a_new_workspace_under_a_folder_that_cannot_be_written_is_refused(
     assert not (tmp_path / "new").exists()
 
 
-def test_a_revision_with_changed_package_files_is_marked_dirty(tmp_path: Path) -> None:
+def test_a_revision_with_changed_package_files_is_marked_dirty(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A run made from an edited checkout recorded the commit alone, which did not give the code."""
+    import shutil
     import subprocess
 
     from carebench.runs.config import folder_revision
+
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path.parent))  # no enclosing checkout
 
     assert folder_revision(tmp_path) is None  # not a checkout
     package = tmp_path / "src" / "carebench"
     package.mkdir(parents=True)
     (package / "scores.py").write_text("A = 1\n")
 
+    settings = ("-c", "user.name=t", "-c", "user.email=t@example.org", "-c", "commit.gpgsign=false")
+
     def git(*args: str) -> str:
         done = subprocess.run(
-            ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", *args],
+            ["git", *settings, *args],
             cwd=tmp_path,
             capture_output=True,
             text=True,
@@ -305,9 +314,13 @@ def test_a_revision_with_changed_package_files_is_marked_dirty(tmp_path: Path) -
     git("commit", "-q", "-m", "first")
     head = git("rev-parse", "HEAD")
     assert folder_revision(package) == head
-    (package / "notes.txt").write_text("untracked\n")  # not tracked: not read
     (tmp_path / "README.md").write_text("outside the package\n")
+    (tmp_path / ".gitignore").write_text("*.pyc\n")
+    (package / "scores.pyc").write_text("ignored\n")
     assert folder_revision(package) == head
+    (package / "new-seed.yaml").write_text("untracked\n")  # read by the packaged bank
+    assert folder_revision(package) == f"{head}-dirty"
+    (package / "new-seed.yaml").unlink()
     (package / "scores.py").write_text("A = 2\n")
     assert folder_revision(package) == f"{head}-dirty"
     git("add", ".")  # staged is still not the commit

@@ -158,11 +158,11 @@ class EpisodeScores:
 
     work_product_valid: bool
     error: str | None = None
-    unannotated: bool = False
-    """The episode lacks the annotation units this work product is scored against."""
     continuity: Continuity | None = None
     traceability: Traceability | None = None
     handoff: HandoffScore | None = None
+    unannotated: bool = False
+    """A draft or handoff whose episode lacks the annotation units it is scored against."""
 
 
 def annotated(units: Annotations | None, handoff: bool) -> bool:

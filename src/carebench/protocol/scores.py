@@ -219,7 +219,7 @@ def _continuity(episode: Episode, draft: Sequence[Claim], judge: ClaimSupport) -
         required=len(required),
         hits=len(required) - len(missing),
         stale=stale_facts([c.text for c in draft], units.discard_facts),
-        contradictions=prohibited_made([c.text for c in draft], units.prohibited_claims, evidence),
+        contradictions=prohibited_made([c.text for c in draft], units.prohibited_claims),
         concision=concision(episode, (c.text for c in draft)),
         claims=len(draft),
         contradicted=kinds.count("contradicted"),
@@ -582,7 +582,8 @@ def score_output(
     product = parsed.work_product
     if product is None:
         return EpisodeScores(work_product_valid=False, error=parsed.error)
-    if not annotated(episode.annotations, action is Action.ESCALATE):
+    scored = action is Action.ANSWER or (action is Action.ESCALATE and product.handoff is not None)
+    if scored and not annotated(episode.annotations, action is Action.ESCALATE):
         return EpisodeScores(work_product_valid=True, unannotated=True)
     if action is Action.ANSWER:
         return EpisodeScores(

@@ -17,7 +17,7 @@ from carebench.agents.workproduct import Claim, Handoff
 from carebench.episodes.additions import retraction
 from carebench.episodes.checklist import UNTICKED
 from carebench.episodes.markup import render, stored
-from carebench.episodes.matching import claims, states, tokens
+from carebench.episodes.matching import claims, states
 from carebench.episodes.readable import compatible, denies, frame, readable
 from carebench.episodes.support import analyze, mentions, strip_injections
 from carebench.protocol.handoff_frames import added_frame
@@ -60,31 +60,21 @@ def asserts(text: str, fact: str) -> bool:
     )
 
 
-def prohibited_made(
-    texts: Sequence[str], prohibited: Sequence[str], evidence: Sequence[str]
-) -> int:
+def prohibited_made(texts: Sequence[str], prohibited: Sequence[str]) -> int:
     """How many ``prohibited`` claims one of ``texts`` makes unframed (continuity's contradictions).
 
     A text makes a prohibited claim when it claims it (:func:`~carebench.episodes.matching.claims`:
     states it and adds no negation), with no frame it lacks and every quantity of it held with its
-    unit (:func:`units_held`: "CHA2DS2-VASc 5" does not make "continue warfarin 5 mg daily"). Where
-    a current admissible ``evidence`` line itself claims it so (the record's "warfarin 5 mg daily"
-    for "continue warfarin 5 mg daily"), restating that line is no contradiction, and the text
-    must hold every content word of the prohibited claim (bank 2.4 review: a correct draft that
-    restated the record's dose was divided by 4).
+    unit (:func:`units_held`: "CHA2DS2-VASc 5" does not make "continue warfarin 5 mg daily";
+    bank 2.4 review).
     """
-
-    def makes(text: str, claim: str) -> bool:
-        return claims(text, claim) and compatible(text, claim) and units_held(text, claim)
-
-    made = 0
-    for claim in prohibited:
-        strict = any(makes(line, claim) for line in evidence)
-        words = tokens(claim).words
-        made += any(
-            makes(text, claim) and (not strict or words <= tokens(text).words) for text in texts
+    return sum(
+        any(
+            claims(text, claim) and compatible(text, claim) and units_held(text, claim)
+            for text in texts
         )
-    return made
+        for claim in prohibited
+    )
 
 
 def units_held(text: str, fact: str) -> bool:

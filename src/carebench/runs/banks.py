@@ -100,8 +100,9 @@ def _way_out(manifest: Mapping[str, Any], paths: tuple[str, ...] | None, kept: b
         return "leave out --bank: the store keeps a copy of the bank this run was made on"
     how = "pass the seed files or folders it was made on with --bank"
     if paths is None:  # the packaged bank, and no copy kept: it came with another carebench
+        revision = str(manifest.get("git_revision") or "")
         made_by = (
-            str(manifest.get("git_revision") or "")[:12]
+            revision[:12] + (" (with uncommitted changes)" if revision.endswith("-dirty") else "")
             or manifest.get("carebench_version")
             or "that made the run"
         )

@@ -190,8 +190,9 @@ def git_revision() -> str | None:
     """The git revision of the carebench source tree, when it is a checkout (asked once).
 
     A revision whose package files (``src/carebench``: code, seeds, labelled sets) differ from
-    the commit, staged or not, ends in ``-dirty`` (git describe's mark): the revision alone does
-    not give the code or the bank the run was made with. Files git does not track are not read.
+    the commit, staged or not, or that git does not track and does not ignore (a new seed file),
+    ends in ``-dirty`` (git describe's mark): the revision alone does not give the code or the
+    bank the run was made with.
     """
     return folder_revision(Path(__file__).parents[1])
 
@@ -202,7 +203,12 @@ def folder_revision(package: Path) -> str | None:
     def git(*args: str) -> subprocess.CompletedProcess[str] | None:
         try:
             return subprocess.run(
-                ["git", *args], cwd=package, capture_output=True, text=True, timeout=5, check=False
+                ["git", "--no-optional-locks", *args],
+                cwd=package,
+                capture_output=True,
+                text=True,
+                timeout=5,
+                check=False,
             )
         except (OSError, subprocess.SubprocessError):
             return None
@@ -210,7 +216,7 @@ def folder_revision(package: Path) -> str | None:
     head = git("rev-parse", "HEAD")
     if head is None or head.returncode != 0 or not head.stdout.strip():
         return None
-    status = git("status", "--porcelain", "--untracked-files=no", "--", ".")
+    status = git("status", "--porcelain", "--", ".")
     dirty = status is None or status.returncode != 0 or bool(status.stdout.strip())
     return head.stdout.strip() + ("-dirty" if dirty else "")
 

@@ -29,7 +29,9 @@ stale rules to every seed that declares ``discard_facts`` (a seed without
   written with a word that is one surface's value of a variable the surfaces set differently
   ("she did not hit her head" where s2's ``pronoun`` is "he") says the wrong thing in the other
   surface; the unit must use the placeholder (``{pronoun} did not hit {possessive} head``).
-  Only variables whose values hold a letter are read: a number such as an age also appears in
+  The value, whatever its case ("He" for "he"), and each capitalised word of it the other
+  surface's value lacks (a name's parts: "Doyle" of "Harriet Doyle") are read. Only values holding a letter are read: a number
+  such as an age also appears in
   lab values and times, so surface-dependent numbers are for review (bank 2.4: a man's
   nitrofurantoin course was "3 days", the women's course).
 
@@ -303,31 +305,40 @@ def _authored_units(seed: Seed) -> list[tuple[tuple[str | int, ...], str]]:
 def check_surface_words(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
     """Units say each surface's own words (see the module docstring, "units follow the surface")."""
     names = sorted(seed.surfaces)
-    differing: dict[str, dict[str, str]] = {}  # word -> {variable: "its value per surface"}
+    # pattern -> {variable: "its value per surface"}: a whole value in any case ("He" for "he"),
+    # and each capitalised word of it the other surfaces' values lack (a name's parts), as written
+    differing: dict[re.Pattern[str], dict[str, str]] = {}
     for variable in sorted(set().union(*(seed.surfaces[n] for n in names)) if names else ()):
         values = {n: str(seed.surfaces[n].get(variable, "")) for n in names}
         if len(set(values.values())) < 2:
             continue
         for name, value in values.items():
-            if value and re.search(r"[A-Za-z]", value):
-                others = ", ".join(f"{values[o]!r} in {o}" for o in names if o != name)
-                differing.setdefault(value, {})[variable] = f"{name}'s {variable} ({others})"
+            others = ", ".join(f"{values[o]!r} in {o}" for o in names if o != name)
+            shared = {w for o in names if o != name for w in values[o].split()}
+            parts = [w for w in value.split() if re.fullmatch(r"[A-Z][a-z]{2,}", w)]
+            whole: list[tuple[str, int]] = (
+                [(value, re.IGNORECASE)] if len(value) > 1 and re.search("[A-Za-z]", value) else []
+            )
+            for word, flags in whole + [(w, 0) for w in parts if w not in shared and w != value]:
+                pattern = re.compile(rf"(?<![\w{{]){re.escape(word)}(?![\w}}])", flags)
+                differing.setdefault(pattern, {})[variable] = f"{name}'s {variable} ({others})"
     issues: list[ValidationIssue] = []
     for path, text in _authored_units(seed):
-        at = {
-            word: m.start()
-            for word in differing
-            if (m := re.search(rf"(?<![\w{{]){re.escape(word)}(?![\w}}])", text))
-        }
-        held = [(w, differing[w]) for w in sorted(at, key=at.__getitem__)]  # in reading order
+        found = {p: m for p in differing if (m := p.search(text))}
+        held: list[tuple[re.Pattern[str], re.Match[str]]] = []  # in reading order, none nested
+        for p, m in sorted(found.items(), key=lambda pm: (pm[1].start(), -pm[1].end())):
+            if not held or m.start() >= held[-1][1].end():
+                held.append((p, m))
         if held:
-            words = "; ".join(f"{w!r}, {' or '.join(v.values())}" for w, v in held)
-            fixes = ", ".join(sorted({f"{{{name}}}" for _, v in held for name in v}))
+            said = "; ".join(
+                f"{m.group(0)!r}, {' or '.join(differing[p].values())}" for p, m in held
+            )
+            fixes = ", ".join(sorted({f"{{{name}}}" for p, _ in held for name in differing[p]}))
             issues.append(
                 _issue(
                     parsed,
                     path,
-                    f"{text!r} holds {words}: a unit is the same text in every surface, so "
+                    f"{text!r} holds {said}: a unit is the same text in every surface, so "
                     f"write the surface's placeholder ({fixes})",
                 )
             )
