@@ -171,6 +171,11 @@ def _annotation_placeholder(s: Seed) -> None:
     s["annotations"] = {"retain_facts": ["age {years}"]}
 
 
+def _handoff_value_placeholder(s: Seed) -> None:
+    """Its field names were read as its strings: "cannot assemble episodes", with no field."""
+    s["annotations"] = {"handoff_fields": ["age"], "handoff_values": {"age": ["{years}"]}}
+
+
 RULES: list[tuple[str, Callable[[Seed], None], str, str]] = [
     ("missing field", _drop_request, "blocks.request", "required field is missing"),
     (
@@ -366,6 +371,12 @@ RULES: list[tuple[str, Callable[[Seed], None], str, str]] = [
         "undefined placeholder in annotations",
         _annotation_placeholder,
         "annotations.retain_facts.0",
+        "undefined placeholder {years}; expected a surface variable (['age', 'patient'])",
+    ),
+    (
+        "undefined placeholder in a handoff value",
+        _handoff_value_placeholder,
+        "annotations.handoff_values.age.0",
         "undefined placeholder {years}; expected a surface variable (['age', 'patient'])",
     ),
 ]

@@ -206,13 +206,14 @@ def work_product_scores(
             )
             for sha, ids in sorted(by_bank.items())
         ]
-        merged = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
+        if len(parts) == 1:
+            return parts[0]
+        # the frame's run order, records in their order within each run
         order = {run_id: i for i, run_id in enumerate(frame["run_id"].astype(str).unique())}
-        if len(parts) > 1:  # the frame's run order, records in their order within each run
-            merged = merged.sort_values(
-                "run_id", key=lambda c: c.astype(str).map(order), kind="stable"
-            ).reset_index(drop=True)
-        return merged
+        merged = pd.concat(parts, ignore_index=True)
+        return merged.sort_values(
+            "run_id", key=lambda c: c.astype(str).map(order), kind="stable"
+        ).reset_index(drop=True)
 
     if claim_judge is None:
         return scored(rule_support)

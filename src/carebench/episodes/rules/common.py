@@ -101,7 +101,11 @@ def texts(seed: Seed) -> Iterator[tuple[Path, Text]]:
 
 
 def annotation_texts(seed: Seed) -> Iterator[tuple[Path, str]]:
-    """Every string of the seed's and its variants' list annotation units, with its path."""
+    """Every string of the seed's and its variants' annotation units, with its path.
+
+    A list unit's strings are at ``(..., field, index)``; ``handoff_values``' at ``(...,
+    "handoff_values", field name, index)`` (its field names were read as its strings before).
+    """
     layers: list[tuple[tuple[str, ...], Annotations | None]] = [
         (("annotations",), seed.annotations)
     ]
@@ -111,9 +115,12 @@ def annotation_texts(seed: Seed) -> Iterator[tuple[Path, str]]:
     for base, layer in layers:
         if layer is None:
             continue
-        for field, items in layer.model_dump().items():
-            for index, item in enumerate(items):
-                yield (*base, field, index), item
+        for field, value in layer.model_dump().items():
+            groups = value.items() if isinstance(value, dict) else [(None, value)]
+            for key, items in groups:
+                where = (*base, field) if key is None else (*base, field, key)
+                for index, item in enumerate(items):
+                    yield (*where, index), item
 
 
 def strings(value: Text) -> list[str]:

@@ -46,6 +46,7 @@ from collections.abc import Sequence
 from carebench.episodes.assemble import AssemblyError, assemble_seed, variant_spec
 from carebench.episodes.loading import ParsedSeed
 from carebench.episodes.matching import states, tokens
+from carebench.episodes.rules.common import annotation_texts
 from carebench.episodes.schema import URGENT_DESTINATIONS, Action, Episode, Variant
 from carebench.episodes.seed import Seed
 from carebench.episodes.sources import Source, episode_sources, flat, sentences
@@ -280,28 +281,6 @@ def _check_stale(
     return issues
 
 
-def _authored_units(seed: Seed) -> list[tuple[tuple[str | int, ...], str]]:
-    """Every authored text unit of a seed with its path (seed level, then each variant's)."""
-    layers = [(("annotations",), seed.annotations)] + [
-        (("variants", v.value, "annotations"), variant_spec(seed, v).annotations) for v in Variant
-    ]
-    found: list[tuple[tuple[str | int, ...], str]] = []
-    for base, layer in layers:
-        if layer is None:
-            continue
-        for field in sorted(layer.model_fields_set):
-            value = getattr(layer, field)
-            groups = value.items() if isinstance(value, dict) else [(None, value)]
-            for key, items in groups:
-                where = (*base, field) if key is None else (*base, field, key)
-                found += [
-                    ((*where, index), item)
-                    for index, item in enumerate(items)
-                    if isinstance(item, str)
-                ]
-    return found
-
-
 def check_surface_words(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
     """Units say each surface's own words (see the module docstring, "units follow the surface")."""
     names = sorted(seed.surfaces)
@@ -323,7 +302,7 @@ def check_surface_words(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]
                 pattern = re.compile(rf"(?<![\w{{]){re.escape(word)}(?![\w}}])", flags)
                 differing.setdefault(pattern, {})[variable] = f"{name}'s {variable} ({others})"
     issues: list[ValidationIssue] = []
-    for path, text in _authored_units(seed):
+    for path, text in annotation_texts(seed):
         found = {p: m for p in differing if (m := p.search(text))}
         held: list[tuple[re.Pattern[str], re.Match[str]]] = []  # in reading order, none nested
         for p, m in sorted(found.items(), key=lambda pm: (pm[1].start(), -pm[1].end())):
