@@ -260,7 +260,8 @@ def test_runs_show_says_why_a_run_of_errors_has_accuracy_zero(tmp_path: Path) ->
 
 def test_a_run_with_a_corrupted_manifest_can_be_deleted_and_only_it(tmp_path: Path) -> None:
     """A new-user trial found one corrupted manifest blocking every command on the workspace, with
-    no way to remove that run; `runs delete` removes it (and only it) without reading it."""
+    no way to remove that run; `runs delete` removes it (and only it) without reading it. Until
+    then the other runs stay listed and usable by name; a command on every run refuses."""
     bank = str(write_custom_bank(tmp_path / "bank"))
     ws = ["--workspace", str(tmp_path / "ws")]
     for policy in ("oracle", "rule"):
@@ -268,14 +269,30 @@ def test_a_run_with_a_corrupted_manifest_can_be_deleted_and_only_it(tmp_path: Pa
         assert made.returncode == 0, made.stderr
     with sqlite3.connect(tmp_path / "ws" / "carebench.db") as db:
         (bad,) = db.execute("SELECT run_id FROM runs WHERE label LIKE '%oracle%'").fetchone()
+        (good,) = db.execute("SELECT run_id FROM runs WHERE run_id != ?", (bad,)).fetchone()
         db.execute("UPDATE runs SET manifest='{\"run_id\": 5' WHERE run_id=?", (bad,))
-    blocked = run_cli("runs", "list", *ws)
-    assert blocked.returncode == 2 and f"carebench runs delete {bad}" in blocked.stderr
+    listed = run_cli("runs", "list", *ws)
+    assert listed.returncode == 1, listed.stderr
+    _header, first, damaged = listed.stdout.splitlines()
+    assert first.split()[:2] == [good, "scripted:rule/vanilla"] and first.split()[3] == "20"
+    assert damaged.startswith(f"{bad}  scripted:oracle/vanilla") and "⚠ unreadable" in damaged
+    assert "is corrupted" in damaged and f"carebench runs delete {bad}`" in damaged
+    shown = run_cli("runs", "show", "rule", *ws)  # the other run, by its label
+    assert shown.returncode == 0 and "records 20: valid 20" in shown.stdout, shown.stderr
+    exported = run_cli("runs", "export", good, "--out", str(tmp_path / "one.csv"), *ws)
+    assert exported.returncode == 0 and "wrote 20 rows" in exported.stdout, exported.stderr
+    every = run_cli("runs", "export", "--out", str(tmp_path / "all.csv"), *ws)  # every run: refused
+    assert every.returncode == 2 and f"carebench runs delete {bad}" in every.stderr
+    assert "or name the runs to use" in every.stderr and not (tmp_path / "all.csv").exists()
+    named = run_cli("runs", "show", bad, *ws)
+    assert named.returncode == 2 and f"run {bad} is corrupted" in named.stderr
     empty = run_cli("runs", "delete", "", "--yes", *ws)  # "" prefixes every id: refused
     assert empty.returncode == 2 and "give the run id" in empty.stderr
     refused = run_cli("runs", "delete", bad[:6], *ws)  # no --yes and no answer: nothing deleted
-    assert refused.returncode != 0  # the prompt names the run the prefix matched (new-user trial)
+    assert refused.returncode == 2  # the prompt names the run the prefix matched (new-user trial)
     assert f"delete run {bad} (scripted:oracle/vanilla) and all its records" in refused.stdout
+    assert "the input ended" in refused.stderr and f"runs delete {bad} --yes" in refused.stderr
+    assert "Traceback" not in refused.stderr and "aborted" not in refused.stderr
     declined = run_cli("runs", "delete", bad[:6], *ws, input="n\n")
     assert declined.returncode == 0 and "nothing deleted" in declined.stdout
     deleted = run_cli("runs", "delete", bad[:6], "--yes", *ws)

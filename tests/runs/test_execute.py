@@ -9,10 +9,12 @@ import pytest
 
 from carebench.agents.config import BackendConfig, SamplingParams
 from carebench.episodes import bank as bank_module
+from carebench.episodes.bank import BANK_VERSION
 from carebench.episodes.cache import cache_file, user_cache_dir
 from carebench.episodes.canonical import bank_sha256
-from carebench.runs.config import RunConfig
+from carebench.runs.config import RunConfig, RunManifest
 from carebench.runs.execute import run_agent
+from carebench.runs.listing import list_runs, unresumable
 from carebench.runs.results import load_runs
 from carebench.runs.store import RunStore
 from tests.conftest import write_custom_bank
@@ -127,6 +129,37 @@ def test_a_rerun_after_the_seeds_changed_says_it_is_a_new_run(tmp_path: Path) ->
     assert run_agent(_config(bank), tmp_path / "ws").notes == []  # nothing left to do: no note
     chosen = write_custom_bank(tmp_path / "other", note=" Another bank the user chose.")
     assert run_agent(_config(chosen), tmp_path / "ws").notes == []  # other seeds, not changed ones
+
+
+def test_an_interrupted_run_on_changed_seeds_is_not_told_to_resume(tmp_path: Path) -> None:
+    """Session 31 left this: after the seeds changed, `runs list` still told an interrupted run to
+    "run the same command again", which now makes another run."""
+    bank = write_custom_bank(tmp_path / "bank")
+    first = run_agent(_config(bank), tmp_path / "ws").run_id
+    with RunStore(tmp_path / "ws" / "carebench.db") as store:
+        store._db.execute("DELETE FROM records WHERE rowid IN (SELECT rowid FROM records LIMIT 5)")
+    [cut] = list_runs(tmp_path / "ws")
+    assert cut.note.endswith("(an interrupted run; run the same command again to resume it)")
+    write_custom_bank(bank, note=" Edited after the first run.")
+    run_agent(_config(bank, seed=1), tmp_path / "ws")  # another setting: changes nothing
+    assert list_runs(tmp_path / "ws")[0].note == cut.note
+    second = run_agent(_config(bank), tmp_path / "ws").run_id
+    rows = {r.run_id: r for r in list_runs(tmp_path / "ws")}
+    assert rows[first].note == (
+        "⚠ incomplete: 15 of 20 records stored; it cannot be resumed: its seeds have changed "
+        f"since, and the same command made run {second}"
+    )
+    assert rows[second].note == ""
+    stored = rows[first].manifest.stored()
+    packaged = RunManifest.model_validate({**stored, "bank_paths": None, "bank_version": "2.0"})
+    assert unresumable(packaged, []) == (
+        f"it was made on the packaged bank 2.0, and this carebench ships {BANK_VERSION}, so the "
+        "same command starts a new run"
+    )
+    current = RunManifest.model_validate(
+        {**stored, "bank_paths": None, "bank_version": BANK_VERSION}
+    )
+    assert unresumable(current, []) is None
 
 
 def test_a_new_run_on_a_bank_mends_its_damaged_copy(tmp_path: Path) -> None:

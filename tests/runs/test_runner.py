@@ -276,3 +276,27 @@ def test_roles_and_runs_share_one_request_policy() -> None:
         config.timeout_s,
         config.deadline_s,
     )
+
+
+def test_a_run_deleted_while_it_runs_says_what_the_store_holds(bank: list, store: RunStore) -> None:
+    """Session 31 left this: a run deleted while its command ran printed every record of the
+    invocation as stored, though the batches before the deletion were gone."""
+    first = run(scripted(split="dev"), bank, store)
+    store._db.execute(  # an interrupted run: 40 of its 80 records stored
+        "DELETE FROM records WHERE rowid IN (SELECT rowid FROM records LIMIT 40)"
+    )
+    deleted: list[str] = []
+
+    def delete_once(record: Any, summary: Any) -> None:
+        if not deleted:
+            deleted.append(record.run_id)
+            store.delete_run(record.run_id)  # `carebench runs delete` from another terminal
+
+    resumed = run(scripted(split="dev"), bank, store, on_record=delete_once)
+    assert resumed.run_id == first.run_id and resumed.already_done == 40
+    assert resumed.completed_now == 40 and store.record_count(first.run_id) == 40
+    assert resumed.notes == [
+        f"run {first.run_id} was deleted while this command ran: the store holds 40 of the 80 "
+        "records counted here; run the same command again to redo the rest"
+    ]
+    assert run(scripted(split="dev"), bank, store).notes == []  # redone: nothing lost

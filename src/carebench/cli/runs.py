@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import click
@@ -10,13 +11,19 @@ import click
 from carebench.cli.options import BANK, seed_bank
 from carebench.cli.run import WORKSPACE
 from carebench.errors import CarebenchError
-from carebench.runs.listing import incomplete_note, list_runs, results_summary
+from carebench.runs.listing import (
+    incomplete_note,
+    results_summary,
+    unresumable,
+    workspace_runs,
+)
 from carebench.runs.results import (
     EXPORT_FORMATS,
     export_format,
     export_results,
     load_results,
     load_runs,
+    open_store,
 )
 
 
@@ -32,13 +39,15 @@ def list_cmd(workspace: Path) -> None:
 
     A run with fewer records than it planned (interrupted) is marked incomplete.
 
-    Runs that share a backend:model/condition are labelled with what tells them apart.
+    Runs that share a backend:model/condition are labelled with what tells them apart. A run whose
+    stored manifest cannot be read is listed after the others with what to do (exit status 1);
+    the others stay usable by name.
     """
-    rows = list_runs(workspace)
-    if not rows:
+    rows, damaged = workspace_runs(workspace)
+    if not rows and not damaged:
         click.echo("no runs")
         return
-    width = max(len("label"), *(len(r.label) for r in rows))
+    width = max(len("label"), *(len(r.label) for r in rows), *(len(d.label) for d in damaged))
     click.echo(
         f"{'run':<13} {'label':<{width}} {'split':<5} {'ok':>5} {'inv':>5} {'err':>5} "
         f"{'planned':>7}  started"
@@ -49,6 +58,10 @@ def list_cmd(workspace: Path) -> None:
             f"{r.run_id:<13} {r.label:<{width}} {r.split:<5} {r.ok:>5} {r.invalid:>5} "
             f"{r.error:>5} {planned:>7}  {r.started_at}" + (f"  {r.note}" if r.note else "")
         )
+    for d in damaged:
+        click.echo(f"{d.run_id:<13} {d.label:<{width}} ⚠ unreadable: {d.error}")
+    if damaged:
+        raise SystemExit(1)
 
 
 @runs_group.command()
@@ -76,8 +89,12 @@ def show(run: str, bank: tuple[str, ...], workspace: Path) -> None:
                 f"no valid output in this run: read the raw outputs and error messages with "
                 f"carebench runs export {run}"
             )
-    stored = len(loaded.frame)
-    note = incomplete_note(stored, manifest.planned_records)
+    with open_store(workspace) as store:
+        made = [r.manifest for r in store.readable_runs()[0]]  # in the order they were made
+    later = made[[m.run_id for m in made].index(manifest.run_id) + 1 :]
+    note = incomplete_note(
+        len(loaded.frame), manifest.planned_records, unresumable(manifest, later)
+    )
     if note:
         click.echo(note)
 
@@ -151,19 +168,26 @@ def delete(run: str, yes: bool, workspace: Path) -> None:
     runs, the response cache, plans and annotations are not touched. There is no undo; copy
     carebench.db first to keep it.
     """
-    from carebench.runs.results import open_store, shown_labels
+    from carebench.runs.results import shown_labels
 
     with open_store(workspace) as store:
         path = store.path
-        try:  # the labels runs list shows; a corrupted manifest leaves the stored ones
-            shown = shown_labels(store)
-        except CarebenchError:
-            shown = {}
+        shown = shown_labels(store)  # a run with a corrupted manifest keeps its stored label
         by_label = {label: run_id for run_id, label in shown.items()}
 
         def ask(run_id: str, label: str) -> bool:
             named = shown.get(run_id, label)
-            return click.confirm(f"delete run {run_id} ({named}) and all its records from {path}?")
+            click.echo(
+                f"delete run {run_id} ({named}) and all its records from {path}? [y/N]: ", nl=False
+            )
+            answer = sys.stdin.readline()
+            if not answer:  # the input ended (no terminal): not an interrupt, and not a yes
+                click.echo()
+                raise CarebenchError(
+                    f"no answer to the question (the input ended); nothing deleted: run "
+                    f"`carebench runs delete {run_id} --yes` to delete without asking"
+                )
+            return answer.strip().lower() in ("y", "yes")
 
         deleted = store.delete_run(by_label.get(run, run), None if yes else ask)
     if deleted is None:

@@ -40,7 +40,7 @@ from carebench.report.models import Calibration, IntervalOut, RiskCoverage, RunM
 from carebench.report.reliability_section import reliability as sample_reliability
 from carebench.report.section_models import ReliabilityBin
 from carebench.runs.config import RunManifest
-from carebench.runs.listing import incomplete_note
+from carebench.runs.listing import incomplete_note, unresumable
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -88,13 +88,16 @@ def mark_incomplete(
     """Mark each run of ``runs`` that stored fewer records than its manifest planned.
 
     ``all_splits`` holds the runs' results on every split (a run's plan spans them all); the note
-    is :func:`~carebench.runs.listing.incomplete_note`.
+    is :func:`~carebench.runs.listing.incomplete_note`, saying when the run can no longer be
+    resumed (:func:`~carebench.runs.listing.unresumable`, from the manifests given that started
+    later).
     """
     stored = all_splits["run_id"].value_counts()
     for run in runs:
-        note = incomplete_note(
-            int(stored.get(run.run_id, 0)), manifests[run.run_id].planned_records
-        )
+        manifest = manifests[run.run_id]
+        later = [m for m in manifests.values() if str(m.started_at) > str(manifest.started_at)]
+        why = unresumable(manifest, later)
+        note = incomplete_note(int(stored.get(run.run_id, 0)), manifest.planned_records, why)
         if note:
             run.incomplete_note = note
 

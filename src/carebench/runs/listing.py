@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from carebench.runs.config import RunManifest
+from carebench.runs.config import RunConfig, RunManifest
 from carebench.runs.labels import display_labels
 from carebench.runs.results import open_store
+from carebench.runs.store import DamagedRun
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -34,36 +36,94 @@ class RunInfo:
             f"invalid, {self.error} error"
         )
 
+    unresumable: str | None = None
+    """Why the command that made the run can no longer resume it (:func:`unresumable`)."""
+
     @property
     def note(self) -> str:
         """:func:`incomplete_note` for this run ('' when every planned record is stored)."""
-        return incomplete_note(self.ok + self.invalid + self.error, self.manifest.planned_records)
+        stored = self.ok + self.invalid + self.error
+        return incomplete_note(stored, self.manifest.planned_records, self.unresumable)
 
 
-def incomplete_note(stored: int, expected: int | None) -> str:
+def incomplete_note(stored: int, expected: int | None, unresumable: str | None = None) -> str:
     """The warning shown next to a run with fewer records than it planned ('' when complete).
 
     ``stored`` counts the run's records on every split (errors included: they are retried on
     resume, not missing); ``expected`` is its manifest's episodes times samples (None: a manifest
-    from before it was recorded, never flagged).
+    from before it was recorded, never flagged); ``unresumable`` says why the same command would
+    no longer resume it (None: it would).
     """
     if expected is None or stored >= expected:
         return ""
+    if unresumable:
+        return f"⚠ incomplete: {stored} of {expected} records stored; it cannot be resumed: {unresumable}"
     return (
         f"⚠ incomplete: {stored} of {expected} records stored (an interrupted run; run the same "
         "command again to resume it)"
     )
 
 
+def unresumable(manifest: RunManifest, later: Iterable[RunManifest]) -> str | None:
+    """Why the command that made ``manifest``'s run would start another run now, or None.
+
+    Known from what is stored, without reading any seed: a packaged-bank run made on another
+    bank version than this carebench ships, or a run of ``later`` (runs made after it) with the
+    same settings and seed paths on another bank (the seeds changed; the run id then differs).
+    A run on custom seeds changed since, with no such later run, is not detected.
+    """
+    from carebench.episodes.bank import BANK_VERSION
+
+    if manifest.bank_paths is None and manifest.bank_version not in (None, BANK_VERSION):
+        return (
+            f"it was made on the packaged bank {manifest.bank_version}, and this carebench ships "
+            f"{BANK_VERSION}, so the same command starts a new run"
+        )
+    settings = _settings(manifest)
+    for other in later:
+        if (
+            other.bank_sha256 != manifest.bank_sha256
+            and other.bank_paths == manifest.bank_paths
+            and _settings(other) == settings
+        ):
+            return f"its seeds have changed since, and the same command made run {other.run_id}"
+    return None
+
+
+def _settings(manifest: RunManifest) -> dict[str, Any]:
+    """The identity fields of a run but its bank hash (what one command fixes)."""
+    stored = manifest.stored()
+    return {k: stored.get(k) for k in RunConfig.identity_keys() if k != "bank_sha256"}
+
+
 def list_runs(workspace: str | Path = "carebench-out") -> list[RunInfo]:
     """Every run of a workspace, oldest first.
+
+    Raises:
+        CarebenchError: there is no run store in the workspace, or a stored manifest cannot be
+            read (:func:`workspace_runs` lists the others).
+    """
+    rows, damaged = workspace_runs(workspace)
+    if damaged:
+        raise damaged[0].error
+    return rows
+
+
+def workspace_runs(
+    workspace: str | Path = "carebench-out",
+) -> tuple[list[RunInfo], list[DamagedRun]]:
+    """The runs of a workspace whose manifests can be read (oldest first), and those whose cannot.
+
+    Display labels are made among the readable runs; a store lists its runs in the order they
+    were made.
 
     Raises:
         CarebenchError: there is no run store in the workspace.
     """
     with open_store(workspace) as store:
-        rows = store.runs()
+        rows, damaged = store.readable_runs()
     labels = display_labels({r.run_id: r.manifest.stored() for r in rows})
+    manifests = [r.manifest for r in rows]
     return [
         RunInfo(
             r.run_id,
@@ -74,9 +134,10 @@ def list_runs(workspace: str | Path = "carebench-out") -> list[RunInfo]:
             r.error,
             str(r.manifest.started_at),
             r.manifest,
+            unresumable(r.manifest, manifests[i + 1 :]),
         )
-        for r in rows
-    ]
+        for i, r in enumerate(rows)
+    ], damaged
 
 
 def results_summary(frame: pd.DataFrame) -> dict[str, Any]:

@@ -138,12 +138,12 @@ def open_store(workspace: str | Path) -> RunStore:
 
 
 def shown_labels(store: RunStore) -> dict[str, str]:
-    """Run id -> the display label ``runs list`` shows, for every run in the store.
+    """Run id -> the display label ``runs list`` shows, for every run whose manifest can be read.
 
-    Raises:
-        CarebenchError: a stored manifest cannot be read (names the run).
+    A run whose stored manifest cannot be read has none (it is named by id or stored label).
     """
-    return display_labels({r.run_id: r.manifest.stored() for r in store.runs()})
+    readable, _ = store.readable_runs()
+    return display_labels({r.run_id: r.manifest.stored() for r in readable})
 
 
 def resolve_runs(store: RunStore, names: Sequence[str]) -> list[str]:
@@ -168,13 +168,21 @@ def load_runs(
             record); checked against each run's bank hash.
 
     Raises:
-        CarebenchError: no store, an unknown or ambiguous run, or a bank that is not the run's.
+        CarebenchError: no store, an unknown or ambiguous run, a bank that is not the run's, or
+            a named run's stored manifest cannot be read (with no ``runs``: any run's).
     """
     import pandas as pd
 
     with open_store(workspace) as store:
         ids = resolve_runs(store, runs) if runs else None
-        every = {r.run_id: r.manifest for r in store.runs()}
+        readable, damaged = store.readable_runs()
+        unread = {d.run_id: d for d in damaged}
+        if ids is None and damaged:
+            raise CarebenchError(f"{damaged[0].error} (or name the runs to use)")
+        for run_id in ids or ():
+            if run_id in unread:
+                raise unread[run_id].error
+        every = {r.run_id: r.manifest for r in readable}
         manifests = {run_id: every[run_id] for run_id in (ids or every)}
         # over the workspace: one label per run everywhere
         labels = display_labels({r: m.stored() for r, m in every.items()})

@@ -387,10 +387,27 @@ async def run_async(
         run = (planned.run_id, config.label(), manifest)
         writer = _Writer(store, run, bank_copy(bank, bank_hash))
         await _Execution(config, backend, prompts, summary, writer, on_record).run(todo)
+        summary.notes.extend(lost_note(summary, store.record_count(planned.run_id)))
     finally:
         if own_backend:
             await backend.aclose()
     return summary
+
+
+def lost_note(summary: RunSummary, held: int) -> list[str]:
+    """A note when the store holds fewer of the run's records than this invocation accounts for.
+
+    ``held`` counts the run's stored records. Fewer than those already stored plus those written
+    now means the run was deleted (``carebench runs delete``, another process) while it ran: the
+    batches committed after the deletion re-created it, the earlier ones are gone.
+    """
+    expected = summary.already_done + summary.completed_now
+    if held >= expected:
+        return []
+    return [
+        f"run {summary.run_id} was deleted while this command ran: the store holds {held} of the "
+        f"{expected} records counted here; run the same command again to redo the rest"
+    ]
 
 
 FAIL_FAST = 8

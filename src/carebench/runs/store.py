@@ -100,6 +100,8 @@ class Record:
     created_at: str = ""
 
 
+REMEDY = "restore the store from a backup, or remove the run with `carebench runs delete {run_id}`"
+"""What to do about a run whose stored manifest cannot be read."""
 _COLUMNS = [f.name for f in fields(Record)]
 assert _COLUMNS[-1] == "created_at"  # stamped by put_records
 # a record's column values but created_at, in column order (bool cache_hit is stored as 0/1)
@@ -179,6 +181,15 @@ class StoredRun:
     error: int
 
 
+@dataclass(frozen=True)
+class DamagedRun:
+    """A stored run whose manifest cannot be read: its id, stored label and the error naming it."""
+
+    run_id: str
+    label: str
+    error: CarebenchError
+
+
 class RunStore(WorkspaceStore):
     """The run tables of a workspace store (see :class:`carebench.store.WorkspaceStore`).
 
@@ -239,10 +250,12 @@ class RunStore(WorkspaceStore):
         if not isinstance(manifest, dict):
             raise CarebenchError(
                 f"{self.path}: the stored manifest of run {run_id} is corrupted (not a JSON "
-                "object); restore the store from a backup, or remove the run with `carebench "
-                f"runs delete {run_id}`"
+                f"object); {REMEDY.format(run_id=run_id)}"
             )
-        return self._validate(run_id, manifest)
+        try:
+            return self._validate(run_id, manifest)
+        except CarebenchError as exc:
+            raise CarebenchError(f"{exc}; {REMEDY.format(run_id=run_id)}") from exc
 
     def manifest(self, run_id: str) -> RunManifest | None:
         """The manifest of a run (typed; :meth:`RunManifest.stored` gives its JSON), or None.
@@ -255,25 +268,39 @@ class RunStore(WorkspaceStore):
         return self._decode_manifest(run_id, row[0]) if row else None
 
     def runs(self) -> list[StoredRun]:
-        """Every run with its typed manifest and record counts by status, oldest first."""
+        """Every run with its typed manifest and record counts by status, oldest first.
+
+        Raises:
+            CarebenchError: a stored manifest cannot be read (the first such, named).
+        """
+        readable, damaged = self.readable_runs()
+        if damaged:
+            raise damaged[0].error
+        return readable
+
+    def readable_runs(self) -> tuple[list[StoredRun], list[DamagedRun]]:
+        """The runs whose manifests can be read (as :meth:`runs`), and those whose cannot.
+
+        One damaged manifest then leaves the other runs listable and usable by name.
+        """
         rows = self._db.execute(
             """SELECT r.run_id, r.label, r.created_at, r.manifest,
                       SUM(c.status='ok'), SUM(c.status='invalid'), SUM(c.status='error')
                FROM runs r LEFT JOIN records c ON c.run_id = r.run_id
                GROUP BY r.run_id ORDER BY r.created_at, r.run_id"""
         ).fetchall()
-        return [
-            StoredRun(
-                run_id,
-                label,
-                created,
-                self._decode_manifest(run_id, manifest),
-                ok or 0,
-                invalid or 0,
-                error or 0,
+        readable: list[StoredRun] = []
+        damaged: list[DamagedRun] = []
+        for run_id, label, created, manifest, ok, invalid, error in rows:
+            try:
+                decoded = self._decode_manifest(run_id, manifest)
+            except CarebenchError as exc:
+                damaged.append(DamagedRun(run_id, label, exc))
+                continue
+            readable.append(
+                StoredRun(run_id, label, created, decoded, ok or 0, invalid or 0, error or 0)
             )
-            for run_id, label, created, manifest, ok, invalid, error in rows
-        ]
+        return readable, damaged
 
     def resolve(self, name: str) -> str:
         """The run whose id starts with ``name``, or whose label is or contains ``name``.
@@ -381,6 +408,11 @@ class RunStore(WorkspaceStore):
             ) from exc
 
     # records ----------------------------------------------------------------------------------
+    def record_count(self, run_id: str) -> int:
+        """How many records of ``run_id`` the store holds (every status)."""
+        row = self._db.execute("SELECT COUNT(*) FROM records WHERE run_id=?", (run_id,)).fetchone()
+        return int(row[0])
+
     def completed(self, run_id: str) -> set[tuple[str, int]]:
         """(episode id, repeat) pairs with a final record (status ok or invalid)."""
         rows = self._db.execute(
