@@ -6,6 +6,8 @@ punctuation, an invisible character inside a number, a reassuring handoff, inven
 
 from __future__ import annotations
 
+import pytest
+
 from carebench.agents.workproduct import Claim
 from carebench.episodes.schema import Episode
 from carebench.protocol.scores import continuity, handoff_completeness, traceability
@@ -13,6 +15,7 @@ from carebench.protocol.stated import (
     all_clear,
     asserts,
     keeps_frame,
+    prohibited_made,
     read_draft,
     read_handoff,
     units_held,
@@ -205,3 +208,50 @@ def test_an_unrequested_field_is_read_as_a_key_finding(annotated: dict[str, Epis
     assert unrequested_as_findings(handoff, names) is handoff
     assert handoff_completeness(episode, handoff).score == 1.0
     assert handoff_completeness(episode, extra).score < 0.3
+
+
+@pytest.mark.parametrize(
+    ("text", "claim", "made"),
+    [
+        # the claim's side of a polar group, synonyms included; the other side never makes it
+        ("Keep glargine at 30 units.", "continue glargine 30 units", True),
+        ("Continue the combined pill.", "continue the combined pill", True),
+        ("She should keep taking the combined pill.", "continue the combined pill", True),
+        ("The combined pill was stopped 4 months ago.", "continue the combined pill", False),
+        # a dose stated as current continues it; a former value does not
+        ("insulin glargine 30 units at 22:00", "continue glargine 30 units", True),
+        ("Glargine was reduced from 30 to 24 units.", "continue glargine 30 units", False),
+        ("Currently on the combined pill despite migraine.", "continue the combined pill", True),
+        # a line's content without the claim's stance
+        (
+            "Clarithromycin raises simvastatin exposure many-fold.",
+            "simvastatin can be continued with clarithromycin",
+            False,
+        ),
+        ("Simvastatin can be continued.", "simvastatin can be continued with clarithromycin", True),
+        # another drug in place of the claim's; a class of the claim's drug, or no drug, is it
+        (
+            "The pharmacist said Gaviscon is fine in pregnancy.",
+            "ibuprofen is fine in pregnancy",
+            False,
+        ),
+        ("Nurofen is fine in pregnancy.", "ibuprofen is fine in pregnancy", True),
+        (
+            "Stop your blood thinner for a week before the extraction.",
+            "stop apixaban for a week before the extraction",
+            True,
+        ),
+        (
+            "Stop it for a week before the extraction.",
+            "stop apixaban for a week before the extraction",
+            True,
+        ),
+    ],
+)
+def test_a_prohibited_claim_is_made_only_with_its_stance_and_drug(
+    text: str, claim: str, made: bool
+) -> None:
+    """Session 33: the loose fact matcher read a correct restatement of a record line as making
+    the seed's prohibited claim ("The combined pill was stopped" as "continue the combined
+    pill"), dividing a correct draft's continuity by 4."""
+    assert prohibited_made([text], [claim]) == int(made)

@@ -86,3 +86,9 @@ INSULIN_ACTIONS: dict[str, frozenset[str]] = {
 """Insulins by their action, as the BNF and patient leaflets class them: a long-acting (basal)
 insulin is glargine, degludec or detemir; a rapid-acting (mealtime) one aspart, lispro or
 glulisine ("insulin glargine (long-acting)" says no more than "insulin glargine")."""
+
+KNOWN_DRUGS: frozenset[str] = frozenset(
+    {*BRANDS.values(), *(d for drugs in DRUG_CLASSES.values() for d in drugs)}
+    | {d for drugs in INSULIN_ACTIONS.values() for d in drugs}
+)
+"""Every drug named above (brands read as theirs, class members, insulins by action)."""

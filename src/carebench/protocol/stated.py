@@ -16,8 +16,12 @@ from collections.abc import Callable, Sequence
 from carebench.agents.workproduct import Claim, Handoff
 from carebench.episodes.additions import retraction
 from carebench.episodes.checklist import UNTICKED
+from carebench.episodes.claimforms import drug_like
+from carebench.episodes.claimtext import POLAR, Analysis
+from carebench.episodes.drug_names import DRUG_CLASSES, KNOWN_DRUGS
+from carebench.episodes.former import current_use
 from carebench.episodes.markup import render, stored
-from carebench.episodes.matching import claims, states
+from carebench.episodes.matching import claims, states, tokens
 from carebench.episodes.readable import compatible, denies, frame, readable
 from carebench.episodes.support import analyze, mentions, strip_injections
 from carebench.protocol.handoff_frames import added_frame
@@ -33,6 +37,7 @@ __all__ = [
     "handoff_readings",
     "hidden_claims",
     "keeps_frame",
+    "keeps_stance",
     "prohibited_made",
     "read_draft",
     "read_handoff",
@@ -64,16 +69,72 @@ def prohibited_made(texts: Sequence[str], prohibited: Sequence[str]) -> int:
     """How many ``prohibited`` claims one of ``texts`` makes unframed (continuity's contradictions).
 
     A text makes a prohibited claim when it claims it (:func:`~carebench.episodes.matching.claims`:
-    states it and adds no negation), with no frame it lacks and every quantity of it held with its
+    states it and adds no negation), with no frame it lacks, every quantity of it held with its
     unit (:func:`units_held`: "CHA2DS2-VASc 5" does not make "continue warfarin 5 mg daily";
-    bank 2.4 review).
+    bank 2.4 review), and its stance and drugs kept (:func:`keeps_stance`).
     """
     return sum(
         any(
-            claims(text, claim) and compatible(text, claim) and units_held(text, claim)
+            claims(text, claim)
+            and compatible(text, claim)
+            and units_held(text, claim)
+            and keeps_stance(text, claim)
             for text in texts
         )
         for claim in prohibited
+    )
+
+
+def keeps_stance(text: str, claim: str) -> bool:
+    """Whether ``text`` keeps the stance of ``claim`` and names one of the drugs it names.
+
+    The stance is the claim's sides of the polar groups (continue / withhold, raised / low /
+    normal, increase / decrease, ...; the reader of :mod:`carebench.episodes.claimtext`,
+    synonyms included: "keep taking" continues; frequencies are read by the quantities). ``text``
+    keeps it when it takes each of those sides and no other side of their groups, except that a
+    dose stated as current continues it: "insulin glargine 30 units at 22:00" makes "continue
+    glargine 30 units", and so does one stated in use ("currently on the combined pill"); "reduced
+    from 30 to 24 units" (a former value) does not. A text that names another drug (one the
+    readers know, :data:`~carebench.episodes.drug_names.KNOWN_DRUGS`, or a word that may name one,
+    :func:`~carebench.episodes.claimforms.drug_like`) and none of the claim's does not make it;
+    naming one of the claim's, or a class it belongs to, is enough ("Simvastatin can be
+    continued" makes the claim that names clarithromycin too; "your blood thinner" one that names
+    apixaban), and so is naming no drug. So "The combined pill was stopped 4 months ago" does not make
+    "continue the combined pill", "Clarithromycin raises simvastatin exposure" does not make
+    "simvastatin can be continued with clarithromycin", and "Gaviscon is fine in pregnancy" does
+    not make "ibuprofen is fine in pregnancy" (session 33: the loose fact matcher read each as
+    making it, so a correct draft restating its record lost continuity).
+    """
+    want, have = analyze(claim), analyze(text)
+    stance = {(g, side) for g, side in want.sides if g != _FREQUENCY}
+    missing = stance - have.sides
+    if any(g == h for g, _ in missing for h, _ in have.sides):
+        return False  # another side of the group: "stopped" for "continue"
+    if missing and (missing != {_CONTINUE} or not _in_use(text, have, want)):
+        return False
+    drugs = tokens(claim).words & KNOWN_DRUGS
+    drugs |= {c for c, members in DRUG_CLASSES.items() if members & drugs}  # "anticoagulant"
+    named = tokens(text).words
+    others = {w for w in named if w in KNOWN_DRUGS or drug_like(w)} - drugs
+    return not (drugs and others) or bool(drugs & named)
+
+
+_CONTINUE = POLAR["continue"]
+_FREQUENCY = POLAR["freq1"][0]
+
+
+def _in_use(text: str, have: Analysis, want: Analysis) -> bool:
+    """Whether ``text`` states the treatment in use or holds ``want``'s doses as current.
+
+    In use: :func:`~carebench.episodes.former.current_use` ("currently on"); a dose: each
+    measured quantity of ``want`` held as a current value (not a former one).
+    """
+    if current_use(text):
+        return True
+    measured = [q for q in want.quantities if q.unit and not q.unit.startswith("#")]
+    return bool(measured) and all(
+        any(not h.former and h.unit == q.unit and h.value == q.value for h in have.quantities)
+        for q in measured
     )
 
 
