@@ -215,7 +215,7 @@ def test_the_docs_table_gives_the_floor_rows_computed_here(rows: dict) -> None:
     from pathlib import Path
 
     doc = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
-    table = doc.split("On the packaged bank 2.4:", 1)[1].split("\n\n", 2)[1]
+    table = doc.split("On the packaged bank 2.5:", 1)[1].split("\n\n", 2)[1]
     stated = [
         [c.strip() for c in line.strip("|").split("|")][1:]
         for line in table.splitlines()[2:]

@@ -25,7 +25,7 @@ from carebench.episodes.validate import check_bank, check_seed
 from carebench.errors import BankValidationError, CarebenchError, ValidationIssue
 
 FORMAT = "carebench-episodes/1"
-BANK_VERSION = "2.4"
+BANK_VERSION = "2.5"
 """Version of the packaged escalation bank's content (2.0: reviewed and adjudicated, hard negatives;
 2.1: annotation units per variant, urgent findings and handoff reference values, fixes of a blind
 clinical re-review; 2.2: every escalation declares its handoff urgencies and destinations, 21
@@ -34,7 +34,8 @@ seed x variant pairs from two blind annotations; transcripts and decision labels
 records, so the fact is stated by evidence; decision labels as in 2.2; 2.4: annotation units
 follow their surface (pronouns as placeholders, a man's nitrofurantoin course, each surface's
 percentage of best peak flow) and two reference values agree with the declared urgency; texts
-and decision labels as in 2.3).
+and decision labels as in 2.3; 2.5: older-adult-fall prohibits "did not hit her head" only in
+the variants where it is not true; texts and decision labels as in 2.4).
 
 Runs record the SHA-256 of the episodes they were made on, which identifies any bank exactly; this
 version names the packaged one for people."""
