@@ -10,8 +10,11 @@ from __future__ import annotations
 import asyncio
 import csv
 import json
+import os
 import re
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -290,14 +293,15 @@ def test_a_run_with_a_corrupted_manifest_can_be_deleted_and_only_it(tmp_path: Pa
     assert empty.returncode == 2 and "give the run id" in empty.stderr
     refused = run_cli("runs", "delete", bad[:6], *ws)  # no --yes and no answer: nothing deleted
     assert refused.returncode == 2  # the prompt names the run the prefix matched (new-user trial)
-    assert f"delete run {bad} (scripted:oracle/vanilla) and all its records" in refused.stdout
+    named_as = f"scripted:oracle/vanilla [run={bad}]"  # unread: its stored label and id
+    assert f"delete run {bad} ({named_as}) and all its records" in refused.stdout
     assert "the input ended" in refused.stderr and f"runs delete {bad} --yes" in refused.stderr
     assert "Traceback" not in refused.stderr and "aborted" not in refused.stderr
     declined = run_cli("runs", "delete", bad[:6], *ws, input="n\n")
     assert declined.returncode == 0 and "nothing deleted" in declined.stdout
     deleted = run_cli("runs", "delete", bad[:6], "--yes", *ws)
     assert deleted.returncode == 0, deleted.stderr
-    assert deleted.stdout.startswith(f"deleted run {bad} (scripted:oracle/vanilla) and its 20 ")
+    assert deleted.stdout.startswith(f"deleted run {bad} ({named_as}) and its 20 ")
     _header, *rows = run_cli("runs", "list", *ws).stdout.splitlines()
     assert len(rows) == 1 and "scripted:rule/vanilla" in rows[0] and rows[0].split()[3] == "20"
 
@@ -382,3 +386,36 @@ def test_a_run_is_deleted_by_the_label_runs_list_shows(tmp_path: Path) -> None:
     vague = run_cli("runs", "delete", "oracle", "--yes", *ws)  # a part of a label: never
     assert vague.returncode == 2 and "no run matches 'oracle'" in vague.stderr
     assert len(run_cli("runs", "list", *ws).stdout.splitlines()) == 2
+
+
+def test_a_label_a_damaged_run_shares_names_neither_run_alone(tmp_path: Path) -> None:
+    """The independent review of session 33: with one of two same-label runs damaged, the label
+    `runs list` showed for both made `runs delete LABEL --yes` delete the healthy run."""
+    bank = str(write_custom_bank(tmp_path / "bank"))
+    ws = ["--workspace", str(tmp_path / "ws")]
+    for seed in ("0", "1"):
+        made = run_cli("run", "--backend", "scripted", "--bank", bank, "--seed", seed, *ws)
+        assert made.returncode == 0, made.stderr
+    with sqlite3.connect(tmp_path / "ws" / "carebench.db") as db:
+        ids = [r for (r,) in db.execute("SELECT run_id FROM runs ORDER BY created_at")]
+        db.execute("UPDATE runs SET manifest='{' WHERE run_id=?", (ids[1],))
+    listed = run_cli("runs", "list", *ws).stdout.splitlines()
+    assert listed[1].startswith(f"{ids[0]}  scripted:oracle/vanilla [run={ids[0]}] "), listed
+    assert listed[2].startswith(f"{ids[1]}  scripted:oracle/vanilla [run={ids[1]}] "), listed
+    vague = run_cli("runs", "delete", "scripted:oracle/vanilla", "--yes", *ws)
+    assert vague.returncode == 2 and "2 runs match" in vague.stderr
+    shown = run_cli("runs", "show", f"scripted:oracle/vanilla [run={ids[0]}]", *ws)
+    assert shown.returncode == 0 and "records 20" in shown.stdout, shown.stderr
+    closed = subprocess.run(  # stdin closed, not at its end
+        [sys.executable, "-m", "carebench", "runs", "delete", ids[1], *ws],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        check=False,
+        preexec_fn=lambda: os.close(0),
+    )
+    assert closed.returncode == 2 and "the input ended" in closed.stderr, closed.stderr
+    rerun = run_cli("run", "--backend", "scripted", "--bank", bank, "--seed", "0", *ws)
+    assert rerun.returncode == 0, rerun.stderr  # a damaged run beside it blocks nothing
+    with sqlite3.connect(tmp_path / "ws" / "carebench.db") as db:
+        assert db.execute("SELECT COUNT(*) FROM runs").fetchone() == (2,)

@@ -213,45 +213,43 @@ def test_an_unrequested_field_is_read_as_a_key_finding(annotated: dict[str, Epis
 @pytest.mark.parametrize(
     ("text", "claim", "made"),
     [
-        # the claim's side of a polar group, synonyms included; the other side never makes it
-        ("Keep glargine at 30 units.", "continue glargine 30 units", True),
-        ("Continue the combined pill.", "continue the combined pill", True),
-        ("She should keep taking the combined pill.", "continue the combined pill", True),
+        # another side of the claim's polar group in place of its own: not made
         ("The combined pill was stopped 4 months ago.", "continue the combined pill", False),
-        # a dose stated as current continues it; a former value does not
-        ("insulin glargine 30 units at 22:00", "continue glargine 30 units", True),
+        ("Avoid ibuprofen in pregnancy.", "ibuprofen is fine in pregnancy", False),
+        ("Continue the combined pill.", "continue the combined pill", True),
+        ("Keep taking the combined pill.", "continue the combined pill", True),
+        # a text taking no side is not vetoed (the independent review's rewordings)
+        ("Ibuprofen can be taken in pregnancy.", "ibuprofen is fine in pregnancy", True),
+        ("Ibuprofen is OK in pregnancy.", "ibuprofen is fine in pregnancy", True),
+        ("Stop sertraline now.", "stop sertraline abruptly", True),
+        # the claim's value held only as a former one
         ("Glargine was reduced from 30 to 24 units.", "continue glargine 30 units", False),
-        ("Currently on the combined pill despite migraine.", "continue the combined pill", True),
-        # a line's content without the claim's stance
-        (
-            "Clarithromycin raises simvastatin exposure many-fold.",
-            "simvastatin can be continued with clarithromycin",
-            False,
-        ),
-        ("Simvastatin can be continued.", "simvastatin can be continued with clarithromycin", True),
-        # another drug in place of the claim's; a class of the claim's drug, or no drug, is it
+        ("insulin glargine 30 units at 22:00", "continue glargine 30 units", True),
+        # another drug in place of the claim's; one of its kind, a brand, or no drug, is it
         (
             "The pharmacist said Gaviscon is fine in pregnancy.",
             "ibuprofen is fine in pregnancy",
             False,
         ),
         ("Nurofen is fine in pregnancy.", "ibuprofen is fine in pregnancy", True),
+        ("Amoxicillin is safe for this patient.", "penicillin is safe for this patient", True),
         (
             "Stop your blood thinner for a week before the extraction.",
             "stop apixaban for a week before the extraction",
             True,
         ),
         (
-            "Stop it for a week before the extraction.",
+            "Mr Walsh should stop the tablets for a week before the extraction.",
             "stop apixaban for a week before the extraction",
             True,
         ),
     ],
 )
-def test_a_prohibited_claim_is_made_only_with_its_stance_and_drug(
+def test_a_prohibited_claim_is_not_made_against_its_stance_or_drug(
     text: str, claim: str, made: bool
 ) -> None:
     """Session 33: the loose fact matcher read a correct restatement of a record line as making
     the seed's prohibited claim ("The combined pill was stopped" as "continue the combined
-    pill"), dividing a correct draft's continuity by 4."""
+    pill"), dividing a correct draft's continuity by 4; a veto needs positive evidence (another
+    side, a former value, another drug), so a wrong claim in other words is still made."""
     assert prohibited_made([text], [claim]) == int(made)

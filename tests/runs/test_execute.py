@@ -12,10 +12,12 @@ from carebench.episodes import bank as bank_module
 from carebench.episodes.bank import BANK_VERSION
 from carebench.episodes.cache import cache_file, user_cache_dir
 from carebench.episodes.canonical import bank_sha256
+from carebench.report import Settings, build_report
 from carebench.runs.config import RunConfig, RunManifest
 from carebench.runs.execute import run_agent
-from carebench.runs.listing import list_runs, unresumable
+from carebench.runs.listing import list_runs
 from carebench.runs.results import load_runs
+from carebench.runs.resume import unresumable
 from carebench.runs.store import RunStore
 from tests.conftest import write_custom_bank
 
@@ -146,10 +148,14 @@ def test_an_interrupted_run_on_changed_seeds_is_not_told_to_resume(tmp_path: Pat
     second = run_agent(_config(bank), tmp_path / "ws").run_id
     rows = {r.run_id: r for r in list_runs(tmp_path / "ws")}
     assert rows[first].note == (
-        "⚠ incomplete: 15 of 20 records stored; it cannot be resumed: its seeds have changed "
-        f"since, and the same command made run {second}"
+        f"⚠ incomplete: 15 of 20 records stored; it cannot be resumed: the same command made run "
+        f"{second} on changed seeds since, so it resumes this run only if the seeds are restored"
     )
     assert rows[second].note == ""
+    loaded = load_runs(tmp_path / "ws", [first])  # what `runs show` and `report RUN` say
+    assert loaded.unresumable == {first: rows[first].unresumable}
+    report = build_report(tmp_path / "ws", [first], tmp_path / "r", "all", Settings(b=20))
+    assert f"it cannot be resumed: the same command made run {second}" in report.summary
     stored = rows[first].manifest.stored()
     packaged = RunManifest.model_validate({**stored, "bank_paths": None, "bank_version": "2.0"})
     assert unresumable(packaged, []) == (

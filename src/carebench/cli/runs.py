@@ -14,7 +14,6 @@ from carebench.errors import CarebenchError
 from carebench.runs.listing import (
     incomplete_note,
     results_summary,
-    unresumable,
     workspace_runs,
 )
 from carebench.runs.results import (
@@ -89,11 +88,8 @@ def show(run: str, bank: tuple[str, ...], workspace: Path) -> None:
                 f"no valid output in this run: read the raw outputs and error messages with "
                 f"carebench runs export {run}"
             )
-    with open_store(workspace) as store:
-        made = [r.manifest for r in store.readable_runs()[0]]  # in the order they were made
-    later = made[[m.run_id for m in made].index(manifest.run_id) + 1 :]
     note = incomplete_note(
-        len(loaded.frame), manifest.planned_records, unresumable(manifest, later)
+        len(loaded.frame), manifest.planned_records, loaded.unresumable.get(manifest.run_id)
     )
     if note:
         click.echo(note)
@@ -180,8 +176,8 @@ def delete(run: str, yes: bool, workspace: Path) -> None:
             click.echo(
                 f"delete run {run_id} ({named}) and all its records from {path}? [y/N]: ", nl=False
             )
-            answer = sys.stdin.readline()
-            if not answer:  # the input ended (no terminal): not an interrupt, and not a yes
+            answer = sys.stdin.readline() if sys.stdin is not None else ""
+            if not answer:  # the input ended or is closed: not an interrupt, and not a yes
                 click.echo()
                 raise CarebenchError(
                     f"no answer to the question (the input ended); nothing deleted: run "

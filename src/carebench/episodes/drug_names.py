@@ -28,7 +28,7 @@ BRANDS: dict[str, str] = {
     "dioralyte": "oral rehydration solution", "epipen": "adrenaline auto-injector",
     "sando-k": "potassium chloride", "lasix": "furosemide", "aldactone": "spironolactone",
     "zestril": "lisinopril", "amaryl": "glimepiride", "seroxat": "paroxetine",
-    "elavil": "amitriptyline",
+    "elavil": "amitriptyline", "gaviscon": "alginate", "peptac": "alginate",
 }  # fmt: skip
 """UK brand names of the bank's drugs, read as the drug (general vocabulary, expanded with
 :data:`SHORTHAND`): "Lustral 50 mg" is sertraline 50 mg."""

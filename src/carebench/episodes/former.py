@@ -23,7 +23,7 @@ from carebench.episodes.claimtext import POLAR, Analysis, analyze, term, tokens
 from carebench.episodes.lexicon import ASSERTIVE_PLACEHOLDERS, GENERIC_WORDS, PLACEHOLDER_TERMS
 from carebench.episodes.quantities import same_value
 
-__all__ = ["current_use", "resumed"]
+__all__ = ["resumed"]
 
 #: A past discontinuation: "X was stopped 6 months ago", "switched from X", "X ... replaced by".
 _STOPPED = re.compile(
@@ -62,14 +62,6 @@ _CLAUSE = re.compile(r"[.,](?!\d)|[;()\n]|\bbut\b|\bwhereas\b")
 _PLACEHOLDERS = frozenset(term(w) for w in PLACEHOLDER_TERMS)
 _ASSERTIVE = frozenset(term(w) for w in ASSERTIVE_PLACEHOLDERS)
 _GENERIC = frozenset(term(w) for w in GENERIC_WORDS) | (_PLACEHOLDERS - _ASSERTIVE)
-
-
-def current_use(text: str) -> bool:
-    """Whether ``text`` states a treatment as in use now and places nothing in the past.
-
-    In use: "takes", "currently on", "still"; the past: "stopped", "ago", "no longer".
-    """
-    return bool(_CURRENT_USE.search(text)) and not _PAST.search(text)
 
 
 def _former(evidence_text: str) -> frozenset[str]:

@@ -16,10 +16,8 @@ from collections.abc import Callable, Sequence
 from carebench.agents.workproduct import Claim, Handoff
 from carebench.episodes.additions import retraction
 from carebench.episodes.checklist import UNTICKED
-from carebench.episodes.claimforms import drug_like
-from carebench.episodes.claimtext import POLAR, Analysis
+from carebench.episodes.claimtext import Analysis
 from carebench.episodes.drug_names import DRUG_CLASSES, KNOWN_DRUGS
-from carebench.episodes.former import current_use
 from carebench.episodes.markup import render, stored
 from carebench.episodes.matching import claims, states, tokens
 from carebench.episodes.readable import compatible, denies, frame, readable
@@ -86,56 +84,44 @@ def prohibited_made(texts: Sequence[str], prohibited: Sequence[str]) -> int:
 
 
 def keeps_stance(text: str, claim: str) -> bool:
-    """Whether ``text`` keeps the stance of ``claim`` and names one of the drugs it names.
+    """Whether ``text`` keeps the stance and drug of ``claim`` (vetoes only on positive evidence).
 
-    The stance is the claim's sides of the polar groups (continue / withhold, raised / low /
-    normal, increase / decrease, ...; the reader of :mod:`carebench.episodes.claimtext`,
-    synonyms included: "keep taking" continues; frequencies are read by the quantities). ``text``
-    keeps it when it takes each of those sides and no other side of their groups, except that a
-    dose stated as current continues it: "insulin glargine 30 units at 22:00" makes "continue
-    glargine 30 units", and so does one stated in use ("currently on the combined pill"); "reduced
-    from 30 to 24 units" (a former value) does not. A text that names another drug (one the
-    readers know, :data:`~carebench.episodes.drug_names.KNOWN_DRUGS`, or a word that may name one,
-    :func:`~carebench.episodes.claimforms.drug_like`) and none of the claim's does not make it;
-    naming one of the claim's, or a class it belongs to, is enough ("Simvastatin can be
-    continued" makes the claim that names clarithromycin too; "your blood thinner" one that names
-    apixaban), and so is naming no drug. So "The combined pill was stopped 4 months ago" does not make
-    "continue the combined pill", "Clarithromycin raises simvastatin exposure" does not make
-    "simvastatin can be continued with clarithromycin", and "Gaviscon is fine in pregnancy" does
-    not make "ibuprofen is fine in pregnancy" (session 33: the loose fact matcher read each as
-    making it, so a correct draft restating its record lost continuity).
+    ``text`` does not make the claim when it takes another side of a polar group where the claim
+    takes one, and not the claim's (continue / withhold, raised / low / normal, increase /
+    decrease, ...; the reader of :mod:`carebench.episodes.claimtext`, synonyms included:
+    "stopped" for "continue"); when it holds a measured value of the claim only as a former value
+    ("reduced from 30 to 24 units" for "continue glargine 30 units"); or when it names a drug the
+    readers know (:data:`~carebench.episodes.drug_names.KNOWN_DRUGS`, brands read as theirs) that
+    is neither the claim's nor of a class the claim's belongs to, and none of the claim's
+    ("Gaviscon is fine in pregnancy" for "ibuprofen is fine in pregnancy"; "amoxicillin" for
+    "penicillin" is the same kind). A text that takes no side is not vetoed: "ibuprofen can be
+    taken in pregnancy" makes "ibuprofen is fine in pregnancy" (session 33: requiring the claim's
+    side let such rewordings escape; the independent review's finding).
     """
     want, have = analyze(claim), analyze(text)
-    stance = {(g, side) for g, side in want.sides if g != _FREQUENCY}
-    missing = stance - have.sides
-    if any(g == h for g, _ in missing for h, _ in have.sides):
-        return False  # another side of the group: "stopped" for "continue"
-    if missing and (missing != {_CONTINUE} or not _in_use(text, have, want)):
+    taken = {g for g, _ in have.sides}
+    if any(g in taken and (g, side) not in have.sides for g, side in want.sides):
+        return False  # another side in place of the claim's
+    if _only_former(have, want):
         return False
     drugs = tokens(claim).words & KNOWN_DRUGS
-    drugs |= {c for c, members in DRUG_CLASSES.items() if members & drugs}  # "anticoagulant"
     named = tokens(text).words
-    others = {w for w in named if w in KNOWN_DRUGS or drug_like(w)} - drugs
-    return not (drugs and others) or bool(drugs & named)
-
-
-_CONTINUE = POLAR["continue"]
-_FREQUENCY = POLAR["freq1"][0]
-
-
-def _in_use(text: str, have: Analysis, want: Analysis) -> bool:
-    """Whether ``text`` states the treatment in use or holds ``want``'s doses as current.
-
-    In use: :func:`~carebench.episodes.former.current_use` ("currently on"); a dose: each
-    measured quantity of ``want`` held as a current value (not a former one).
-    """
-    if current_use(text):
+    if not drugs or drugs & named:
         return True
-    measured = [q for q in want.quantities if q.unit and not q.unit.startswith("#")]
-    return bool(measured) and all(
-        any(not h.former and h.unit == q.unit and h.value == q.value for h in have.quantities)
-        for q in measured
-    )
+    kin = {c for c, members in DRUG_CLASSES.items() if members & drugs}
+    others = {d for d in named & KNOWN_DRUGS if not any(d in DRUG_CLASSES[c] for c in kin)}
+    return not others
+
+
+def _only_former(have: Analysis, want: Analysis) -> bool:
+    """Whether ``have`` holds some measured value of ``want`` only as a former value."""
+    for q in want.quantities:
+        if not q.unit or q.unit.startswith("#"):
+            continue
+        same = [h for h in have.quantities if h.unit == q.unit and h.value == q.value]
+        if same and all(h.former for h in same):
+            return True
+    return False
 
 
 def units_held(text: str, fact: str) -> bool:

@@ -157,6 +157,7 @@ def build_report(
         versions,
         interruptions=section,
         claim_judge=judge,
+        unresumable=loaded.unresumable,
     )
     elsewhere = _elsewhere(manifests, all_splits, frame, split)
     return replace(result, summary=f"{elsewhere}\n\n{result.summary}") if elsewhere else result

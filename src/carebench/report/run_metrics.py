@@ -40,7 +40,8 @@ from carebench.report.models import Calibration, IntervalOut, RiskCoverage, RunM
 from carebench.report.reliability_section import reliability as sample_reliability
 from carebench.report.section_models import ReliabilityBin
 from carebench.runs.config import RunManifest
-from carebench.runs.listing import incomplete_note, unresumable
+from carebench.runs.listing import incomplete_note
+from carebench.runs.resume import unresumable
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -83,21 +84,28 @@ def error_note(error_rate: float) -> str:
 
 
 def mark_incomplete(
-    runs: Sequence[RunMetrics], all_splits: pd.DataFrame, manifests: Mapping[str, RunManifest]
+    runs: Sequence[RunMetrics],
+    all_splits: pd.DataFrame,
+    manifests: Mapping[str, RunManifest],
+    why: Mapping[str, str] | None = None,
 ) -> None:
     """Mark each run of ``runs`` that stored fewer records than its manifest planned.
 
     ``all_splits`` holds the runs' results on every split (a run's plan spans them all); the note
     is :func:`~carebench.runs.listing.incomplete_note`, saying when the run can no longer be
-    resumed (:func:`~carebench.runs.listing.unresumable`, from the manifests given that started
-    later).
+    resumed: ``why`` (run id -> reason, judged against the whole workspace by
+    :func:`~carebench.runs.results.load_runs`), else :func:`~carebench.runs.resume.unresumable`
+    against the manifests given that started later.
     """
     stored = all_splits["run_id"].value_counts()
     for run in runs:
         manifest = manifests[run.run_id]
-        later = [m for m in manifests.values() if str(m.started_at) > str(manifest.started_at)]
-        why = unresumable(manifest, later)
-        note = incomplete_note(int(stored.get(run.run_id, 0)), manifest.planned_records, why)
+        if why is not None:
+            reason = why.get(run.run_id)
+        else:
+            later = [m for m in manifests.values() if str(m.started_at) > str(manifest.started_at)]
+            reason = unresumable(manifest, later)
+        note = incomplete_note(int(stored.get(run.run_id, 0)), manifest.planned_records, reason)
         if note:
             run.incomplete_note = note
 

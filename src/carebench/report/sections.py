@@ -65,6 +65,8 @@ class ReportContext:
         plan: the registered analysis plan the report is made under (None: exploratory).
         claim_judge: the model judge of claim support in the work-product scores (None: the
             deterministic rules).
+        unresumable: run id -> why an incomplete run can no longer be resumed (None: judged
+            from ``manifests`` alone).
     """
 
     frame: pd.DataFrame
@@ -77,6 +79,7 @@ class ReportContext:
     interruptions: StudySection | None = None
     plan: RegisteredPlan | None = None
     claim_judge: ClaimJudge | None = None
+    unresumable: Mapping[str, str] | None = None
 
 
 Compute = Callable[[ReportContext, "ReportMetrics"], Any]

@@ -404,7 +404,7 @@ def compute_analysis(
     """
     analysis = analyze(ctx.frame, ctx.manifests, ctx.settings, plan, plan_versions, ctx.cache_dir)
     if ctx.all_splits is not None:  # a run's planned records span every split
-        mark_incomplete(analysis.runs, ctx.all_splits, ctx.manifests)
+        mark_incomplete(analysis.runs, ctx.all_splits, ctx.manifests, ctx.unresumable)
     describe_banks(analysis.banks, ctx.banks)
     for name in section_names():
         section = SECTIONS.get(name)
@@ -484,6 +484,7 @@ def write_report(
     plan_versions: Mapping[str, RegisteredPlan] | None = None,
     interruptions: StudySection | None = None,
     claim_judge: ClaimJudge | None = None,
+    unresumable: Mapping[str, str] | None = None,
 ) -> ReportResult:
     """Compute and write the whole report for the rows of ``frame`` into ``out_dir``.
 
@@ -510,6 +511,8 @@ def write_report(
             index.html and their metrics under ``interruptions`` in metrics.json.
         claim_judge: a model judge of claim support for the work-product scores (None: the
             deterministic rules); the report names it (section ``work_product_judge``).
+        unresumable: run id -> why an incomplete run can no longer be resumed (``Results``'s,
+            judged against the whole workspace; None: judged from ``manifests`` alone).
     """
     from carebench.runs.config import RunManifest
     from carebench.runs.labels import frame_labels
@@ -535,6 +538,7 @@ def write_report(
         interruptions,
         plan,
         claim_judge,
+        unresumable,
     )
     analysis = compute_analysis(ctx, plan, plan_versions)
     fragments, parts = _section_output(ctx, analysis)

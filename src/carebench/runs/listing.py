@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from carebench.runs.config import RunConfig, RunManifest
-from carebench.runs.labels import display_labels
-from carebench.runs.results import open_store
+from carebench.runs.config import RunManifest
+from carebench.runs.results import open_store, workspace_labels
+from carebench.runs.resume import unresumable
 from carebench.runs.store import DamagedRun
 
 if TYPE_CHECKING:
@@ -64,38 +63,6 @@ def incomplete_note(stored: int, expected: int | None, unresumable: str | None =
     )
 
 
-def unresumable(manifest: RunManifest, later: Iterable[RunManifest]) -> str | None:
-    """Why the command that made ``manifest``'s run would start another run now, or None.
-
-    Known from what is stored, without reading any seed: a packaged-bank run made on another
-    bank version than this carebench ships, or a run of ``later`` (runs made after it) with the
-    same settings and seed paths on another bank (the seeds changed; the run id then differs).
-    A run on custom seeds changed since, with no such later run, is not detected.
-    """
-    from carebench.episodes.bank import BANK_VERSION
-
-    if manifest.bank_paths is None and manifest.bank_version not in (None, BANK_VERSION):
-        return (
-            f"it was made on the packaged bank {manifest.bank_version}, and this carebench ships "
-            f"{BANK_VERSION}, so the same command starts a new run"
-        )
-    settings = _settings(manifest)
-    for other in later:
-        if (
-            other.bank_sha256 != manifest.bank_sha256
-            and other.bank_paths == manifest.bank_paths
-            and _settings(other) == settings
-        ):
-            return f"its seeds have changed since, and the same command made run {other.run_id}"
-    return None
-
-
-def _settings(manifest: RunManifest) -> dict[str, Any]:
-    """The identity fields of a run but its bank hash (what one command fixes)."""
-    stored = manifest.stored()
-    return {k: stored.get(k) for k in RunConfig.identity_keys() if k != "bank_sha256"}
-
-
 def list_runs(workspace: str | Path = "carebench-out") -> list[RunInfo]:
     """Every run of a workspace, oldest first.
 
@@ -114,15 +81,15 @@ def workspace_runs(
 ) -> tuple[list[RunInfo], list[DamagedRun]]:
     """The runs of a workspace whose manifests can be read (oldest first), and those whose cannot.
 
-    Display labels are made among the readable runs; a store lists its runs in the order they
-    were made.
+    Display labels are those of :func:`~carebench.runs.results.workspace_labels` (a damaged run's
+    is its stored label with its id); a store lists its runs in the order they were made.
 
     Raises:
         CarebenchError: there is no run store in the workspace.
     """
     with open_store(workspace) as store:
         rows, damaged = store.readable_runs()
-    labels = display_labels({r.run_id: r.manifest.stored() for r in rows})
+    labels = workspace_labels(rows, damaged)
     manifests = [r.manifest for r in rows]
     return [
         RunInfo(
@@ -137,7 +104,7 @@ def workspace_runs(
             unresumable(r.manifest, manifests[i + 1 :]),
         )
         for i, r in enumerate(rows)
-    ], damaged
+    ], [replace(d, label=labels[d.run_id]) for d in damaged]
 
 
 def results_summary(frame: pd.DataFrame) -> dict[str, Any]:

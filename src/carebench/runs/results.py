@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +21,8 @@ from carebench.protocol.spreadsheet import write_csv
 from carebench.runs.banks import banks_of_runs
 from carebench.runs.config import RunManifest
 from carebench.runs.labels import display_labels
-from carebench.runs.store import RunStore
+from carebench.runs.resume import unresumable
+from carebench.runs.store import DamagedRun, RunStore, StoredRun
 from carebench.store import DB_FILE, refuse_overwriting_database
 
 if TYPE_CHECKING:
@@ -63,12 +64,16 @@ class Results:
         manifests: run id -> typed manifest, for every run loaded (also runs without records).
         banks: bank SHA-256 -> the episodes of that bank, for every bank the runs were made on.
         labels: run id -> display label, for the runs loaded.
+        unresumable: run id -> why the command that made it would not resume it now
+            (:func:`carebench.runs.listing.unresumable`, judged against every later run of the
+            workspace), for the runs loaded that it applies to.
     """
 
     frame: pd.DataFrame
     manifests: dict[str, RunManifest]
     banks: dict[str, list[Episode]]
     labels: dict[str, str]
+    unresumable: dict[str, str] = field(default_factory=dict)
 
 
 def result_rows(
@@ -138,12 +143,28 @@ def open_store(workspace: str | Path) -> RunStore:
 
 
 def shown_labels(store: RunStore) -> dict[str, str]:
-    """Run id -> the display label ``runs list`` shows, for every run whose manifest can be read.
+    """Run id -> the display label ``runs list`` shows, for every run (:func:`workspace_labels`)."""
+    return workspace_labels(*store.readable_runs())
 
-    A run whose stored manifest cannot be read has none (it is named by id or stored label).
+
+def workspace_labels(
+    readable: Sequence[StoredRun], damaged: Sequence[DamagedRun]
+) -> dict[str, str]:
+    """Run id -> display label, unique in the workspace, for readable and damaged runs alike.
+
+    Readable runs are labelled by :func:`~carebench.runs.labels.display_labels`. A run whose
+    manifest cannot be read shows its stored label and its id (``... [run=ab12...]``), and so does
+    every readable run whose stored label it shares: what would tell them apart is unread, and a
+    label must never name a healthy run in place of a damaged one.
     """
-    readable, _ = store.readable_runs()
-    return display_labels({r.run_id: r.manifest.stored() for r in readable})
+    labels = display_labels({r.run_id: r.manifest.stored() for r in readable})
+    unread = {d.label for d in damaged}
+    out = {
+        r.run_id: f"{labels[r.run_id]} [run={r.run_id}]" if r.label in unread else labels[r.run_id]
+        for r in readable
+    }
+    out.update({d.run_id: f"{d.label} [run={d.run_id}]" for d in damaged})
+    return out
 
 
 def resolve_runs(store: RunStore, names: Sequence[str]) -> list[str]:
@@ -184,14 +205,19 @@ def load_runs(
                 raise unread[run_id].error
         every = {r.run_id: r.manifest for r in readable}
         manifests = {run_id: every[run_id] for run_id in (ids or every)}
-        # over the workspace: one label per run everywhere
-        labels = display_labels({r: m.stored() for r, m in every.items()})
+        labels = workspace_labels(readable, damaged)  # over the workspace: one label everywhere
+        made = list(every.values())  # in the order the runs were made
+        why = {
+            r: reason
+            for i, m in enumerate(made)
+            if (r := m.run_id) in manifests and (reason := unresumable(m, made[i + 1 :]))
+        }
         banks = banks_of_runs(
             {r: m.stored() for r, m in manifests.items()}, bank, user_cache_dir(), store.bank
         )
         rows = result_rows(store, manifests, banks, labels)
     labels = {run_id: labels[run_id] for run_id in manifests}
-    return Results(pd.DataFrame(rows, columns=COLUMNS), manifests, banks, labels)
+    return Results(pd.DataFrame(rows, columns=COLUMNS), manifests, banks, labels, why)
 
 
 def load_results(

@@ -443,12 +443,9 @@ def other_bank_note(config: RunConfig, store: RunStore, bank_hash: str, run_id: 
     Re-running a command after the seeds at its paths changed, or after an upgrade shipped
     another packaged bank, starts a new run rather than resuming the old one: the note says so,
     and that the old run (the newest such) is kept. Nothing for a run on other seeds the user
-    chose, and nothing when the store cannot list its runs (a corrupted manifest).
+    chose. A run whose stored manifest cannot be read is not compared.
     """
-    try:
-        stored = store.runs()
-    except CarebenchError:
-        return []
+    stored, _ = store.readable_runs()
     paths = manifest_paths(config)
     for other in reversed(stored):  # newest first
         sha = other.manifest.bank_sha256
