@@ -41,7 +41,7 @@ from carebench.report.reliability_section import reliability as sample_reliabili
 from carebench.report.section_models import ReliabilityBin
 from carebench.runs.config import RunManifest
 from carebench.runs.listing import incomplete_note
-from carebench.runs.resume import unresumable
+from carebench.runs.resume import unresumable_runs
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -94,18 +94,16 @@ def mark_incomplete(
     ``all_splits`` holds the runs' results on every split (a run's plan spans them all); the note
     is :func:`~carebench.runs.listing.incomplete_note`, saying when the run can no longer be
     resumed: ``why`` (run id -> reason, judged against the whole workspace by
-    :func:`~carebench.runs.results.load_runs`), else :func:`~carebench.runs.resume.unresumable`
-    against the manifests given that started later.
+    :func:`~carebench.runs.results.load_runs`), else
+    :func:`~carebench.runs.resume.unresumable_runs` of ``manifests`` in the order they started.
     """
+    if why is None:
+        made = sorted(manifests.values(), key=lambda m: str(m.started_at))
+        why = unresumable_runs(made)
     stored = all_splits["run_id"].value_counts()
     for run in runs:
-        manifest = manifests[run.run_id]
-        if why is not None:
-            reason = why.get(run.run_id)
-        else:
-            later = [m for m in manifests.values() if str(m.started_at) > str(manifest.started_at)]
-            reason = unresumable(manifest, later)
-        note = incomplete_note(int(stored.get(run.run_id, 0)), manifest.planned_records, reason)
+        planned = manifests[run.run_id].planned_records
+        note = incomplete_note(int(stored.get(run.run_id, 0)), planned, why.get(run.run_id))
         if note:
             run.incomplete_note = note
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from carebench.runs.config import RunManifest
 from carebench.runs.results import open_store, workspace_labels
-from carebench.runs.resume import unresumable
+from carebench.runs.resume import unresumable_runs
 from carebench.runs.store import DamagedRun
 
 if TYPE_CHECKING:
@@ -36,7 +36,8 @@ class RunInfo:
         )
 
     unresumable: str | None = None
-    """Why the command that made the run can no longer resume it (:func:`unresumable`)."""
+    """Why the command that made the run can no longer resume it
+    (:func:`~carebench.runs.resume.unresumable`)."""
 
     @property
     def note(self) -> str:
@@ -90,7 +91,7 @@ def workspace_runs(
     with open_store(workspace) as store:
         rows, damaged = store.readable_runs()
     labels = workspace_labels(rows, damaged)
-    manifests = [r.manifest for r in rows]
+    why = unresumable_runs([r.manifest for r in rows])
     return [
         RunInfo(
             r.run_id,
@@ -101,9 +102,9 @@ def workspace_runs(
             r.error,
             str(r.manifest.started_at),
             r.manifest,
-            unresumable(r.manifest, manifests[i + 1 :]),
+            why.get(r.run_id),
         )
-        for i, r in enumerate(rows)
+        for r in rows
     ], [replace(d, label=labels[d.run_id]) for d in damaged]
 
 

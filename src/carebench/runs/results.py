@@ -21,7 +21,7 @@ from carebench.protocol.spreadsheet import write_csv
 from carebench.runs.banks import banks_of_runs
 from carebench.runs.config import RunManifest
 from carebench.runs.labels import display_labels
-from carebench.runs.resume import unresumable
+from carebench.runs.resume import unresumable_runs
 from carebench.runs.store import DamagedRun, RunStore, StoredRun
 from carebench.store import DB_FILE, refuse_overwriting_database
 
@@ -65,7 +65,7 @@ class Results:
         banks: bank SHA-256 -> the episodes of that bank, for every bank the runs were made on.
         labels: run id -> display label, for the runs loaded.
         unresumable: run id -> why the command that made it would not resume it now
-            (:func:`carebench.runs.listing.unresumable`, judged against every later run of the
+            (:func:`carebench.runs.resume.unresumable`, judged against every later run of the
             workspace), for the runs loaded that it applies to.
     """
 
@@ -206,17 +206,13 @@ def load_runs(
         every = {r.run_id: r.manifest for r in readable}
         manifests = {run_id: every[run_id] for run_id in (ids or every)}
         labels = workspace_labels(readable, damaged)  # over the workspace: one label everywhere
-        made = list(every.values())  # in the order the runs were made
-        why = {
-            r: reason
-            for i, m in enumerate(made)
-            if (r := m.run_id) in manifests and (reason := unresumable(m, made[i + 1 :]))
-        }
+        why = unresumable_runs(list(every.values()))  # in the order the runs were made
         banks = banks_of_runs(
             {r: m.stored() for r, m in manifests.items()}, bank, user_cache_dir(), store.bank
         )
         rows = result_rows(store, manifests, banks, labels)
     labels = {run_id: labels[run_id] for run_id in manifests}
+    why = {run_id: reason for run_id, reason in why.items() if run_id in manifests}
     return Results(pd.DataFrame(rows, columns=COLUMNS), manifests, banks, labels, why)
 
 

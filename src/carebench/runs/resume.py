@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from carebench.runs.config import RunConfig, RunManifest
 
-__all__ = ["unresumable"]
+__all__ = ["unresumable", "unresumable_runs"]
 
 
 def unresumable(manifest: RunManifest, later: Iterable[RunManifest]) -> str | None:
@@ -37,6 +37,18 @@ def unresumable(manifest: RunManifest, later: Iterable[RunManifest]) -> str | No
                 "this run only if the seeds are restored"
             )
     return None
+
+
+def unresumable_runs(made: Sequence[RunManifest]) -> dict[str, str]:
+    """Run id -> :func:`unresumable` reason, for each run of ``made`` that has one.
+
+    ``made`` is in the order the runs were made; each is judged against the runs after it.
+    """
+    return {
+        m.run_id: reason
+        for i, m in enumerate(made)
+        if (reason := unresumable(m, made[i + 1 :])) is not None
+    }
 
 
 def _settings(manifest: RunManifest) -> dict[str, Any]:
