@@ -1,9 +1,11 @@
 """Print the mean traceability of correct, paraphrased drafts built from each labelled set.
 
 Usage: ``python experiments/paraphrase_drafts.py [--held-out]`` (every dev set of the packaged
-manifest; held-out sets only with ``--held-out``). Per set,
-one draft per episode of the claims its writers marked correct or paraphrase and its adjudicated
-label calls supported, each citing its labelled lines (the figure
+manifest; held-out sets only with ``--held-out``). Per set, one draft per episode of the claims
+its writers marked correct or paraphrase that are supported against the current bank
+(:func:`carebench.protocol.paraphrase.correct_drafts`: the adjudicated label, or the set's
+``current`` relabel where a cited line has changed since labelling; a changed claim with no
+relabel is left out and counted), each citing its labelled lines (the figure
 ``tests/protocol/test_floors.py`` computes for set 1): what correct drafts written without the
 scorer in view score, the cost side of every claim rule.
 """
@@ -11,11 +13,10 @@ scorer in view score, the cost side of every claim rule.
 from __future__ import annotations
 
 import sys
-from collections import defaultdict
 from statistics import fmean
 
-from carebench.agents.workproduct import Claim
 from carebench.episodes.bank import load_bank
+from carebench.protocol.paraphrase import correct_drafts
 from carebench.protocol.scorer_validation import load_labels, load_sets
 from carebench.protocol.scores import traceability
 
@@ -27,14 +28,14 @@ def main(argv: list[str]) -> None:
         if entry.role == "held-out" and "--held-out" not in argv:
             print(f"{entry.name}\theld out, skipped (--held-out reads it)")
             continue
-        drafts: dict[str, list[Claim]] = defaultdict(list)
-        for row in load_labels(entry.claims):
-            if row["writer_kind"] in ("correct", "paraphrase") and row["final"] == "supported":
-                cited = tuple(c["id"] for c in row["cited"])
-                drafts[row["episode_id"]].append(Claim(text=row["text"], sources=cited))
-        scores = [traceability(episodes[k], d).score for k, d in drafts.items()]
+        current = load_labels(entry.current) if entry.current else []
+        made = correct_drafts(load_labels(entry.claims), episodes, current)
+        scores = [traceability(episodes[k], d).score for k, d in made.drafts.items()]
         kept = [s for s in scores if s is not None]
-        print(f"{entry.name}\t{len(kept)} drafts\t{fmean(kept):.3f}")
+        print(
+            f"{entry.name}\t{len(kept)} drafts\t{fmean(kept):.3f}\t{made.relabelled} relabelled"
+            f"\t{len(made.drifted)} changed since labelling, left out"
+        )
 
 
 if __name__ == "__main__":

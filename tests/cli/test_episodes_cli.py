@@ -166,3 +166,21 @@ def test_shortcuts_goal_is_an_option_with_the_packaged_default() -> None:
     result = _invoke("shortcuts", "--help")
     assert "--goal-accuracy" in result.output and "--goal-recall" in result.output
     assert "0.55" in result.output and "0.65" in result.output
+
+
+def test_validate_warns_of_a_prohibited_claim_its_own_record_makes(tmp_path: Path) -> None:
+    """Session 34: a correct draft restating such a line would be scored as making the claim;
+    the conflict variant (where the record may hold the conflict itself) is not read."""
+    data: dict[str, Any] = yaml.safe_load(FIXTURE.read_text())
+    data["annotations"] = {"prohibited_claims": ["amlodipine is taken daily"]}
+    (tmp_path / "minimal-seed.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+    result = _invoke("validate", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    warning, ok = result.output.splitlines()
+    doc = (Path(__file__).parents[2] / "docs" / "authoring.md").read_text()
+    shown = doc.split("```text\nwarning: ")[2].split("\n", 1)[0]
+    assert "warning: " + shown == warning.replace(str(tmp_path), "my-bank")  # the docs' example
+    assert ok == "ok: 1 seeds, 10 episodes, 1 warning(s)"
+    data["annotations"] = {"prohibited_claims": ["amlodipine is stopped for good"]}
+    (tmp_path / "minimal-seed.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+    assert _invoke("validate", str(tmp_path)).output == "ok: 1 seeds, 10 episodes\n"

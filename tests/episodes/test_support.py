@@ -318,6 +318,26 @@ def test_a_drug_class_is_covered_by_its_drug_and_not_by_another_class() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("claim", "line"),
+    [
+        ("Continue the beta-blocker.", "Bisoprolol 5 mg once daily, continue."),
+        ("Continue the beta blocker.", "Bisoprolol 5 mg once daily, continue."),
+        ("Continue the ACE inhibitor.", "Ramipril 5 mg once daily, continue."),
+        ("Continue the ACEi.", "Ramipril 5 mg once daily, continue."),
+        ("Continue the calcium-channel blocker.", "Amlodipine 10 mg once daily, continue."),
+        ("Continue the CCB.", "Amlodipine 10 mg once daily, continue."),
+        ("Continue the PPI.", "Omeprazole 20 mg once daily, continue."),
+        ("Continue the proton-pump inhibitor.", "Omeprazole 20 mg once daily, continue."),
+        ("Low molecular weight heparin started.", "Enoxaparin 40 mg daily started."),
+    ],
+)
+def test_a_class_named_in_several_words_is_covered_by_its_drug(claim: str, line: str) -> None:
+    """Session 34: the words of "beta-blocker" split apart and never named the class."""
+    assert support(claim, line) is Verdict.SUPPORTED
+    assert support(claim, "Warfarin 3 mg daily, continue.") is Verdict.UNSUPPORTED
+
+
 def test_a_class_named_as_absent_still_denies_its_drug() -> None:
     line = "Warfarin for a DVT was stopped 2 years ago; no anticoagulant or antiplatelet now."
     assert support("Anticoagulation: on warfarin for DVT.", line) is Verdict.CONTRADICTS

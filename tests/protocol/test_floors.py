@@ -147,40 +147,35 @@ def test_a_gaming_policy_runs_through_the_scripted_backend() -> None:
 
 
 def _paraphrase_drafts_mean() -> float:
-    """Mean traceability of drafts of set 1's correct and paraphrased claims (supported by the
-    adjudicated labels), one draft per episode: shorthand, synonyms and other word order, written
-    by a session that never saw the scorer. Set 1 is the set the scorer was tuned on."""
-    from collections import defaultdict
+    """Mean traceability of drafts of set 1's correct and paraphrased claims that are supported
+    against the current bank (set 1's labels, or its ``current`` relabels where a cited line has
+    changed since labelling), one draft per episode: shorthand, synonyms and other word order,
+    written by a session that never saw the scorer. Set 1 is the set the scorer was tuned on."""
     from statistics import fmean
 
-    from carebench.agents.workproduct import Claim
+    from carebench.protocol.labelled_sets import load_sets
+    from carebench.protocol.paraphrase import correct_drafts
     from carebench.protocol.scorer_validation import load_labels
     from carebench.protocol.scores import traceability
 
     episodes = {e.episode_id: e for e in load_bank()}
-    drafts: dict[str, list[Claim]] = defaultdict(list)
-    for row in load_labels("claims"):
-        if row["writer_kind"] in ("correct", "paraphrase") and row["final"] == "supported":
-            cited = tuple(c["id"] for c in row["cited"])
-            drafts[row["episode_id"]].append(Claim(text=row["text"], sources=cited))
-    scores = [traceability(episodes[k], draft).score for k, draft in drafts.items()]
+    (entry,) = (s for s in load_sets() if s.name == "set-1")
+    assert entry.current
+    made = correct_drafts(load_labels(entry.claims), episodes, load_labels(entry.current))
+    assert not made.drifted, (
+        f"set 1's claims {', '.join(made.drifted)} cite lines the bank has changed since they "
+        f"were labelled; relabel them against the current lines in {entry.current}"
+    )
+    scores = [traceability(episodes[k], draft).score for k, draft in made.drafts.items()]
     assert len(scores) >= 20
     return fmean(s for s in scores if s is not None)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="goal not met since round 4: reading what an uncovered term is (a time, a person, a "
-    "status, a word English does not know) costs correct paraphrases; 0.805 -> 0.753 "
-    "(docs/scorer-history.md, round 4)",
-)
 def test_correct_drafts_written_independently_score_at_least_0_8() -> None:
+    """Issue 21's goal, on set 1 (the scorer was tuned on it; the held-out sets score 0.4-0.6,
+    docs/protocol.md). Met from session 34, when claims no longer true of the current bank's
+    lines stopped counting as correct (0.787 with them)."""
     assert _paraphrase_drafts_mean() >= 0.8
-
-
-def test_correct_drafts_written_independently_keep_their_round_4_score() -> None:
-    """The measured cost of round 4's rules is a floor for later rounds: 0.753, guarded at 0.75."""
-    assert _paraphrase_drafts_mean() >= 0.75
 
 
 def test_bank_floor_rows_are_computed_once_per_bank_and_kept_in_the_cache(
@@ -215,7 +210,7 @@ def test_the_docs_table_gives_the_floor_rows_computed_here(rows: dict) -> None:
     from pathlib import Path
 
     doc = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
-    table = doc.split("On the packaged bank 2.5:", 1)[1].split("\n\n", 2)[1]
+    table = doc.split("On the packaged bank 2.6:", 1)[1].split("\n\n", 2)[1]
     stated = [
         [c.strip() for c in line.strip("|").split("|")][1:]
         for line in table.splitlines()[2:]

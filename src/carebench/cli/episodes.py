@@ -10,8 +10,10 @@ from typing import Any
 
 import click
 
+from carebench.episodes.assemble import assemble_seed
 from carebench.episodes.bank import (
     BANK_VERSION,
+    BankCheck,
     check_paths,
     episode_record,
     evidence_listing,
@@ -31,6 +33,7 @@ from carebench.episodes.tables import (
     update_reference_policy,
 )
 from carebench.errors import CarebenchError
+from carebench.protocol.record_claims import record_claims
 
 _PATHS = click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 _SPLIT = click.option(
@@ -70,21 +73,37 @@ def episodes_group() -> None:
     """
 
 
+def _record_claim_warnings(checked: BankCheck) -> list[str]:
+    """A warning per prohibited claim a clause of its own episode's record reads as making."""
+    out = []
+    for seed in checked.seeds:
+        for found in record_claims(assemble_seed(seed)):
+            out.append(
+                f"{checked.files.get(seed.id, seed.id)}: prohibited claim {found.claim!r} is made by"
+                f" {found.source_id}'s own text ({found.clause!r}) in variant(s)"
+                f" {', '.join(found.variants)}: a correct draft restating that line is scored as"
+                " making it; reword the claim so the record's lines do not read as it"
+            )
+    return out
+
+
 @episodes_group.command()
 @_PATHS
 def validate(paths: tuple[Path, ...]) -> None:
     """Validate seed files and the bank they form; list every error with file, line and field.
 
-    Warnings (``warning:`` lines, such as an admissible source that is only superseded text) are
-    listed too; they leave a seed valid and the exit status 0.
+    Warnings (``warning:`` lines, such as an admissible source that is only superseded text, or a
+    prohibited claim that a line of the episode's own record reads as making) are listed too;
+    they leave a seed valid and the exit status 0.
     """
     checked = check_paths(paths or None)
     seeds, issues = checked.seeds, checked.issues
     for issue in issues:
         click.echo(str(issue))
-    for warning in checked.warnings:
+    warnings = [*map(str, checked.warnings), *_record_claim_warnings(checked)]
+    for warning in warnings:
         click.echo(f"warning: {warning}")
-    warned = f", {len(checked.warnings)} warning(s)" if checked.warnings else ""
+    warned = f", {len(warnings)} warning(s)" if warnings else ""
     if issues:
         n_files = len({i.file for i in issues})
         click.echo(f"{len(issues)} error(s) in {n_files} file(s){warned}")

@@ -11,7 +11,7 @@ import difflib
 import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ from carebench.episodes.validate import check_bank, check_seed
 from carebench.errors import BankValidationError, CarebenchError, ValidationIssue
 
 FORMAT = "carebench-episodes/1"
-BANK_VERSION = "2.5"
+BANK_VERSION = "2.6"
 """Version of the packaged escalation bank's content (2.0: reviewed and adjudicated, hard negatives;
 2.1: annotation units per variant, urgent findings and handoff reference values, fixes of a blind
 clinical re-review; 2.2: every escalation declares its handoff urgencies and destinations, 21
@@ -35,7 +35,9 @@ records, so the fact is stated by evidence; decision labels as in 2.2; 2.4: anno
 follow their surface (pronouns as placeholders, a man's nitrofurantoin course, each surface's
 percentage of best peak flow) and two reference values agree with the declared urgency; texts
 and decision labels as in 2.3; 2.5: older-adult-fall prohibits "did not hit her head" only in
-the variants where it is not true; texts and decision labels as in 2.4).
+the variants where it is not true; texts and decision labels as in 2.4; 2.6: three prohibited
+claims reworded so the record's own lines do not read as them (diabetic-foot-check,
+chest-xray-result, methotrexate-trimethoprim); texts and decision labels as in 2.5).
 
 Runs record the SHA-256 of the episodes they were made on, which identifies any bank exactly; this
 version names the packaged one for people."""
@@ -74,11 +76,13 @@ class BankCheck:
         seeds: the valid seeds, ordered by task class then id.
         issues: every error, sorted by file (any error makes its file invalid).
         warnings: every warning, sorted by file (a warning leaves its seed valid).
+        files: seed id -> the file it was read from, for every valid seed.
     """
 
     seeds: list[Seed]
     issues: list[ValidationIssue]
     warnings: list[ValidationIssue]
+    files: dict[str, str] = field(default_factory=dict)
 
 
 def _sorted(issues: Iterable[ValidationIssue]) -> list[ValidationIssue]:
@@ -101,9 +105,12 @@ def check_paths(paths: PathsArg = None) -> BankCheck:
     bank_name = ", ".join(_display(Path(p)) for p in paths) if paths else "scenario bank"
     issues += check_bank(parsed, bank_name)
     bad_files = {issue.file for issue in issues}
-    seeds = [p.seed for p in parsed if p.seed is not None and p.file not in bad_files]
-    seeds.sort(key=lambda s: (_TASK_ORDER[s.task_class], s.id))
-    return BankCheck(seeds, _sorted(issues), _sorted(warnings))
+    valid = [p for p in parsed if p.seed is not None and p.file not in bad_files]
+    seeds = sorted(
+        (p.seed for p in valid if p.seed), key=lambda s: (_TASK_ORDER[s.task_class], s.id)
+    )
+    files = {p.seed.id: p.file for p in valid if p.seed}
+    return BankCheck(seeds, _sorted(issues), _sorted(warnings), files)
 
 
 def validate_paths(paths: PathsArg = None) -> tuple[list[Seed], list[ValidationIssue]]:

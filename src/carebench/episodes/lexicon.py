@@ -205,6 +205,25 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
         "palpitation", "palpitations", "racing heart", "heart racing", "pounding heart",
         "heart pounding", "fluttering",
     ),
+    # session 34: a drug class named in more than one word is one term, the key of DRUG_CLASSES
+    # (the words split apart never named the class: "the beta-blocker" did not cover bisoprolol)
+    "ace-inhibitor": (
+        "ace-inhibitor", "ace-inhibitors", "ace inhibitors", "ace inhibitor",
+        "angiotensin-converting enzyme inhibitor", "angiotensin converting enzyme inhibitor",
+    ),
+    "beta-blocker": ("beta-blocker", "beta-blockers", "beta blockers", "beta blocker"),
+    "calcium-channel-blocker": (
+        "calcium-channel-blocker", "calcium-channel blockers", "calcium-channel blocker",
+        "calcium channel blockers", "calcium channel blocker",
+    ),
+    "low-molecular-weight-heparin": (
+        "low-molecular-weight-heparin", "low-molecular-weight heparin",
+        "low molecular weight heparin", "lmwh",
+    ),
+    "proton-pump-inhibitor": (
+        "proton-pump-inhibitor", "proton-pump inhibitors", "proton-pump inhibitor",
+        "proton pump inhibitors", "proton pump inhibitor", "ppi", "ppis",
+    ),
 }  # fmt: skip
 """Words and phrases folded onto one term (the key), before lemmas and stems."""
 

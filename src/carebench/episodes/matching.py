@@ -13,7 +13,10 @@ its *numbers* and its *content words*, and a text states the fact when:
 * enough of the fact's content words occur in the text: at least half of them (rounded up) when the
   fact has a number, at least two thirds (rounded up) when it has none, and always at least one;
 * every negation word of the fact (``no admissions``) occurs in the text too, so "has asthma" does
-  not state "no asthma".
+  not state "no asthma". A verb's negation is one word whatever its spelling: ``not``,
+  ``cannot``, ``unable`` and every ``n't`` contraction read as ``not`` ("can't swallow" states
+  "cannot swallow"; "cannot be used" negates), and "whether or not" (regardless) is none
+  (session 34: "... whether or not E2 applies" read as a negation).
 
 Content words are lower-cased alphabetic tokens of three or more letters that are not stop words,
 with a trailing ``s`` dropped from words of four or more letters (``hours`` = ``hour``). Hyphens and
@@ -45,9 +48,11 @@ from carebench.episodes.numerals import (
 
 _NUMBER = re.compile(SIGN + r"\d+(?:[.,]\d+)*")
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
-NEGATIONS = frozenset(
-    {"not", "no", "never", "none", "don't", "doesn't", "isn't", "shouldn't", "avoid", "without"}
-)
+NEGATIONS = frozenset({"not", "no", "never", "none", "avoid", "without", "cannot", "unable"})
+"""Negation words; a word ending ``n't`` is one too (read as ``not``, as are ``cannot`` and
+``unable``)."""
+_AS_NOT = frozenset({"cannot", "unable"})
+_REGARDLESS = re.compile(r"\bwhether\s+or\s+not\b")
 STOP_WORDS = frozenset(
     [
         "the",
@@ -275,7 +280,13 @@ def grounded_in(text: str, numbers: frozenset[str], amounts: frozenset[str]) -> 
 
 
 def _negations(text: str) -> frozenset[str]:
-    return frozenset(w for w in _WORD.findall(text.lower()) if w in NEGATIONS)
+    """The negation words of ``text``, a verb's negation read as ``not`` (module conventions)."""
+    words = _WORD.findall(_REGARDLESS.sub(" ", text.lower().replace("\u2019", "'")))
+    return frozenset(
+        "not" if w in _AS_NOT or w.endswith("n't") else w
+        for w in words
+        if w in NEGATIONS or w.endswith("n't")
+    )
 
 
 def _same_amount(number: str, want: Tokens, have: Tokens) -> bool:

@@ -24,6 +24,10 @@ Conventions:
       fields are exactly the episode's form (the routing fields, then the seed's handoff fields).
       A claim citing an id its episode does not have is kept: it is a fabricated citation, as a
       gaming agent writes one (set-3 has one), scored on the cited text the labellers saw.
+    * A set may name a ``current`` claims file (same row format): its claims whose cited lines
+      the bank changed after labelling, relabelled against the current lines
+      (:mod:`carebench.protocol.paraphrase`; the agreement command scores the text the
+      labellers saw and does not read it).
     * Other keys (``disagreement``, ``writer_kind``, notes) are kept unchecked, so a set may carry
       more than the scorer reads.
 """
@@ -66,6 +70,10 @@ class LabelledSet(BaseModel):
     claims: FileName
     handoffs: FileName
     provenance: FileName
+    current: FileName | None = None
+    """Optional claims file: the set's claims whose cited lines the bank has changed since they
+    were labelled, relabelled blind against the current lines (same row format; the rows'
+    ``claim_id`` are the set's). Only :mod:`carebench.protocol.paraphrase` reads it."""
 
 
 class SetsManifest(BaseModel):
@@ -82,7 +90,7 @@ class SetsManifest(BaseModel):
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
             raise ValueError(f"set name(s) {', '.join(twice)} given twice; name each set once")
-        used = [f for s in self.sets for f in (s.claims, s.handoffs)]
+        used = [f for s in self.sets for f in (s.claims, s.handoffs, s.current) if f]
         twice = sorted({f for f in used if used.count(f) > 1})
         if twice:
             raise ValueError(
@@ -190,11 +198,11 @@ def load_sets(folder: Traversable | None = None) -> tuple[LabelledSet, ...]:
         raise CarebenchError(
             f"{path}{'' if line is None else f':{line}'}: {_problem(exc)}"
             f" (a manifest is format: {SETS_FORMAT}, sets: [name, role, claims, handoffs, "
-            "provenance])"
+            "provenance], optionally current)"
         ) from exc
     for entry in manifest.sets:
-        for name in (entry.claims, entry.handoffs, entry.provenance):
-            if not (folder / name).is_file():
+        for name in (entry.claims, entry.handoffs, entry.provenance, entry.current):
+            if name and not (folder / name).is_file():
                 raise CarebenchError(f"{path}: set {entry.name}: no file {name!r}")
     return manifest.sets
 
