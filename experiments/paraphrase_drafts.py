@@ -13,12 +13,10 @@ scorer in view score, the cost side of every claim rule.
 from __future__ import annotations
 
 import sys
-from statistics import fmean
 
 from carebench.episodes.bank import load_bank
-from carebench.protocol.paraphrase import correct_drafts
-from carebench.protocol.scorer_validation import load_labels, load_sets
-from carebench.protocol.scores import traceability
+from carebench.protocol.labelled_sets import load_labels, load_sets
+from carebench.protocol.paraphrase import correct_drafts, mean_traceability
 
 
 def main(argv: list[str]) -> None:
@@ -30,10 +28,10 @@ def main(argv: list[str]) -> None:
             continue
         current = load_labels(entry.current) if entry.current else []
         made = correct_drafts(load_labels(entry.claims), episodes, current)
-        scores = [traceability(episodes[k], d).score for k, d in made.drafts.items()]
-        kept = [s for s in scores if s is not None]
+        mean = mean_traceability(made, episodes)
         print(
-            f"{entry.name}\t{len(kept)} drafts\t{fmean(kept):.3f}\t{made.relabelled} relabelled"
+            f"{entry.name}\t{len(made.drafts)} drafts\t{'-' if mean is None else f'{mean:.3f}'}"
+            f"\t{made.relabelled} relabelled"
             f"\t{len(made.drifted)} changed since labelling, left out"
         )
 

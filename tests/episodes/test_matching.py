@@ -69,32 +69,18 @@ def test_a_negated_claim_is_not_the_prohibited_claim() -> None:
 @pytest.mark.parametrize(
     ("text", "prohibited", "made"),
     [
-        # session 34: "cannot" and the n't contractions are negations, one word with "not"
-        ("Simvastatin cannot be continued with clarithromycin.", "simvastatin can be continued "
-         "with clarithromycin", False),
-        ("Simvastatin can\u2019t be continued with clarithromycin.", "simvastatin can be "
-         "continued with clarithromycin", False),
-        ("Simvastatin can be continued with clarithromycin.", "simvastatin can be continued "
-         "with clarithromycin", True),
-        ("Nitrofurantoin 100 mg twice daily; eGFR 72.", "nitrofurantoin cannot be used at eGFR "
-         "72", False),
-        ("Nitrofurantoin isn't suitable at eGFR 72.", "nitrofurantoin cannot be used at eGFR 72",
+        # session 34: the "not" of "whether ... or not" is no negation
+        ("Reduce to 2.5 mg twice daily if creatinine clearance is 15-29 mL/min, whether or not E2 "
+         "applies.", "apixaban is not recommended at creatinine clearance 29 mL/min", False),
+        ("Whether she hit her head or not is unknown.", "she did not hit her head", False),
+        ("She did not hit her head, whether or not the carer saw it.", "she did not hit her head",
          True),
-        # "whether or not" is regardless, no negation
-        ("Reduce if clearance 15-29, whether or not E2 applies; apixaban is recommended at 29.",
-         "apixaban is not recommended at creatinine clearance 29 mL/min", False),
+        ("Apixaban is recommended at 29, whether or not E2 applies.", "apixaban is not recommended "
+         "at creatinine clearance 29", False),
     ],
 )  # fmt: skip
-def test_a_verbs_negation_is_one_word_whatever_its_spelling(
-    text: str, prohibited: str, made: bool
-) -> None:
+def test_the_not_of_whether_or_not_is_no_negation(text: str, prohibited: str, made: bool) -> None:
     assert claims(text, prohibited) is made
-
-
-@pytest.mark.parametrize("text", ["He can't swallow his saliva", "unable to swallow saliva"])
-def test_a_negated_fact_is_stated_by_any_spelling_of_its_negation(text: str) -> None:
-    assert states(text, "cannot swallow saliva")
-    assert not states("swallowing saliva", "cannot swallow saliva")
 
 
 def test_support_needs_the_numbers_and_a_shared_word() -> None:

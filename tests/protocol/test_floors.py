@@ -151,12 +151,8 @@ def _paraphrase_drafts_mean() -> float:
     against the current bank (set 1's labels, or its ``current`` relabels where a cited line has
     changed since labelling), one draft per episode: shorthand, synonyms and other word order,
     written by a session that never saw the scorer. Set 1 is the set the scorer was tuned on."""
-    from statistics import fmean
-
-    from carebench.protocol.labelled_sets import load_sets
-    from carebench.protocol.paraphrase import correct_drafts
-    from carebench.protocol.scorer_validation import load_labels
-    from carebench.protocol.scores import traceability
+    from carebench.protocol.labelled_sets import load_labels, load_sets
+    from carebench.protocol.paraphrase import correct_drafts, mean_traceability
 
     episodes = {e.episode_id: e for e in load_bank()}
     (entry,) = (s for s in load_sets() if s.name == "set-1")
@@ -166,9 +162,10 @@ def _paraphrase_drafts_mean() -> float:
         f"set 1's claims {', '.join(made.drifted)} cite lines the bank has changed since they "
         f"were labelled; relabel them against the current lines in {entry.current}"
     )
-    scores = [traceability(episodes[k], draft).score for k, draft in made.drafts.items()]
-    assert len(scores) >= 20
-    return fmean(s for s in scores if s is not None)
+    assert len(made.drafts) >= 20
+    mean = mean_traceability(made, episodes)
+    assert mean is not None
+    return mean
 
 
 def test_correct_drafts_written_independently_score_at_least_0_8() -> None:

@@ -23,7 +23,8 @@ from carebench.episodes.bank import (
 )
 from carebench.episodes.leakage import leaking_markers, variant_markers
 from carebench.episodes.render import render_transcript
-from carebench.episodes.schema import Split
+from carebench.episodes.rules.units import annotation_path
+from carebench.episodes.schema import Split, Variant
 from carebench.episodes.seed import Seed
 from carebench.episodes.tables import (
     composition_table,
@@ -32,7 +33,7 @@ from carebench.episodes.tables import (
     scenario_catalogue,
     update_reference_policy,
 )
-from carebench.errors import CarebenchError
+from carebench.errors import CarebenchError, ValidationIssue
 from carebench.protocol.record_claims import record_claims
 
 _PATHS = click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
@@ -73,16 +74,34 @@ def episodes_group() -> None:
     """
 
 
-def _record_claim_warnings(checked: BankCheck) -> list[str]:
-    """A warning per prohibited claim a clause of its own episode's record reads as making."""
+def _record_claim_warnings(checked: BankCheck) -> list[ValidationIssue]:
+    """A warning per prohibited claim its own episode's record reads as making, at its line.
+
+    See :mod:`carebench.protocol.record_claims`.
+    """
     out = []
     for seed in checked.seeds:
-        for found in record_claims(assemble_seed(seed)):
+        episodes = {e.variant.value: e for e in assemble_seed(seed)}
+        parsed = checked.parsed[seed.id]
+        for found in record_claims(episodes.values()):
+            variant = Variant(found.variants[0])
+            units = episodes[variant.value].annotations
+            assert units is not None  # record_claims reads annotated episodes only
+            path: tuple[str | int, ...] = (
+                *annotation_path(seed, variant, "prohibited_claims"),
+                units.prohibited_claims.index(found.claim),
+            )
+            message = (
+                f"seed {seed.id}: variants {', '.join(found.variants)}: prohibited claim"
+                f" {found.claim!r} is made by {found.source_id}'s own text ({found.clause!r}), so"
+                " a correct draft restating that line is scored as making it; reword the claim so"
+                " the record's lines do not read as it, keeping its wrong wordings (docs/protocol.md"
+                " lists the packaged bank's, which no rewording could separate)"
+            )
             out.append(
-                f"{checked.files.get(seed.id, seed.id)}: prohibited claim {found.claim!r} is made by"
-                f" {found.source_id}'s own text ({found.clause!r}) in variant(s)"
-                f" {', '.join(found.variants)}: a correct draft restating that line is scored as"
-                " making it; reword the claim so the record's lines do not read as it"
+                ValidationIssue(
+                    parsed.file, parsed.line_of(path), ".".join(map(str, path)), message
+                )
             )
     return out
 
@@ -100,7 +119,10 @@ def validate(paths: tuple[Path, ...]) -> None:
     seeds, issues = checked.seeds, checked.issues
     for issue in issues:
         click.echo(str(issue))
-    warnings = [*map(str, checked.warnings), *_record_claim_warnings(checked)]
+    warnings = sorted(
+        [*checked.warnings, *_record_claim_warnings(checked)],
+        key=lambda i: (i.file, i.line or 0, i.path, i.message),
+    )
     for warning in warnings:
         click.echo(f"warning: {warning}")
     warned = f", {len(warnings)} warning(s)" if warnings else ""

@@ -35,9 +35,9 @@ records, so the fact is stated by evidence; decision labels as in 2.2; 2.4: anno
 follow their surface (pronouns as placeholders, a man's nitrofurantoin course, each surface's
 percentage of best peak flow) and two reference values agree with the declared urgency; texts
 and decision labels as in 2.3; 2.5: older-adult-fall prohibits "did not hit her head" only in
-the variants where it is not true; texts and decision labels as in 2.4; 2.6: three prohibited
+the variants where it is not true; texts and decision labels as in 2.4; 2.6: two prohibited
 claims reworded so the record's own lines do not read as them (diabetic-foot-check,
-chest-xray-result, methotrexate-trimethoprim); texts and decision labels as in 2.5).
+chest-xray-result); texts and decision labels as in 2.5).
 
 Runs record the SHA-256 of the episodes they were made on, which identifies any bank exactly; this
 version names the packaged one for people."""
@@ -76,13 +76,14 @@ class BankCheck:
         seeds: the valid seeds, ordered by task class then id.
         issues: every error, sorted by file (any error makes its file invalid).
         warnings: every warning, sorted by file (a warning leaves its seed valid).
-        files: seed id -> the file it was read from, for every valid seed.
+        parsed: seed id -> the seed file as read (its file and line locator), for every valid
+            seed.
     """
 
     seeds: list[Seed]
     issues: list[ValidationIssue]
     warnings: list[ValidationIssue]
-    files: dict[str, str] = field(default_factory=dict)
+    parsed: dict[str, ParsedSeed] = field(default_factory=dict)
 
 
 def _sorted(issues: Iterable[ValidationIssue]) -> list[ValidationIssue]:
@@ -105,12 +106,10 @@ def check_paths(paths: PathsArg = None) -> BankCheck:
     bank_name = ", ".join(_display(Path(p)) for p in paths) if paths else "scenario bank"
     issues += check_bank(parsed, bank_name)
     bad_files = {issue.file for issue in issues}
-    valid = [p for p in parsed if p.seed is not None and p.file not in bad_files]
-    seeds = sorted(
-        (p.seed for p in valid if p.seed), key=lambda s: (_TASK_ORDER[s.task_class], s.id)
-    )
-    files = {p.seed.id: p.file for p in valid if p.seed}
-    return BankCheck(seeds, _sorted(issues), _sorted(warnings), files)
+    valid = {p.seed.id: p for p in parsed if p.seed is not None and p.file not in bad_files}
+    seeds = [p.seed for p in valid.values() if p.seed is not None]
+    seeds.sort(key=lambda s: (_TASK_ORDER[s.task_class], s.id))
+    return BankCheck(seeds, _sorted(issues), _sorted(warnings), valid)
 
 
 def validate_paths(paths: PathsArg = None) -> tuple[list[Seed], list[ValidationIssue]]:

@@ -13,10 +13,12 @@ its *numbers* and its *content words*, and a text states the fact when:
 * enough of the fact's content words occur in the text: at least half of them (rounded up) when the
   fact has a number, at least two thirds (rounded up) when it has none, and always at least one;
 * every negation word of the fact (``no admissions``) occurs in the text too, so "has asthma" does
-  not state "no asthma". A verb's negation is one word whatever its spelling: ``not``,
-  ``cannot``, ``unable`` and every ``n't`` contraction read as ``not`` ("can't swallow" states
-  "cannot swallow"; "cannot be used" negates), and "whether or not" (regardless) is none
-  (session 34: "... whether or not E2 applies" read as a negation).
+  not state "no asthma". The "not" of "whether ... or not" (regardless) is none (session 34:
+  "... whether or not E2 applies" read as a negation). The negation words are a small closed
+  list: reading every ``n't`` contraction, "cannot" and "unable" as "not" was tried in session
+  34 and dropped (an independent review: negations are read over the whole text, so any
+  contraction in a second sentence, "You won't need anything else.", then vetoed every
+  prohibited claim, and "..., so it isn't meningitis" supplied a finding's "not").
 
 Content words are lower-cased alphabetic tokens of three or more letters that are not stop words,
 with a trailing ``s`` dropped from words of four or more letters (``hours`` = ``hour``). Hyphens and
@@ -26,7 +28,7 @@ A *claim* in a work product makes a prohibited claim when it states it in the se
 not negate it: a claim containing a negation word (``not``, ``no``, ``never``, ``don't``, ``avoid``,
 ...) that the prohibited phrase itself lacks is read as denying it. This is a conservative, stated
 heuristic: paraphrases with no shared words are missed (the LLM judge covers those), and the rules
-are tested on hand-built cases in tests/protocol/test_matching.py.
+are tested on hand-built cases in tests/episodes/test_matching.py.
 """
 
 from __future__ import annotations
@@ -48,11 +50,11 @@ from carebench.episodes.numerals import (
 
 _NUMBER = re.compile(SIGN + r"\d+(?:[.,]\d+)*")
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
-NEGATIONS = frozenset({"not", "no", "never", "none", "avoid", "without", "cannot", "unable"})
-"""Negation words; a word ending ``n't`` is one too (read as ``not``, as are ``cannot`` and
-``unable``)."""
-_AS_NOT = frozenset({"cannot", "unable"})
-_REGARDLESS = re.compile(r"\bwhether\s+or\s+not\b")
+NEGATIONS = frozenset(
+    {"not", "no", "never", "none", "don't", "doesn't", "isn't", "shouldn't", "avoid", "without"}
+)
+_REGARDLESS = re.compile(r"\b(whether\b[^.;:!?]*?\bor\s+)not\b")
+"""The "not" of "whether ... or not": regardless, no negation."""
 STOP_WORDS = frozenset(
     [
         "the",
@@ -280,13 +282,9 @@ def grounded_in(text: str, numbers: frozenset[str], amounts: frozenset[str]) -> 
 
 
 def _negations(text: str) -> frozenset[str]:
-    """The negation words of ``text``, a verb's negation read as ``not`` (module conventions)."""
-    words = _WORD.findall(_REGARDLESS.sub(" ", text.lower().replace("\u2019", "'")))
-    return frozenset(
-        "not" if w in _AS_NOT or w.endswith("n't") else w
-        for w in words
-        if w in NEGATIONS or w.endswith("n't")
-    )
+    """The negation words of ``text``, less the "not" of "whether ... or not"."""
+    words = _WORD.findall(_REGARDLESS.sub(r"\1", text.lower()))
+    return frozenset(w for w in words if w in NEGATIONS)
 
 
 def _same_amount(number: str, want: Tokens, have: Tokens) -> bool:

@@ -10,8 +10,8 @@ Conventions:
       current lines it cites. A claim whose cited lines the bank has changed since labelling
       (their text, whitespace aside, differs from the episode's item of that id) keeps its label
       only through the set's ``current`` file (:class:`~carebench.protocol.labelled_sets.
-      LabelledSet`): a row with its ``claim_id`` whose cited text is the current text, labelled
-      blind against it. A changed claim with no such row is left out and reported (``drifted``):
+      LabelledSet`): a row with its ``claim_id``, episode, text and cited ids, whose cited text
+      is the current text, labelled blind against it. A changed claim with no such row is left out and reported (``drifted``):
       a bank edit that changes a labelled line asks for a relabel, it never silently keeps a
       label given to other text. The first version scored every claim on the current bank with
       its first label: set 1 held "Sats 97%" against a line that now says 95 % (session 34).
@@ -29,8 +29,10 @@ from typing import Any
 from carebench.agents.workproduct import Claim
 from carebench.episodes.schema import Episode
 from carebench.episodes.sources import episode_sources
+from carebench.errors import CarebenchError
+from carebench.protocol.scores import traceability
 
-__all__ = ["CORRECT_KINDS", "CorrectDrafts", "correct_drafts"]
+__all__ = ["CORRECT_KINDS", "CorrectDrafts", "correct_drafts", "mean_traceability"]
 
 #: The writer kinds of a claim meant to be correct.
 CORRECT_KINDS = ("correct", "paraphrase")
@@ -50,6 +52,15 @@ class CorrectDrafts:
 
 def _flat(text: str) -> str:
     return " ".join(text.split())
+
+
+def _same_claim(row: Mapping[str, Any], again: Mapping[str, Any]) -> bool:
+    """Whether a relabel is of ``row``'s claim: its episode, text and cited ids."""
+    return (
+        again["episode_id"] == row["episode_id"]
+        and again["text"] == row["text"]
+        and [c["id"] for c in again["cited"]] == [c["id"] for c in row["cited"]]
+    )
 
 
 def _cited_now(row: Mapping[str, Any], episode: Episode) -> bool:
@@ -76,11 +87,15 @@ def correct_drafts(
     for row in rows:
         if row.get("writer_kind") not in CORRECT_KINDS:
             continue
-        episode = episodes[str(row["episode_id"])]
+        episode = episodes.get(str(row["episode_id"]))
+        if episode is None:
+            raise CarebenchError(
+                f"labelled claim {row['claim_id']}: episode {row['episode_id']!r} is not in the bank"
+            )
         final = row["final"]
         if not _cited_now(row, episode):
             again = relabels.get(str(row["claim_id"]))
-            if again is None or not _cited_now(again, episode):
+            if again is None or not _same_claim(row, again) or not _cited_now(again, episode):
                 drifted.append(str(row["claim_id"]))
                 continue
             final, relabelled = again["final"], relabelled + 1
@@ -88,3 +103,10 @@ def correct_drafts(
             cited = tuple(str(c["id"]) for c in row["cited"])
             drafts[str(row["episode_id"])].append(Claim(text=str(row["text"]), sources=cited))
     return CorrectDrafts(dict(drafts), relabelled, tuple(drifted))
+
+
+def mean_traceability(made: CorrectDrafts, episodes: Mapping[str, Episode]) -> float | None:
+    """The mean traceability of ``made``'s drafts (None when no draft is scored)."""
+    scores = [traceability(episodes[k], draft).score for k, draft in made.drafts.items()]
+    kept = [s for s in scores if s is not None]
+    return sum(kept) / len(kept) if kept else None

@@ -7,8 +7,11 @@ that line is scored as making it. This module finds those clauses, so ``carebenc
 validate`` can warn the author (bank 2.5 and 2.6 reworded four such claims).
 
 Conventions:
-    * A clause is a piece of an item's current evidence (superseded sentences removed) split after
-      ``.``, ``;``, ``:``, ``!`` or ``?``, and the item is admissible.
+    * The pieces of an admissible item's current evidence (superseded sentences removed) are read
+      one at a time, as a draft's claims are read whole: the whole evidence, each sentence (split
+      after ``.``, ``!`` or ``?``) and each clause (split after those or ``;`` and ``:``;
+      :func:`pieces`). A first version read clauses only and missed whole sentences that make a
+      claim no clause of them does (type1-sick-day-rules' E4; an independent review).
     * Conflict variants are skipped: there the line that reads as the claim is the conflict the
       episode is about (a family account saying "did not hit her head" beside a bruise).
     * A warning, not an error: some claims cannot be reworded without letting the common wrong
@@ -25,9 +28,16 @@ from carebench.episodes.schema import Episode, Variant
 from carebench.episodes.sources import episode_sources
 from carebench.protocol.stated import prohibited_made
 
-__all__ = ["RecordClaim", "record_claims"]
+__all__ = ["RecordClaim", "pieces", "record_claims"]
 
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _CLAUSE_END = re.compile(r"(?<=[.;:!?])\s+")
+
+
+def pieces(text: str) -> list[str]:
+    """``text``, its sentences and its clauses, each once, in that order (conventions)."""
+    found = [text.strip(), *_SENTENCE_END.split(text), *_CLAUSE_END.split(text)]
+    return list(dict.fromkeys(p.strip() for p in found if p.strip()))
 
 
 @dataclass(frozen=True, order=True)
@@ -38,13 +48,18 @@ class RecordClaim:
     claim: str
     source_id: str
     clause: str
+    """The shortest piece of the item that reads as the claim, in the first episode read (the
+    surfaces may word it differently)."""
     variants: tuple[str, ...]
     """The variants (by name, in the bank's order) whose episodes read it so."""
 
 
 def record_claims(episodes: Iterable[Episode]) -> list[RecordClaim]:
-    """Every (claim, item, clause) of ``episodes`` outside conflict variants (conventions)."""
-    found: dict[tuple[str, str, str, str], list[Variant]] = {}
+    """Every (claim, item) of ``episodes`` outside conflict variants that reads as the claim.
+
+    Each names the shortest piece of the item that does (conventions).
+    """
+    found: dict[tuple[str, str, str], tuple[str, list[Variant]]] = {}
     for episode in episodes:
         units = episode.annotations
         if units is None or not units.prohibited_claims or episode.variant is Variant.CONFLICT:
@@ -52,15 +67,15 @@ def record_claims(episodes: Iterable[Episode]) -> list[RecordClaim]:
         for source in episode_sources(episode):
             if not (source.admissible and source.evidence):
                 continue
-            for clause in _CLAUSE_END.split(source.evidence):
-                for claim in units.prohibited_claims:
-                    if prohibited_made([clause], [claim]):
-                        key = (episode.seed_id, claim, source.id, clause.strip())
-                        seen = found.setdefault(key, [])
-                        if episode.variant not in seen:
-                            seen.append(episode.variant)
+            for claim in units.prohibited_claims:
+                made = [p for p in pieces(source.evidence) if prohibited_made([p], [claim])]
+                if made:
+                    key = (episode.seed_id, claim, source.id)
+                    _, seen = found.setdefault(key, (min(made, key=len), []))
+                    if episode.variant not in seen:
+                        seen.append(episode.variant)
     order = list(Variant)
     return sorted(
-        RecordClaim(*key, tuple(v.value for v in sorted(vs, key=order.index)))
-        for key, vs in found.items()
+        RecordClaim(*key, piece, tuple(v.value for v in sorted(vs, key=order.index)))
+        for key, (piece, vs) in found.items()
     )

@@ -103,7 +103,7 @@ def _issue(parsed: ParsedSeed, path: tuple[str | int, ...], message: str) -> Val
     )
 
 
-def _path(seed: Seed, variant: Variant, field: str) -> tuple[str, ...]:
+def annotation_path(seed: Seed, variant: Variant, field: str) -> tuple[str, ...]:
     """Where an episode's annotation field was authored: the variant's override, else the seed."""
     declared = variant_spec(seed, variant).annotations
     if declared is not None and field in declared.model_fields_set:
@@ -141,7 +141,7 @@ def _check_urgent(
 ) -> list[ValidationIssue]:
     units = episode.annotations
     assert units is not None
-    path = _path(seed, episode.variant, "urgent_findings")
+    path = annotation_path(seed, episode.variant, "urgent_findings")
     where = f"surface {episode.surface!r}, {episode.variant.value}"
     if not episode.escalation_required:
         if units.urgent_findings:
@@ -180,7 +180,7 @@ def _check_handoff(seed: Seed, parsed: ParsedSeed, episode: Episode) -> list[Val
     assert units is not None
     issues: list[ValidationIssue] = []
     where = f"surface {episode.surface!r}, {episode.variant.value}"
-    values_path = _path(seed, episode.variant, "handoff_values")
+    values_path = annotation_path(seed, episode.variant, "handoff_values")
     for name in sorted(set(units.handoff_values) - set(units.handoff_fields)):
         issues.append(
             _issue(
@@ -196,7 +196,7 @@ def _check_handoff(seed: Seed, parsed: ParsedSeed, episode: Episode) -> list[Val
             issues.append(
                 _issue(
                     parsed,
-                    (*_path(seed, episode.variant, "handoff_destinations"), index),
+                    (*annotation_path(seed, episode.variant, "handoff_destinations"), index),
                     f"{where}: {dest!r} is not an urgent destination of "
                     f"{episode.task_class.value}; expected one of {list(urgent)}",
                 )
@@ -207,7 +207,7 @@ def _check_handoff(seed: Seed, parsed: ParsedSeed, episode: Episode) -> list[Val
                 issues.append(
                     _issue(
                         parsed,
-                        _path(seed, episode.variant, name),
+                        annotation_path(seed, episode.variant, name),
                         f"{where}: an escalation-acceptable episode declares no {name}; "
                         "declare the urgencies / destinations a handoff may give (the scorer "
                         "judges them against these only)",
@@ -247,7 +247,7 @@ def _check_stale(
     assert units is not None
     issues: list[ValidationIssue] = []
     where = f"surface {episode.surface!r}, {episode.variant.value}"
-    path = _path(seed, episode.variant, "discard_facts")
+    path = annotation_path(seed, episode.variant, "discard_facts")
     current = _current(sources)
     for index, fact in enumerate(units.discard_facts):
         stating = [s.id for s in current if states(s.evidence, fact)]
@@ -347,7 +347,7 @@ def check_unit_rules(seed: Seed, parsed: ParsedSeed) -> list[ValidationIssue]:
         for index, claim in enumerate(units.prohibited_claims):
             problem = claim_problem(claim)
             path: tuple[str | int, ...] = (
-                *_path(seed, episode.variant, "prohibited_claims"),
+                *annotation_path(seed, episode.variant, "prohibited_claims"),
                 index,
             )
             if problem and (path, claim) not in seen:
