@@ -96,7 +96,7 @@ def _record_claim_warnings(checked: BankCheck) -> list[ValidationIssue]:
                 f" {found.claim!r} is made by {found.source_id}'s own text ({found.clause!r}), so"
                 " a correct draft restating that line is scored as making it; reword the claim so"
                 " the record's lines do not read as it, keeping its wrong wordings (docs/protocol.md"
-                " lists the packaged bank's, which no rewording could separate)"
+                " lists the packaged bank's and why they stay)"
             )
             out.append(
                 ValidationIssue(

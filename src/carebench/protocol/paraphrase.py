@@ -11,9 +11,9 @@ Conventions:
       (their text, whitespace aside, differs from the episode's item of that id) keeps its label
       only through the set's ``current`` file (:class:`~carebench.protocol.labelled_sets.
       LabelledSet`): a row with its ``claim_id``, episode, text and cited ids, whose cited text
-      is the current text, labelled blind against it. A changed claim with no such row is left out and reported (``drifted``):
-      a bank edit that changes a labelled line asks for a relabel, it never silently keeps a
-      label given to other text. The first version scored every claim on the current bank with
+      is the current text, labelled blind against it. A changed claim with no such row is left
+      out and reported (``drifted``): a bank edit that changes a labelled line asks for a
+      relabel, it never silently keeps a label given to other text. The first version scored every claim on the current bank with
       its first label: set 1 held "Sats 97%" against a line that now says 95 % (session 34).
     * The agreement command (:mod:`carebench.protocol.scorer_validation`) is unaffected: it
       scores the cited text the labellers saw.

@@ -4,7 +4,7 @@ State continuity divides a draft's score by 4 for each prohibited claim one of i
 (:func:`carebench.protocol.stated.prohibited_made`). When a clause of an episode's current
 admissible evidence already reads as one of its prohibited claims, a correct draft that restates
 that line is scored as making it. This module finds those clauses, so ``carebench episodes
-validate`` can warn the author (bank 2.5 and 2.6 reworded four such claims).
+validate`` can warn the author (bank 2.5 and 2.6 changed three such claims).
 
 Conventions:
     * The pieces of an admissible item's current evidence (superseded sentences removed) are read
@@ -15,7 +15,7 @@ Conventions:
     * Conflict variants are skipped: there the line that reads as the claim is the conflict the
       episode is about (a family account saying "did not hit her head" beside a bruise).
     * A warning, not an error: some claims cannot be reworded without letting the common wrong
-      wordings escape (docs/protocol.md lists the packaged bank's three).
+      wordings escape (docs/protocol.md lists the packaged bank's seven and why they stay).
 """
 
 from __future__ import annotations
