@@ -76,7 +76,7 @@ def test_a_claim_of_an_episode_the_bank_lacks_is_a_clear_error(episode: Episode)
 
 def test_every_packaged_set_has_relabelled_its_changed_correct_claims() -> None:
     """A bank edit that changes a line a correct labelled claim cites asks for a relabel
-    (PROVENANCE-current.md), so the correct-draft figures never keep a label given to other
+    (scenarios/validation/workproduct/PROVENANCE-current.md), so the correct-draft figures never keep a label given to other
     text."""
     from carebench.protocol.labelled_sets import load_labels, load_sets
 
