@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -53,6 +53,11 @@ class CarebenchError(Exception):
     exit_code: int = 2
 
 
+def sorted_issues(issues: Iterable[ValidationIssue]) -> list[ValidationIssue]:
+    """``issues`` in reading order: by file, line (none first), field path, then message."""
+    return sorted(issues, key=lambda i: (i.file, i.line or 0, i.path, i.message))
+
+
 class RunFailedError(CarebenchError):
     """A run invocation got no answer at all: every request it made ended in an error."""
 
@@ -63,7 +68,7 @@ class BankValidationError(CarebenchError):
     """The scenario bank failed validation; ``issues`` lists every problem found."""
 
     def __init__(self, issues: list[ValidationIssue]) -> None:
-        self.issues = sorted(issues, key=lambda i: (i.file, i.line or 0, i.path, i.message))
+        self.issues = sorted_issues(issues)
         lines = "\n".join(f"  {issue}" for issue in self.issues)
         super().__init__(f"the scenario bank has {len(self.issues)} validation error(s):\n{lines}")
 

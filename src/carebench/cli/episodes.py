@@ -33,7 +33,7 @@ from carebench.episodes.tables import (
     scenario_catalogue,
     update_reference_policy,
 )
-from carebench.errors import CarebenchError, ValidationIssue
+from carebench.errors import CarebenchError, ValidationIssue, sorted_issues
 from carebench.protocol.record_claims import record_claims
 
 _PATHS = click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
@@ -119,10 +119,7 @@ def validate(paths: tuple[Path, ...]) -> None:
     seeds, issues = checked.seeds, checked.issues
     for issue in issues:
         click.echo(str(issue))
-    warnings = sorted(
-        [*checked.warnings, *_record_claim_warnings(checked)],
-        key=lambda i: (i.file, i.line or 0, i.path, i.message),
-    )
+    warnings = sorted_issues([*checked.warnings, *_record_claim_warnings(checked)])
     for warning in warnings:
         click.echo(f"warning: {warning}")
     warned = f", {len(warnings)} warning(s)" if warnings else ""

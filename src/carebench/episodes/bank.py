@@ -22,7 +22,7 @@ from carebench.episodes.loading import ParsedSeed, parse_seed_text
 from carebench.episodes.schema import Action, Episode, Split, TaskClass, Variant
 from carebench.episodes.seed import Seed
 from carebench.episodes.validate import check_bank, check_seed
-from carebench.errors import BankValidationError, CarebenchError, ValidationIssue
+from carebench.errors import BankValidationError, CarebenchError, ValidationIssue, sorted_issues
 
 FORMAT = "carebench-episodes/1"
 BANK_VERSION = "2.6"
@@ -86,10 +86,6 @@ class BankCheck:
     parsed: dict[str, ParsedSeed] = field(default_factory=dict)
 
 
-def _sorted(issues: Iterable[ValidationIssue]) -> list[ValidationIssue]:
-    return sorted(issues, key=lambda i: (i.file, i.line or 0, i.path, i.message))
-
-
 def check_paths(paths: PathsArg = None) -> BankCheck:
     """Validate every seed under ``paths`` and the bank they form, keeping the warnings too.
 
@@ -109,7 +105,7 @@ def check_paths(paths: PathsArg = None) -> BankCheck:
     valid = {p.seed.id: p for p in parsed if p.seed is not None and p.file not in bad_files}
     seeds = [p.seed for p in valid.values() if p.seed is not None]
     seeds.sort(key=lambda s: (_TASK_ORDER[s.task_class], s.id))
-    return BankCheck(seeds, _sorted(issues), _sorted(warnings), valid)
+    return BankCheck(seeds, sorted_issues(issues), sorted_issues(warnings), valid)
 
 
 def validate_paths(paths: PathsArg = None) -> tuple[list[Seed], list[ValidationIssue]]:

@@ -13,8 +13,9 @@ Conventions:
       LabelledSet`): a row with its ``claim_id``, episode, text and cited ids, whose cited text
       is the current text, labelled blind against it. A changed claim with no such row is left
       out and reported (``drifted``): a bank edit that changes a labelled line asks for a
-      relabel, it never silently keeps a label given to other text. The first version scored every claim on the current bank with
-      its first label: set 1 held "Sats 97%" against a line that now says 95 % (session 34).
+      relabel, it never silently keeps a label given to other text. The first version scored
+      every claim on the current bank with its first label: set 1 held "Sats 97%" against a line
+      that now says 95 % (session 34).
     * The agreement command (:mod:`carebench.protocol.scorer_validation`) is unaffected: it
       scores the cited text the labellers saw.
 """
@@ -63,9 +64,13 @@ def _same_claim(row: Mapping[str, Any], again: Mapping[str, Any]) -> bool:
     )
 
 
-def _cited_now(row: Mapping[str, Any], episode: Episode) -> bool:
-    """Whether every line ``row`` cites is the episode's current text of that id."""
-    now = {s.id: _flat(s.text) for s in episode_sources(episode)}
+def _lines(episode: Episode) -> dict[str, str]:
+    """Item id -> the episode's current text of it, whitespace collapsed."""
+    return {s.id: _flat(s.text) for s in episode_sources(episode)}
+
+
+def _cited_now(row: Mapping[str, Any], now: Mapping[str, str]) -> bool:
+    """Whether every line ``row`` cites is ``now``'s text of that id (:func:`_lines`)."""
     return all(now.get(str(c["id"])) == _flat(str(c["text"])) for c in row["cited"])
 
 
@@ -82,6 +87,7 @@ def correct_drafts(
         current: the set's relabelled rows (its ``current`` file), if any.
     """
     relabels = {str(r["claim_id"]): r for r in current}
+    lines: dict[str, dict[str, str]] = {}  # episode id -> _lines, read once per episode
     drafts: dict[str, list[Claim]] = defaultdict(list)
     relabelled, drifted = 0, []
     for row in rows:
@@ -92,10 +98,13 @@ def correct_drafts(
             raise CarebenchError(
                 f"labelled claim {row['claim_id']}: episode {row['episode_id']!r} is not in the bank"
             )
+        if episode.episode_id not in lines:
+            lines[episode.episode_id] = _lines(episode)
+        now = lines[episode.episode_id]
         final = row["final"]
-        if not _cited_now(row, episode):
+        if not _cited_now(row, now):
             again = relabels.get(str(row["claim_id"]))
-            if again is None or not _same_claim(row, again) or not _cited_now(again, episode):
+            if again is None or not _same_claim(row, again) or not _cited_now(again, now):
                 drifted.append(str(row["claim_id"]))
                 continue
             final, relabelled = again["final"], relabelled + 1

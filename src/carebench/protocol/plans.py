@@ -50,7 +50,7 @@ from pydantic import (
 
 from carebench.episodes.formats import PLAN_FORMAT, PLAN_FORMAT_1, found_version, version_problem
 from carebench.episodes.schema import TaskClass
-from carebench.errors import CarebenchError, ValidationIssue
+from carebench.errors import CarebenchError, ValidationIssue, sorted_issues
 from carebench.metrics.costs import PRIMARY, ROBUSTNESS, ClassCosts, DeclaredNumber
 from carebench.protocol.levels import EvidenceLevel, promotion_phrases_in
 
@@ -102,7 +102,7 @@ class PlanValidationError(CarebenchError):
     """A plan file failed validation; ``issues`` lists every problem, with file and field."""
 
     def __init__(self, issues: list[ValidationIssue]) -> None:
-        self.issues = sorted(issues, key=lambda i: (i.file, i.line or 0, i.path, i.message))
+        self.issues = sorted_issues(issues)
         lines = "\n".join(f"  {issue}" for issue in self.issues)
         super().__init__(f"the analysis plan has {len(self.issues)} error(s):\n{lines}")
 
