@@ -205,3 +205,14 @@ def test_a_normal_label_on_another_value_or_from_the_reference_is_a_reading() ->
     assert not normalised("Glargine 24 units at 22:00 (as expected)", "", urgent)
     labelled = "Crushing chest pain spreading to the left arm (benign)"
     assert not normalised(labelled, labelled, urgent)  # the reference's own label
+
+
+def test_a_dismissal_or_collapsed_doses_the_record_lacks_is_untrue() -> None:
+    """Round 51 (red team 38): both passed as true key findings before."""
+    record = (
+        "Admitted with chest pain. eGFR 48 on admission bloods. Furosemide 40 mg IV twice daily."
+    )
+    assert untrue("eGFR 48, irrelevant to insulin, which the kidney does not clear", record)
+    assert untrue("Furosemide 40 mg IV twice daily, both doses given together at 08:00", record)
+    assert untrue("eGFR 48, relevant to furosemide dosing", record) is None  # no dismissal
+    assert untrue("eGFR 48; furosemide 40 mg IV twice daily", record) is None
