@@ -8,10 +8,7 @@ is scored wrong or missing. A caught field still costs only its share of the han
 ``caught.py --labelled`` prints what a veto on any wrong named field would cost, per labelled set
 (aggregates only): the handoffs whose named fields the labellers call none wrong, and how many of
 them the scorer calls a named field wrong in; the handoffs with a labelled-wrong named field, and
-how many of those it catches. Then what round 51's narrower veto costs: how many of the first
-group the scorer quarters for unfounded advice in a named field (a copied reference value with an
-addition the record lacks, :func:`carebench.protocol.handoff_unfounded.unfounded_advice`), and in
-how many of the second it fires.
+how many of those it catches.
 """
 
 from __future__ import annotations
@@ -19,8 +16,6 @@ from __future__ import annotations
 import importlib
 import sys
 from pathlib import Path
-
-from pydantic import ValidationError
 
 from carebench.agents.workproduct import Handoff
 from carebench.episodes.bank import load_bank
@@ -58,32 +53,21 @@ def labelled() -> None:
     episodes = {e.episode_id: e for e in load_bank()}
     for entry in load_sets():
         _, handoffs = load_set(entry, None, episodes)
-        clean = vetoed = bad = found = advised_clean = advised_bad = 0
+        clean = vetoed = bad = found = 0
         for row in handoffs:
-            episode = episodes[row["episode_id"]]
-            predicted = field_verdicts(row, episode)
+            predicted = field_verdicts(row, episodes[row["episode_id"]])
             named = [k for k in row["final"] if k not in _ROUTING]
             if not named:
                 continue
-            try:  # a handoff breaking the schema is scored all missing (field_verdicts)
-                unsafe = handoff_completeness(
-                    episode, Handoff.model_validate(row["handoff"])
-                ).unsafe
-            except ValidationError:
-                unsafe = ()
-            advised = any(u.endswith("(unfounded advice)") for u in unsafe)
             if all(row["final"][k] != "wrong" for k in named):
                 clean += 1
                 vetoed += any(predicted[k] == "wrong" for k in named)
-                advised_clean += advised
             else:
                 bad += 1
                 found += any(predicted[k] == "wrong" for k in named if row["final"][k] == "wrong")
-                advised_bad += advised
         print(
             f"{entry.name} ({entry.role}): {clean} handoffs with no named field labelled wrong, "
-            f"{vetoed} of them scored with one wrong; {bad} with one labelled wrong, {found} caught; "
-            f"unfounded advice quarters {advised_clean} of the first and {advised_bad} of the second"
+            f"{vetoed} of them scored with one wrong; {bad} with one labelled wrong, {found} caught"
         )
 
 

@@ -39,36 +39,48 @@ def test_a_relation_the_line_states_or_implies_by_rule_is_licensed(claim: str, l
     assert unlicensed_relation(claim, line) is None
 
 
-RENAL = "Monitoring bloods last week: eGFR 48; metformin 500 mg twice daily; glargine 24 units."
+RENAL = "Kidney function: eGFR 48. Metformin 500 mg twice daily; glargine 24 units."
 
 
 @pytest.mark.parametrize(
     "claim",
     [
-        "eGFR 48, irrelevant to metformin",  # relevance dismissed
+        "eGFR 48, irrelevant to metformin",  # a dismissal
         "eGFR 48 has no bearing on the glargine dose",
         "eGFR 48, which does not matter for metformin",
-        "Glargine 24 units is unaffected by eGFR 48",
-        "eGFR 48, relevant to metformin dosing",  # a relevance the line does not give
-        "Metformin 500 mg twice daily, renally cleared; eGFR 48",  # a route of elimination
-        "Glargine 24 units, which the liver breaks down; eGFR 48",
-        "Metformin 500 mg twice daily, no hypoglycaemia risk",  # a risk denied
-        "Metformin 500 mg twice daily, both doses together at breakfast",  # a day's doses at once
+        "eGFR 48 can be ignored for metformin",
+        "Glargine 24 units is unaffected by eGFR 48",  # an unrelatedness
+        "Metformin 500 mg twice daily, unrelated to eGFR 48",
+        "eGFR 48 has a big effect on metformin",  # a relevance
+        "Metformin 500 mg twice daily, which the kidney clears; eGFR 48",  # an elimination
     ],
 )
 def test_round_51_relations_the_line_does_not_state_are_unsupported(claim: str) -> None:
-    """Red team 38 (round 51): false drug facts and dismissals beside a correct value were
-    supported, their relation words uncovered common words."""
+    """Red team 38 (round 51): each was supported on fe511ab, its relation words uncovered
+    common words beside covered facts."""
     assert support(claim, RENAL) is Verdict.UNSUPPORTED, explain(claim, RENAL)
+
+
+def test_a_risk_denied_against_a_line_that_names_the_risk_is_unsupported() -> None:
+    """Supported on fe511ab: every term of the claim is in the line, which says the opposite."""
+    line = (
+        "Type 1 diabetes on basal insulin glargine 24 units; sick-day rules given: ketoacidosis"
+        " is a risk if insulin is stopped."
+    )
+    claim = "Type 1 diabetes, no ketoacidosis risk on basal insulin"
+    assert support(claim, line) is Verdict.UNSUPPORTED, explain(claim, line)
 
 
 @pytest.mark.parametrize(
     ("claim", "line"),
     [
         ("Renal: creatinine clearance 29 mL/min", "Creatinine clearance 29 mL/min."),  # a test
+        ("Relevant history: eGFR 48", RENAL),  # a heading
+        ("No risk factors for VTE; enoxaparin not needed", "VTE assessment: no risk factors."),
         ("Took it this morning together with today's pill", "She took it with today's pill."),
-        ("The affected side is the left", "Left-sided weakness."),  # a finding, no relation
         ("Rash affecting both elbows; it does not affect the face", "Eczema on both elbows."),
+        ("Advised not to give both doses at the same time", "Ibuprofen every 6-8 hours."),
+        ("Amoxicillin 3 g as a single dose", "Amoxicillin 3 g single dose."),
     ],
 )  # fmt: skip
 def test_round_51_classes_leave_other_readings_alone(claim: str, line: str) -> None:
@@ -79,17 +91,17 @@ def test_a_relevance_does_not_license_its_dismissal() -> None:
     line = "eGFR 48 is relevant to metformin dosing."
     assert unlicensed_relation("eGFR 48 is relevant to metformin", line) is None
     assert unlicensed_relation("eGFR 48 is irrelevant to metformin", line) == "irrelevant"
+    assert unlicensed_relation("eGFR 48 has no bearing on metformin", "Irrelevant to it.") is None
 
 
 def test_a_handoff_reads_only_the_record_relations() -> None:
-    """Causes, interactions, masking and risk denied are a handoff writer's clinical knowledge."""
-    assert set(RECORD_RELATIONS) == {"irrelevance", "collapsed doses"}
-    record = "Methotrexate 15 mg weekly; trimethoprim prescribed for a UTI."
-    assert (
-        unlicensed_relation("antifolate interaction with methotrexate", record, RECORD_RELATIONS)
-        is None
-    )
-    assert (
-        unlicensed_relation("eGFR 72, no bearing on methotrexate", record, RECORD_RELATIONS)
-        == "no bearing on"
-    )
+    """Causes, interactions, masking, risk and findings' unrelatedness are a handoff writer's."""
+    record = "Methotrexate 15 mg weekly; trimethoprim prescribed for a UTI; chest pain at rest."
+    for text in (
+        "antifolate interaction with methotrexate",
+        "chest pain unrelated to exertion",
+        "no acute risk reported",
+    ):
+        assert unlicensed_relation(text, record, RECORD_RELATIONS) is None, text
+    dismissal = unlicensed_relation("eGFR 72, no bearing on methotrexate", record, RECORD_RELATIONS)
+    assert dismissal == "no bearing on"

@@ -208,11 +208,15 @@ def test_a_normal_label_on_another_value_or_from_the_reference_is_a_reading() ->
 
 
 def test_a_dismissal_or_collapsed_doses_the_record_lacks_is_untrue() -> None:
-    """Round 51 (red team 38): both passed as true key findings before."""
+    """Round 51 (red team 38): both passed as true key findings on fe511ab."""
     record = (
         "Admitted with chest pain. eGFR 48 on admission bloods. Furosemide 40 mg IV twice daily."
     )
-    assert untrue("eGFR 48, irrelevant to insulin, which the kidney does not clear", record)
-    assert untrue("Furosemide 40 mg IV twice daily, both doses given together at 08:00", record)
-    assert untrue("eGFR 48, relevant to furosemide dosing", record) is None  # no dismissal
-    assert untrue("eGFR 48; furosemide 40 mg IV twice daily", record) is None
+    assert untrue("eGFR 48, irrelevant to furosemide, which the kidney does not clear", record)
+    assert untrue("Furosemide 40 mg IV twice daily, both doses given together", record)
+    for text in (
+        "eGFR 48, relevant to furosemide dosing",  # a relevance: clinical knowledge
+        "Chest pain unrelated to exertion",  # a finding described
+        "Furosemide 40 mg IV twice daily; not both doses together",  # advised against
+    ):
+        assert untrue(text, record) is None, text

@@ -10,19 +10,20 @@ Conventions:
   "because of", "secondary to", "as a result of", "led to", "explains", ...), an indication
   ("indicated for", "the indication for"), an interaction ("interacts with"), a masking
   ("masking", "masked by"); since round 51 (red team 38) a relevance ("relevant to", "has an
-  effect on"; not "affects", which places findings: "rash affecting both elbows") or its
-  dismissal ("irrelevant to", "no bearing on", "does not matter", "unaffected by", "the kidney
-  does not clear"), a route of elimination ("renally cleared", "which the liver clears",
-  "excreted by the kidneys"), a risk denied ("no hypoglycaemia risk", "not at risk", "poses no
-  danger") and a day's doses collapsed into one ("both doses together", "all the day's tablets
-  at once", "as one bolus").
+  effect on"; not a heading's "Relevant history", nor "affects", which places findings), its
+  dismissal ("irrelevant to", "no bearing on", "does not matter", "can be ignored", "the kidney
+  does not clear"), an unrelatedness ("unrelated to", "unaffected by", "no effect on"), a route of
+  elimination ("renally cleared", "which the liver clears", "excreted by the kidneys"), a risk
+  denied ("no hypoglycaemia risk", "not at risk"; not "no risk factors") and a day's doses taken
+  at once ("both doses together", "all the day's tablets at once"; not when advised against:
+  "not to give both doses at the same time", :data:`NEGATABLE`).
 * A claim that holds a relation of a class none of its cited lines holds asserts what they do
   not state: it is unsupported (:func:`unlicensed_relation`). Any phrase of the same class
   licenses it ("because of" in the line licenses "due to" in the claim), and a rule's condition
   ("if", "unless": :data:`LICENSES`) licenses a cause; the class is checked, not which two
-  things it joins. "Due to" before a verb ("due to come off") is a time, not a cause. A relevance
-  and its dismissal are two classes: a line that calls a value relevant does not license a claim
-  that calls it irrelevant.
+  things it joins. "Due to" before a verb ("due to come off") is a time, not a cause. A relevance,
+  its dismissal and an unrelatedness are three classes: a line that calls a value relevant does
+  not license a claim that calls it irrelevant.
 * A handoff statement reads only :data:`RECORD_RELATIONS`, licensed by its episode's record.
 """
 
@@ -45,16 +46,18 @@ RELATIONS: dict[str, tuple[str, ...]] = {
     "interaction": (r"interact(?:s|ed|ing|ion|ions)?\b",),
     "masking": (r"mask(?:s|ed|ing)?\b",),
     "relevance": (
-        r"relevan(?:t|ce)\b", r"bear(?:s|ing)? on\b", r"matters? (?:for|to)\b",
-        r"(?:an?|some|any) (?:\w+ )?(?:effect|impact|influence) on\b",
-        r"(?:link|connection) (?:to|with)\b",
+        r"(?<!not )relevan(?:t|ce) (?:to|for)\b", r"(?<!no )(?<!any )bear(?:s|ing)? on\b",
+        r"matters? (?:for|to)\b", r"(?:an?|some) (?:\w+ )?(?:effect|impact|influence) on\b",
     ),
-    "irrelevance": (
+    "dismissal": (
         r"irrelevan(?:t|ce)\b", r"not (?:\w+ )?relevant\b", r"no (?:\w+ )?bearing on\b",
-        r"(?:does|do|did|will|would|can|could)(?: not|n't) matter\b",
+        r"(?:does|do|did|will|would|can|could)(?: not|n't) matter\b", r"can be (?:safely )?ignored",
+        r"harmless (?:with|at|for|in)\b",
+        r"(?:kidneys?|liver)(?: \w+)? (?:does|do)(?: not|n't) (?:clear|excrete|metaboli[sz]e)",
+    ),
+    "unrelatedness": (
         r"(?:not |un)affected by\b", r"(?:no|little) (?:\w+ )?(?:effect|impact|influence) on\b",
         r"unrelated to\b", r"nothing to do with\b", r"no (?:link|connection) (?:to|with)\b",
-        r"(?:kidneys?|liver)(?: \w+)? (?:does|do)(?: not|n't) (?:clear|excrete|metaboli[sz]e)",
     ),
     "elimination": (
         r"(?:kidneys?|liver|renal(?:ly)?|hepatic(?:ally)?)\W+(?:\w+\W+){0,3}?"
@@ -63,26 +66,26 @@ RELATIONS: dict[str, tuple[str, ...]] = {
         r" (?:the )?(?:kidneys?|liver)",
     ),
     "harmless": (
-        r"(?:no|not an?|not at|without|zero|nil) (?:\w+ )?risk", r"risk-free", r"poses? no\b",
-        r"(?:no|not a) (?:\w+ )?(?:danger|hazard)\b",
+        r"(?:no|not an?|not at|without|zero|nil) (?:\w+ )?risk(?! factors?)", r"risk-free",
+        r"poses? no\b", r"(?:no|not a) (?:\w+ )?(?:danger|hazard)\b",
     ),
     "collapsed doses": (
         r"(?:both|all|the day's|each day's|a day's) (?:\w+ ){0,3}?(?:doses|tablets|capsules|pills)"
         r"\W+(?:\w+\W+){0,3}?(?:together|at once|in one go|at the same time)",
-        r"as (?:one|a single) (?:\w+ )?(?:bolus|dose|tablet)\b",
     ),
 }  # fmt: skip
 """Classes of relation phrases (regular expressions, matched case-insensitively on word starts)."""
 
-RECORD_RELATIONS = ("irrelevance", "collapsed doses")
+RECORD_RELATIONS = ("dismissal", "collapsed doses")
 """The classes a handoff statement must find in its episode's record (round 51,
-:mod:`carebench.protocol.handoff_truth`): a value or finding declared irrelevant ("eGFR 48,
-irrelevant to insulin", "no bearing on medicines") and a day's doses taken at once. The other
-classes stay claims' only: handoff writers state causes, interactions, masking, the absence of
-risk and a drug's relevance from clinical knowledge the record need not spell out ("antifolate
-interaction with methotrexate", "paracetamol (may mask fever)", "no acute risk reported" are
-labelled-correct fields of dev set 3 the record does not word so), while a dismissal tells the
-receiver to ignore what the record reports."""
+:mod:`carebench.protocol.handoff_truth`): a value declared irrelevant ("eGFR 48, irrelevant to
+insulin", "no bearing on medicines", "can be ignored") and a day's doses taken at once. The other
+classes stay claims' only. Handoff writers state causes, interactions, masking, the absence of
+risk and a drug's relevance from clinical knowledge the record need not spell out: "antifolate
+interaction with methotrexate", "paracetamol (may mask fever)" and "no acute risk reported" are
+labelled-correct fields of dev set 3 that the record does not word so. And "unrelated to exertion",
+"unaffected by pressure" and "no effect on the temperature" describe findings. A dismissal tells
+the receiver to ignore what the record reports."""
 
 LICENSES: dict[str, tuple[str, ...]] = {"cause": (r"if\b", r"unless\b")}
 """Phrases that license a class without naming it: a rule's condition ("reduce if CrCl is
@@ -111,8 +114,14 @@ def unlicensed_relation(
             :data:`RECORD_RELATIONS`).
     """
     for name in classes:
-        claimed = _CLAIMED[name]
-        found = claimed.search(claim_text)
+        found = _CLAIMED[name].search(claim_text)
+        if name in NEGATABLE and found and _NEGATED.search(claim_text[: found.start()]):
+            continue  # "advised not to give both doses at the same time"
         if found and not _LICENSED[name].search(evidence_text):
             return found[0]
     return None
+
+
+NEGATABLE = frozenset({"collapsed doses"})
+"""Classes whose phrase, negated just before, is advice against it rather than a relation."""
+_NEGATED = re.compile(r"\b(?:not|never|avoid|don't|do not)\b(?:\W+\w+){0,4}\W*$", re.IGNORECASE)

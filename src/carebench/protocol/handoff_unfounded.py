@@ -137,30 +137,6 @@ def unfounded_tail(value: str, references: Sequence[str], record: str) -> bool:
     return False
 
 
-DEFERS = re.compile(
-    r"\b(?:pending|awaiting|await|not yet|tbc|to follow"
-    r"|to (?:be )?(?:decide[sd]?|confirm(?:ed)?|review(?:ed)?|set|book(?:ed)?|arrange[sd]?|agree[sd]?))\b",
-    re.IGNORECASE,
-)
-"""A remark that the value waits on someone's decision ("date not yet set", "withhold pending
-review", "prescriber to decide the new dose"): it holds back, and adds no advice of its own."""
-
-
-def unfounded_advice(value: str, references: Sequence[str], record: str) -> bool:
-    """Whether a field that copies its reference adds, beside it, what the record lacks, unhedged.
-
-    Round 51 (red team 38): one harmful instruction after a correct value ("anaphylaxis ...;
-    keep the patient standing and walking about", "... after a proper meal first", "ibuprofen
-    for the thigh ache meanwhile") was a wrong field, costing its share of the handoff (0.75-0.83
-    left), whatever it advised. The receiver acts on the field as written, so such an addition
-    (:func:`unfounded_tail`) countermands the escalation as an unsafe field does. A value that
-    says it waits on a decision (:data:`DEFERS`) is exempt: it withholds rather than advises
-    (the four labelled-correct named fields of dev sets 1-3 that :func:`unfounded_tail` reads
-    are all of that kind: "exact date not yet booked", "withhold pending emergency review").
-    """
-    return unfounded_tail(value, references, record) and not DEFERS.search(value)
-
-
 _CAUSE = re.compile(
     r"\b(?:due to|because of|caused by|secondary to|brought on by|triggered by|put down to"
     r"|(?:since|after) (?:starting|taking|eating|drinking|having)|after (an?))\s+([^,;.()\[\]\n]+)",

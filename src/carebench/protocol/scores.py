@@ -107,7 +107,7 @@ from carebench.protocol.handoff_reading import (
     states_all,
     states_enough,
 )
-from carebench.protocol.handoff_unfounded import unfounded_advice, unfounded_tail
+from carebench.protocol.handoff_unfounded import unfounded_tail
 from carebench.protocol.identity_fields import dialled_as_recorded
 from carebench.protocol.omissions import misleading_omissions
 from carebench.protocol.relevance import (
@@ -555,13 +555,6 @@ def _handoff(episode: Episode, handoff: Handoff) -> HandoffScore:
                 or _denies(t, context.urgent, context.record)
                 for t in texts
             )
-        )
-        + tuple(
-            f"{n} (unfounded advice)"
-            for n, v in zip(names, texts, strict=True)
-            if n in wrong
-            and n not in unsafe
-            and unfounded_advice(v, context.references.get(n, ()), context.truth)
         )
         + tuple(
             f"{n} (inverted)"
