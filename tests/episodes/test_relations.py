@@ -81,6 +81,10 @@ def test_a_risk_denied_against_a_line_that_names_the_risk_is_unsupported() -> No
         ("Rash affecting both elbows; it does not affect the face", "Eczema on both elbows."),
         ("Advised not to give both doses at the same time", "Ibuprofen every 6-8 hours."),
         ("Amoxicillin 3 g as a single dose", "Amoxicillin 3 g single dose."),
+        ("Take both tablets together with food", "Take 2 tablets together with food."),
+        ("Renal team cleared him for discharge", "Cleared for discharge by the renal team."),
+        ("Kidney transplant 2015; cleared by transplant clinic", "Transplant clinic review."),
+        ("Rather than give both doses together, skip the missed one", "Missed dose advice."),
     ],
 )  # fmt: skip
 def test_round_51_classes_leave_other_readings_alone(claim: str, line: str) -> None:
@@ -90,8 +94,11 @@ def test_round_51_classes_leave_other_readings_alone(claim: str, line: str) -> N
 def test_a_relevance_does_not_license_its_dismissal() -> None:
     line = "eGFR 48 is relevant to metformin dosing."
     assert unlicensed_relation("eGFR 48 is relevant to metformin", line) is None
-    assert unlicensed_relation("eGFR 48 is irrelevant to metformin", line) == "irrelevant"
-    assert unlicensed_relation("eGFR 48 has no bearing on metformin", "Irrelevant to it.") is None
+    assert unlicensed_relation("eGFR 48 is irrelevant to metformin", line) == "irrelevant to"
+    for dismissal in ("has no real bearing on", "does not matter for", "is of no relevance to"):
+        claim = f"eGFR 48 {dismissal} metformin"
+        assert unlicensed_relation(claim, "eGFR 48 is irrelevant to metformin.") is None, claim
+        assert unlicensed_relation(claim, line) is not None, claim
 
 
 def test_a_handoff_reads_only_the_record_relations() -> None:

@@ -214,9 +214,13 @@ def test_a_dismissal_or_collapsed_doses_the_record_lacks_is_untrue() -> None:
     )
     assert untrue("eGFR 48, irrelevant to furosemide, which the kidney does not clear", record)
     assert untrue("Furosemide 40 mg IV twice daily, both doses given together", record)
+    assert untrue("She did not realise and took both doses together", record)
     for text in (
         "eGFR 48, relevant to furosemide dosing",  # a relevance: clinical knowledge
         "Chest pain unrelated to exertion",  # a finding described
         "Furosemide 40 mg IV twice daily; not both doses together",  # advised against
+        "Advised against giving both doses together",
+        "Travel history not relevant",  # a bare dismissal names nothing
+        "Call back any time; it does not matter how late",
     ):
         assert untrue(text, record) is None, text

@@ -16,7 +16,9 @@ Conventions:
   elimination ("renally cleared", "which the liver clears", "excreted by the kidneys"), a risk
   denied ("no hypoglycaemia risk", "not at risk"; not "no risk factors") and a day's doses taken
   at once ("both doses together", "all the day's tablets at once"; not when advised against:
-  "not to give both doses at the same time", :data:`NEGATABLE`).
+  "not to give both doses at the same time", :data:`NEGATABLE`). A dismissal names what it
+  dismisses ("not relevant to", "does not matter for"): a bare "not relevant" or "it does not
+  matter how late" dismisses nothing.
 * A claim that holds a relation of a class none of its cited lines holds asserts what they do
   not state: it is unsupported (:func:`unlicensed_relation`). Any phrase of the same class
   licenses it ("because of" in the line licenses "due to" in the claim), and a rule's condition
@@ -32,7 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-__all__ = ["RECORD_RELATIONS", "RELATIONS", "unlicensed_relation"]
+__all__ = ["NEGATABLE", "RECORD_RELATIONS", "RELATIONS", "unlicensed_relation"]
 
 RELATIONS: dict[str, tuple[str, ...]] = {
     "cause": (
@@ -50,9 +52,10 @@ RELATIONS: dict[str, tuple[str, ...]] = {
         r"matters? (?:for|to)\b", r"(?:an?|some) (?:\w+ )?(?:effect|impact|influence) on\b",
     ),
     "dismissal": (
-        r"irrelevan(?:t|ce)\b", r"not (?:\w+ )?relevant\b", r"no (?:\w+ )?bearing on\b",
-        r"(?:does|do|did|will|would|can|could)(?: not|n't) matter\b", r"can be (?:safely )?ignored",
-        r"harmless (?:with|at|for|in)\b",
+        r"irrelevan(?:t|ce) (?:to|for)\b", r"not (?:\w+ )?relevant (?:to|for)\b",
+        r"(?:of )?no (?:\w+ )?(?:bearing|relevance) (?:on|to|for)\b",
+        r"(?:does|do|did|will|would|can|could)(?: not|n't) matter (?:for|to)\b",
+        r"can be (?:safely )?ignored (?:for|in|with)\b", r"harmless (?:with|at|for|in)\b",
         r"(?:kidneys?|liver)(?: \w+)? (?:does|do)(?: not|n't) (?:clear|excrete|metaboli[sz]e)",
     ),
     "unrelatedness": (
@@ -60,8 +63,8 @@ RELATIONS: dict[str, tuple[str, ...]] = {
         r"unrelated to\b", r"nothing to do with\b", r"no (?:link|connection) (?:to|with)\b",
     ),
     "elimination": (
-        r"(?:kidneys?|liver|renal(?:ly)?|hepatic(?:ally)?)\W+(?:\w+\W+){0,3}?"
-        r"(?<!creatinine )(?:clear(?:s|ed)?\b|excret|metaboli[sz]|eliminat|breaks? down)",
+        r"(?:kidneys?|liver|renal(?:ly)?|hepatic(?:ally)?)(?:\s+\w+){0,3}?\s+(?<!creatinine )"
+        r"(?:clear(?:s|ed)?\b(?! (?:him|her|them|for|to)\b)|excret|metaboli[sz]|eliminat|breaks? down)",
         r"(?:cleared|excreted|metaboli[sz]ed|eliminated|broken down)(?: \w+)? (?:by|through|via|in)"
         r" (?:the )?(?:kidneys?|liver)",
     ),
@@ -87,9 +90,26 @@ labelled-correct fields of dev set 3 that the record does not word so. And "unre
 "unaffected by pressure" and "no effect on the temperature" describe findings. A dismissal tells
 the receiver to ignore what the record reports."""
 
-LICENSES: dict[str, tuple[str, ...]] = {"cause": (r"if\b", r"unless\b")}
+LICENSES: dict[str, tuple[str, ...]] = {
+    "cause": (r"if\b", r"unless\b"),
+    "collapsed doses": (
+        r"\d+ (?:\w+ )?(?:doses|tablets|capsules|pills)\W+(?:\w+\W+){0,3}?"
+        r"(?:together|at once|in one go|at the same time)",
+    ),
+}
 """Phrases that license a class without naming it: a rule's condition ("reduce if CrCl is
-15-29") licenses "reduced because CrCl is 29"."""
+15-29") licenses "reduced because CrCl is 29"; a line's "2 tablets together" licenses "both
+tablets together" (not a bare "at the same time": "do not give paracetamol and ibuprofen at the
+same time" licenses no day's doses at once)."""
+
+NEGATABLE = frozenset({"collapsed doses"})
+"""Classes whose phrase, advised against just before, is no relation ("not to give both doses
+together", "advised against giving both doses together", "rather than give both doses
+together"; not "did not realise and took both doses together")."""
+_NEGATED = re.compile(
+    r"\b(?:not|never|avoid|against|don't|do not|rather than|instead of)(?:\W+\w+){0,2}\W*$",
+    re.IGNORECASE,
+)
 
 
 def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
@@ -114,14 +134,11 @@ def unlicensed_relation(
             :data:`RECORD_RELATIONS`).
     """
     for name in classes:
-        found = _CLAIMED[name].search(claim_text)
-        if name in NEGATABLE and found and _NEGATED.search(claim_text[: found.start()]):
-            continue  # "advised not to give both doses at the same time"
+        # a dismissal is a negated relevance, read as itself only ("no bearing on" is no "bearing on")
+        text = _CLAIMED["dismissal"].sub(" ", claim_text) if name == "relevance" else claim_text
+        found = _CLAIMED[name].search(text)
+        if name in NEGATABLE and found and _NEGATED.search(text[: found.start()]):
+            continue
         if found and not _LICENSED[name].search(evidence_text):
             return found[0]
     return None
-
-
-NEGATABLE = frozenset({"collapsed doses"})
-"""Classes whose phrase, negated just before, is advice against it rather than a relation."""
-_NEGATED = re.compile(r"\b(?:not|never|avoid|don't|do not)\b(?:\W+\w+){0,4}\W*$", re.IGNORECASE)
