@@ -137,8 +137,8 @@ def unlicensed_relation(
         # a dismissal is a negated relevance, read as itself only ("no bearing on" is no "bearing on")
         text = _CLAIMED["dismissal"].sub(" ", claim_text) if name == "relevance" else claim_text
         found = _CLAIMED[name].search(text)
-        if name in NEGATABLE and found and _NEGATED.search(text[: found.start()]):
+        if found is None or (name in NEGATABLE and _NEGATED.search(text[: found.start()])):
             continue
-        if found and not _LICENSED[name].search(evidence_text):
+        if not _LICENSED[name].search(evidence_text):
             return found[0]
     return None
