@@ -26,6 +26,9 @@ Conventions:
   things it joins. "Due to" before a verb ("due to come off") is a time, not a cause. A relevance,
   its dismissal and an unrelatedness are three classes: a line that calls a value relevant does
   not license a claim that calls it irrelevant.
+* Since round 52 a second product of one drug (:data:`DUPLICATE`, read by
+  :func:`~carebench.episodes.duplicates.duplicate_product`: "sertraline 100 mg daily, plus Lustral
+  100 mg daily") is a class too, licensed by a line or record that names a drug twice so.
 * A handoff statement reads only :data:`RECORD_RELATIONS`, licensed by its episode's record.
 """
 
@@ -34,7 +37,9 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-__all__ = ["NEGATABLE", "RECORD_RELATIONS", "RELATIONS", "unlicensed_relation"]
+from carebench.episodes.duplicates import duplicate_product
+
+__all__ = ["DUPLICATE", "NEGATABLE", "RECORD_RELATIONS", "RELATIONS", "unlicensed_relation"]
 
 RELATIONS: dict[str, tuple[str, ...]] = {
     "cause": (
@@ -79,7 +84,11 @@ RELATIONS: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 """Classes of relation phrases (regular expressions, matched case-insensitively on word starts)."""
 
-RECORD_RELATIONS = ("dismissal", "collapsed doses")
+DUPLICATE = "duplicate product"
+"""A class read by :func:`~carebench.episodes.duplicates.duplicate_product`, not by a phrase
+(round 52): one drug named twice, under two names, each with a dose."""
+
+RECORD_RELATIONS = ("dismissal", "collapsed doses", DUPLICATE)
 """The classes a handoff statement must find in its episode's record (round 51,
 :mod:`carebench.protocol.handoff_truth`): a value declared irrelevant ("eGFR 48, irrelevant to
 insulin", "no bearing on medicines", "can be ignored") and a day's doses taken at once. The other
@@ -123,17 +132,22 @@ _LICENSED = {
 
 
 def unlicensed_relation(
-    claim_text: str, evidence_text: str, classes: Collection[str] = tuple(RELATIONS)
+    claim_text: str, evidence_text: str, classes: Collection[str] = (*RELATIONS, DUPLICATE)
 ) -> str | None:
     """The first relation phrase of ``claim_text`` whose class ``evidence_text`` lacks, or None.
 
     Args:
         claim_text: a claim (or a handoff statement).
         evidence_text: its cited lines (or the episode's record).
-        classes: the classes read (default: all of :data:`RELATIONS`; a handoff reads
-            :data:`RECORD_RELATIONS`).
+        classes: the classes read (default: all of :data:`RELATIONS` and :data:`DUPLICATE`; a
+            handoff reads :data:`RECORD_RELATIONS`).
     """
     for name in classes:
+        if name == DUPLICATE:
+            second = duplicate_product(claim_text)
+            if second is not None and duplicate_product(evidence_text) is None:
+                return second
+            continue
         # a dismissal is a negated relevance, read as itself only ("no bearing on" is no "bearing on")
         text = _CLAIMED["dismissal"].sub(" ", claim_text) if name == "relevance" else claim_text
         found = _CLAIMED[name].search(text)
