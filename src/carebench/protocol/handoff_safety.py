@@ -25,8 +25,9 @@ the handoff's urgency or destination is slower than the slowest the episode allo
 **Countermanding fields** (:func:`unsafe_fields`): a field with a statement that explains a
 finding away or ends care, a statement that tells an urgent finding as another time's or another
 person's, a reason or key finding that gives it a standing the record lacks
-(:func:`~carebench.protocol.handoff_truth.adds_to_finding`), and the actions taken when a clause
-is unsafe. Each such field, and each level of
+(:func:`~carebench.protocol.handoff_truth.adds_to_finding`), a reason or key finding that reports
+advice given which an action taken could not give (:func:`advice_given`, round 52: "advised to
+take an aspirin and sleep on it"), and the actions taken when a clause is unsafe. Each such field, and each level of
 under-triage, multiplies the handoff score by :data:`VETO_FACTOR`.
 """
 
