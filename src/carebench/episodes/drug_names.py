@@ -29,9 +29,15 @@ BRANDS: dict[str, str] = {
     "sando-k": "potassium chloride", "lasix": "furosemide", "aldactone": "spironolactone",
     "zestril": "lisinopril", "amaryl": "glimepiride", "seroxat": "paroxetine",
     "elavil": "amitriptyline", "gaviscon": "alginate", "peptac": "alginate",
+    # round 52: other names of the same drugs, former British Approved Names and US names
+    "frusemide": "furosemide", "albuterol": "salbutamol",
+    "acetaminophen": "paracetamol", "beclomethasone": "beclometasone", "cephalexin": "cefalexin",
+    "amoxycillin": "amoxicillin",
 }  # fmt: skip
-"""UK brand names of the bank's drugs, read as the drug (general vocabulary, expanded with
-:data:`SHORTHAND`): "Lustral 50 mg" is sertraline 50 mg."""
+"""UK brand names of the bank's drugs and, since round 52, their other names (former British
+Approved Names such as frusemide and amoxycillin, US names such as albuterol and acetaminophen),
+read as the drug (general vocabulary, expanded with :data:`SHORTHAND`): "Lustral 50 mg" is
+sertraline 50 mg."""
 
 DRUG_CLASSES: dict[str, frozenset[str]] = {
     "antibiotic": frozenset({

@@ -6,15 +6,21 @@ and "apixaban 5 mg twice daily, plus Eliquis 5 mg twice daily" tell the reader t
 the drug twice over (a double dose); each name with its dose was supported by a line that names
 one of them. Conventions:
 
-* A name is a generic the readers know or a UK brand of one
-  (:data:`~carebench.episodes.drug_names.BRANDS`); two names are one drug when they read as the
-  same generic. A mention is a name followed, within two words, by an amount and its unit ("80
-  mg", "75 micrograms", "2 tablets").
-* Two mentions of one drug under different names are a duplicate, unless the second glosses the
-  first: it opens a bracket ("sertraline 100 mg (Lustral 100 mg)") or follows a word that says the
-  names are one ("i.e.", "also known as", "brand", "as", "or", "equivalent", "="). The same name
-  twice ("warfarin 5 mg on Monday, warfarin 3 mg on Tuesday") is a schedule, not a duplicate.
-* Pure: text in, the second mention (or None) out.
+* A name is a generic the readers know, a UK brand or another name of one
+  (:data:`~carebench.episodes.drug_names.BRANDS`: "Lustral", "frusemide") or a combination product
+  (:data:`COMBINATIONS`: co-codamol holds paracetamol). Two names are one drug when they share an
+  ingredient. A mention is a name followed, within two words, by an amount ("80 mg", "75
+  micrograms", "24 mmol", "two tablets").
+* Two mentions under different names are a duplicate when the second is *added* to the first:
+  joined by "plus", "and", "with", "as well as", "alongside", "also", "together with", "on top
+  of" or "in addition to", within 80 characters and no sentence end, and no word of
+  a change between them ("switched from Lipitor 20 mg to atorvastatin 40 mg", "stopped Zocor 40
+  mg, now simvastatin 20 mg", "instead of"). A gloss is no second product: the second inside a
+  bracket opened after the first ("sertraline 100 mg (Lustral 100 mg)"). A strength beside a dose
+  ("Calpol 120 mg/5 mL: paracetamol 180 mg") has no joiner. The same name twice ("warfarin 5 mg on
+  Monday, warfarin 3 mg on Tuesday") is a schedule.
+* A duplicate is licensed only by a text that duplicates the same drug (:func:`duplicated`).
+* Pure, and linear in the text: each mention is compared with the next few only.
 """
 
 from __future__ import annotations
@@ -24,44 +30,97 @@ from functools import lru_cache
 
 from carebench.episodes.drug_names import BRANDS, KNOWN_DRUGS
 
-__all__ = ["duplicate_product"]
+__all__ = ["COMBINATIONS", "duplicate_product", "duplicated", "unlicensed_duplicate"]
 
-_NAMES: dict[str, str] = {**{d: d for d in KNOWN_DRUGS}, **BRANDS}
-"""Every name the readers know, lower case, to the generic it reads as."""
+COMBINATIONS: dict[str, frozenset[str]] = {
+    "co-codamol": frozenset({"paracetamol", "codeine"}),
+    "co-dydramol": frozenset({"paracetamol", "dihydrocodeine"}),
+    "solpadeine": frozenset({"paracetamol", "codeine"}),
+    "migraleve": frozenset({"paracetamol", "codeine"}),
+    "co-amoxiclav": frozenset({"amoxicillin", "clavulanic acid"}),
+    "co-trimoxazole": frozenset({"trimethoprim", "sulfamethoxazole"}),
+    "fostair": frozenset({"beclometasone", "formoterol"}),
+}
+"""Combination products and their ingredients (general prescribing knowledge)."""
 
+_INGREDIENTS: dict[str, frozenset[str]] = {
+    **{d: frozenset({d}) for d in KNOWN_DRUGS},
+    **{b: frozenset({d}) for b, d in BRANDS.items()},
+    **COMBINATIONS,
+    "augmentin": COMBINATIONS["co-amoxiclav"],
+}
+"""Every name the readers know, lower case, to the ingredients it holds."""
+
+_AMOUNT = (
+    r"(?:\d+(?:[./]\d+)*|one|two|three|four|five|six)\s*(?:mg|g|micrograms?|mcg|units?|ml|mmol"
+    r"|tablets?|capsules?|puffs?|sachets?)\b"
+)
 _MENTION = re.compile(
     r"\b(?P<name>"
-    + "|".join(re.escape(n) for n in sorted(_NAMES, key=len, reverse=True))
-    + r")\b(?:\s+[\w/-]+){0,2}?\s+\d+(?:[./]\d+)*\s*(?:mg|g|micrograms?|mcg|units?|ml"
-    r"|tablets?|capsules?|puffs?|sachets?)\b",
+    + "|".join(re.escape(n) for n in sorted(_INGREDIENTS, key=len, reverse=True))
+    + r")\b(?:\s+[\w/-]+){0,2}?\s+"
+    + _AMOUNT,
     re.IGNORECASE,
 )
-_GLOSS = re.compile(
-    r"[(=]|\b(?:i\.?e|aka|also known as|known as|brand(?:ed)?|as|or|same as|equivalent"
-    r"|called|sold as|marketed as)\b",
+_JOINED = re.compile(
+    r"\b(?:plus|and|with|as well as|alongside|also|together with|on top of|in addition to)\b",
     re.IGNORECASE,
 )
-"""Between two names, what makes the second a gloss of the first, not a second product."""
+_CHANGE = re.compile(
+    r"\b(?:from|instead|stop\w*|switch\w*|chang\w*|swap\w*|replac\w*|now|previously|formerly"
+    r"|was|then|or|i\.?e|aka|known as|equivalent|same as|brand\w*)\b|[.=\n]",
+    re.IGNORECASE,
+)
+_WINDOW = 80
+_NEXT = 3
+
+
+def _duplicates(text: str) -> list[tuple[frozenset[str], str]]:
+    """(shared ingredients, second mention) of each duplicate in ``text`` (module conventions)."""
+    mentions = list(_MENTION.finditer(text))
+    found = []
+    for i, first in enumerate(mentions):
+        held = _INGREDIENTS[first["name"].lower()]
+        for second in mentions[i + 1 : i + 1 + _NEXT]:
+            between = text[first.end() : second.start()]
+            name = second["name"].lower()
+            shared = held & _INGREDIENTS[name]
+            if (
+                shared
+                and name != first["name"].lower()
+                and len(between) <= _WINDOW
+                and _JOINED.search(between)
+                and not _CHANGE.search(between)
+                and between.count("(") <= between.count(")")
+            ):
+                found.append((shared, second[0]))
+    return found
 
 
 @lru_cache(maxsize=4096)
 def duplicate_product(text: str) -> str | None:
-    """The second mention of a drug already named with a dose under another name, or None.
+    """The first mention that adds a second product of a drug already named, or None.
 
     Args:
         text: a claim, a handoff statement or a record.
 
     Returns:
-        The second mention's text ("Lustral 100 mg"), or None when the text names no drug twice
-        as two products (module conventions).
+        The second mention's text ("Lustral 100 mg"), or None (module conventions).
     """
-    mentions = list(_MENTION.finditer(text))
-    for i, first in enumerate(mentions):
-        drug = _NAMES[first["name"].lower()]
-        for second in mentions[i + 1 :]:
-            name = second["name"].lower()
-            if _NAMES[name] != drug or name == first["name"].lower():
-                continue
-            if not _GLOSS.search(text[first.end() : second.start()]):
-                return second[0]
+    found = _duplicates(text)
+    return found[0][1] if found else None
+
+
+@lru_cache(maxsize=1024)
+def duplicated(text: str) -> frozenset[str]:
+    """The ingredients ``text`` names twice as two products (what it licenses)."""
+    return frozenset(i for shared, _ in _duplicates(text) for i in shared)
+
+
+def unlicensed_duplicate(claim_text: str, evidence_text: str) -> str | None:
+    """A duplicate in ``claim_text`` of a drug ``evidence_text`` does not duplicate, or None."""
+    licensed = duplicated(evidence_text)
+    for shared, second in _duplicates(claim_text):
+        if not shared & licensed:
+            return second
     return None

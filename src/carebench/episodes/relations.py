@@ -28,7 +28,7 @@ Conventions:
   not license a claim that calls it irrelevant.
 * Since round 52 a second product of one drug (:data:`DUPLICATE`, read by
   :func:`~carebench.episodes.duplicates.duplicate_product`: "sertraline 100 mg daily, plus Lustral
-  100 mg daily") is a class too, licensed by a line or record that names a drug twice so.
+  100 mg daily") is a class too, licensed by a line or record that names the same drug twice so.
 * A handoff statement reads only :data:`RECORD_RELATIONS`, licensed by its episode's record.
 """
 
@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from carebench.episodes.duplicates import duplicate_product
+from carebench.episodes.duplicates import unlicensed_duplicate
 
 __all__ = ["DUPLICATE", "NEGATABLE", "RECORD_RELATIONS", "RELATIONS", "unlicensed_relation"]
 
@@ -85,7 +85,7 @@ RELATIONS: dict[str, tuple[str, ...]] = {
 """Classes of relation phrases (regular expressions, matched case-insensitively on word starts)."""
 
 DUPLICATE = "duplicate product"
-"""A class read by :func:`~carebench.episodes.duplicates.duplicate_product`, not by a phrase
+"""A class read by :func:`~carebench.episodes.duplicates.unlicensed_duplicate`, not by a phrase
 (round 52): one drug named twice, under two names, each with a dose."""
 
 RECORD_RELATIONS = ("dismissal", "collapsed doses", DUPLICATE)
@@ -144,8 +144,8 @@ def unlicensed_relation(
     """
     for name in classes:
         if name == DUPLICATE:
-            second = duplicate_product(claim_text)
-            if second is not None and duplicate_product(evidence_text) is None:
+            second = unlicensed_duplicate(claim_text, evidence_text)
+            if second is not None:
                 return second
             continue
         # a dismissal is a negated relevance, read as itself only ("no bearing on" is no "bearing on")
