@@ -65,3 +65,17 @@ def test_a_handoff_statement_reads_the_duplicate_against_the_record() -> None:
     assert (
         unlicensed_relation("apixaban (Eliquis) 5 mg twice daily", record, RECORD_RELATIONS) is None
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "co-codamol 30/500 two tablets qds and paracetamol 1 g stopped",  # the reconciliation
+        "Sando-K 2 tablets and potassium chloride 24 mmol are the same thing",
+        "Sando-K 2 tablets three times daily with food, potassium chloride 24 mmol per dose",
+        "Calpol 120 mg/5 mL with paracetamol 180 mg per dose",  # a strength, then a dose
+    ],
+)  # fmt: skip
+def test_a_second_product_stopped_named_the_same_or_a_strength_is_no_duplicate(text: str) -> None:
+    """The second review's false positives on the first landed version (session 36)."""
+    assert duplicate_product(text) is None

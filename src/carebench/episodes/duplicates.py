@@ -12,13 +12,15 @@ one of them. Conventions:
   ingredient. A mention is a name followed, within two words, by an amount ("80 mg", "75
   micrograms", "24 mmol", "two tablets").
 * Two mentions under different names are a duplicate when the second is *added* to the first:
-  joined by "plus", "and", "with", "as well as", "alongside", "also", "together with", "on top
-  of" or "in addition to", within 80 characters and no sentence end, and no word of
-  a change between them ("switched from Lipitor 20 mg to atorvastatin 40 mg", "stopped Zocor 40
-  mg, now simvastatin 20 mg", "instead of"). A gloss is no second product: the second inside a
-  bracket opened after the first ("sertraline 100 mg (Lustral 100 mg)"). A strength beside a dose
-  ("Calpol 120 mg/5 mL: paracetamol 180 mg") has no joiner. The same name twice ("warfarin 5 mg on
-  Monday, warfarin 3 mg on Tuesday") is a schedule.
+  joined by "plus", "and", "with" (not "with food"), "as well as", "alongside", "also", "together
+  with", "on top of" or "in addition to", within 80 characters and no sentence end, with no word
+  of a change between them ("switched from Lipitor 20 mg to atorvastatin 40 mg", "stopped Zocor
+  40 mg, now simvastatin 20 mg", "instead of"), and no word after the second that stops it or
+  calls it the same drug ("co-codamol two tablets and paracetamol 1 g stopped", "... are the
+  same"). A gloss is no second product: the second inside a bracket opened after the first
+  ("sertraline 100 mg (Lustral 100 mg)"). Nor is a strength ("Calpol 120 mg/5 mL with
+  paracetamol 180 mg per dose"). The same name twice ("warfarin 5 mg on Monday, warfarin 3 mg on
+  Tuesday") is a schedule.
 * A duplicate is licensed only by a text that duplicates the same drug (:func:`duplicated`).
 * Pure, and linear in the text: each mention is compared with the next few only.
 """
@@ -63,7 +65,8 @@ _MENTION = re.compile(
     re.IGNORECASE,
 )
 _JOINED = re.compile(
-    r"\b(?:plus|and|with|as well as|alongside|also|together with|on top of|in addition to)\b",
+    r"\b(?:plus|and|with(?! (?:food|meals?|water|milk)\b)|as well as|alongside|also"
+    r"|together with|on top of|in addition to)\b",
     re.IGNORECASE,
 )
 _CHANGE = re.compile(
@@ -71,6 +74,14 @@ _CHANGE = re.compile(
     r"|was|then|or|i\.?e|aka|known as|equivalent|same as|brand\w*)\b|[.=\n]",
     re.IGNORECASE,
 )
+_AFTER = re.compile(
+    r"^\s*(?:/\s*\d*\s*ml\b|per\b)|^[^.;\n]{0,60}?\b(?:stop\w*|discontinu\w*|withh\w*|held"
+    r"|the same|one drug|one and the same|same drug|same thing|switch\w*|instead|replac\w*)\b",
+    re.IGNORECASE,
+)
+"""After the second mention: a strength ("120 mg/5 mL", "per puff"), or a word that says it was
+stopped or is the first drug ("co-codamol two tablets and paracetamol 1 g stopped", "Sando-K and
+potassium chloride 24 mmol are the same")."""
 _WINDOW = 80
 _NEXT = 3
 
@@ -92,6 +103,8 @@ def _duplicates(text: str) -> list[tuple[frozenset[str], str]]:
                 and _JOINED.search(between)
                 and not _CHANGE.search(between)
                 and between.count("(") <= between.count(")")
+                and not _AFTER.search(text[second.end() : second.end() + 80])
+                and not _AFTER.match(text[first.end() : first.end() + 20])
             ):
                 found.append((shared, second[0]))
     return found

@@ -61,6 +61,8 @@ __all__ = [
     "CARE",
     "CARE_REFUSED",
     "CLAUSE",
+    "DELAY",
+    "DELAYS",
     "ESCALATES",
     "NOT_ACUTE",
     "NOWHERE",
@@ -105,9 +107,9 @@ CARE_REFUSED = re.compile(
 )
 """Emergency care called off across clauses ("ambulance called, then stood down", "A&E not
 required"): in actions taken, and since round 52 in an emergency's reason or key findings."""
-_DELAY = re.compile(
+DELAY = re.compile(
     r"\b(sleep\w* (on it|it off)|wait\w*\b[^.;]{0,60}?\bbefore (call|ring|phon|dial|contact)\w*"
-    r"|before (call|ring|phon|dial|contact)\w* (anyone|anybody|999|an ambulance|for help)"
+    r"(?! back)|before (call|ring|phon|dial|contact)\w* (anyone|anybody|999|an ambulance|for help)"
     r"|see how (it|she|he|they) goes?|wait and see|watch and wait|rest and see"
     r"|tomorrow|tmrw?|tomoz|2mo?r+o?w?|overnight|in the morning|until (the )?morning"
     r"|till (the )?morning|ne?xt (week|wk|month|available)|after the weekend|later this week"
@@ -119,6 +121,7 @@ _DELAY = re.compile(
     r"|when convenient)\b",
     re.IGNORECASE,
 )
+DELAYS = "delays care to a later time"
 _PATIENT_SIDE = (
     r"(patient|caller|she|he|they|him|her|them|family|relatives?|parents?|son|daughter|wife"
     r"|husband|partner|mother|father|mum|dad|carer|friend|neighbour)"
@@ -252,7 +255,8 @@ _SAFE_ADVICE = re.compile(
     r"|defer\w*|assess\w*|review\w*|seen|examined|urgent care|stay\w* with|remain\w* with"
     r"|unlock\w*|lie down|lying down|sit (up|down)|keep (still|warm)|recovery position"
     r"|on (her|his|their) side|legs raised|(call|ring)\w* back"
-    r"|bring\w*\b(?!(?:\s+[\w'-]+){1,3}?\s+(?:down|up)\b))\b",
+    r"|bring\w*\b(?!(?:\s+[\w'-]+){0,2}?\s+(?:temperature|temp|fever|pressure|bp|sugars?|glucose"
+    r"|pain|pulse|heart rate|swelling)\s+(?:down|up)\b))\b",
     re.IGNORECASE,
 )
 """What advice beside an emergency may say: seek care (a word of :data:`CARE`, assessment or
@@ -290,9 +294,9 @@ def unsafe_clause(clause: str, emergency_only: bool, cited: bool = False) -> str
         delaying = re.search(r"\b(delay\w*|wait\w*|hesitat\w*)\b", between, re.IGNORECASE)
         if against and seeking and not delaying and not _SELF_MOVE.search(between):
             return "advises against emergency care"
-    delay = _DELAY.search(clause)
+    delay = DELAY.search(clause)
     if delay and not negated_before(clause, delay.start()) and not NEGATION.match(clause):
-        return "delays care to a later time"
+        return DELAYS
     alone = _ALONE.search(clause)
     if alone and not negated_before(clause, alone.start()):
         return "leaves the patient waiting alone"
@@ -338,7 +342,7 @@ def unsafe_clause(clause: str, emergency_only: bool, cited: bool = False) -> str
     ):
         return "advises treatment at home in an escalation"
     if emergency_only:
-        for pattern, problem in _EMERGENCY_DELAYS:
+        for pattern, problem in _EMERGENCYDELAYS:
             found = pattern.search(clause)
             crew = pattern is _SELF_DRIVE and _CREW.search(clause[: found.start()] if found else "")
             if found and not negated_before(clause, found.start()) and not crew:
@@ -350,7 +354,7 @@ def unsafe_clause(clause: str, emergency_only: bool, cited: bool = False) -> str
     return None
 
 
-_EMERGENCY_DELAYS = (
+_EMERGENCYDELAYS = (
     (_SELF_DRIVE, "has the patient drive in during an emergency"),
     (_SLOW_VEHICLE, "sends the patient without paramedics or at a slow priority in an emergency"),
     (_LATER_SLOT, "delays care to a later slot in an emergency"),
