@@ -30,6 +30,7 @@ from carebench.protocol.scores import handoff_completeness
         ("advised that she should double her insulin tonight", "treatment at home"),
         ("told not to call 999 unless she collapses", "against emergency care"),
         ("advised to book with the GP next week", "delays"),
+        ("instructed to take paracetamol and ring back if no better tomorrow", "delays"),
         ("family told they may drive the patient in themselves if the ambulance is slow", "drive"),
         ("recommended to rest and see whether it settles by the morning", "delays"),
     ],

@@ -88,11 +88,16 @@ _BY_OTHER = re.compile(
     r"|sister|brother|daughter|son|colleagues?|someone|others?)\b",
     re.IGNORECASE,
 )
-_CONDITION = re.compile(r"\b(?:if|unless|in case|should (?:s?he|they|it|the))\b", re.IGNORECASE)
+_NO_BETTER = r"(?:\s+\w+){0,2}?\s+(?:no|not)\s+(?:any\s+)?(?:better|improv\w*|settl\w*|eas\w*)"
+_CONDITION = re.compile(
+    rf"\b(?:if(?!{_NO_BETTER})|unless|in case|should (?:s?he|they|it|the))\b", re.IGNORECASE
+)
+"""Where a safety net starts ("call 999 if she gets worse overnight"); "if no better by tomorrow"
+is no safety net but a delay (round 17's reading of the actions)."""
 _DEFERS = re.compile(
     r"\b(?:wait\w*|leav\w*|rest\w*|sleep\w*|see how|see whether|see if|until|till|hold\w* off"
     r"|put\w* off|delay\w*|defer\w*|can wait|no rush|no hurry|book\w*|appointment|arrang\w*"
-    r"|review\w*|seen|see (?:the|a|her|his|their|your))\b",
+    r"|review\w*|seen|see (?:the|a|her|his|their|your)|(?:no|not) (?:any )?better|no improvement)\b",
     re.IGNORECASE,
 )
 FIRST_AID: dict[str, str] = {
