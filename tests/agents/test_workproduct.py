@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from carebench.agents.workproduct import parse_work_product
+from carebench.agents.workproduct import MAX_ITEM_CHARS, parse_work_product
 from carebench.episodes.schema import Action
 
 HANDOFF = {
@@ -36,12 +36,38 @@ def _escalate(**change: Any) -> str:
         ({"key_findings": "chest pain"}, "handoff.key_findings: Input should be a list"),
         ({"urgency": "asap"}, "handoff.urgency: Input should be 'emergency', 'same_day'"),
         ({"reason": "x" * 401}, "handoff.reason: String should have at most 400 characters"),
+        (
+            {"key_findings": ["k", "x" * 601]},
+            "handoff.key_findings.1: String should have at most 600",
+        ),
+        ({"actions_taken": ["x" * 601]}, "handoff.actions_taken.0: String should have at most 600"),
+        ({"destination": "x" * 601}, "handoff.destination: String should have at most 600"),
+        (
+            {"fields": {"callback": "0" * 601}},
+            "handoff.fields.callback: String should have at most",
+        ),
+        (
+            {"fields": {"n" * 81: "x"}},
+            f"handoff.fields.{'n' * 81}.[key]: String should have at most 80",
+        ),
+        (
+            {"fields": {str(i): "x" for i in range(17)}},
+            "handoff.fields: Object should have at most 16 items",
+        ),
     ],
 )
 def test_a_malformed_handoff_is_invalid_with_its_reason(change: dict[str, Any], error: str) -> None:
     result = parse_work_product(_escalate(**change), Action.ESCALATE)
     assert result.work_product is None and result.error is not None
     assert result.error.startswith(error), result.error
+
+
+def test_every_text_of_a_handoff_is_bounded_so_one_long_item_cannot_stall_the_scorer() -> None:
+    """Key findings, actions and field values fit the bank's longest evidence line (545 chars)."""
+    longest = "x" * MAX_ITEM_CHARS
+    raw = _escalate(key_findings=[longest] * 8, actions_taken=[longest] * 8,
+                    fields={str(i): longest for i in range(16)})  # fmt: skip
+    assert parse_work_product(raw, Action.ESCALATE).error is None
 
 
 def test_tabs_and_line_breaks_are_plain_text() -> None:

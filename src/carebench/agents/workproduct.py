@@ -36,6 +36,13 @@ from carebench.errors import first_error
 MAX_CLAIMS = 12
 MAX_CLAIM_CHARS = 400
 MAX_ITEMS = 8
+MAX_ITEM_CHARS = 600
+"""The longest key finding, action taken, destination or field value: room for any evidence line
+of the bank copied whole (the longest is 545 characters), and a bound on the scorer's work (its
+readings grow faster than linearly with one text's length: 20,000 characters took minutes)."""
+MAX_FIELDS = 16
+"""The most ``fields`` a handoff may carry (the seeds name at most 7; names are read as well)."""
+MAX_FIELD_NAME_CHARS = 80
 
 
 class Urgency(StrEnum):
@@ -69,6 +76,8 @@ def _visible(text: str) -> str:
 
 Text = Annotated[str, AfterValidator(_plain)]
 """Text of a work product: a control character other than tab and line breaks is invalid."""
+Item = Annotated[str, Field(max_length=MAX_ITEM_CHARS), AfterValidator(_plain)]
+"""One key finding, action taken, destination or field value (:data:`MAX_ITEM_CHARS`)."""
 
 
 class _Frozen(BaseModel):
@@ -86,11 +95,13 @@ class Handoff(_Frozen):
     """The routing record of an escalation."""
 
     urgency: Urgency
-    destination: Text
+    destination: Item
     reason: Text = Field(max_length=MAX_CLAIM_CHARS)
-    key_findings: tuple[Text, ...] = Field(max_length=MAX_ITEMS)
-    actions_taken: tuple[Text, ...] = Field(max_length=MAX_ITEMS)
-    fields: dict[Text, Text] = Field(default_factory=dict)
+    key_findings: tuple[Item, ...] = Field(max_length=MAX_ITEMS)
+    actions_taken: tuple[Item, ...] = Field(max_length=MAX_ITEMS)
+    fields: dict[
+        Annotated[str, Field(max_length=MAX_FIELD_NAME_CHARS), AfterValidator(_plain)], Item
+    ] = Field(default_factory=dict, max_length=MAX_FIELDS)
 
 
 class WorkProduct(_Frozen):
