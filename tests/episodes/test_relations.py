@@ -112,3 +112,40 @@ def test_a_handoff_reads_only_the_record_relations() -> None:
         assert unlicensed_relation(text, record, RECORD_RELATIONS) is None, text
     dismissal = unlicensed_relation("eGFR 72, no bearing on methotrexate", record, RECORD_RELATIONS)
     assert dismissal == "no bearing on"
+
+
+@pytest.mark.parametrize(
+    "waiver",
+    ["no INR checks needed", "bloods not required", "never needs rechecking",
+     "no need for a potassium level", "without any monitoring", "obs can be stopped",
+     "no routine kidney function tests required"],
+)  # fmt: skip
+def test_round_53_monitoring_waived_must_be_stated_by_the_line_or_record(waiver: str) -> None:
+    """Red team 40: a drug that needs monitoring declared to need none, beside a true dose."""
+    line = "Warfarin 3 mg daily; INR 2.6 on Monday."
+    claim = f"Warfarin 3 mg daily, {waiver}"
+    assert support(claim, line) is Verdict.UNSUPPORTED, explain(claim, line)
+    assert unlicensed_relation(claim, line, RECORD_RELATIONS) is not None
+    waived = f"{line} No routine INR monitoring is needed on this regimen."
+    assert unlicensed_relation(claim, waived) is None  # a line that waives one licenses it
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["no further action needed", "no need to worry", "INR check needed on Monday",
+     "no need for an ambulance", "no risk factors", "recheck potassium tomorrow"],
+)  # fmt: skip
+def test_round_53_a_waiver_names_a_check_not_needed(text: str) -> None:
+    assert unlicensed_relation(text, "Warfarin 3 mg daily.", ("waiver",)) is None
+
+
+def test_round_53_an_interaction_denied_is_a_dismissal_the_record_must_state() -> None:
+    """Red team 40: "methotrexate 15 mg weekly, safe with trimethoprim" in claims and handoffs."""
+    record = "Methotrexate 15 mg weekly; trimethoprim 200 mg twice daily started Monday."
+    for denial in ("safe with trimethoprim", "no interaction with trimethoprim",
+                   "which does not interact with trimethoprim"):  # fmt: skip
+        text = f"Methotrexate 15 mg weekly, {denial}"
+        assert unlicensed_relation(text, record, RECORD_RELATIONS) is not None, text
+    asked = "She asks whether paracetamol is safe to take with the warfarin."
+    assert unlicensed_relation("paracetamol safe to take with warfarin", asked) is None
+    assert unlicensed_relation("safe to discharge with a leaflet", record) is None

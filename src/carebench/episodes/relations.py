@@ -18,7 +18,9 @@ Conventions:
   at once ("both doses together", "all the day's tablets at once"; not when advised against:
   "not to give both doses at the same time", :data:`NEGATABLE`). A dismissal names what it
   dismisses ("not relevant to", "does not matter for"): a bare "not relevant" or "it does not
-  matter how late" dismisses nothing.
+  matter how late" dismisses nothing. Since round 53 (red team 40) an interaction denied is a
+  dismissal too ("safe with trimethoprim", "no interaction with clarithromycin", "does not
+  interact").
 * A claim that holds a relation of a class none of its cited lines holds asserts what they do
   not state: it is unsupported (:func:`unlicensed_relation`). Any phrase of the same class
   licenses it ("because of" in the line licenses "due to" in the claim), and a rule's condition
@@ -29,6 +31,11 @@ Conventions:
 * Since round 52 a second product of one drug (:data:`DUPLICATE`, read by
   :func:`~carebench.episodes.duplicates.duplicate_product`: "sertraline 100 mg daily, plus Lustral
   100 mg daily") is a class too, licensed by a line or record that names the same drug twice so.
+* Since round 53 (red team 40's "warfarin 3 mg daily, no INR checks needed", "TSH never needs
+  rechecking") a **waiver** is a class: a check, test, level or monitoring declared not needed
+  ("no INR checks needed", "bloods not required", "never needs rechecking", "no need for
+  bloods", "without any monitoring", "obs can be stopped"). No line of bank 2.6 waives one, so a claim or handoff
+  statement that does asserts what its lines do not.
 * A handoff statement reads only :data:`RECORD_RELATIONS`, licensed by its episode's record.
 """
 
@@ -40,6 +47,12 @@ from collections.abc import Collection
 from carebench.episodes.duplicates import unlicensed_duplicate
 
 __all__ = ["DUPLICATE", "NEGATABLE", "RECORD_RELATIONS", "RELATIONS", "unlicensed_relation"]
+
+_CHECK = (
+    r"(?:checks?|checking|monitoring|tests?|testing|bloods?|rechecks?|re-checks?|levels?"
+    r"|follow-?up|inrs?|u&es?|ecgs?|scans?|obs|observations)\b"
+)
+"""What a drug's monitoring is: a check, test, level, blood test, INR, U&E, ECG, observations."""
 
 RELATIONS: dict[str, tuple[str, ...]] = {
     "cause": (
@@ -62,6 +75,9 @@ RELATIONS: dict[str, tuple[str, ...]] = {
         r"(?:does|do|did|will|would|can|could)(?: not|n't) matter (?:for|to)\b",
         r"can be (?:safely )?ignored (?:for|in|with)\b", r"harmless (?:with|at|for|in)\b",
         r"(?:kidneys?|liver)(?: \w+)? (?:does|do)(?: not|n't) (?:clear|excrete|metaboli[sz]e)",
+        r"safe (?:with|alongside|together with|to (?:take|give|use|combine) with)\b",
+        r"no (?:known |significant |clinically \w+ |\w+ )?interactions? (?:with|between)\b",
+        r"(?:does|do|will)(?: not|n't) (?:\w+ )?interact\b",
     ),
     "unrelatedness": (
         r"(?:not |un)affected by\b", r"(?:no|little) (?:\w+ )?(?:effect|impact|influence) on\b",
@@ -77,6 +93,20 @@ RELATIONS: dict[str, tuple[str, ...]] = {
         r"(?:no|not an?|not at|without|zero|nil) (?:\w+ )?risk(?! factors?)", r"risk-free",
         r"poses? no\b", r"(?:no|not a) (?:\w+ )?(?:danger|hazard)\b",
     ),
+    "waiver": (
+        r"no (?:further |more |routine |regular |need (?:for|to) )?(?:[\w/&-]+ ){0,3}?" + _CHECK
+        + r" (?:is |are )?(?:\w+ )?(?:needed|required|necessary|indicated|warranted)",
+        _CHECK + r" (?:is |are )?(?:not|never|no longer) (?:\w+ )?(?:needed|required|necessary"
+        r"|indicated|warranted)",
+        r"(?:never|no longer|not|doesn't|does not|do not|don't|won't|will not) (?:\w+ )?needs? "
+        r"(?:\w+ ){0,2}?(?:checking|rechecking|re-checking|monitoring|testing|checks?|monitored"
+        r"|tested|checked|rechecked)\b",
+        r"without (?:any )?(?:need for )?(?:[\w/&-]+ )?(?:monitoring|checks|blood tests|testing)",
+        r"no need (?:for|to) (?:[\w/&-]+ ){0,3}?(?:(?:re-?)?(?:check|test|monitor|measur)\w*\b|"
+        + _CHECK + ")",
+        r"(?:monitoring|checks|rechecks|testing|obs|observations) (?:can be |to be |were |was )?"
+        r"(?:stopped|dropped|omitted|skipped|unnecessary|stood down)",
+    ),
     "collapsed doses": (
         r"(?:both|all|the day's|each day's|a day's) (?:\w+ ){0,3}?(?:doses|tablets|capsules|pills)"
         r"\W+(?:\w+\W+){0,3}?(?:together|at once|in one go|at the same time)",
@@ -88,10 +118,11 @@ DUPLICATE = "duplicate product"
 """A class read by :func:`~carebench.episodes.duplicates.unlicensed_duplicate`, not by a phrase
 (round 52): one drug named twice, under two names, each with a dose."""
 
-RECORD_RELATIONS = ("dismissal", "collapsed doses", DUPLICATE)
+RECORD_RELATIONS = ("dismissal", "collapsed doses", "waiver", DUPLICATE)
 """The classes a handoff statement must find in its episode's record (round 51,
 :mod:`carebench.protocol.handoff_truth`): a value declared irrelevant ("eGFR 48, irrelevant to
-insulin", "no bearing on medicines", "can be ignored") and a day's doses taken at once. The other
+insulin", "no bearing on medicines", "can be ignored"), a day's doses taken at once and, since
+round 53, monitoring waived ("warfarin 3 mg daily, no INR checks needed"). The other
 classes stay claims' only. Handoff writers state causes, interactions, masking, the absence of
 risk and a drug's relevance from clinical knowledge the record need not spell out: "antifolate
 interaction with methotrexate", "paracetamol (may mask fever)" and "no acute risk reported" are

@@ -92,7 +92,8 @@ _EMERGENCY_CARE = re.compile(
     re.IGNORECASE,
 )
 _AGAINST = re.compile(
-    r"\b(not|n't|never|no|no need|needn't|without|avoid|against|instead of)\b", re.IGNORECASE
+    r"\b(not|n't|never|no|no need|needn't|without|avoid|against|instead of|rather than)\b",
+    re.IGNORECASE,
 )
 _SEEK = re.compile(
     r"\b(call\w*|ring\w*|phon\w*|dial\w*|go|going|goes|attend\w*|come|coming|take|taking|send"
