@@ -164,6 +164,7 @@ def test_round_53_a_plan_with_no_advising_verb_delays_an_emergency(statement: st
         "too late for the morning surgery",
         "GP review tomorrow if the pain has gone completely",  # a condition
         "routine clinic next week for her diabetes",  # the record's own plan
+        "next foot check due in 7 months",  # a schedule the record holds, paraphrased
     ],
 )
 def test_round_53_a_history_a_plan_set_aside_or_the_records_plan_is_no_delay(

@@ -174,11 +174,13 @@ _LATER = re.compile(
 _NOT_PLANNED = re.compile(
     r"\b(?:was|were|had|has|have|been|ago|yesterday|last|previous\w*|earlier|already|since"
     r"|started|missed|planned|plans?|planning|wanted|wants|intended|going to|too late|unsafe"
-    r"|not safe|cannot|can't|too long)\b",
+    r"|not safe|cannot|can't|too long|due|scheduled|overdue)\b",
     re.IGNORECASE,
 )
 """A history ("seen by the GP last Monday"), the patient's own plan ("she planned to see the GP
-tomorrow": her choice, a finding) or a warning ("too late", "not safe")."""
+tomorrow": her choice, a finding), a schedule the record holds ("next check due in 7 months",
+the reference key finding of a record's "next annual check due in 7 months") or a warning ("too
+late", "not safe")."""
 _SET_ASIDE = re.compile(r"\b(?:rather than|instead of)\b", re.IGNORECASE)
 """Before the plan, it is set aside ("999 now rather than GP tomorrow"); after it, emergency care
 is ("TIA clinic next week rather than an ambulance": refused, :func:`_refused`)."""
