@@ -139,7 +139,7 @@ def test_first_aid_is_read_against_the_episode() -> None:
 @pytest.mark.parametrize(
     "statement",
     [
-        "GP to look at it on Monday",
+        "GP to look at it next Monday",
         "a chest recheck at the surgery in the morning",
         "practice nurse follow-up next week",
         "midwife clinic tomorrow",
@@ -165,6 +165,11 @@ def test_round_53_a_plan_with_no_advising_verb_delays_an_emergency(statement: st
         "GP review tomorrow if the pain has gone completely",  # a condition
         "routine clinic next week for her diabetes",  # the record's own plan
         "next foot check due in 7 months",  # a schedule the record holds, paraphrased
+        "GP to be informed tomorrow",  # a notification, not the care deferred
+        "seen in clinic on Monday with similar pain",  # a weekday alone may be past
+        "her husband checked on her overnight",
+        "the usual GP surgery is closed until Monday",
+        "physio appointment tomorrow should be cancelled",
     ],
 )
 def test_round_53_a_history_a_plan_set_aside_or_the_records_plan_is_no_delay(
@@ -183,7 +188,7 @@ def test_round_53_a_bare_plan_appended_to_the_reason_quarters_a_bank_handoff() -
     assert set(episode.annotations.handoff_urgency) == {"emergency"}
     reference = reference_work_product(episode, Action.ESCALATE)["handoff"]
     full = handoff_completeness(episode, Handoff.model_validate(reference)).score
-    for plan in ("recheck at the surgery on Thursday", "999 now rather than the GP tomorrow"):
+    for plan in ("recheck at the surgery next Thursday", "999 now rather than the GP tomorrow"):
         changed = Handoff.model_validate({**reference, "reason": f"{reference['reason']}; {plan}"})
         scored = handoff_completeness(episode, changed)
         if "rather" in plan:
