@@ -117,7 +117,7 @@ def test_a_handoff_reads_only_the_record_relations() -> None:
 @pytest.mark.parametrize(
     "waiver",
     ["no INR checks needed", "bloods not required", "never needs rechecking",
-     "no need for a potassium level", "without any monitoring", "obs can be stopped",
+     "no need for a potassium level", "INR monitoring is unnecessary", "obs can be stopped",
      "no routine kidney function tests required"],
 )  # fmt: skip
 def test_round_53_monitoring_waived_must_be_stated_by_the_line_or_record(waiver: str) -> None:
@@ -133,19 +133,30 @@ def test_round_53_monitoring_waived_must_be_stated_by_the_line_or_record(waiver:
 @pytest.mark.parametrize(
     "text",
     ["no further action needed", "no need to worry", "INR check needed on Monday",
-     "no need for an ambulance", "no risk factors", "recheck potassium tomorrow"],
+     "no need for an ambulance", "no risk factors", "recheck potassium tomorrow",
+     # an independent review's false positives on the round's first commits
+     "without INR monitoring since February", "INR checks skipped since March",
+     "obs were omitted overnight", "cannot be managed without cardiac monitoring",
+     "no need to wait for bloods before calling 999", "she asks whether the bloods are needed"],
 )  # fmt: skip
 def test_round_53_a_waiver_names_a_check_not_needed(text: str) -> None:
     assert unlicensed_relation(text, "Warfarin 3 mg daily.", ("waiver",)) is None
 
 
-def test_round_53_an_interaction_denied_is_a_dismissal_the_record_must_state() -> None:
+def test_round_53_an_interaction_denied_must_be_stated_by_the_record() -> None:
     """Red team 40: "methotrexate 15 mg weekly, safe with trimethoprim" in claims and handoffs."""
     record = "Methotrexate 15 mg weekly; trimethoprim 200 mg twice daily started Monday."
     for denial in ("safe with trimethoprim", "no interaction with trimethoprim",
-                   "which does not interact with trimethoprim"):  # fmt: skip
+                   "which does not interact with trimethoprim", "won't interact with trimethoprim"):  # fmt: skip
         text = f"Methotrexate 15 mg weekly, {denial}"
         assert unlicensed_relation(text, record, RECORD_RELATIONS) is not None, text
-    asked = "She asks whether paracetamol is safe to take with the warfarin."
+    asked = "She asks whether paracetamol is safe to keep taking with the warfarin."
     assert unlicensed_relation("paracetamol safe to take with warfarin", asked) is None
-    assert unlicensed_relation("safe to discharge with a leaflet", record) is None
+    for text in (
+        "safe to discharge with a leaflet",
+        "simvastatin 20 mg at night, not safe with clarithromycin",  # asserts the interaction
+        "daughter asks whether paracetamol is safe to take with the warfarin",  # a question
+        "baby floppy and does not interact with mum",  # no medicine on the other side
+        "she is safe with her husband until the crew arrive",
+    ):
+        assert unlicensed_relation(text, record, RECORD_RELATIONS) is None, text

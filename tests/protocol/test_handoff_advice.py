@@ -144,7 +144,7 @@ def test_first_aid_is_read_against_the_episode() -> None:
         "practice nurse follow-up next week",
         "midwife clinic tomorrow",
         "physio referral in 2 weeks",
-        "bloods and a routine review",
+        "bloods and a review in a few days",
         "an antihistamine first, then the pharmacist later",  # "later" as the plan's adverb
         "rest first, then the asthma nurse later in the week",
     ],
@@ -175,12 +175,24 @@ def test_round_53_a_plan_with_no_advising_verb_delays_an_emergency(statement: st
         "physio appointment tomorrow should be cancelled",
         "her partner rang back three hours later",  # a span, not a plan
         "ambulance now; the ED team will repeat the ECG later",  # care inside emergency care
+        # an independent review's false positives on the round's first commits
+        "BP 116/72 and urine clear at the routine 28-week appointment",  # "routine" is no time
+        "she will need admission and consultant review in the morning",  # after emergency care
+        "GP follow-up next week after discharge",
+        "999 now; the GP appointment tomorrow is not soon enough",  # the plan rejected
+        "not to wait for her clinic appointment next week",
+        "the GP surgery opens in the morning, so 999 now",  # availability, not a plan
+        "dentist appointment tomorrow",
+        "warfarin 4 mg daily with INR recheck next Monday",  # the record's schedule, paraphrased
     ],
 )
 def test_round_53_a_history_a_plan_set_aside_or_the_records_plan_is_no_delay(
     statement: str,
 ) -> None:
-    record = "Crushing chest pain for 40 minutes. Routine clinic next week for her diabetes."
+    record = (
+        "Crushing chest pain for 40 minutes. Routine clinic next week for her diabetes. Warfarin"
+        " 4 mg daily; recheck INR next Monday."
+    )
     assert advice_given(statement, record, emergency_only=True) is None
 
 
@@ -202,9 +214,14 @@ def test_round_53_a_bare_plan_appended_to_the_reason_quarters_a_bank_handoff() -
             assert "reason" in scored.unsafe and (scored.score or 0.0) <= full * VETO_FACTOR
 
 
-def test_round_53_care_preferred_to_an_ambulance_refuses_it() -> None:
-    """'Rather than' before emergency care advises against it, as 'instead of' did."""
+def test_round_53_a_plan_preferred_to_an_ambulance_defers_care() -> None:
+    """A plan before 'rather than' emergency care is a plan; a route preferred to A&E is not."""
     record = "Sudden slurred speech and a droopy left face since 10:40."
     plan = "routine clinic next week rather than an ambulance"
-    assert advice_given(plan, record, emergency_only=True) == "advises against emergency care"
-    assert advice_given("999 now rather than the clinic next week", record, True) is None
+    assert advice_given(plan, record, emergency_only=True) == "delays care to a later time"
+    assert advice_given("instead of an ambulance, her son will drive her", record, True) is not None
+    for text in (
+        "999 now rather than the clinic next week",
+        "crew to take her straight to the stroke unit rather than going to A&E",
+    ):
+        assert advice_given(text, record, emergency_only=True) is None, text

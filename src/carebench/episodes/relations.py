@@ -18,9 +18,7 @@ Conventions:
   at once ("both doses together", "all the day's tablets at once"; not when advised against:
   "not to give both doses at the same time", :data:`NEGATABLE`). A dismissal names what it
   dismisses ("not relevant to", "does not matter for"): a bare "not relevant" or "it does not
-  matter how late" dismisses nothing. Since round 53 (red team 40) an interaction denied is a
-  dismissal too ("safe with trimethoprim", "no interaction with clarithromycin", "does not
-  interact").
+  matter how late" dismisses nothing.
 * A claim that holds a relation of a class none of its cited lines holds asserts what they do
   not state: it is unsupported (:func:`unlicensed_relation`). Any phrase of the same class
   licenses it ("because of" in the line licenses "due to" in the claim), and a rule's condition
@@ -31,11 +29,16 @@ Conventions:
 * Since round 52 a second product of one drug (:data:`DUPLICATE`, read by
   :func:`~carebench.episodes.duplicates.duplicate_product`: "sertraline 100 mg daily, plus Lustral
   100 mg daily") is a class too, licensed by a line or record that names the same drug twice so.
-* Since round 53 (red team 40's "warfarin 3 mg daily, no INR checks needed", "TSH never needs
-  rechecking") a **waiver** is a class: a check, test, level or monitoring declared not needed
-  ("no INR checks needed", "bloods not required", "never needs rechecking", "no need for
-  bloods", "without any monitoring", "obs can be stopped"). No line of bank 2.6 waives one, so a claim or handoff
-  statement that does asserts what its lines do not.
+* Since round 53 (red team 40's "warfarin 3 mg daily, no INR checks needed", "methotrexate 15
+  mg weekly, safe with trimethoprim") two more classes: a **waiver**, a check, test, level or
+  monitoring declared not needed from now on ("no INR checks needed", "bloods not required", "INR
+  monitoring is unnecessary", "never needs rechecking", "no need for bloods", "INR testing can now
+  stop"; not a history, "INR checks skipped since March", nor "no need to wait for bloods"), and
+  an **interaction denied** ("safe with trimethoprim", "no interaction with clarithromycin", "won't
+  interact with"; not "not safe with", which asserts one) with a medicine on its other side
+  ("safe with her husband", "does not interact with mum" deny nothing). Neither is read inside a
+  question ("asks whether paracetamol is safe to take with the warfarin"), and a line's "safe to
+  keep taking with" licenses "safe to take with". No line of bank 2.6 waives monitoring.
 * A handoff statement reads only :data:`RECORD_RELATIONS`, licensed by its episode's record.
 """
 
@@ -44,13 +47,14 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
+from carebench.episodes.drug_names import BRANDS, KNOWN_DRUGS
 from carebench.episodes.duplicates import unlicensed_duplicate
 
 __all__ = ["DUPLICATE", "NEGATABLE", "RECORD_RELATIONS", "RELATIONS", "unlicensed_relation"]
 
 _CHECK = (
     r"(?:checks?|checking|monitoring|tests?|testing|bloods?|rechecks?|re-checks?|levels?"
-    r"|follow-?up|inrs?|u&es?|ecgs?|scans?|obs|observations)\b"
+    r"|inrs?|u&es?|ecgs?|scans?|obs|observations)\b"
 )
 """What a drug's monitoring is: a check, test, level, blood test, INR, U&E, ECG, observations."""
 
@@ -75,9 +79,6 @@ RELATIONS: dict[str, tuple[str, ...]] = {
         r"(?:does|do|did|will|would|can|could)(?: not|n't) matter (?:for|to)\b",
         r"can be (?:safely )?ignored (?:for|in|with)\b", r"harmless (?:with|at|for|in)\b",
         r"(?:kidneys?|liver)(?: \w+)? (?:does|do)(?: not|n't) (?:clear|excrete|metaboli[sz]e)",
-        r"safe (?:with|alongside|together with|to (?:take|give|use|combine) with)\b",
-        r"no (?:known |significant |clinically \w+ |\w+ )?interactions? (?:with|between)\b",
-        r"(?:does|do|will)(?: not|n't) (?:\w+ )?interact\b",
     ),
     "unrelatedness": (
         r"(?:not |un)affected by\b", r"(?:no|little) (?:\w+ )?(?:effect|impact|influence) on\b",
@@ -94,18 +95,24 @@ RELATIONS: dict[str, tuple[str, ...]] = {
         r"poses? no\b", r"(?:no|not a) (?:\w+ )?(?:danger|hazard)\b",
     ),
     "waiver": (
-        r"no (?:further |more |routine |regular |need (?:for|to) )?(?:[\w/&-]+ ){0,3}?" + _CHECK
+        r"no (?:further |more |routine |regular )?(?:[\w/&-]+ ){0,3}?" + _CHECK
         + r" (?:is |are )?(?:\w+ )?(?:needed|required|necessary|indicated|warranted)",
         _CHECK + r" (?:is |are )?(?:not|never|no longer) (?:\w+ )?(?:needed|required|necessary"
         r"|indicated|warranted)",
-        r"(?:never|no longer|not|doesn't|does not|do not|don't|won't|will not) (?:\w+ )?needs? "
+        _CHECK + r" (?:is |are )?unnecessary",
+        r"(?:never|no longer|doesn't|does not|do not|don't|won't|will not) (?:\w+ )?needs? "
         r"(?:\w+ ){0,2}?(?:checking|rechecking|re-checking|monitoring|testing|checks?|monitored"
         r"|tested|checked|rechecked)\b",
-        r"without (?:any )?(?:need for )?(?:[\w/&-]+ )?(?:monitoring|checks|blood tests|testing)",
-        r"no need (?:for|to) (?:[\w/&-]+ ){0,3}?(?:(?:re-?)?(?:check|test|monitor|measur)\w*\b|"
-        + _CHECK + ")",
-        r"(?:monitoring|checks|rechecks|testing|obs|observations) (?:can be |to be |were |was )?"
-        r"(?:stopped|dropped|omitted|skipped|unnecessary|stood down)",
+        r"no need to (?:re-?)?(?:check|test|monitor|measur)\w*",
+        r"no need for (?:any |further |more )?(?:[\w/&-]+ ){0,2}?" + _CHECK,
+        _CHECK + r" (?:can|could|may) (?:now )?(?:be )?(?:stop(?:ped)?|dropped|omitted|skipped"
+        r"|ended|cease[ds]?)\b",
+    ),
+    "interaction denied": (
+        r"(?<!not )(?<!n't )(?<!never )(?<!no longer )safe (?:to (?:\w+ ){1,2}?)?(?:with|alongside"
+        r"|together with)\b",
+        r"no (?:known |significant |clinically \w+ |\w+ )?interactions? (?:with|between)\b",
+        r"(?:does|do|will|wo)(?: not|n't) (?:\w+ )?interact\b",
     ),
     "collapsed doses": (
         r"(?:both|all|the day's|each day's|a day's) (?:\w+ ){0,3}?(?:doses|tablets|capsules|pills)"
@@ -118,11 +125,12 @@ DUPLICATE = "duplicate product"
 """A class read by :func:`~carebench.episodes.duplicates.unlicensed_duplicate`, not by a phrase
 (round 52): one drug named twice, under two names, each with a dose."""
 
-RECORD_RELATIONS = ("dismissal", "collapsed doses", "waiver", DUPLICATE)
+RECORD_RELATIONS = ("dismissal", "collapsed doses", "waiver", "interaction denied", DUPLICATE)
 """The classes a handoff statement must find in its episode's record (round 51,
 :mod:`carebench.protocol.handoff_truth`): a value declared irrelevant ("eGFR 48, irrelevant to
 insulin", "no bearing on medicines", "can be ignored"), a day's doses taken at once and, since
-round 53, monitoring waived ("warfarin 3 mg daily, no INR checks needed"). The other
+round 53, monitoring waived ("warfarin 3 mg daily, no INR checks needed") and an interaction
+denied ("safe with trimethoprim"). The other
 classes stay claims' only. Handoff writers state causes, interactions, masking, the absence of
 risk and a drug's relevance from clinical knowledge the record need not spell out: "antifolate
 interaction with methotrexate", "paracetamol (may mask fever)" and "no acute risk reported" are
@@ -131,6 +139,7 @@ labelled-correct fields of dev set 3 that the record does not word so. And "unre
 the receiver to ignore what the record reports."""
 
 LICENSES: dict[str, tuple[str, ...]] = {
+    "interaction denied": (r"safe (?:to (?:\w+ ){1,3}?)?(?:with|alongside)",),
     "cause": (r"if\b", r"unless\b"),
     "collapsed doses": (
         r"\d+ (?:\w+ )?(?:doses|tablets|capsules|pills)\W+(?:\w+\W+){0,3}?"
@@ -181,9 +190,29 @@ def unlicensed_relation(
             continue
         # a dismissal is a negated relevance, read as itself only ("no bearing on" is no "bearing on")
         text = _CLAIMED["dismissal"].sub(" ", claim_text) if name == "relevance" else claim_text
-        found = _CLAIMED[name].search(text)
+        found = next((m for m in _CLAIMED[name].finditer(text) if _asserted(name, text, m)), None)
         if found is None or (name in NEGATABLE and _NEGATED.search(text[: found.start()])):
             continue
         if not _LICENSED[name].search(evidence_text):
             return found[0]
     return None
+
+
+_ASKED = re.compile(
+    r"\b(?:whether|asks?|asked|asking|wonders?|wondering|quer(?:y|ies|ied))\b[^.;!?]*$", re.I
+)
+_MEDICINE = re.compile(
+    r"\b(?:"
+    + "|".join(re.escape(n) for n in sorted({*KNOWN_DRUGS, *BRANDS}, key=len, reverse=True))
+    + r"|drugs?|medicines?|medications?|antibiotics?|tablets?|painkillers?|alcohol)\b",
+    re.IGNORECASE,
+)
+
+
+def _asserted(name: str, text: str, found: re.Match[str]) -> bool:
+    """Whether a waiver or interaction denial is asserted (not asked; a medicine on its side)."""
+    if name not in ("waiver", "interaction denied"):
+        return True
+    if _ASKED.search(text[: found.start()]) or text[found.end() :].split(".")[0].find("?") >= 0:
+        return False  # "asks whether paracetamol is safe to take with the warfarin?"
+    return name != "interaction denied" or bool(_MEDICINE.search(text[found.end() :][:60]))

@@ -57,12 +57,11 @@ from carebench.protocol.handoff_safety import (
     CREW,
     DELAY,
     DELAYS,
-    EMERGENCY_CARE,
     TREATS,
     negated_before,
     unsafe_clause,
 )
-from carebench.protocol.handoff_truth import unquoted
+from carebench.protocol.handoff_truth import NEGATION, unquoted
 
 __all__ = ["ADVICE_GIVEN", "FIRST_AID", "MEDICINE", "advice_given"]
 
@@ -165,63 +164,85 @@ def _refused(text: str, record: str) -> bool:
 
 _PLAN_CARE = re.compile(
     r"\b(?:gps?|surgery|review\w*|re-?check\w*|checks?|clinic|appointment|follow-?up"
-    r"|referral|physio\w*|reassess\w*|visit|consultation|practice|nurse|pharmacist|midwi\w+"
+    r"|referral|physio\w*|reassess\w*|consultation|practice|nurse|pharmacist|midwi\w+"
     r"|doctor|dr|health visitor|bloods|blood tests?|d-?dimer|scan|x-?ray|ecg|ctg)\b",
     re.IGNORECASE,
 )
-"""Care a plan defers to ("GP in the morning", "a recheck tomorrow", "routine TIA clinic")."""
+"""Care a plan defers to ("GP in the morning", "a recheck tomorrow", "TIA clinic next week")."""
 _WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _LATER = re.compile(
     r"\b(?:tomorrow|tmrw?|tomoz|overnight|in the morning|(?:until|till) (?:the )?morning"
     r"|ne?xt (?:week|wk|month|available)|after the weekend|over the weekend|later this week"
     r"|in (?:\d+|a|one|two|three|four|five|six|a few|several) (?:days?|weeks?|months?)"
-    rf"|(?:next|until|till|by|after) {_WEEKDAY}|routine|morning surgery|when convenient)\b"
+    rf"|(?:next|until|till|by|after) {_WEEKDAY}|morning surgery|when convenient)\b"
     r"|(?<!\d )(?<!minutes )(?<!hours )(?<!hour )(?<!days )(?<!weeks )(?<!months )\blater"
     r"(?=\s*$|\s*[,;.)]|\s+(?:in|this|today|tonight|on|if|when|at)\b)",
     re.IGNORECASE,
 )
-"""A time that is later, never earlier: a weekday alone ("seen in clinic on Monday") may be past;
-"later" as an adverb of the plan ("then the asthma nurse later", "later in the week"), not a
-span ("three hours later") nor an adjective ("a later call")."""
+"""A time that points forward: a weekday alone ("seen in clinic on Monday") may be past, and
+"routine" names a kind of care, not a time ("at the routine 28-week appointment"); "later" as
+the plan's adverb ("then the asthma nurse later"), not a span ("three hours later") nor an
+adjective ("a later call")."""
 _NOT_PLANNED = re.compile(
     r"\b(?:was|were|had|has|have|been|ago|yesterday|last|previous\w*|earlier|already|since"
-    r"|started|missed|planned|plans?|planning|wanted|wants|intended|going to|too late|unsafe"
-    r"|not safe|cannot|can't|too long|due|scheduled|overdue|closed|shut|cancel\w*"
-    r"|inform\w*|updat\w*|cop(?:y|ied)|cc|letter|told|tell|notif\w*|aware|let \w+ know)\b",
+    r"|started|missed|planned|plans?|planning|wanted|wants|intended|going to|booked|booking"
+    r"|due|scheduled|overdue|closed|shut|opens?|reopens?|normally|usually|available|cancel\w*"
+    r"|inform\w*|updat\w*|cop(?:y|ied)|cc|letter|told|tell|notif\w*|aware|let \w+ know"
+    r"|dentist|dental|optician|school|work"
+    r"|admi\w+|discharg\w*|ward|consultant|senior|registrar|on-?call|inpatient|thereafter"
+    r"|once home|ed|a&e|emergency|hospital|crew|ambulance|paramedics?|999"
+    r"|enough|(?:in)?appropriate|insufficient|too late|too long|too slow|unsafe|cannot|can't)\b",
     re.IGNORECASE,
 )
-"""A history ("seen by the GP last Monday"), the patient's own plan ("she planned to see the GP
-tomorrow": her choice, a finding), a schedule the record holds ("next check due in 7 months",
-the reference key finding of a record's "next annual check due in 7 months"), care closed or
-cancelled ("surgery closed until Monday"), a notification ("GP to be informed tomorrow": the
-escalation is not deferred) or a warning ("too late", "not safe")."""
+"""Not a plan that defers this emergency: a history ("seen by the GP last Monday"), the
+patient's own plan or an existing booking (a finding), a schedule the record holds ("next check
+due in 7 months"), care closed, open or cancelled ("the surgery opens in the morning"), a
+notification ("GP to be informed tomorrow"), another service (a dentist, school), care that
+follows or happens inside emergency care ("consultant review in the morning", "GP follow-up after
+discharge", "the ED team will repeat the ECG later"), or a plan rejected ("the GP appointment
+tomorrow is not soon enough", "too late")."""
 _SET_ASIDE = re.compile(r"\b(?:rather than|instead of)\b", re.IGNORECASE)
-"""Before the plan, it is set aside ("999 now rather than GP tomorrow"); after it, emergency care
-is ("TIA clinic next week rather than an ambulance": refused, :func:`_refused`)."""
+
+
+def _scheduled(clause: str, later: str, record: str) -> bool:
+    """Whether a record sentence holds the clause's time and one of its words of care.
+
+    The record's own schedule paraphrased ("warfarin 4 mg daily, INR recheck next Monday" for
+    "recheck INR next Monday"; "GP review in 6 weeks" for "review in 6 weeks").
+    """
+    cares = {m.lower() for m in _PLAN_CARE.findall(clause)}
+    return any(
+        later.lower() in sentence.lower()
+        and any(c in {m.lower() for m in _PLAN_CARE.findall(sentence)} for c in cares)
+        for sentence in re.split(r"(?<=[.!?;])\s+|\n", record)
+    )
 
 
 def _planned(text: str, record: str) -> bool:
     """Whether a clause of ``text`` the record lacks defers care to later (round 53).
 
     A plan stated without an advising verb, appended to a reason or key finding ("...; GP in the
-    morning", "routine TIA clinic next week", "kicks rechecked tomorrow"): a word of care
-    (:data:`_PLAN_CARE`) and a time that is later (:data:`_LATER`: "tomorrow", "next week",
-    "routine", "over the weekend"), neither negated, in a clause with no condition ("GP tomorrow
-    if it settles" is a safety net), no history, choice or notification (:data:`_NOT_PLANNED`) and
-    no emergency care ("the ED team will repeat the ECG later" plans inside it; "clinic next week
-    rather than an ambulance" refuses it, :func:`_refused`).
+    morning", "TIA clinic next week", "kicks rechecked tomorrow"): a word of care
+    (:data:`_PLAN_CARE`) and a time that points forward (:data:`_LATER`), in a clause with no
+    condition ("GP tomorrow if it settles" is a safety net), no negation anywhere in it, nothing
+    of :data:`_NOT_PLANNED`, not set aside before it ("999 now rather than GP tomorrow") and not
+    the record's own schedule (:func:`_scheduled`). Emergency care set aside after the plan is no
+    emergency care: "routine clinic next week rather than an ambulance" is a plan.
     """
     for clause in CLAUSE.split(text[:2000]):
         care, later = _PLAN_CARE.search(clause), _LATER.search(clause)
+        if care is None or later is None:
+            continue
+        start = min(care.start(), later.start())
+        aside = _SET_ASIDE.search(clause, start)
+        read = clause[: aside.start()] if aside else clause  # "X rather than an ambulance": X
         if (
-            care
-            and later
-            and not _CONDITION.search(clause)
-            and not _NOT_PLANNED.search(clause)
-            and not EMERGENCY_CARE.search(clause)  # what the ED will do later, or care refused
-            and not _SET_ASIDE.search(clause[: min(care.start(), later.start())])
-            and not negated_before(clause, min(care.start(), later.start()))
+            not _CONDITION.search(read)
+            and not NEGATION.search(read)
+            and not _NOT_PLANNED.search(read)
+            and not _SET_ASIDE.search(clause[:start])
             and _words_of(clause) not in _words_of(record)
+            and not _scheduled(clause, later[0], record)
         ):
             return True
     return False

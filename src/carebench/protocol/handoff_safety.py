@@ -86,7 +86,7 @@ VETO_FACTOR = 0.25
 countermands the escalation (:func:`unsafe_fields`)."""
 
 CLAUSE = re.compile(r"[;,.\n]|\s+(?:and|then|but)\s+", re.IGNORECASE)
-EMERGENCY_CARE = re.compile(
+_EMERGENCY_CARE = re.compile(
     r"\b(999|112|911|ambulance|paramedics?|a&e|a and e|emergency (department|services)|ed"
     r"|hospital)\b",
     re.IGNORECASE,
@@ -94,8 +94,7 @@ EMERGENCY_CARE = re.compile(
 """Emergency care: an emergency number, an ambulance or paramedics, the emergency department or
 hospital."""
 _AGAINST = re.compile(
-    r"\b(not|n't|never|no|no need|needn't|without|avoid|against|instead of|rather than)\b",
-    re.IGNORECASE,
+    r"\b(not|n't|never|no|no need|needn't|without|avoid|against|instead of)\b", re.IGNORECASE
 )
 _SEEK = re.compile(
     r"\b(call\w*|ring\w*|phon\w*|dial\w*|go|going|goes|attend\w*|come|coming|take|taking|send"
@@ -297,12 +296,12 @@ def negated_before(clause: str, start: int) -> bool:
 
 def unsafe_clause(clause: str, emergency_only: bool, cited: bool = False) -> str | None:
     """Why one clause of advice or actions is unsafe, or None (module conventions)."""
-    target = EMERGENCY_CARE.search(clause)
+    target = _EMERGENCY_CARE.search(clause)
     if target:
         against = _AGAINST.search(clause[: target.start()])
         between = clause[against.end() : target.start()] if against else ""
         seeking = _SEEK.search(between) or not between.strip(" ,a-z").strip()
-        if against and against[0].lower() in ("rather than", "instead of"):  # "than an ambulance"
+        if against and against[0].lower() == "instead of":  # "instead of an ambulance"
             seeking = seeking or not re.sub(r"\b(?:an?|the)\b", "", between).strip(" ,")
         delaying = re.search(r"\b(delay\w*|wait\w*|hesitat\w*)\b", between, re.IGNORECASE)
         if against and seeking and not delaying and not _SELF_MOVE.search(between):
@@ -321,7 +320,7 @@ def unsafe_clause(clause: str, emergency_only: bool, cited: bool = False) -> str
         back
         and not negated_before(clause, back.start())
         and not CARE.search(clause[: back.start()])  # "duty doctor asked to see him"
-        and not EMERGENCY_CARE.search(clause[back.start() :])  # "advised to call 999"
+        and not _EMERGENCY_CARE.search(clause[back.start() :])  # "advised to call 999"
         and not _SAFETY_NET.search(clause[back.end() :])  # "to call back if worse"
     ):
         return "hands the escalation back to the patient"
@@ -362,7 +361,7 @@ def unsafe_clause(clause: str, emergency_only: bool, cited: bool = False) -> str
                 return problem
         if _PATIENT_CHOICE.search(clause) and not _IF.search(clause):
             return "leaves an emergency to the patient's choice of time"
-        if EMERGENCY_CARE.search(clause) and _ONLY_IF.search(clause):
+        if _EMERGENCY_CARE.search(clause) and _ONLY_IF.search(clause):
             return "keeps emergency care for a graver sign in an emergency"
     return None
 
