@@ -213,6 +213,8 @@ def _asserted(name: str, text: str, found: re.Match[str]) -> bool:
     """Whether a waiver or interaction denial is asserted (not asked; a medicine on its side)."""
     if name not in ("waiver", "interaction denied"):
         return True
-    if _ASKED.search(text[: found.start()]) or text[found.end() :].split(".")[0].find("?") >= 0:
+    before = text[max(0, found.start() - 200) : found.start()]
+    after = text[found.end() : found.end() + 200]
+    if _ASKED.search(before) or "?" in after.split(".")[0]:
         return False  # "asks whether paracetamol is safe to take with the warfarin?"
-    return name != "interaction denied" or bool(_MEDICINE.search(text[found.end() :][:60]))
+    return name != "interaction denied" or bool(_MEDICINE.search(after[:60]))
