@@ -39,10 +39,6 @@ Conventions:
   ("safe with her husband", "does not interact with mum" deny nothing). Neither is read inside a
   question ("asks whether paracetamol is safe to take with the warfarin"), and a line's "safe to
   keep taking with" licenses "safe to take with". No line of bank 2.6 waives monitoring.
-* Since round 53 (red team 41) a dose glossed as a count of tablets that does not make it
-  ("methotrexate 15 mg weekly (six 10 mg tablets)") is a class too (:data:`DOSE_COUNT`, read by
-  :func:`~carebench.episodes.dose_counts.miscounted`), licensed by a line or record that holds
-  the same gloss; "(six 2.5 mg tablets)" is arithmetic, never read.
 * A handoff statement reads only :data:`RECORD_RELATIONS`, licensed by its episode's record.
 """
 
@@ -51,13 +47,10 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from carebench.episodes.dose_counts import miscounted
 from carebench.episodes.drug_names import BRANDS, KNOWN_DRUGS
 from carebench.episodes.duplicates import unlicensed_duplicate
 
-__all__ = [
-    "DOSE_COUNT", "DUPLICATE", "NEGATABLE", "RECORD_RELATIONS", "RELATIONS", "unlicensed_relation",
-]  # fmt: skip
+__all__ = ["DUPLICATE", "NEGATABLE", "RECORD_RELATIONS", "RELATIONS", "unlicensed_relation"]
 
 _CHECK = (
     r"(?:checks?|checking|monitoring|tests?|testing|bloods?|rechecks?|re-checks?|levels?"
@@ -132,13 +125,7 @@ DUPLICATE = "duplicate product"
 """A class read by :func:`~carebench.episodes.duplicates.unlicensed_duplicate`, not by a phrase
 (round 52): one drug named twice, under two names, each with a dose."""
 
-DOSE_COUNT = "dose count"
-"""A class read by :func:`~carebench.episodes.dose_counts.miscounted` (round 53): a dose glossed
-as a count of tablets of a strength that does not make it ("15 mg weekly (six 10 mg tablets)")."""
-
-RECORD_RELATIONS = (
-    "dismissal", "collapsed doses", "waiver", "interaction denied", DUPLICATE, DOSE_COUNT,
-)  # fmt: skip
+RECORD_RELATIONS = ("dismissal", "collapsed doses", "waiver", "interaction denied", DUPLICATE)
 """The classes a handoff statement must find in its episode's record (round 51,
 :mod:`carebench.protocol.handoff_truth`): a value declared irrelevant ("eGFR 48, irrelevant to
 insulin", "no bearing on medicines", "can be ignored"), a day's doses taken at once and, since
@@ -185,28 +172,21 @@ _LICENSED = {
 
 
 def unlicensed_relation(
-    claim_text: str,
-    evidence_text: str,
-    classes: Collection[str] = (*RELATIONS, DUPLICATE, DOSE_COUNT),
+    claim_text: str, evidence_text: str, classes: Collection[str] = (*RELATIONS, DUPLICATE)
 ) -> str | None:
     """The first relation phrase of ``claim_text`` whose class ``evidence_text`` lacks, or None.
 
     Args:
         claim_text: a claim (or a handoff statement).
         evidence_text: its cited lines (or the episode's record).
-        classes: the classes read (default: all of :data:`RELATIONS`, :data:`DUPLICATE` and
-            :data:`DOSE_COUNT`; a handoff reads :data:`RECORD_RELATIONS`).
+        classes: the classes read (default: all of :data:`RELATIONS` and :data:`DUPLICATE`; a
+            handoff reads :data:`RECORD_RELATIONS`).
     """
     for name in classes:
         if name == DUPLICATE:
             second = unlicensed_duplicate(claim_text, evidence_text)
             if second is not None:
                 return second
-            continue
-        if name == DOSE_COUNT:
-            gloss = miscounted(claim_text)
-            if gloss is not None and gloss.lower() not in evidence_text.lower():
-                return gloss
             continue
         # a dismissal is a negated relevance, read as itself only ("no bearing on" is no "bearing on")
         text = _CLAIMED["dismissal"].sub(" ", claim_text) if name == "relevance" else claim_text
