@@ -184,6 +184,14 @@ def test_round_53_a_plan_with_no_advising_verb_delays_an_emergency(statement: st
         "the GP surgery opens in the morning, so 999 now",  # availability, not a plan
         "dentist appointment tomorrow",
         "warfarin 4 mg daily with INR recheck next Monday",  # the record's schedule, paraphrased
+        # a second review's false positives (after the round's mends)
+        "ECG now and bloods later",  # care now in the same statement
+        "GP review in 1 week once she is back home",
+        "receiving team to arrange GP follow-up in 1 week",
+        "handoff will go to the GP tomorrow",
+        "28-week antenatal appointment next week",  # a booking, not a plan
+        "she will miss her GP appointment tomorrow",
+        "keep her GP appointment next week",
     ],
 )
 def test_round_53_a_history_a_plan_set_aside_or_the_records_plan_is_no_delay(

@@ -186,13 +186,17 @@ the plan's adverb ("then the asthma nurse later"), not a span ("three hours late
 adjective ("a later call")."""
 _NOT_PLANNED = re.compile(
     r"\b(?:was|were|had|has|have|been|ago|yesterday|last|previous\w*|earlier|already|since"
-    r"|started|missed|planned|plans?|planning|wanted|wants|intended|going to|booked|booking"
+    r"|started|planned|plans?|planning|wanted|wants|intended|going to|booked|booking"
     r"|due|scheduled|overdue|closed|shut|opens?|reopens?|normally|usually|available|cancel\w*"
     r"|inform\w*|updat\w*|cop(?:y|ied)|cc|letter|told|tell|notif\w*|aware|let \w+ know"
     r"|dentist|dental|optician|school|work"
     r"|admi\w+|discharg\w*|ward|consultant|senior|registrar|on-?call|inpatient|thereafter"
     r"|once home|ed|a&e|emergency|hospital|crew|ambulance|paramedics?|999"
-    r"|enough|(?:in)?appropriate|insufficient|too late|too long|too slow|unsafe|cannot|can't)\b",
+    r"|enough|(?:in)?appropriate|insufficient|too late|too long|too slow|unsafe|cannot|can't"
+    r"|regular|usual|annual|next \w+ (?:review|appointment|check)|keep|awaiting|coming|visit\w*"
+    r"|sent|send|receive\w*|summary|report|e-?mail\w*|fax\w*|arrival|return|unit"
+    r"|says?|said|according|team|receiving|hand-?off|hand-?over|miss\w*|\d+-weeks?"
+    r"|back home|goes home|gone home|home from|when home)\b",
     re.IGNORECASE,
 )
 """Not a plan that defers this emergency: a history ("seen by the GP last Monday"), the
@@ -200,8 +204,18 @@ patient's own plan or an existing booking (a finding), a schedule the record hol
 due in 7 months"), care closed, open or cancelled ("the surgery opens in the morning"), a
 notification ("GP to be informed tomorrow"), another service (a dentist, school), care that
 follows or happens inside emergency care ("consultant review in the morning", "GP follow-up after
-discharge", "the ED team will repeat the ECG later"), or a plan rejected ("the GP appointment
-tomorrow is not soon enough", "too late")."""
+discharge", "the ED team will repeat the ECG later", "bloods later on arrival", "scan later at the
+stroke unit"), the patient's regular care ("her next asthma review", "keep her GP appointment next
+week", "district nurse coming tomorrow", "28-week appointment", "she will miss her GP appointment
+tomorrow"), a summary or handoff sent, another team's arrangement, what someone says, or a plan
+rejected ("the GP appointment tomorrow is not soon enough", "too late")."""
+_NOT_DEFERRING = re.compile(
+    r"\b(?:now|immediately|straight away|right away|at once|urgent\w*|999|ambulance|paramedics?"
+    r"|a&e|ed|was|were|had|seen|saw|ago|yesterday|last|prescribed|started|since)\b",
+    re.IGNORECASE,
+)
+"""In the same statement, care now ("ECG now and bloods later": the later care follows it) or a
+history ("seen by GP Monday, amoxicillin for 5 days, review in 2 days")."""
 _SET_ASIDE = re.compile(r"\b(?:rather than|instead of)\b", re.IGNORECASE)
 """Before the plan it sets the plan aside ("999 now rather than the GP tomorrow"); after it, what
 it sets aside is not read ("clinic next week rather than an ambulance" is the clinic plan)."""
@@ -228,10 +242,13 @@ def _planned(text: str, record: str) -> bool:
     morning", "TIA clinic next week", "kicks rechecked tomorrow"): a word of care
     (:data:`_PLAN_CARE`) and a time that points forward (:data:`_LATER`), in a clause with no
     condition ("GP tomorrow if it settles" is a safety net), no negation anywhere in it, nothing
-    of :data:`_NOT_PLANNED`, not set aside before it ("999 now rather than GP tomorrow") and not
-    the record's own schedule (:func:`_scheduled`). Emergency care set aside after the plan is no
+    of :data:`_NOT_PLANNED`, not set aside before it ("999 now rather than GP tomorrow"), not the
+    record's own schedule (:func:`_scheduled`), in a statement with no care now and no history
+    (:data:`_NOT_DEFERRING`). Emergency care set aside after the plan is no
     emergency care: "routine clinic next week rather than an ambulance" is a plan.
     """
+    if _NOT_DEFERRING.search(re.sub(r"\b(?:rather than|instead of)\b[^,;.]*", " ", text[:2000])):
+        return False  # care now or a history beside it ("ambulance" set aside does not count)
     for clause in CLAUSE.split(text[:2000]):
         care, later = _PLAN_CARE.search(clause), _LATER.search(clause)
         if care is None or later is None:
