@@ -7,6 +7,8 @@ name a drug's class ("the steroid cream" for hydrocortisone 1 %).
 
 from __future__ import annotations
 
+import re
+
 BRANDS: dict[str, str] = {
     "calpol": "paracetamol", "panadol": "paracetamol", "nurofen": "ibuprofen",
     "brufen": "ibuprofen", "lustral": "sertraline", "zoloft": "sertraline",
@@ -98,3 +100,5 @@ KNOWN_DRUGS: frozenset[str] = frozenset(
     | {d for drugs in INSULIN_ACTIONS.values() for d in drugs}
 )
 """Every drug named above (brands read as theirs, class members, insulins by action)."""
+DRUG_NAMES = "|".join(re.escape(n) for n in sorted({*KNOWN_DRUGS, *BRANDS}, key=len, reverse=True))
+"""Every drug and brand name, longest first, as the body of a regular-expression alternation."""

@@ -47,7 +47,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from carebench.episodes.drug_names import BRANDS, KNOWN_DRUGS
+from carebench.episodes.drug_names import DRUG_NAMES
 from carebench.episodes.duplicates import unlicensed_duplicate
 
 __all__ = ["DUPLICATE", "NEGATABLE", "RECORD_RELATIONS", "RELATIONS", "unlicensed_relation"]
@@ -203,7 +203,7 @@ _ASKED = re.compile(
 )
 _MEDICINE = re.compile(
     r"\b(?:"
-    + "|".join(re.escape(n) for n in sorted({*KNOWN_DRUGS, *BRANDS}, key=len, reverse=True))
+    + DRUG_NAMES
     + r"|drugs?|medicines?|medications?|antibiotics?|tablets?|painkillers?|alcohol)\b",
     re.IGNORECASE,
 )
