@@ -224,3 +224,26 @@ def test_a_dismissal_or_collapsed_doses_the_record_lacks_is_untrue() -> None:
         "Call back any time; it does not matter how late",
     ):
         assert untrue(text, record) is None, text
+
+
+@pytest.mark.parametrize(
+    "change",
+    [", taken only on days the INR is low", ", stopping once the INR is in range",
+     ", a missed dose made up with a double dose"],
+)  # fmt: skip
+def test_round_54_a_regimen_changed_in_a_bank_handoff_is_wrong(change: str) -> None:
+    """A regular drug line of the record made as-needed, given a stop rule or made up (round 54)."""
+    from carebench.agents.workproduct import Handoff, reference_work_product
+    from carebench.episodes.bank import load_bank
+    from carebench.episodes.schema import Action
+    from carebench.protocol.scores import handoff_completeness
+
+    episode = next(e for e in load_bank() if e.episode_id == "warfarin-high-inr.s1.conflict")
+    reference = reference_work_product(episode, Action.ESCALATE)["handoff"]
+    line = "warfarin 4 mg daily (28 mg per week)"
+    assert line in reference["key_findings"]
+    findings = [f + change if f == line else f for f in reference["key_findings"]]
+    changed = Handoff.model_validate({**reference, "key_findings": findings})
+    scored = handoff_completeness(episode, changed)
+    assert "key_findings" in scored.wrong
+    assert (scored.score or 0.0) < 0.5

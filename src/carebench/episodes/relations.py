@@ -49,8 +49,16 @@ from collections.abc import Collection
 
 from carebench.episodes.drug_names import DRUG_NAMES
 from carebench.episodes.duplicates import unlicensed_duplicate
+from carebench.episodes.regimens import REGIMEN, unlicensed_regimen
 
-__all__ = ["DUPLICATE", "NEGATABLE", "RECORD_RELATIONS", "RELATIONS", "unlicensed_relation"]
+__all__ = [
+    "DUPLICATE",
+    "NEGATABLE",
+    "RECORD_RELATIONS",
+    "REGIMEN",
+    "RELATIONS",
+    "unlicensed_relation",
+]
 
 _CHECK = (
     r"(?:checks?|checking|monitoring|tests?|testing|bloods?|rechecks?|re-checks?|levels?"
@@ -125,7 +133,14 @@ DUPLICATE = "duplicate product"
 """A class read by :func:`~carebench.episodes.duplicates.unlicensed_duplicate`, not by a phrase
 (round 52): one drug named twice, under two names, each with a dose."""
 
-RECORD_RELATIONS = ("dismissal", "collapsed doses", "waiver", "interaction denied", DUPLICATE)
+RECORD_RELATIONS = (
+    "dismissal",
+    "collapsed doses",
+    "waiver",
+    "interaction denied",
+    DUPLICATE,
+    REGIMEN,
+)
 """The classes a handoff statement must find in its episode's record (round 51,
 :mod:`carebench.protocol.handoff_truth`): a value declared irrelevant ("eGFR 48, irrelevant to
 insulin", "no bearing on medicines", "can be ignored"), a day's doses taken at once and, since
@@ -172,21 +187,28 @@ _LICENSED = {
 
 
 def unlicensed_relation(
-    claim_text: str, evidence_text: str, classes: Collection[str] = (*RELATIONS, DUPLICATE)
+    claim_text: str,
+    evidence_text: str,
+    classes: Collection[str] = (*RELATIONS, DUPLICATE, REGIMEN),
 ) -> str | None:
     """The first relation phrase of ``claim_text`` whose class ``evidence_text`` lacks, or None.
 
     Args:
         claim_text: a claim (or a handoff statement).
         evidence_text: its cited lines (or the episode's record).
-        classes: the classes read (default: all of :data:`RELATIONS` and :data:`DUPLICATE`; a
-            handoff reads :data:`RECORD_RELATIONS`).
+        classes: the classes read (default: all of :data:`RELATIONS`, :data:`DUPLICATE` and
+            :data:`REGIMEN`; a handoff reads :data:`RECORD_RELATIONS`).
     """
     for name in classes:
         if name == DUPLICATE:
             second = unlicensed_duplicate(claim_text, evidence_text)
             if second is not None:
                 return second
+            continue
+        if name == REGIMEN:
+            changed = unlicensed_regimen(claim_text, evidence_text)
+            if changed is not None:
+                return changed
             continue
         # a dismissal is a negated relevance, read as itself only ("no bearing on" is no "bearing on")
         text = _CLAIMED["dismissal"].sub(" ", claim_text) if name == "relevance" else claim_text

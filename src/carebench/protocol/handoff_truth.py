@@ -81,6 +81,7 @@ from carebench.protocol.handoff_unfounded import (
     REJECTS,
     UNFOUNDED_SHARE,
     invented_cause,
+    safety_net,
     unfounded,
     unfounded_aside,
 )
@@ -587,14 +588,13 @@ def _unhedged(text: str) -> str:
 
 
 def false_finding(findings: Sequence[str], record: str, urgent: Sequence[str] = ()) -> bool:
-    """Whether a finding is untrue (:func:`untrue`), unfounded or doses an unnamed drug.
+    """Whether a finding is untrue (:func:`untrue`), unfounded (no safety net) or doses an unnamed drug.
 
     The last by :func:`~carebench.episodes.claimforms.unheld_drug` ("methotrexate 400 micrograms").
     """
-    unnamed = any(unheld_drug(f, record) for f in findings)
-    return unnamed or any(
-        untrue(f, record, (), urgent)
-        or unfounded(_unhedged(f), record)
-        or unfounded_aside(f, record)
+    return any(
+        unheld_drug(f, record)
+        or untrue(f, record, (), urgent)
+        or (not safety_net(f) and (unfounded(_unhedged(f), record) or unfounded_aside(f, record)))
         for f in findings
     )

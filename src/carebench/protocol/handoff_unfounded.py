@@ -9,6 +9,10 @@ Pure helpers of :mod:`carebench.protocol.handoff_truth` (re-exported there):
   phrase and a leading one.
 * **Invented cause** (:func:`invented_cause`, round 39): a cause given for what a statement
   reports ("since starting iron tablets") whose content the record lacks.
+* **Safety net** (:func:`safety_net`, round 54): a key finding that only tells the caller to ring
+  an emergency number again if things get worse is advice filed among the findings, not a
+  finding; it is never unfounded (red team 41's control "call 999 again at once if things get
+  worse before the crew arrives" cost a correct 999 handoff 0.8, its restrictive twin less).
 * :data:`REJECTS`: words with which a statement rejects what it reports ("contradicted by the
   observations", "conflicts with", "despite").
 
@@ -30,6 +34,7 @@ __all__ = [
     "UNFOUNDED_MIN",
     "UNFOUNDED_SHARE",
     "invented_cause",
+    "safety_net",
     "unfounded",
     "unfounded_aside",
     "unfounded_tail",
@@ -40,6 +45,28 @@ REJECTS = re.compile(
     r"|at odds)\b",
     re.IGNORECASE,
 )
+
+_SAFETY_NET = re.compile(
+    r"^\W*(?:safety[- ]?net(?:ting)?(?: advice)?\W+)?(?:(?:advised|told|asked)(?: \w+)? to )?"
+    r"(?:call|ring|dial|phone)(?: \w+){0,2}? (?:999|112|911|an ambulance|emergency services)\b"
+    r"(?: (?:again|back|straight away|at once|immediately|now|urgently))*\W*"
+    r"(?:if|should|while|before|when)\b[^;.:]*\W*$",
+    re.IGNORECASE,
+)
+_RESTRICTS = re.compile(
+    r"\b(?:only|unless|not|no|never|nothing|don't|n't|instead|rather|except|but)\b", re.IGNORECASE
+)
+
+
+def safety_net(finding: str) -> bool:
+    """Whether a key finding is only a safety net: ring an emergency number (again) if worse.
+
+    The whole finding is one instruction to call 999 / 112 / 911, an ambulance or emergency
+    services, on a condition ("if", "should", "while", "before", "when"), with no word that
+    restricts or refuses it ("only if no longer breathing", "unless", "not", "rather than").
+    """
+    return bool(_SAFETY_NET.match(finding)) and not _RESTRICTS.search(finding)
+
 
 UNFOUNDED_SHARE = 0.75
 UNFOUNDED_MIN = 3

@@ -1,0 +1,163 @@
+"""A drug's regimen changed by a phrase: made as-needed, given a stop rule, a missed dose made up.
+
+Read by :func:`carebench.episodes.relations.unlicensed_relation` as the relation class "regimen"
+(round 54, red team 41's holes 3 and 4: "apixaban 5 mg twice daily, on days with palpitations
+only", "sertraline 100 mg daily until the mood lifts, then stop", "insulin degludec 18 units
+daily, a missed day made up with 36 units"). Each such clause, after a drug line the record
+states, was read as an uncovered common word or an aside the record half held. Conventions:
+
+* Three kinds (:data:`KINDS`), each a closed class of phrases: **as needed** ("as needed", "when
+  required", "PRN", "only on wheezy days", "on low days only", "during flares only", "only around
+  sex", "on days the home BP is high", "when chest pain occurs"; not "on days 1 to 5", "on
+  alternate days", "only if", "only while" (a condition of use: dev set 1's "amoxicillin only while
+  CURB-65 0-1"), "only at night"), a **stop rule** ("until the mood lifts, then
+  stop", "stopping once readings are normal", "stop as soon as it settles"; not "stop when the
+  course is finished" nor "stop after 5 days", a course's end) and a **dose made up** ("a missed
+  dose made up with 8 mg", "missed doses doubled the next day", "double the next dose", "catch up
+  on the missed dose").
+* A phrase belongs to the drug named last before its end in its sentence (a ";" ends none) (a name the readers know,
+  :data:`~carebench.episodes.drug_names.DRUG_NAMES`, a few the bank adds, :data:`_MORE`, or the
+  word before a dose: "methotrexate 15 mg"); a phrase with no drug before it is not read ("repeat
+  every 2 hours as needed" names none). Brands read as their drug ("Calpol" as paracetamol).
+* A phrase is read only for a drug the text it is checked against gives a regular schedule
+  (:func:`scheduled`: a frequency after its name, "sertraline 50 mg daily", "methotrexate 15 mg
+  once weekly"): "paracetamol as needed" where the record says "eased by paracetamol" changes no
+  regimen (dev set 3's labelled-correct "current medicines" of the headache episode).
+* A phrase is licensed by a text that gives the same drug a phrase of the same kind ("salbutamol
+  2 puffs when needed" licenses "salbutamol PRN"; "salbutamol as needed and a beclometasone
+  preventer twice daily" licenses nothing for beclometasone, whose last drug is salbutamol). No
+  phrase advised against ("never stop basal insulin when unwell", "do not double up", "regular,
+  not as needed") or asked ("asks whether she can take it only on bad days?") is read.
+* Pure, and linear in the text: each sentence is searched once per kind and once for drugs.
+"""
+
+from __future__ import annotations
+
+import re
+
+from carebench.episodes.drug_names import BRANDS, DRUG_NAMES
+
+__all__ = ["KINDS", "REGIMEN", "regimen_phrases", "scheduled", "unlicensed_regimen"]
+
+REGIMEN = "regimen"
+"""The relation class name :mod:`carebench.episodes.relations` reads this module under."""
+
+_OCCASION = r"(?:\w+ ){0,2}?(?:days?|flares?|nights?|episodes?|attacks?|spells?)\b"
+
+KINDS: dict[str, tuple[str, ...]] = {
+    "as needed": (
+        r"(?:as|when|if|where) (?:needed|required|necessary)\b", r"p\.?r\.?n\b",
+        r"only (?:on|during|around|in|with|before|after) (?!\d)",
+        r"(?:on|during|in) (?!alternate\b|consecutive\b|\d)" + _OCCASION + r"(?: \w+){0,4}? only\b",
+        r"on days? (?!\d)(?:when|with|that|the|her|his|their|home|of|she|he|it)\b",
+        r"on (?!alternate\b|consecutive\b|\d|\w+ \d)(?:bad|good|wheezy|low|tired|sick|\w+y) days?\b",
+        r"when (?:\w+ ){1,3}?(?:occurs?|happens?|flares? up|comes? on|starts?)\b",
+    ),
+    "stop rule": (
+        r"until\b[^.;]{0,60}?\bthen,? (?:\w+ )?(?:stop|come off|discontinu)",
+        r"(?:stop|stops|stopping|stopped|come off|coming off|discontinu\w*|ceas\w*)\b"
+        r"(?: (?!course|after\b)\w+){0,4}? (?:once|as soon as|now that|the moment)\b",
+        r"(?:stop|stops|stopping|come off|coming off)\b(?: \w+){0,3}? when (?!the course\b|it is"
+        r" finished\b|finished\b|complete)",
+    ),
+    "dose made up": (
+        r"missed (?:\w+ ){0,2}?(?:doses?|days?|nights?|weeks?|pills?|tablets?|injections?)\b"
+        r"(?:(?!\b(?:not|never|no)\b|n't)[^.;]){0,40}?\b(?:made up|doubled|double|taken together"
+        r"|twice over)\b",
+        r"doubl(?:e|ed|ing) (?:up\b|the (?:next|following) (?:\w+ )?(?:dose|day|injection))",
+        r"(?:make|made|making) up (?:for )?(?:the |a |any )?missed\b",
+        r"catch(?:ing)? up (?:on|with) (?:the |a )?(?:missed )?dose",
+    ),
+}  # fmt: skip
+"""The phrases of each kind (regular expressions, matched case-insensitively on word starts)."""
+
+_MORE = r"methotrexate|folic acid|insulin|sando-k|levothyroxine|lithium"
+"""Medicines of the bank that :data:`DRUG_NAMES` does not name."""
+
+_DRUG = re.compile(
+    rf"\b(?:{DRUG_NAMES}|{_MORE})\b|\b[a-z][a-z-]{{3,}}(?= \d+(?:\.\d+)? ?(?:mg|micrograms?|mcg"
+    r"|units?|mmol|g)\b)",
+    re.IGNORECASE,
+)
+_PATTERNS = {
+    kind: re.compile(r"\b(?:" + "|".join(p) + ")", re.IGNORECASE) for kind, p in KINDS.items()
+}
+_SENTENCE = re.compile(r"(?<!\d)[.](?!\d)|[!?\n]")
+_AGAINST = re.compile(
+    r"\b(?:not|never|avoid|against|don't|do not|doesn't|does not|rather than|instead of|no)"
+    r"(?:\W+\w+){0,2}\W*$",
+    re.IGNORECASE,
+)
+_REGULAR = re.compile(
+    r"\b(?:(?:once|twice|one|two|three|four|\d) (?:times? )?(?:a |per |each )?(?:day|daily|week"
+    r"|weekly)|daily|weekly|nightly|fortnightly|monthly|bd|b\.d|tds|t\.d\.s|qds|q\.d\.s|od|o\.d"
+    r"|at night|every (?:morning|evening|night|day|week|\d+ (?:hours?|days?|weeks?))|each (?:morning"
+    r"|evening|night|day)|regular(?:ly)?|mane|nocte|on (?:mondays|tuesdays|wednesdays|thursdays"
+    r"|fridays|saturdays|sundays))\b",
+    re.IGNORECASE,
+)
+"""A regular schedule: a frequency ("twice daily", "bd", "once weekly", "at night", "every 3
+weeks", "regularly", "on Mondays")."""
+_MAXIMUM = re.compile(
+    r"\b(?:up to|max(?:imum)?|no more than|not more than|at most)\b(?:\W+\w+){0,3}\W*$", re.I
+)
+"""A frequency that is a maximum ("up to four times daily", "max 3 times a day") is no schedule."""
+_ASKED = re.compile(r"\b(?:whether|asks?|asked|asking|wonders?|wondering)\b", re.IGNORECASE)
+
+
+def _drug(name: str) -> str:
+    key = name.lower()
+    return BRANDS.get(key, key)
+
+
+def regimen_phrases(text: str) -> list[tuple[str, str, str]]:
+    """(kind, drug, phrase) of each regimen phrase ``text`` asserts after a drug, in order."""
+    found: list[tuple[str, str, str]] = []
+    start = 0
+    for end in [m.start() for m in _SENTENCE.finditer(text)] + [len(text)]:
+        sentence = text[start:end]
+        start = end + 1
+        if "?" in text[end : end + 1] or _ASKED.search(sentence):
+            continue
+        drugs = list(_DRUG.finditer(sentence))
+        for kind, pattern in _PATTERNS.items():
+            for match in pattern.finditer(sentence):
+                named = [d for d in drugs if d.start() < match.end()]
+                if named and not _AGAINST.search(sentence[: match.start()]):
+                    found.append((kind, _drug(named[-1][0]), match[0]))
+    return found
+
+
+def scheduled(text: str) -> set[str]:
+    """The drugs ``text`` gives a regular schedule: a frequency after the name, before the next.
+
+    "sertraline 50 mg daily", "beclometasone preventer inhaler twice daily", "methotrexate 15 mg
+    once weekly" (:data:`_REGULAR`); not "salbutamol as needed", "eased by paracetamol" nor a
+    maximum ("paracetamol 1 g up to four times daily").
+    """
+    found: set[str] = set()
+    drugs = list(_DRUG.finditer(text))
+    for here, after in zip(drugs, [*drugs[1:], None], strict=True):
+        stretch = text[here.end() : after.start() if after else len(text)]
+        stretch = _SENTENCE.split(stretch, maxsplit=1)[0]
+        if any(not _MAXIMUM.search(stretch[: m.start()]) for m in _REGULAR.finditer(stretch[:80])):
+            found.add(_drug(here[0]))
+    return found
+
+
+def unlicensed_regimen(claim_text: str, evidence_text: str) -> str | None:
+    """The first regimen phrase of ``claim_text`` that changes a regular regimen unstated.
+
+    A phrase is read only for a drug ``evidence_text`` gives a regular schedule
+    (:func:`scheduled`: "paracetamol as needed" for a record's "eased by paracetamol" changes
+    nothing), and is licensed by one of the same kind after the same drug in ``evidence_text``.
+    """
+    held = {(kind, drug) for kind, drug, _ in regimen_phrases(evidence_text)}
+    regular: set[str] | None = None
+    for kind, drug, phrase in regimen_phrases(claim_text):
+        if (kind, drug) in held:
+            continue
+        regular = scheduled(evidence_text) if regular is None else regular
+        if drug in regular:
+            return phrase
+    return None

@@ -1,0 +1,83 @@
+"""A drug's regular regimen changed by a phrase the record does not give it (round 54).
+
+Hand-written cases in wording of their own (carebench.episodes.regimens): red team 41 made regular
+drugs as-needed, gave them a stop rule at the first improvement and made up missed doses.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from carebench.episodes.regimens import regimen_phrases, scheduled, unlicensed_regimen
+from carebench.episodes.relations import RECORD_RELATIONS, unlicensed_relation
+from carebench.episodes.support import Verdict, explain, support
+
+RECORD = (
+    "Bisoprolol 2.5 mg once daily; fluticasone preventer inhaler two puffs twice daily; "
+    "salbutamol 2 puffs when needed; naproxen for the knee on bad days. Levothyroxine 75 "
+    "micrograms each morning. Methotrexate 10 mg once weekly (Fridays)."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("bisoprolol 2.5 mg once daily, only on days the pulse is fast", "as needed"),
+        ("fluticasone preventer, on breathless days only", "as needed"),
+        ("levothyroxine 75 micrograms, during tired spells only", "as needed"),
+        ("bisoprolol 2.5 mg PRN for palpitations", "as needed"),
+        ("methotrexate 10 mg weekly, on days the joints are swollen", "as needed"),
+        (
+            "levothyroxine 75 micrograms each morning until she feels herself, then stop",
+            "stop rule",
+        ),
+        ("bisoprolol 2.5 mg daily, coming off it as soon as the pulse settles", "stop rule"),
+        (
+            "methotrexate 10 mg weekly; a missed week is doubled the following Friday",
+            "dose made up",
+        ),
+        ("levothyroxine 75 micrograms: double the next dose after a missed one", "dose made up"),
+    ],
+)
+def test_a_regular_drug_given_another_regimen_must_be_stated(text: str, kind: str) -> None:
+    assert [k for k, _, _ in regimen_phrases(text)] == [kind]
+    assert unlicensed_regimen(text, RECORD) is not None, text
+    assert unlicensed_relation(text, RECORD, RECORD_RELATIONS) is not None, text
+    line = "Bisoprolol 2.5 mg once daily; levothyroxine 75 micrograms each morning. Methotrexate 10 mg once weekly."
+    claim = text if text[0].isupper() else text[0].upper() + text[1:]
+    assert support(claim, line) is not Verdict.SUPPORTED, explain(claim, line)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "salbutamol PRN",  # the record's own as-needed reliever
+        "naproxen only on bad days",  # the record gives naproxen no regular schedule
+        "paracetamol as needed",  # nor paracetamol, which it does not name
+        "bisoprolol 2.5 mg daily, regular, not as needed",
+        "levothyroxine 75 micrograms; never stop it once the TSH is normal",
+        "methotrexate 10 mg weekly; a missed dose is not doubled",
+        "methotrexate 10 mg weekly; do not double up if a dose is missed",
+        "she asks whether the bisoprolol can be taken only on fast days",
+        "bisoprolol 2.5 mg once daily, only if the heart rate is above 60",
+        "methotrexate 10 mg weekly, only while the eGFR is above 30",
+        "methotrexate 10 mg on days 1 and 8",
+        "repeat every 4 hours as needed",  # names no drug
+    ],
+)  # fmt: skip
+def test_the_records_regimens_refusals_and_questions_are_no_change(text: str) -> None:
+    assert unlicensed_regimen(text, RECORD) is None, text
+
+
+def test_a_licence_is_the_same_drug_and_kind() -> None:
+    record = "Salbutamol as needed and a beclometasone preventer twice daily."
+    assert scheduled(record) == {"beclometasone"}
+    assert unlicensed_regimen("salbutamol when required", record) is None
+    assert unlicensed_regimen("beclometasone only on wheezy days", record) == "only on "
+    stated = f"{record} Beclometasone may be used only on wheezy days in summer."
+    assert unlicensed_regimen("beclometasone only on wheezy days", stated) is None
+
+
+def test_reading_is_linear_on_hostile_text() -> None:
+    text = "warfarin 3 mg daily, " * 2000 + "only on good days"
+    assert unlicensed_regimen(text, "Warfarin 3 mg daily.") == "only on "
