@@ -33,7 +33,7 @@ RECORD = (
         ),
         ("bisoprolol 2.5 mg daily, coming off it as soon as the pulse settles", "stop rule"),
         (
-            "methotrexate 10 mg weekly; a missed week is doubled the following Friday",
+            "methotrexate 10 mg weekly, a missed week doubled the following Friday",
             "dose made up",
         ),
         ("levothyroxine 75 micrograms: double the next dose after a missed one", "dose made up"),
@@ -43,7 +43,10 @@ def test_a_regular_drug_given_another_regimen_must_be_stated(text: str, kind: st
     assert [k for k, _, _ in regimen_phrases(text)] == [kind]
     assert unlicensed_regimen(text, RECORD) is not None, text
     assert unlicensed_relation(text, RECORD, RECORD_RELATIONS) is not None, text
-    line = "Bisoprolol 2.5 mg once daily; levothyroxine 75 micrograms each morning. Methotrexate 10 mg once weekly."
+    line = (
+        "Bisoprolol 2.5 mg once daily; levothyroxine 75 micrograms each morning. "
+        "Methotrexate 10 mg once weekly."
+    )
     claim = text if text[0].isupper() else text[0].upper() + text[1:]
     assert support(claim, line) is not Verdict.SUPPORTED, explain(claim, line)
 
@@ -63,6 +66,18 @@ def test_a_regular_drug_given_another_regimen_must_be_stated(text: str, kind: st
         "methotrexate 10 mg weekly, only while the eGFR is above 30",
         "methotrexate 10 mg on days 1 and 8",
         "repeat every 4 hours as needed",  # names no drug
+        # an independent review's false positives on the round's first commit
+        "methotrexate 10 mg once weekly, only on Fridays",
+        "levothyroxine 75 micrograms, only on an empty stomach, only before breakfast",
+        "naproxen only with food; bisoprolol 2.5 mg, only in the evening",
+        "bisoprolol 2.5 mg once daily and her GTN spray as needed",
+        "bisoprolol 2.5 mg once daily, reliever inhaler when required",
+        "bisoprolol 2.5 mg once daily; sumatriptan when required",
+        "levothyroxine 75 micrograms daily; palpitations are common when treatment starts",
+        "do not take a double dose of levothyroxine to make up for a missed one",
+        "methotrexate 10 mg weekly: a missed dose is skipped rather than doubled",
+        "bisoprolol 2.5 mg daily: stop once the course is finished",
+        "methotrexate 10 mg weekly; a missed week is doubled the following Friday",  # a ";" ends
     ],
 )  # fmt: skip
 def test_the_records_regimens_refusals_and_questions_are_no_change(text: str) -> None:
@@ -73,11 +88,21 @@ def test_a_licence_is_the_same_drug_and_kind() -> None:
     record = "Salbutamol as needed and a beclometasone preventer twice daily."
     assert scheduled(record) == {"beclometasone"}
     assert unlicensed_regimen("salbutamol when required", record) is None
-    assert unlicensed_regimen("beclometasone only on wheezy days", record) == "only on "
+    assert unlicensed_regimen("beclometasone only on wheezy days", record) == "only on wheezy days"
     stated = f"{record} Beclometasone may be used only on wheezy days in summer."
     assert unlicensed_regimen("beclometasone only on wheezy days", stated) is None
+    flares = "Hydrocortisone 1 % cream once daily during flares."
+    assert unlicensed_regimen("hydrocortisone 1 % during flares only", flares) is None
+    course = "Sertraline 50 mg daily for 6 months after recovery, then stop."
+    assert unlicensed_regimen("sertraline until 6 months after recovery, then stop", course) is None
+
+
+def test_no_drug_in_the_checked_text_schedules_nothing() -> None:
+    """An independent review's crash: a record naming no drug."""
+    assert scheduled("Fever since yesterday; drinking well.") == set()
+    assert unlicensed_regimen("Calpol 2.5 ml given when required", "Fever since yesterday.") is None
 
 
 def test_reading_is_linear_on_hostile_text() -> None:
     text = "warfarin 3 mg daily, " * 2000 + "only on good days"
-    assert unlicensed_regimen(text, "Warfarin 3 mg daily.") == "only on "
+    assert unlicensed_regimen(text, "Warfarin 3 mg daily.") == "only on good days"

@@ -250,7 +250,13 @@ def test_round_54_a_call_for_help_restricted_to_a_condition_refuses_care(stateme
     "statement",
     ["called 999, second adrenaline dose only if no better in 5 minutes",
      "call 999 again at once if he gets worse", "999 called; only able to speak in short phrases",
-     "GTN spray only if the pain returns; 999 called at 09:10"],
+     "GTN spray only if the pain returns; 999 called at 09:10",
+     # an independent review's false positives on the round's first commit
+     "give further puffs only if no better before the ambulance arrives",
+     "start CPR only if she stops breathing before the ambulance crew arrives",
+     "wheeze returned only after the preventer was stopped",
+     "ambulance crew to give oxygen only if saturations fall below 94 %",
+     "only called the ambulance when he went grey"],
 )  # fmt: skip
 def test_round_54_a_condition_on_treatment_or_a_finding_restricts_no_call(statement: str) -> None:
     assert advice_given(statement, "Central chest pain for 40 minutes.", True) is None

@@ -65,6 +65,9 @@ def test_a_class_gloss_is_no_unfounded_aside_in_a_handoff() -> None:
         "call 999 again at once if she gets worse before the ambulance arrives",
         "Safety net: ring 999 if the breathing changes",
         "advised to call an ambulance again should he become drowsy",
+        # an independent review's misses on the round's first commit
+        "call 999 again if he is no better",
+        "If she does not improve, ring 999 again",
     ],
 )
 def test_round_54_a_safety_net_among_the_findings_is_not_unfounded(finding: str) -> None:

@@ -10,34 +10,43 @@ states, was read as an uncovered common word or an aside the record half held. C
   required", "PRN", "only on wheezy days", "on low days only", "during flares only", "only around
   sex", "on days the home BP is high", "when chest pain occurs"; not "on days 1 to 5", "on
   alternate days", "only if", "only while" (a condition of use: dev set 1's "amoxicillin only while
-  CURB-65 0-1"), "only at night"), a **stop rule** ("until the mood lifts, then
-  stop", "stopping once readings are normal", "stop as soon as it settles"; not "stop when the
-  course is finished" nor "stop after 5 days", a course's end) and a **dose made up** ("a missed
-  dose made up with 8 mg", "missed doses doubled the next day", "double the next dose", "catch up
-  on the missed dose").
-* A phrase belongs to the drug named last before its end in its sentence (a ";" ends none) (a name the readers know,
-  :data:`~carebench.episodes.drug_names.DRUG_NAMES`, a few the bank adds, :data:`_MORE`, or the
-  word before a dose: "methotrexate 15 mg"); a phrase with no drug before it is not read ("repeat
-  every 2 hours as needed" names none). Brands read as their drug ("Calpol" as paracetamol).
+  CURB-65 0-1"), a time, a day or food: "only at night", "only on Fridays", "only with food",
+  "only before breakfast", "only around meals", "when treatment starts"), a **stop rule** ("until
+  the mood lifts, then stop", "stopping once readings are normal", "stop as soon as it settles";
+  not a course's end: "stop once the course is finished", "stop after 5 days") and a **dose
+  made up** ("a missed dose made up with 8 mg", "missed doses doubled the next day", "double the
+  next dose", "catch up on the missed dose").
+* A phrase belongs to the drug named last before its end in its sentence (split at ". ", ";",
+  "!", "?" and new lines): a name the readers know
+  (:data:`~carebench.episodes.drug_names.DRUG_NAMES`, and :data:`_MORE`). A phrase with no drug
+  before it ("repeat every 2 hours as needed"), more than 120 characters after it, or with
+  another item or an unnamed product between ("ramipril 5 mg daily and her GTN spray as needed",
+  "..., her inhaler when required": :data:`_PRODUCT`) is not read. Brands read as their drug
+  ("Calpol" as paracetamol).
 * A phrase is read only for a drug the text it is checked against gives a regular schedule
   (:func:`scheduled`: a frequency after its name, "sertraline 50 mg daily", "methotrexate 15 mg
   once weekly"): "paracetamol as needed" where the record says "eased by paracetamol" changes no
   regimen (dev set 3's labelled-correct "current medicines" of the headache episode).
-* A phrase is licensed by a text that gives the same drug a phrase of the same kind ("salbutamol
-  2 puffs when needed" licenses "salbutamol PRN"; "salbutamol as needed and a beclometasone
-  preventer twice daily" licenses nothing for beclometasone, whose last drug is salbutamol). No
-  phrase advised against ("never stop basal insulin when unwell", "do not double up", "regular,
-  not as needed") or asked ("asks whether she can take it only on bad days?") is read.
-* Pure, and linear in the text: each sentence is searched once per kind and once for drugs.
+* A phrase is licensed by a text that gives the same drug a phrase of the same kind, or of
+  :data:`LICENSES` ("salbutamol 2 puffs when needed" licenses "salbutamol PRN"; "twice daily
+  during flares" licenses "during flares only"; "salbutamol as needed and a beclometasone
+  preventer twice daily" licenses nothing for beclometasone). No phrase advised against in its
+  clause ("never stop basal insulin when unwell", "do not take a double dose to make up for a
+  missed one", "a missed dose is skipped rather than doubled", "regular, not as needed") or asked
+  ("asks whether she can take it only on bad days?") is read.
+* Pure, and linear in the text: each sentence is searched once per kind and once for drugs; a
+  phrase finds its drug by bisection, at most :data:`_REACH` (120) characters before it, and
+  reads no more than that.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from carebench.episodes.drug_names import BRANDS, DRUG_NAMES
 
-__all__ = ["KINDS", "REGIMEN", "regimen_phrases", "scheduled", "unlicensed_regimen"]
+__all__ = ["KINDS", "LICENSES", "REGIMEN", "regimen_phrases", "scheduled", "unlicensed_regimen"]
 
 REGIMEN = "regimen"
 """The relation class name :mod:`carebench.episodes.relations` reads this module under."""
@@ -47,23 +56,24 @@ _OCCASION = r"(?:\w+ ){0,2}?(?:days?|flares?|nights?|episodes?|attacks?|spells?)
 KINDS: dict[str, tuple[str, ...]] = {
     "as needed": (
         r"(?:as|when|if|where) (?:needed|required|necessary)\b", r"p\.?r\.?n\b",
-        r"only (?:on|during|around|in|with|before|after) (?!\d)",
+        r"only (?:on|during|in) (?!alternate\b|consecutive\b|\d)" + _OCCASION,
+        r"only around (?!meals?\b|food\b|breakfast\b|lunch\b|dinner\b|tea\b|bedtime\b|\d)",
         r"(?:on|during|in) (?!alternate\b|consecutive\b|\d)" + _OCCASION + r"(?: \w+){0,4}? only\b",
         r"on days? (?!\d)(?:when|with|that|the|her|his|their|home|of|she|he|it)\b",
-        r"on (?!alternate\b|consecutive\b|\d|\w+ \d)(?:bad|good|wheezy|low|tired|sick|\w+y) days?\b",
-        r"when (?:\w+ ){1,3}?(?:occurs?|happens?|flares? up|comes? on|starts?)\b",
+        r"on (?!alternate\b|consecutive\b|\d|\w+ \d)(?:bad|good|wheezy|low|tired|sick|\w+y)"
+        r" days?\b",
+        r"when (?:\w+ ){1,3}?(?:occurs?|happens?|flares? up|comes? on)\b",
     ),
     "stop rule": (
         r"until\b[^.;]{0,60}?\bthen,? (?:\w+ )?(?:stop|come off|discontinu)",
         r"(?:stop|stops|stopping|stopped|come off|coming off|discontinu\w*|ceas\w*)\b"
-        r"(?: (?!course|after\b)\w+){0,4}? (?:once|as soon as|now that|the moment)\b",
-        r"(?:stop|stops|stopping|come off|coming off)\b(?: \w+){0,3}? when (?!the course\b|it is"
-        r" finished\b|finished\b|complete)",
+        r"(?: (?!course|after\b)\w+){0,4}? (?:once|as soon as|now that|the moment|when)\b"
+        r"(?!(?: \w+){0,3}? (?:course|pack|prescription|box|tablets)\b)",
     ),
     "dose made up": (
         r"missed (?:\w+ ){0,2}?(?:doses?|days?|nights?|weeks?|pills?|tablets?|injections?)\b"
-        r"(?:(?!\b(?:not|never|no)\b|n't)[^.;]){0,40}?\b(?:made up|doubled|double|taken together"
-        r"|twice over)\b",
+        r"(?:(?!\b(?:not|never|no|rather|instead|skip\w*)\b|n't)[^.;]){0,40}?\b(?:made up|doubled"
+        r"|double|taken together|twice over)\b",
         r"doubl(?:e|ed|ing) (?:up\b|the (?:next|following) (?:\w+ )?(?:dose|day|injection))",
         r"(?:make|made|making) up (?:for )?(?:the |a |any )?missed\b",
         r"catch(?:ing)? up (?:on|with) (?:the |a )?(?:missed )?dose",
@@ -71,29 +81,55 @@ KINDS: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 """The phrases of each kind (regular expressions, matched case-insensitively on word starts)."""
 
-_MORE = r"methotrexate|folic acid|insulin|sando-k|levothyroxine|lithium"
-"""Medicines of the bank that :data:`DRUG_NAMES` does not name."""
+LICENSES: dict[str, tuple[str, ...]] = {
+    "as needed": (
+        r"(?:during|in|for|with) (?:\w+ ){0,2}?(?:flares?|attacks?|episodes?|spells?)\b",
+    ),
+    "stop rule": (r"then,? (?:\w+ )?(?:stop|come off|discontinu)",),
+}
+"""Phrases that license a kind in the checked text without asserting it there: "twice daily
+during flares" licenses "during flares only"; "for 6 months after recovery, then stop" a stop
+rule worded otherwise."""
 
-_DRUG = re.compile(
-    rf"\b(?:{DRUG_NAMES}|{_MORE})\b|\b[a-z][a-z-]{{3,}}(?= \d+(?:\.\d+)? ?(?:mg|micrograms?|mcg"
-    r"|units?|mmol|g)\b)",
+_MORE = (
+    r"methotrexate|folic acid|insulin|sando-k|lithium|cyclophosphamide|ethinylestradiol"
+    r"|levonorgestrel|linagliptin|alfacalcidol|glucagon|alendronic acid|gtn|glyceryl trinitrate"
+    r"|sumatriptan|solpadeine|sudafed|pseudoephedrine|co-trimoxazole|co-dydramol|fostair"
+)
+"""Medicines that :data:`DRUG_NAMES` does not name (the bank's, and common ones beside them)."""
+
+_DRUG = re.compile(rf"\b(?:{DRUG_NAMES}|{_MORE})\b", re.IGNORECASE)
+_PRODUCT = re.compile(
+    r"\b(?:and|plus|as well as|also)\b|[,;](?:\s*\w+){0,3}?\s*(?:sprays?|inhalers?|puffers?"
+    r"|creams?|ointments?|gels?|drops|patch(?:es)?|pessar\w+|suppositor\w+|lozenges?|mouthwash"
+    r"|relievers?|nebuli[sz]er\w*)\b",
     re.IGNORECASE,
 )
+"""Between a drug and a phrase, another item or, after a comma, an unnamed product the phrase
+belongs to ("bisoprolol 2.5 mg daily and her GTN spray as needed", "..., her inhaler when
+required")."""
 _PATTERNS = {
     kind: re.compile(r"\b(?:" + "|".join(p) + ")", re.IGNORECASE) for kind, p in KINDS.items()
 }
-_SENTENCE = re.compile(r"(?<!\d)[.](?!\d)|[!?\n]")
+_LICENSING = {
+    kind: re.compile(r"\b(?:" + "|".join(p + LICENSES.get(kind, ())) + ")", re.IGNORECASE)
+    for kind, p in KINDS.items()
+}
+_SENTENCE = re.compile(r"(?<!\d)[.](?!\d)|[;!?\n]")
 _AGAINST = re.compile(
-    r"\b(?:not|never|avoid|against|don't|do not|doesn't|does not|rather than|instead of|no)"
-    r"(?:\W+\w+){0,2}\W*$",
+    r"\b(?:not|never|avoid|against|don't|do not|doesn't|does not|rather than|instead of|no"
+    r"|without)\b",
     re.IGNORECASE,
 )
+_CLAUSE_START = re.compile(r"[,:(]")
+_REACH = 120
+"""The most characters between a drug's name and a phrase that belongs to it."""
 _REGULAR = re.compile(
     r"\b(?:(?:once|twice|one|two|three|four|\d) (?:times? )?(?:a |per |each )?(?:day|daily|week"
     r"|weekly)|daily|weekly|nightly|fortnightly|monthly|bd|b\.d|tds|t\.d\.s|qds|q\.d\.s|od|o\.d"
-    r"|at night|every (?:morning|evening|night|day|week|\d+ (?:hours?|days?|weeks?))|each (?:morning"
-    r"|evening|night|day)|regular(?:ly)?|mane|nocte|on (?:mondays|tuesdays|wednesdays|thursdays"
-    r"|fridays|saturdays|sundays))\b",
+    r"|at night|every (?:morning|evening|night|day|week|\d+ (?:hours?|days?|weeks?))"
+    r"|each (?:morning|evening|night|day)|regular(?:ly)?|mane|nocte"
+    r"|on (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays))\b",
     re.IGNORECASE,
 )
 """A regular schedule: a frequency ("twice daily", "bd", "once weekly", "at night", "every 3
@@ -110,8 +146,12 @@ def _drug(name: str) -> str:
     return BRANDS.get(key, key)
 
 
-def regimen_phrases(text: str) -> list[tuple[str, str, str]]:
-    """(kind, drug, phrase) of each regimen phrase ``text`` asserts after a drug, in order."""
+def regimen_phrases(text: str, licensing: bool = False) -> list[tuple[str, str, str]]:
+    """(kind, drug, phrase) of each regimen phrase ``text`` asserts after a drug, in order.
+
+    With ``licensing``, the phrases of :data:`LICENSES` count too (a checked text's).
+    """
+    patterns = _LICENSING if licensing else _PATTERNS
     found: list[tuple[str, str, str]] = []
     start = 0
     for end in [m.start() for m in _SENTENCE.finditer(text)] + [len(text)]:
@@ -120,11 +160,21 @@ def regimen_phrases(text: str) -> list[tuple[str, str, str]]:
         if "?" in text[end : end + 1] or _ASKED.search(sentence):
             continue
         drugs = list(_DRUG.finditer(sentence))
-        for kind, pattern in _PATTERNS.items():
+        ends = [d.end() for d in drugs]
+        for kind, pattern in patterns.items():
             for match in pattern.finditer(sentence):
-                named = [d for d in drugs if d.start() < match.end()]
-                if named and not _AGAINST.search(sentence[: match.start()]):
-                    found.append((kind, _drug(named[-1][0]), match[0]))
+                at = bisect_right(ends, match.end()) - 1
+                if at < 0:
+                    continue  # no drug before the phrase in its sentence
+                drug = drugs[at]
+                if match.start() - drug.end() > _REACH:
+                    continue  # too far from its drug to be its regimen
+                between = sentence[drug.end() : match.start()]
+                window = sentence[max(0, match.start() - 120) : match.start()]
+                clause = _CLAUSE_START.split(window)[-1]
+                if _PRODUCT.search(between) or _AGAINST.search(clause):
+                    continue
+                found.append((kind, _drug(drug[0]), match[0]))
     return found
 
 
@@ -137,7 +187,7 @@ def scheduled(text: str) -> set[str]:
     """
     found: set[str] = set()
     drugs = list(_DRUG.finditer(text))
-    for here, after in zip(drugs, [*drugs[1:], None], strict=True):
+    for here, after in zip(drugs, [*drugs[1:], None], strict=False):
         stretch = text[here.end() : after.start() if after else len(text)]
         stretch = _SENTENCE.split(stretch, maxsplit=1)[0]
         if any(not _MAXIMUM.search(stretch[: m.start()]) for m in _REGULAR.finditer(stretch[:80])):
@@ -152,7 +202,7 @@ def unlicensed_regimen(claim_text: str, evidence_text: str) -> str | None:
     (:func:`scheduled`: "paracetamol as needed" for a record's "eased by paracetamol" changes
     nothing), and is licensed by one of the same kind after the same drug in ``evidence_text``.
     """
-    held = {(kind, drug) for kind, drug, _ in regimen_phrases(evidence_text)}
+    held = {(kind, drug) for kind, drug, _ in regimen_phrases(evidence_text, licensing=True)}
     regular: set[str] | None = None
     for kind, drug, phrase in regimen_phrases(claim_text):
         if (kind, drug) in held:

@@ -170,16 +170,18 @@ def _refused(text: str, record: str) -> bool:
     )
 
 
-_CALL = r"(?:call\w*|ring\w*|dial\w*|phon\w*|contact\w*|come back|return\w*|seek\w*|999|ambulance)"
 _ONLY_IF = re.compile(
-    rf"\b{_CALL}\b[^.;,\n]{{0,60}}?\bonly (?:if|when|should|once|after)\b"
-    r"|\bonly (?:if|when|should|once|after)\b[^.;,\n]{0,80}?\b(?:call|ring|dial|phone|999"
-    r"|ambulance)"
-    rf"|\bonly (?:call|ring|dial|phone|return|come back)\w*\b",
+    r"\b(?:call|ring|dial|phone)(?:ing)?(?:\s?back)?\b(?: (?:999|112|911|an? ambulance|the ambulance"
+    r"|for an ambulance|emergency services|us|again|back))* only (?:if|when|once|should|after)\b"
+    r"|\bonly (?:to )?(?:call|ring|dial|phone)\b(?:\s?back)?(?: (?:999|112|911|an? ambulance"
+    r"|emergency services|us|again|back))+\b",
     re.IGNORECASE,
 )
-"""A call for help restricted to a condition, in one clause ("give adrenaline only if no better"
-beside "called 999" restricts no call, nor "GTN only if the pain returns")."""
+"""A call for help restricted by "only" on the calling verb itself: "call 999 again only if",
+"ring back only if", "only call an ambulance". Not a condition on anything else ("give further
+puffs only if no better before the ambulance arrives", "crew to give oxygen only if saturations
+fall", "start CPR only if she stops breathing"), nor a history ("only called the ambulance when
+he went grey")."""
 
 
 _PLAN_CARE = re.compile(

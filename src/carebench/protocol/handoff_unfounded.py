@@ -46,26 +46,40 @@ REJECTS = re.compile(
     re.IGNORECASE,
 )
 
+_CALL_999 = (
+    r"(?:(?:advised|told|asked)(?: \w+)? to )?(?:call|ring|dial|phone)(?: \w+){0,2}? (?:999|112|911"
+    r"|an ambulance|emergency services)\b(?: (?:again|back|straight away|at once|immediately|now"
+    r"|urgently))*"
+)
+_IF = r"(?:if|should|while|before|when)\b"
 _SAFETY_NET = re.compile(
-    r"^\W*(?:safety[- ]?net(?:ting)?(?: advice)?\W+)?(?:(?:advised|told|asked)(?: \w+)? to )?"
-    r"(?:call|ring|dial|phone)(?: \w+){0,2}? (?:999|112|911|an ambulance|emergency services)\b"
-    r"(?: (?:again|back|straight away|at once|immediately|now|urgently))*\W*"
-    r"(?:if|should|while|before|when)\b[^;.:]*\W*$",
+    rf"^\W*(?:safety[- ]?net(?:ting)?(?: advice)?\W+)?(?:(?P<call>{_CALL_999})\W*{_IF}[^;.:]*"
+    rf"|{_IF}[^;.:,]*,\s*(?P<after>{_CALL_999}))\W*$",
     re.IGNORECASE,
 )
 _RESTRICTS = re.compile(
-    r"\b(?:only|unless|not|no|never|nothing|don't|n't|instead|rather|except|but)\b", re.IGNORECASE
+    r"\b(?:only|unless|not|no|never|nothing|don't|do not|instead|rather|except|but)\b|n't\b",
+    re.IGNORECASE,
 )
+
+
+_ANYWHERE = re.compile(r"\b(?:only|unless|but|instead|rather|except|first)\b", re.IGNORECASE)
 
 
 def safety_net(finding: str) -> bool:
     """Whether a key finding is only a safety net: ring an emergency number (again) if worse.
 
     The whole finding is one instruction to call 999 / 112 / 911, an ambulance or emergency
-    services, on a condition ("if", "should", "while", "before", "when"), with no word that
-    restricts or refuses it ("only if no longer breathing", "unless", "not", "rather than").
+    services, on a condition before or after it ("call 999 again if she gets worse", "if no
+    better in 5 minutes, ring 999 again"), and no word restricts or refuses the call itself
+    ("do not call 999 if ..."; a "no" or "not" inside the condition restricts nothing) nor the
+    instruction ("only", "unless", "but", "instead", "rather", "except", "first" anywhere:
+    "only if no longer breathing", "if worse, but the GP can see him tomorrow first").
     """
-    return bool(_SAFETY_NET.match(finding)) and not _RESTRICTS.search(finding)
+    found = _SAFETY_NET.match(finding)
+    if found is None or _ANYWHERE.search(finding):
+        return False
+    return not _RESTRICTS.search(found["call"] or found["after"])
 
 
 UNFOUNDED_SHARE = 0.75
