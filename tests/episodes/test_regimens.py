@@ -91,6 +91,8 @@ def test_a_licence_is_the_same_drug_and_kind() -> None:
     assert unlicensed_regimen("beclometasone only on wheezy days", record) == "only on wheezy days"
     stated = f"{record} Beclometasone may be used only on wheezy days in summer."
     assert unlicensed_regimen("beclometasone only on wheezy days", stated) is None
+    mart = "Budesonide/formoterol: 1 puff twice daily plus 1 puff when needed, up to 8 a day."
+    assert unlicensed_regimen("budesonide/formoterol 1 puff bd + 1 PRN", mart) is None
     flares = "Hydrocortisone 1 % cream once daily during flares."
     assert unlicensed_regimen("hydrocortisone 1 % during flares only", flares) is None
     course = "Sertraline 50 mg daily for 6 months after recovery, then stop."
