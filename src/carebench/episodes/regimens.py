@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from functools import lru_cache
 
 from carebench.episodes.drug_names import BRANDS, DRUG_NAMES
 
@@ -160,24 +161,24 @@ def regimen_phrases(text: str, licensing: bool = False) -> list[tuple[str, str, 
     for end in [m.start() for m in _SENTENCE.finditer(text)] + [len(text)]:
         sentence = text[start:end]
         start = end + 1
-        if "?" in text[end : end + 1] or _ASKED.search(sentence):
+        matches = [(k, m) for k, pattern in patterns.items() for m in pattern.finditer(sentence)]
+        if not matches or "?" in text[end : end + 1] or _ASKED.search(sentence):
             continue
         drugs = list(_DRUG.finditer(sentence))
         ends = [d.end() for d in drugs]
-        for kind, pattern in patterns.items():
-            for match in pattern.finditer(sentence):
-                at = bisect_right(ends, match.end()) - 1
-                if at < 0:
-                    continue  # no drug before the phrase in its sentence
-                drug = drugs[at]
-                if match.start() - drug.end() > _REACH:
-                    continue  # too far from its drug to be its regimen
-                between = sentence[drug.end() : match.start()]
-                window = sentence[max(0, match.start() - 120) : match.start()]
-                clause = _CLAUSE_START.split(window)[-1]
-                if (not licensing and _PRODUCT.search(between)) or _AGAINST.search(clause):
-                    continue
-                found.append((kind, _drug(drug[0]), match[0]))
+        for kind, match in matches:
+            at = bisect_right(ends, match.end()) - 1
+            if at < 0:
+                continue  # no drug before the phrase in its sentence
+            drug = drugs[at]
+            if match.start() - drug.end() > _REACH:
+                continue  # too far from its drug to be its regimen
+            between = sentence[drug.end() : match.start()]
+            window = sentence[max(0, match.start() - 120) : match.start()]
+            clause = _CLAUSE_START.split(window)[-1]
+            if (not licensing and _PRODUCT.search(between)) or _AGAINST.search(clause):
+                continue
+            found.append((kind, _drug(drug[0]), match[0]))
     return found
 
 
@@ -205,12 +206,18 @@ def unlicensed_regimen(claim_text: str, evidence_text: str) -> str | None:
     (:func:`scheduled`: "paracetamol as needed" for a record's "eased by paracetamol" changes
     nothing), and is licensed by one of the same kind after the same drug in ``evidence_text``.
     """
-    held = {(kind, drug) for kind, drug, _ in regimen_phrases(evidence_text, licensing=True)}
-    regular: set[str] | None = None
     for kind, drug, phrase in regimen_phrases(claim_text):
-        if (kind, drug) in held:
-            continue
-        regular = scheduled(evidence_text) if regular is None else regular
-        if drug in regular:
+        if (kind, drug) not in _held(evidence_text) and drug in _scheduled(evidence_text):
             return phrase
     return None
+
+
+@lru_cache(maxsize=256)
+def _held(evidence_text: str) -> frozenset[tuple[str, str]]:
+    """(kind, drug) of every phrase of a checked text (cached: a record is checked many times)."""
+    return frozenset((kind, drug) for kind, drug, _ in regimen_phrases(evidence_text, True))
+
+
+@lru_cache(maxsize=256)
+def _scheduled(evidence_text: str) -> frozenset[str]:
+    return frozenset(scheduled(evidence_text))
