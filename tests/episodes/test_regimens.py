@@ -78,6 +78,7 @@ def test_a_regular_drug_given_another_regimen_must_be_stated(text: str, kind: st
         "methotrexate 10 mg weekly: a missed dose is skipped rather than doubled",
         "bisoprolol 2.5 mg daily: stop once the course is finished",
         "methotrexate 10 mg weekly; a missed week is doubled the following Friday",  # a ";" ends
+        "bisoprolol 2.5 mg once daily, its effect reversed with glucagon if needed",  # its antidote
     ],
 )  # fmt: skip
 def test_the_records_regimens_refusals_and_questions_are_no_change(text: str) -> None:

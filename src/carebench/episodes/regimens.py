@@ -96,7 +96,8 @@ _MORE = (
     r"methotrexate|folic acid|insulin|sando-k|lithium|cyclophosphamide|ethinylestradiol"
     r"|levonorgestrel|linagliptin|alfacalcidol|glucagon|alendronic acid|gtn|glyceryl trinitrate"
     r"|sumatriptan|solpadeine|sudafed|pseudoephedrine|co-trimoxazole|co-dydramol|fostair|formoterol"
-    r"|salmeterol|tiotropium|montelukast"
+    r"|salmeterol|tiotropium|montelukast|vitamin k|phytomenadione|protamine|andexanet(?: alfa)?"
+    r"|idarucizumab|folinic acid|naloxone|flumazenil"
 )
 """Medicines that :data:`DRUG_NAMES` does not name (the bank's, and common ones beside them)."""
 
