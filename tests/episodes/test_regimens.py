@@ -79,6 +79,13 @@ def test_a_regular_drug_given_another_regimen_must_be_stated(text: str, kind: st
         "bisoprolol 2.5 mg daily: stop once the course is finished",
         "methotrexate 10 mg weekly; a missed week is doubled the following Friday",  # a ";" ends
         "bisoprolol 2.5 mg once daily, its effect reversed with glucagon if needed",  # its antidote
+        # the review's probes rerun on the mended round
+        "methotrexate 10 mg once weekly, taken only on the same day each week",
+        "bisoprolol 2.5 mg daily; stop it temporarily once vomiting starts (sick-day rules)",
+        "levothyroxine 75 micrograms, reducing by 25 micrograms monthly until 25, then stop",
+        "bisoprolol 1.25 mg daily, doubling the next dose step to 2.5 mg in 2 weeks",
+        "fluticasone preventer twice daily with a blue reliever inhaler as needed",
+        "warfarin 3 mg daily, with INR checks only on days the clinic is open",
     ],
 )  # fmt: skip
 def test_the_records_regimens_refusals_and_questions_are_no_change(text: str) -> None:
@@ -96,6 +103,10 @@ def test_a_licence_is_the_same_drug_and_kind() -> None:
     assert unlicensed_regimen("budesonide/formoterol 1 puff bd + 1 PRN", mart) is None
     flares = "Hydrocortisone 1 % cream once daily during flares."
     assert unlicensed_regimen("hydrocortisone 1 % during flares only", flares) is None
+    flare_days = "Hydrocortisone 1 % cream twice daily on flare days."
+    assert (
+        unlicensed_regimen("hydrocortisone 1 % twice daily on flare days only", flare_days) is None
+    )
     course = "Sertraline 50 mg daily for 6 months after recovery, then stop."
     assert unlicensed_regimen("sertraline until 6 months after recovery, then stop", course) is None
 

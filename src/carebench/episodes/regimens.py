@@ -52,7 +52,10 @@ __all__ = ["KINDS", "LICENSES", "REGIMEN", "regimen_phrases", "scheduled", "unli
 REGIMEN = "regimen"
 """The relation class name :mod:`carebench.episodes.relations` reads this module under."""
 
-_OCCASION = r"(?:\w+ ){0,2}?(?:days?|flares?|nights?|episodes?|attacks?|spells?)\b"
+_OCCASION = (
+    r"(?!(?:the |a |one |that |this )?(?:same|different|set|fixed|chosen|usual|particular|other"
+    r"|specific)\b)(?:\w+ ){0,2}?(?:days?|flares?|nights?|episodes?|attacks?|spells?)\b"
+)
 
 KINDS: dict[str, tuple[str, ...]] = {
     "as needed": (
@@ -66,16 +69,18 @@ KINDS: dict[str, tuple[str, ...]] = {
         r"when (?:\w+ ){1,3}?(?:occurs?|happens?|flares? up|comes? on)\b",
     ),
     "stop rule": (
-        r"until\b[^.;]{0,60}?\bthen,? (?:\w+ )?(?:stop|come off|discontinu)",
+        r"until\b(?:(?!reduc|taper|wean|titrat)[^.;]){0,60}?\bthen,? (?:\w+ )?(?:stop|come off"
+        r"|discontinu)",
         r"(?:stop|stops|stopping|stopped|come off|coming off|discontinu\w*|ceas\w*)\b"
-        r"(?: (?!course|after\b)\w+){0,4}? (?:once|as soon as|now that|the moment|when)\b"
+        r"(?: (?!course|after\b|temporarily\b)\w+){0,4}? (?:once|as soon as|now that|the moment)\b"
         r"(?!(?: \w+){0,3}? (?:course|pack|prescription|box|tablets)\b)",
     ),
     "dose made up": (
         r"missed (?:\w+ ){0,2}?(?:doses?|days?|nights?|weeks?|pills?|tablets?|injections?)\b"
         r"(?:(?!\b(?:not|never|no|rather|instead|skip\w*)\b|n't)[^.;]){0,40}?\b(?:made up|doubled"
         r"|double|taken together|twice over)\b",
-        r"doubl(?:e|ed|ing) (?:up\b|the (?:next|following) (?:\w+ )?(?:dose|day|injection))",
+        r"doubl(?:e|ed|ing) (?:up\b|the (?:next|following) (?:\w+ )?(?:dose|day|injection)\b"
+        r"(?! (?:step|to \d|every|each)\b))",
         r"(?:make|made|making) up (?:for )?(?:the |a |any )?missed\b",
         r"catch(?:ing)? up (?:on|with) (?:the |a )?(?:missed )?dose",
     ),
@@ -85,11 +90,12 @@ KINDS: dict[str, tuple[str, ...]] = {
 LICENSES: dict[str, tuple[str, ...]] = {
     "as needed": (
         r"(?:during|in|for|with) (?:\w+ ){0,2}?(?:flares?|attacks?|episodes?|spells?)\b",
+        r"on (?:\w+ ){0,2}?(?:flare|bad|symptomatic|wheezy|itchy) days?\b",
     ),
     "stop rule": (r"then,? (?:\w+ )?(?:stop|come off|discontinu)",),
 }
 """Phrases that license a kind in the checked text without asserting it there: "twice daily
-during flares" licenses "during flares only"; "for 6 months after recovery, then stop" a stop
+during flares" and "twice daily on flare days" license "during flares only"; "for 6 months after recovery, then stop" a stop
 rule worded otherwise."""
 
 _MORE = (
@@ -103,7 +109,8 @@ _MORE = (
 
 _DRUG = re.compile(rf"\b(?:{DRUG_NAMES}|{_MORE})\b", re.IGNORECASE)
 _PRODUCT = re.compile(
-    r"\b(?:and|plus|as well as|also)\b|[,;](?:\s*\w+){0,3}?\s*(?:sprays?|inhalers?|puffers?"
+    r"\b(?:and|plus|as well as|also|with(?! (?:or after )?(?:food|meals?|water|milk|breakfast"
+    r"|a meal)\b))\b|[,;](?:\s*\w+){0,3}?\s*(?:sprays?|inhalers?|puffers?"
     r"|creams?|ointments?|gels?|drops|patch(?:es)?|pessar\w+|suppositor\w+|lozenges?|mouthwash"
     r"|relievers?|nebuli[sz]er\w*)\b",
     re.IGNORECASE,
@@ -125,6 +132,7 @@ _AGAINST = re.compile(
     re.IGNORECASE,
 )
 _CLAUSE_START = re.compile(r"[,:(]")
+_TAPER = re.compile(r"\b(?:reduc\w*|taper\w*|wean\w*|titrat\w*|step\w* down)\b", re.IGNORECASE)
 _REACH = 120
 """The most characters between a drug's name and a phrase that belongs to it."""
 _REGULAR = re.compile(
@@ -179,6 +187,8 @@ def regimen_phrases(text: str, licensing: bool = False) -> list[tuple[str, str, 
             clause = _CLAUSE_START.split(window)[-1]
             if (not licensing and _PRODUCT.search(between)) or _AGAINST.search(clause):
                 continue
+            if kind == "stop rule" and _TAPER.search(clause):
+                continue  # a taper's end ("reducing by 5 mg each week until 10 mg, then stop")
             found.append((kind, _drug(drug[0]), match[0]))
     return found
 
