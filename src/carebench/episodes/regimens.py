@@ -13,9 +13,12 @@ states, was read as an uncovered common word or an aside the record half held. C
   CURB-65 0-1"), a time, a day or food: "only at night", "only on Fridays", "only with food",
   "only before breakfast", "only around meals", "when treatment starts"), a **stop rule** ("until
   the mood lifts, then stop", "stopping once readings are normal", "stop as soon as it settles";
-  not a course's end: "stop once the course is finished", "stop after 5 days") and a **dose
-  made up** ("a missed dose made up with 8 mg", "missed doses doubled the next day", "double the
-  next dose", "catch up on the missed dose").
+  not a course's end, "stop once the course is finished", "stop after 5 days"; not a sick-day
+  stop, "stop it temporarily", "stop when vomiting"; not a taper's end, "reducing ... until 10
+  mg, then stop") and a **dose made up** ("a missed dose made up with 8 mg", "missed doses
+  doubled the next day", "double the next dose", "catch up on the missed dose"; not a titration
+  step, "doubling the next dose step to 5 mg"). An occasion is no fixed day ("only on the same
+  day each week", "on a different day").
 * A phrase belongs to the drug named last before its end in its sentence (split at ". ", ";",
   "!", "?" and new lines): a name the readers know
   (:data:`~carebench.episodes.drug_names.DRUG_NAMES`, and :data:`_MORE`). A phrase with no drug
@@ -95,8 +98,8 @@ LICENSES: dict[str, tuple[str, ...]] = {
     "stop rule": (r"then,? (?:\w+ )?(?:stop|come off|discontinu)",),
 }
 """Phrases that license a kind in the checked text without asserting it there: "twice daily
-during flares" and "twice daily on flare days" license "during flares only"; "for 6 months after recovery, then stop" a stop
-rule worded otherwise."""
+during flares" and "twice daily on flare days" license "during flares only"; "for 6 months after
+recovery, then stop" a stop rule worded otherwise."""
 
 _MORE = (
     r"methotrexate|folic acid|insulin|sando-k|lithium|cyclophosphamide|ethinylestradiol"

@@ -39,6 +39,11 @@ Conventions:
   ("safe with her husband", "does not interact with mum" deny nothing). Neither is read inside a
   question ("asks whether paracetamol is safe to take with the warfarin"), and a line's "safe to
   keep taking with" licenses "safe to take with". No line of bank 2.6 waives monitoring.
+* Since round 54 (red team 41's "apixaban 5 mg twice daily, on days with palpitations only") a
+  regular drug's regimen changed (:data:`REGIMEN`, read by
+  :func:`~carebench.episodes.regimens.unlicensed_regimen`: made as-needed, given a stop rule, a
+  missed dose made up) is a class too, licensed only by a text that gives the same drug a phrase
+  of the same kind.
 * A handoff statement reads only :data:`RECORD_RELATIONS`, licensed by its episode's record.
 """
 
@@ -145,7 +150,7 @@ RECORD_RELATIONS = (
 :mod:`carebench.protocol.handoff_truth`): a value declared irrelevant ("eGFR 48, irrelevant to
 insulin", "no bearing on medicines", "can be ignored"), a day's doses taken at once and, since
 round 53, monitoring waived ("warfarin 3 mg daily, no INR checks needed") and an interaction
-denied ("safe with trimethoprim"). The other
+denied ("safe with trimethoprim"), and since round 54 a regular drug's regimen changed. The other
 classes stay claims' only. Handoff writers state causes, interactions, masking, the absence of
 risk and a drug's relevance from clinical knowledge the record need not spell out: "antifolate
 interaction with methotrexate", "paracetamol (may mask fever)" and "no acute risk reported" are
