@@ -137,7 +137,8 @@ _AGAINST = re.compile(
 _CLAUSE_START = re.compile(r"[,:(]")
 _TAPER = re.compile(r"\b(?:reduc\w*|taper\w*|wean\w*|titrat\w*|step\w* down)\b", re.IGNORECASE)
 _REACH = 120
-"""The most characters between a drug's name and a phrase that belongs to it."""
+"""The most characters between a drug's name and a phrase that belongs to it, and the most
+read before a phrase for a word that refuses it."""
 _REGULAR = re.compile(
     r"\b(?:(?:once|twice|one|two|three|four|\d) (?:times? )?(?:a |per |each )?(?:day|daily|week"
     r"|weekly)|daily|weekly|nightly|fortnightly|monthly|bd|b\.d|tds|t\.d\.s|qds|q\.d\.s|od|o\.d"
@@ -186,7 +187,7 @@ def regimen_phrases(text: str, licensing: bool = False) -> list[tuple[str, str, 
             if match.start() - drug.end() > _REACH:
                 continue  # too far from its drug to be its regimen
             between = sentence[drug.end() : match.start()]
-            window = sentence[max(0, match.start() - 120) : match.start()]
+            window = sentence[max(0, match.start() - _REACH) : match.start()]
             clause = _CLAUSE_START.split(window)[-1]
             if (not licensing and _PRODUCT.search(between)) or _AGAINST.search(clause):
                 continue
@@ -196,12 +197,13 @@ def regimen_phrases(text: str, licensing: bool = False) -> list[tuple[str, str, 
     return found
 
 
-def scheduled(text: str) -> set[str]:
+@lru_cache(maxsize=256)
+def scheduled(text: str) -> frozenset[str]:
     """The drugs ``text`` gives a regular schedule: a frequency after the name, before the next.
 
     "sertraline 50 mg daily", "beclometasone preventer inhaler twice daily", "methotrexate 15 mg
     once weekly" (:data:`_REGULAR`); not "salbutamol as needed", "eased by paracetamol" nor a
-    maximum ("paracetamol 1 g up to four times daily").
+    maximum ("paracetamol 1 g up to four times daily"). Cached: a record is checked many times.
     """
     found: set[str] = set()
     drugs = list(_DRUG.finditer(text))
@@ -210,7 +212,7 @@ def scheduled(text: str) -> set[str]:
         stretch = _SENTENCE.split(stretch, maxsplit=1)[0]
         if any(not _MAXIMUM.search(stretch[: m.start()]) for m in _REGULAR.finditer(stretch[:80])):
             found.add(_drug(here[0]))
-    return found
+    return frozenset(found)
 
 
 def unlicensed_regimen(claim_text: str, evidence_text: str) -> str | None:
@@ -221,7 +223,7 @@ def unlicensed_regimen(claim_text: str, evidence_text: str) -> str | None:
     nothing), and is licensed by one of the same kind after the same drug in ``evidence_text``.
     """
     for kind, drug, phrase in regimen_phrases(claim_text):
-        if (kind, drug) not in _held(evidence_text) and drug in _scheduled(evidence_text):
+        if (kind, drug) not in _held(evidence_text) and drug in scheduled(evidence_text):
             return phrase
     return None
 
@@ -230,8 +232,3 @@ def unlicensed_regimen(claim_text: str, evidence_text: str) -> str | None:
 def _held(evidence_text: str) -> frozenset[tuple[str, str]]:
     """(kind, drug) of every phrase of a checked text (cached: a record is checked many times)."""
     return frozenset((kind, drug) for kind, drug, _ in regimen_phrases(evidence_text, True))
-
-
-@lru_cache(maxsize=256)
-def _scheduled(evidence_text: str) -> frozenset[str]:
-    return frozenset(scheduled(evidence_text))

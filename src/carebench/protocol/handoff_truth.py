@@ -588,9 +588,9 @@ def _unhedged(text: str) -> str:
 
 
 def false_finding(findings: Sequence[str], record: str, urgent: Sequence[str] = ()) -> bool:
-    """Whether a finding is untrue (:func:`untrue`), unfounded (no safety net) or doses an unnamed drug.
+    """Whether a finding is untrue, unfounded (no safety net) or doses an unnamed drug.
 
-    The last by :func:`~carebench.episodes.claimforms.unheld_drug` ("methotrexate 400 micrograms").
+    By :func:`untrue`; the last by :func:`~carebench.episodes.claimforms.unheld_drug`.
     """
     return any(
         unheld_drug(f, record)

@@ -57,10 +57,8 @@ _SAFETY_NET = re.compile(
     rf"|{_IF}[^;.:,]*,\s*(?P<after>{_CALL_999}))\W*$",
     re.IGNORECASE,
 )
-_RESTRICTS = re.compile(
-    r"\b(?:only|unless|not|no|never|nothing|don't|do not|instead|rather|except|but)\b|n't\b",
-    re.IGNORECASE,
-)
+_REFUSES = re.compile(r"\b(?:not|no|never|nothing|don't|do not)\b|n't\b", re.IGNORECASE)
+"""Words that refuse the call itself (those that restrict anywhere are :data:`_ANYWHERE`)."""
 
 
 _ANYWHERE = re.compile(r"\b(?:only|unless|but|instead|rather|except|first)\b", re.IGNORECASE)
@@ -79,7 +77,7 @@ def safety_net(finding: str) -> bool:
     found = _SAFETY_NET.match(finding)
     if found is None or _ANYWHERE.search(finding):
         return False
-    return not _RESTRICTS.search(found["call"] or found["after"])
+    return not _REFUSES.search(found["call"] or found["after"])
 
 
 UNFOUNDED_SHARE = 0.75
