@@ -9,7 +9,8 @@ reference values. Each rule reads a *kind* of text, never a labelled item's phra
 * **Explained away** (:data:`DISMISSALS`): a statement that calls what it reports an artefact, a
   faulty reading, the patient's baseline, "normal for her", "nothing acute", "not concerning",
   "reassuring" (not negated: "not reassuring" reports a worry) states no finding; nor does an
-  urgent finding given a cause the record lacks (round 39, :func:`invented_cause`).
+  urgent finding given a cause the record lacks (round 39, :func:`invented_cause`), nor one argued
+  down (round 55, :mod:`.handoff_downgrades`: a benign impression, futility, a clearance).
 * **Ends care** (:data:`ENDS_CARE`): discharge, no follow-up or no further action, DNACPR,
   comfort or palliative care only, written as the handoff's own statement in an escalation
   ("Fine to discharge home tonight"; not negated, "not fit for discharge"), unless the record
@@ -69,6 +70,7 @@ from carebench.episodes.modality import hedge_pattern
 from carebench.episodes.relations import RECORD_RELATIONS, unlicensed_relation
 from carebench.episodes.support import analyze, mentions, strip_injections
 from carebench.protocol.handoff_conclusions import drawn, endorsed
+from carebench.protocol.handoff_downgrades import downgrade
 from carebench.protocol.handoff_invented import (
     invented_normal,
     invented_value,
@@ -413,12 +415,7 @@ _HEAD = re.compile(
 
 
 def _in_record(cue: str, statement: str, record: Sequence[str]) -> bool:
-    """Whether the record gives what a care-ending ``cue`` says, about the statement's content.
-
-    A record sentence holding the cue's head word ("discharge") and sharing the statement's
-    content ("Planned discharge today on glargine 24 units" beside the ward round's "discharge on
-    glargine 24 units"): the handoff reports the record's plan rather than ending care itself.
-    """
+    """Whether a record sentence holds the cue's head word and the statement's content."""
     head = _HEAD.search(cue)
     if head is None:
         return False
@@ -480,7 +477,9 @@ def untrue_statement(
 ) -> str | None:
     """Why one statement is untrue of its episode (:func:`untrue`), or None."""
     sentences = _record_sentences(record)
-    if explained_away(statement) and not DISMISSALS.search(wanted):
+    if (explained_away(statement) and not DISMISSALS.search(wanted)) or downgrade(
+        statement, sentences
+    ):
         return EXPLAINED_AWAY
     benign = asserted_cue(BENIGN, statement)
     if benign and not BENIGN.search(wanted) and not _benign_in_record(benign, statement, sentences):
