@@ -120,3 +120,42 @@ def test_no_drug_in_the_checked_text_schedules_nothing() -> None:
 def test_reading_is_linear_on_hostile_text() -> None:
     text = "warfarin 3 mg daily, " * 2000 + "only on good days"
     assert unlicensed_regimen(text, "Warfarin 3 mg daily.") == "only on good days"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bisoprolol 2.5 mg once daily, weekdays only",
+        "levothyroxine 75 micrograms each morning with weekends off",
+        "bisoprolol 2.5 mg once daily on weekdays, nothing at the weekend",
+        "levothyroxine 75 micrograms, Monday to Friday",
+        "bisoprolol 2.5 mg once daily, skipped over the weekend",
+        "levothyroxine 75 micrograms each morning on alternate days",
+        "bisoprolol 2.5 mg every other day",
+        "levothyroxine 75 micrograms, two weeks on, one week off",
+    ],
+)
+def test_days_off_for_a_continuous_drug_are_a_regimen_change(text: str) -> None:
+    """Round 55 (red team 42's weekday row): a daily drug given breaks the record lacks."""
+    assert {kind for kind, _, _ in regimen_phrases(text)} == {"days off"}
+    assert unlicensed_regimen(text, RECORD) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bisoprolol 2.5 mg once daily, BP clinic on weekdays",  # the days of a service
+        "levothyroxine 75 micrograms each morning, blood tests Monday to Friday",
+        "bisoprolol 2.5 mg once daily, including weekends",
+        "bisoprolol 2.5 mg once daily; she works weekdays only",  # another sentence
+        "methotrexate 10 mg once weekly on Fridays",
+    ],
+)
+def test_days_of_something_else_or_a_fixed_weekly_day_are_not_days_off(text: str) -> None:
+    assert unlicensed_regimen(text, RECORD) is None
+
+
+def test_days_off_the_record_gives_the_same_drug_are_licensed() -> None:
+    record = "Prednisolone 10 mg on alternate days; bisoprolol 2.5 mg once daily."
+    assert unlicensed_regimen("prednisolone 10 mg every other day", record) is None
+    assert unlicensed_regimen("bisoprolol 2.5 mg on alternate days", record) is not None

@@ -136,7 +136,6 @@ def test_recorded_pending_or_negated_clearances_are_not_read(statement: str) -> 
         "green on every traffic-light feature",
         "skin-only reaction",
         "GCS 15 throughout",
-        "peak flow 85 % of best",
     ],
 )
 def test_a_reassuring_result_the_record_lacks_is_read(statement: str) -> None:
@@ -152,12 +151,16 @@ def test_a_reassuring_result_the_record_lacks_is_read(statement: str) -> None:
         "NEWS2 not yet calculated",
         "CURB-65 0",  # a range the record gives ("0-1") holds it
         "GCS 15 to 13 over the morning",
-        "peak flow 45 % of best",
+        "peak flow 85 % of best",  # a percentage may be the agent's arithmetic: not read
         "if NEWS2 0 on recheck, routine review",  # a condition
     ],
 )
 def test_unreassuring_negated_or_recorded_results_are_not_read(statement: str) -> None:
     assert not reassuring_result(statement, RECORD)
+
+
+def test_a_full_gcs_is_the_records_when_the_record_calls_the_patient_alert() -> None:
+    assert not reassuring_result("GCS 15", ("Alert and talking in full sentences.",))
 
 
 def test_every_reading_explains_the_finding_away_in_a_handoff() -> None:

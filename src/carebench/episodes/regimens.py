@@ -6,7 +6,7 @@ only", "sertraline 100 mg daily until the mood lifts, then stop", "insulin deglu
 daily, a missed day made up with 36 units"). Each such clause, after a drug line the record
 states, was read as an uncovered common word or an aside the record half held. Conventions:
 
-* Three kinds (:data:`KINDS`), each a closed class of phrases: **as needed** ("as needed", "when
+* Four kinds (:data:`KINDS`), each a closed class of phrases: **as needed** ("as needed", "when
   required", "PRN", "only on wheezy days", "on low days only", "during flares only", "only around
   sex", "on days the home BP is high", "when chest pain occurs"; not "on days 1 to 5", "on
   alternate days", "only if", "only while" (a condition of use: dev set 1's "amoxicillin only while
@@ -18,7 +18,10 @@ states, was read as an uncovered common word or an aside the record half held. C
   mg, then stop") and a **dose made up** ("a missed dose made up with 8 mg", "missed doses
   doubled the next day", "double the next dose", "catch up on the missed dose"; not a titration
   step, "doubling the next dose step to 5 mg"). An occasion is no fixed day ("only on the same
-  day each week", "on a different day").
+  day each week", "on a different day"). Since round 55 (red team 42's weekday row), **days off**
+  ("weekdays only", "with weekends off", "none at weekends", "Monday to Friday", "skipped at
+  weekends", "alternate days", "every other day", "a week on, a week off"): a continuous drug
+  given breaks.
 * A phrase belongs to the drug named last before its end in its sentence (split at ". ", ";",
   "!", "?" and new lines): a name the readers know
   (:data:`~carebench.episodes.drug_names.DRUG_NAMES`, and :data:`_MORE`). A phrase with no drug
@@ -87,6 +90,15 @@ KINDS: dict[str, tuple[str, ...]] = {
         r"(?:make|made|making) up (?:for )?(?:the |a |any )?missed\b",
         r"catch(?:ing)? up (?:on|with) (?:the |a )?(?:missed )?dose",
     ),
+    "days off": (
+        r"(?:on )?week-?days only\b", r"(?:only )?on week-?days\b",
+        r"(?:with |and )?(?:the )?week-?ends? off\b",
+        r"(?:none|no doses?|nothing|not) (?:at|on|over) (?:the )?week-?ends?\b",
+        r"monday to friday(?: only)?\b", r"(?:skip\w*|miss\w*|leav\w* out|left out|omit\w*)"
+        r" (?:\w+ ){0,2}?(?:at|on|over) (?:the )?week-?ends?\b",
+        r"(?:on )?alternate days\b", r"every (?:other|second) day\b",
+        r"(?:a |one |\d )?(?:days?|weeks?) on,? (?:a |one |\d )?(?:days?|weeks?) off\b",
+    ),
 }  # fmt: skip
 """The phrases of each kind (regular expressions, matched case-insensitively on word starts)."""
 
@@ -136,6 +148,13 @@ _AGAINST = re.compile(
 )
 _CLAUSE_START = re.compile(r"[,:(]")
 _TAPER = re.compile(r"\b(?:reduc\w*|taper\w*|wean\w*|titrat\w*|step\w* down)\b", re.IGNORECASE)
+_DAYS_OF_OTHER = re.compile(
+    r"\b(?:inr|checks?|checked|tests?|testing|clinics?|bloods?|monitor\w*|reviews?|appointments?"
+    r"|visits?|nurses?|gp|surgery|pharmacy|collect\w*|deliver\w*|work|school|shifts?|open)\b",
+    re.IGNORECASE,
+)
+"""Between a drug and days off, what the days belong to: "warfarin 3 mg daily, INR checks on
+weekdays", "sertraline 100 mg daily, clinic on weekdays"."""
 _REACH = 120
 """The most characters between a drug's name and a phrase that belongs to it, and the most
 read before a phrase for a word that refuses it."""
@@ -193,6 +212,8 @@ def regimen_phrases(text: str, licensing: bool = False) -> list[tuple[str, str, 
                 continue
             if kind == "stop rule" and _TAPER.search(clause):
                 continue  # a taper's end ("reducing by 5 mg each week until 10 mg, then stop")
+            if kind == "days off" and _DAYS_OF_OTHER.search(between):
+                continue  # the days of a check or a service ("INR checks on weekdays")
             found.append((kind, _drug(drug[0]), match[0]))
     return found
 

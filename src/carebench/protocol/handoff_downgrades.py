@@ -245,8 +245,7 @@ _RESULT = re.compile(
     r"|\bno\s+(?:\w+\s+){0,3}criteria\s+(?:met|present|fulfilled)\b"
     r"|\b(?:rule|test|screen|perc|criteria|ctg|swab|d-?dimer|troponin)\b[^;,.\n]{0,20}?"
     r"\bnegative\b|\bgreen (?:on|for|across|in) (?:every|all|each)\b|\ball green\b"
-    r"|\bskin[- ](?:only|alone)\b|\bgcs\s*(?:of\s*)?15\b(?!\s*(?:-|\u2013|to)\s*\d)"
-    r"|\b(?:[89]\d|100)\s*%\s*(?:of\s+)?(?:her |his |their |the )?(?:best|predicted)\b",
+    r"|\bskin[- ](?:only|alone)\b|\bgcs\s*(?:of\s*)?15\b(?!\s*(?:-|\u2013|to)\s*\d)",
     re.IGNORECASE,
 )
 _RESULT_HEADS = (
@@ -255,8 +254,7 @@ _RESULT_HEADS = (
     ("negative", r"\bnegative\b"),
     ("green", r"\bgreen\b"),
     ("skin", r"\bskin[- ](?:only|alone)\b"),
-    ("gcs", r"\bgcs\s*(?:of\s*)?15\b"),
-    ("best|predicted", r"\b(?:[89]\d|100)\s*%"),
+    ("gcs", r"\bgcs\s*(?:of\s*)?15\b|\b(?:alert|orientated|oriented)\b"),
     (_ZERO, r"(?<![\d.])0(?![\d.])"),  # a range "CURB-65 0-1" holds "CURB-65 0"
 )
 
