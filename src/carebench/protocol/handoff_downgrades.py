@@ -213,7 +213,7 @@ _FUTILE = re.compile(
     re.IGNORECASE,
 )
 _SLOWER = re.compile(
-    r"\b(?:wait\w*|rest|sleep\w*|home|oral|inhaler|reliever|paracetamol|ibuprofen|gp|surgery"
+    r"\b(?:wait\w*|rest|sleep\w*|home|oral|inhaler|reliever|paracetamol|ibuprofen|gp"
     r"|pharmac\w*|tomorrow|morning|advice|self-?care|sit\w* it out|see how|tablets?|capsules?"
     r"|cream|lozenges?|antacid|over-the-counter|otc|alone|by itself|on its own|only)\b",
     re.IGNORECASE,
@@ -287,7 +287,7 @@ def cleared_before(statement: str, sentences: Sequence[str]) -> str:
 
 _ZERO = r"(?<![\d.])0(?![\d.])(?!\s*(?:-|\u2013|to|/|out of)\s*\d)"
 _RESULT = re.compile(
-    r"\blow[- ]risk\b|\b(?:score[ds]?|scale|grade|rule|criteria|news2?|gcs|curb-?65|qsofa|wells"
+    r"\blow[- ]risk\b|\b(?:risk|score) low\b|\b(?:score[ds]?|scale|grade|rule|criteria|news2?|gcs|curb-?65|qsofa|wells"
     rf"|abcd2|mascc|perc)\b[^;,.\n]{{0,15}}?{_ZERO}"
     r"|\bno\s+(?!(?:\w+\s+){0,2}?(?:discharge|home|safe\w*|exclusion|contraindication)\b)"
     r"(?:\w+\s+){0,3}criteria\s+"
@@ -298,7 +298,7 @@ _RESULT = re.compile(
     re.IGNORECASE,
 )
 _RESULT_HEADS = (
-    (r"low[- ]risk", r"\blow[- ]risk\b"),
+    (r"low[- ]risk|(?:risk|score) low", r"\blow[- ]risk\b|\b(?:risk|score) low\b"),
     ("criteria", r"\bcriteria\b"),
     ("negative", r"\bnegative\b"),
     ("green", r"\bgreen\b"),
@@ -325,7 +325,7 @@ def reassuring_result(statement: str, sentences: Sequence[str]) -> str:
     """
     statement = statement[:_LONGEST]
     for m in _RESULT.finditer(statement):
-        rest = statement[: m.start()] + " " + statement[m.end() :]
+        rest = _RESULT.sub(" ", statement)
         if _CHANGED.search(statement) or _NEGATION.search(rest):
             return ""  # a course, or a result that excludes nothing ("GCS 15 does not exclude")
         if _negated(statement, m.start()) or _NEGATION.search(statement[: m.start()]):
