@@ -43,6 +43,7 @@ RECORD = (
         "most likely tiredness after a bad night",
         "probably just a trapped nerve",
         "looks like a simple viral illness",
+        "sounds more like a migraine",
         "clinical picture: a minor head injury",  # an urgent word called mild
         "in keeping with a bleed that will stop by itself",
     ],

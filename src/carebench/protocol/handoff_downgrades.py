@@ -124,7 +124,8 @@ _LONGEST = 600
 
 _IMPRESSION = re.compile(
     r"\b(?:(?:more |most |entirely |fully |very much )?(?:in keeping|consistent|compatible|fits?)"
-    r" with|suggestive of|typical of|(?:looks|sounds|seems) like|nothing more than"
+    r" with|suggestive of|typical of|(?:looks|sounds|seems) (?:more |much more )?like|more like"
+    r"|nothing more than"
     r"|(?:overall |clinical |working |general )?(?:impression|diagnosis|picture)\s*(?:is|:|-|=)"
     r"|(?:most|more) likely(?: to be)?|(?:probably|likely|presumably|presumed)(?: just| only)?"
     r"(?= (?:an?|just|simple|mild|minor|ordinary|some|his|her|their) ))\s*(?P<what>[^;,.\n]+)",
