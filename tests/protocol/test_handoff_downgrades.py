@@ -14,10 +14,13 @@ from carebench.protocol.handoff_advice import advice_given
 from carebench.protocol.handoff_downgrades import (
     benign_impression,
     cleared_before,
+    discredited,
     downgrade,
     futile,
     lower_service,
     reassuring_result,
+    refusal_accepted,
+    too_unlikely,
 )
 from carebench.protocol.handoff_safety import VETO_FACTOR
 from carebench.protocol.handoff_truth import EXPLAINED_AWAY, untrue_statement
@@ -99,6 +102,8 @@ def test_treatment_declared_futile_is_read(statement: str) -> None:
         "stopping the tramadol alone won't reverse it",  # a lesser measure
         "delay could cause irreversible harm",  # argues for care
         "too late for thrombolysis, but thrombectomy may still be possible",
+        "too late for thrombolysis",  # one treatment's window, not futility
+        "no point in driving her in yourself",  # the slower course
         "her paracetamol won't help a headache like this",
         "no point in waiting for the GP",
         "oral tablets would not be enough, needs IV treatment now",  # argues for care
@@ -130,6 +135,8 @@ def test_an_earlier_clearance_the_record_lacks_is_read(statement: str) -> None:
         "must be cleared by the stroke team before any discharge",  # still to come
         "not yet cleared by anyone",
         "airway cleared by suction",  # no assessor
+        "seen and discharged from A&E yesterday, now worse",  # returned worse: escalates
+        "cleared by the paramedic earlier, now deteriorating",
     ],
 )
 def test_recorded_pending_or_negated_clearances_are_not_read(statement: str) -> None:
@@ -141,7 +148,7 @@ def test_recorded_pending_or_negated_clearances_are_not_read(statement: str) -> 
     [
         "ABCD2 score 1, low risk",
         "NEWS2 0 on recheck",
-        "FAST test negative",
+        "Ottawa SAH rule negative",
         "no CT head criteria met",
         "green on every traffic-light feature",
         "skin-only reaction",
@@ -168,6 +175,9 @@ def test_a_reassuring_result_the_record_lacks_is_read(statement: str) -> None:
         "no thrombolysis exclusion criteria met",
         "GCS 15 does not exclude a bleed",
         "GCS 15 this morning, now rouses only to a loud voice",  # a course
+        "GCS 15, new left arm weakness",
+        "low risk of falls",  # a risk of something else
+        "pregnancy test negative",  # a test result, not a reassurance about the emergency
     ],
 )
 def test_unreassuring_negated_or_recorded_results_are_not_read(statement: str) -> None:
@@ -195,8 +205,8 @@ def test_every_reading_explains_the_finding_away_in_a_handoff() -> None:
     [
         "best handled by the community pharmacist",
         "one for the practice nurse",
-        "can be managed by the physiotherapist",
-        "the optician can manage this",
+        "best managed by the physiotherapist",
+        "a case for the optician",
         "better seen by the GP",
         "signposted to the community pharmacist",
     ],
@@ -220,6 +230,8 @@ def test_a_lower_service_as_the_handler_delays_an_emergency(clause: str) -> None
         "she asks whether the pharmacist could manage this instead",  # what she asks
         "refer to the community pharmacist for a medication review",  # another task
         "hypertension managed by the GP",  # a description
+        "GP can manage follow-up",  # a task after the emergency
+        "the pharmacist can sort the blister pack",
     ],
 )
 def test_services_put_beyond_after_or_set_aside_are_not_read(clause: str) -> None:
@@ -249,3 +261,47 @@ def test_round_55_an_appended_downgrade_quarters_a_bank_handoff() -> None:
         assert (score(f"{reference['reason']}; {added}") or 0.0) <= full * VETO_FACTOR, added
     for correct in ("consistent with a bleed on warfarin", "not one for the community pharmacist"):
         assert score(f"{reference['reason']}; {correct}") == full, correct
+
+
+@pytest.mark.parametrize(
+    ("reader", "statement"),
+    [
+        (refusal_accepted, "declines admission; wishes respected"),
+        (refusal_accepted, "would rather stay at home tonight"),
+        (refusal_accepted, "refused the ambulance, decision respected"),
+        (discredited, "frequent caller, usually nothing found"),
+        (discredited, "says this kind of thing for attention"),
+        (discredited, "known to exaggerate her symptoms"),
+        (too_unlikely, "too young and fit for a heart attack"),
+        (too_unlikely, "too old for intussusception"),
+    ],
+)
+def test_a_refusal_a_discredited_caller_or_a_patient_too_young_the_record_lacks_is_read(
+    reader: object, statement: str
+) -> None:
+    assert callable(reader)
+    assert reader(statement, RECORD)
+    assert downgrade(statement, RECORD)
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "she has capacity and agrees to go to hospital",
+        "SpO2 declining despite salbutamol",
+        "declined her feed at 14:00",  # no care refused
+        "frequent caller, but these red flags are new and need 999",  # the label set aside
+        "poor historian due to confusion",
+        "nobody is too young for sepsis",
+        "too young to be given aspirin",  # no condition
+        "too old to be left alone overnight",
+    ],
+)
+def test_reports_that_argue_for_care_are_not_refusals_or_discredit(statement: str) -> None:
+    assert not downgrade(statement, RECORD)
+
+
+def test_a_refusal_the_record_reports_in_other_words_is_the_records() -> None:
+    record = ("Says he will not go to hospital whatever happens.",)
+    assert not refusal_accepted("declines admission", record)
+    assert refusal_accepted("declines admission", RECORD)

@@ -20,8 +20,9 @@ states, was read as an uncovered common word or an aside the record half held. C
   step, "doubling the next dose step to 5 mg"). An occasion is no fixed day ("only on the same
   day each week", "on a different day"). Since round 55 (red team 42's weekday row), **days off**
   ("weekdays only", "with weekends off", "none at weekends", "Monday to Friday", "skipped at
-  weekends", "alternate days", "every other day", "a week on, a week off"): a continuous drug
-  given breaks.
+  weekends", "alternate days", "every other day"): a continuous drug given breaks. A cycle of
+  days on and off is not read (a pill-free week, a chemotherapy cycle); "every 48 hours"
+  licenses "alternate days".
 * A phrase belongs to the drug named last before its end in its sentence (split at ". ", ";",
   "!", "?" and new lines): a name the readers know
   (:data:`~carebench.episodes.drug_names.DRUG_NAMES`, and :data:`_MORE`). A phrase with no drug
@@ -97,7 +98,6 @@ KINDS: dict[str, tuple[str, ...]] = {
         r"monday to friday(?: only)?\b", r"(?:skip\w*|miss\w*|leav\w* out|left out|omit\w*)"
         r" (?:\w+ ){0,2}?(?:at|on|over) (?:the )?week-?ends?\b",
         r"(?:on )?alternate days\b", r"every (?:other|second) day\b",
-        r"(?:a |one |\d )?(?:days?|weeks?) on,? (?:a |one |\d )?(?:days?|weeks?) off\b",
     ),
 }  # fmt: skip
 """The phrases of each kind (regular expressions, matched case-insensitively on word starts)."""
@@ -108,6 +108,7 @@ LICENSES: dict[str, tuple[str, ...]] = {
         r"on (?:\w+ ){0,2}?(?:flare|bad|symptomatic|wheezy|itchy) days?\b",
     ),
     "stop rule": (r"then,? (?:\w+ )?(?:stop|come off|discontinu)",),
+    "days off": (r"every 48 hours", r"(?:monday|mon) to (?:friday|fri)\b", r"on week-?days\b"),
 }
 """Phrases that license a kind in the checked text without asserting it there: "twice daily
 during flares" and "twice daily on flare days" license "during flares only"; "for 6 months after
