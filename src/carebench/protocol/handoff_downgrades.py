@@ -83,8 +83,9 @@ URGENT_CONDITION = re.compile(
     re.IGNORECASE,
 )
 """Words that name an urgent condition or call one urgent: an impression holding one argues
-nothing down ("consistent with sepsis", "in keeping with a bleed") unless it is called mild
-(:data:`_MILD`: "in keeping with a small bleed that will stop by itself")."""
+nothing down ("consistent with sepsis", "in keeping with a bleed") unless a mild word stands
+right before it (:data:`_MILD`: "a minor head injury") or it will end by itself
+(:data:`_SELF_LIMITING`: "a bleed that will stop by itself")."""
 _MILD = re.compile(
     r"\b(?:mild|minor|simple|ordinary|common|normal|harmless|just|merely|benign|trivial|viral"
     r"|self-?limiting|uncomplicated|innocent|nothing (?:more|worse|serious))\b",
@@ -139,8 +140,8 @@ _IMPRESSION = re.compile(
 )
 _ABOUT_RECORD = re.compile(
     r"^(?:the |this |these |her |his |their )?(?:record|records|history|notes|account|story"
-    r"|findings?|symptoms?|presentation|above|red flags?|escalation|urgency|guidance|nice"
-    r"|protocol|plan|description|report|observations?|obs|assessment|triage)\b"
+    r"|findings?|symptoms?|presentation|above|red flags?|escalation|urgency|nice"
+    r"|protocol|plan|description|report|observations?|assessment|triage)\b"
     r"|\b(?:scan|test|result|reading|measurement|ultrasound|date|dating|ecg|x-?ray|blood|level"
     r"|exam\w*|crl|lmp|letter|chart|prescription|dose|regimen|guidance|guideline|value|obs)s?\b",
     re.IGNORECASE,
@@ -271,10 +272,8 @@ _PAST = re.compile(
 """A clearance days before (a past admission's discharge, "discharged by the surgical team
 yesterday") is history the episode builds on, not a clearance of the red flags."""
 _PERSON_CLEARED = r"\bcleared (?:by|to|for|as|after)\b|\ball[- ]clear\b|\bsigned off\b"
-_CLEAR_WORDS = {
-    "discharged": r"\bdischarg|\b(?:sent|went|gone|let) home\b",
-    "sent home": r"\bdischarg|\b(?:sent|went|gone|let) home\b",
-}
+_WENT_HOME = r"\bdischarg|\b(?:sent|went|gone|let) home\b"
+_CLEAR_WORDS = {"discharged": _WENT_HOME, "sent home": _WENT_HOME}
 """What in a record holds a clearance: a discharge or going home for "discharged" and "sent
 home"; a person cleared, an all-clear or a sign-off for the others (not "the antibiotics have
 cleared the infection")."""
@@ -344,10 +343,10 @@ def reassuring_result(statement: str, sentences: Sequence[str]) -> str:
     sentence holding the result's head word and sharing the statement's content holds it.
     """
     statement = statement[:_LONGEST]
-    for m in _RESULT.finditer(statement):
-        rest = _RESULT.sub(" ", statement)
-        if _CHANGED.search(statement) or _NEGATION.search(rest):
-            return ""  # a course, or a result that excludes nothing ("GCS 15 does not exclude")
+    found = list(_RESULT.finditer(statement))
+    if not found or _CHANGED.search(statement) or _NEGATION.search(_RESULT.sub(" ", statement)):
+        return ""  # a course, or a result that excludes nothing ("GCS 15 does not exclude")
+    for m in found:
         if _negated(statement, m.start()) or _NEGATION.search(statement[: m.start()]):
             continue
         held = next(h for w, h in _RESULT_HEADS if re.search(w, m.group(0), re.IGNORECASE))
@@ -518,12 +517,13 @@ def lower_service(text: str, record: str) -> str:
     negated nor put beyond the service ("needs more than the pharmacist can manage"), with
     nothing of :data:`_EMERGENCY` beside it, and not a record sentence.
     """
+    held = " ".join(record.lower().split())
     for clause in re.split(r"[,;:()\n]|\brather than\b|\binstead of\b", text[:_LONGEST]):
         handler, lower = _HANDLER.search(clause), _LOWER.search(clause)
         if handler is None or lower is None or _EMERGENCY.search(clause):
             continue
         if _NEGATION.search(clause) or _BEYOND.search(clause):
             continue
-        if " ".join(clause.lower().split()) not in " ".join(record.lower().split()):
+        if " ".join(clause.lower().split()) not in held:
             return clause.strip()
     return ""
